@@ -1,0 +1,28 @@
+/**
+ * Section 5: the API token is Base64(":" + key) — an HTTP Basic user-pass with an empty user part —
+ * sent as `Authorization: Basic <token>`. The vendor key of an integrator is used the same way.
+ */
+export function apiToken(apiKey: string): string {
+  return Buffer.from(`:${apiKey}`, 'utf8').toString('base64');
+}
+
+export function basicAuthorization(apiKey: string): string {
+  return `Basic ${apiToken(apiKey)}`;
+}
+
+export type BasicCredentials = { user: string; password: string };
+
+/** Parses an Authorization header as section 5 builds it; returns why not where it is not one. */
+export function parseBasicAuthorization(header: string | undefined): BasicCredentials | { problem: string } {
+  if (header === undefined || header === '') return { problem: 'no Authorization header' };
+  const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(header);
+  if (!match?.[1]) return { problem: 'Authorization is not "Basic <Base 64 token>"' };
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  // Node decodes leniently; a token that does not round-trip was not valid Base 64.
+  if (Buffer.from(decoded, 'utf8').toString('base64').replace(/=+$/, '') !== match[1].replace(/=+$/, '')) {
+    return { problem: 'the token is not valid Base 64' };
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { problem: 'the decoded token has no colon' };
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { parse } from 'yaml';
+
+export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+
+export const OPERATION_IDS = ['tokenize', 'listCustomers', 'disableWebhook'] as const;
+export type OperationId = (typeof OPERATION_IDS)[number];
+
+export type Family = 'pg' | 'platform';
+
+export type OperationInfo = {
+  id: OperationId;
+  method: 'GET' | 'POST' | 'PUT';
+  /** Path template as the spec writes it, e.g. /platform/webhook/{webhook_id}/disable. */
+  path: string;
+  family: Family;
+  operation: OpenAPIV3_1.OperationObject;
+};
+
+let cached: OpenAPIV3_1.Document | undefined;
+
+/** The hand-written spec, parsed once per process. */
+export function loadSpec(): OpenAPIV3_1.Document {
+  cached ??= parse(readFileSync(SPEC_PATH, 'utf8')) as OpenAPIV3_1.Document;
+  return cached;
+}
+
+export function familyOf(path: string): Family {
+  return path.startsWith('/pg/') ? 'pg' : 'platform';
+}
+
+/** The three operations, found by operationId; a missing one means the spec and the suite diverged. */
+export function operations(): Record<OperationId, OperationInfo> {
+  const found: Partial<Record<OperationId, OperationInfo>> = {};
+  for (const [path, item] of Object.entries(loadSpec().paths ?? {})) {
+    for (const method of ['get', 'post', 'put'] as const) {
+      const operation = item?.[method];
+      const id = operation?.operationId as OperationId | undefined;
+      if (!operation || !id || !OPERATION_IDS.includes(id)) continue;
+      found[id] = { id, method: method.toUpperCase() as OperationInfo['method'], path, family: familyOf(path), operation };
+    }
+  }
+  for (const id of OPERATION_IDS) {
+    if (!found[id]) throw new Error(`spec/openapi.yaml has no operation with operationId "${id}"`);
+  }
+  return found as Record<OperationId, OperationInfo>;
+}
