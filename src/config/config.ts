@@ -1,0 +1,118 @@
+import { MOCK_DEFAULTS } from '../mock/defaults.js';
+
+export const TARGETS = ['mock', 'sandbox', 'production'] as const;
+export type Target = (typeof TARGETS)[number];
+
+export type SuiteConfig = {
+  target: Target;
+  /** Where the gateway answers; undefined for the embedded mock until it is started. */
+  baseUrl: string | undefined;
+  /** True when the suite starts its own mock (PG_TARGET=mock without PG_BASE_URL). */
+  embeddedMock: boolean;
+  merchant: { merchantId: string; apiKey: string };
+  vendor: { vendorId: number; apiKey: string } | undefined;
+  webhookId: string | undefined;
+  allowWrites: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+/** Names every problem at once and never quotes a value, so a misplaced key cannot reach a log. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (see .env.example):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOOPBACK = /^(localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/i;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.test(hostname);
+}
+
+function value(env: Env, name: string): string | undefined {
+  const v = env[name]?.trim();
+  return v === '' ? undefined : v;
+}
+
+function checkBaseUrl(raw: string, target: Target, problems: string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push('PG_BASE_URL is not a valid absolute URL (expected e.g. https://gateway.example/)');
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push('PG_BASE_URL must use http or https');
+    return undefined;
+  }
+  if (url.username || url.password) problems.push('PG_BASE_URL must not carry credentials; use PG_API_KEY');
+  if (target !== 'mock' && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    problems.push(`PG_BASE_URL uses plain http to a non-loopback host; ${target} needs https`);
+  }
+  // A base URL that names the other real target is almost always a copy-paste slip with live keys.
+  const host = url.hostname.toLowerCase();
+  if (target === 'production' && /(^|[.-])(sandbox|sbx|test|staging|uat)([.-]|$)/.test(host)) {
+    problems.push('PG_TARGET is production but PG_BASE_URL looks like a sandbox host');
+  }
+  if (target === 'sandbox' && /(^|[.-])(prod|production|live)([.-]|$)/.test(host)) {
+    problems.push('PG_TARGET is sandbox but PG_BASE_URL looks like a production host');
+  }
+  return url.toString().replace(/\/$/, '');
+}
+
+/** Reads and checks the suite's configuration from the environment (.env already merged by dotenv). */
+export function loadConfig(env: Env = process.env): SuiteConfig {
+  const problems: string[] = [];
+  const rawTarget = value(env, 'PG_TARGET') ?? 'mock';
+  const target = (TARGETS as readonly string[]).includes(rawTarget) ? (rawTarget as Target) : undefined;
+  if (!target) problems.push(`PG_TARGET must be one of ${TARGETS.join(', ')}`);
+  const t = target ?? 'mock';
+
+  const rawUrl = value(env, 'PG_BASE_URL');
+  const baseUrl = rawUrl ? checkBaseUrl(rawUrl, t, problems) : undefined;
+  if (!rawUrl && t !== 'mock') problems.push(`PG_BASE_URL is required when PG_TARGET is ${t}`);
+
+  const isMock = t === 'mock';
+  const merchantId = value(env, 'PG_MERCHANT_ID') ?? (isMock ? value(env, 'MOCK_MERCHANT_ID') ?? MOCK_DEFAULTS.merchantId : undefined);
+  const apiKey = value(env, 'PG_API_KEY') ?? (isMock ? value(env, 'MOCK_API_KEY') ?? MOCK_DEFAULTS.apiKey : undefined);
+  if (!merchantId) problems.push(`PG_MERCHANT_ID is required when PG_TARGET is ${t}`);
+  if (!apiKey) problems.push(`PG_API_KEY is required when PG_TARGET is ${t}`);
+
+  const rawVendorId = value(env, 'PG_VENDOR_ID') ?? (isMock ? value(env, 'MOCK_VENDOR_ID') ?? String(MOCK_DEFAULTS.vendorId) : undefined);
+  const vendorKey = value(env, 'PG_VENDOR_API_KEY') ?? (isMock ? value(env, 'MOCK_VENDOR_API_KEY') ?? MOCK_DEFAULTS.vendorApiKey : undefined);
+  let vendor: SuiteConfig['vendor'];
+  if (rawVendorId !== undefined || vendorKey !== undefined) {
+    const vendorId = Number(rawVendorId);
+    if (rawVendorId === undefined || !/^[0-9]+$/.test(rawVendorId) || !Number.isSafeInteger(vendorId)) {
+      problems.push('PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set');
+    } else if (!vendorKey) {
+      problems.push('PG_VENDOR_API_KEY is required when PG_VENDOR_ID is set');
+    } else {
+      vendor = { vendorId, apiKey: vendorKey };
+    }
+  }
+
+  const rawWrites = value(env, 'PG_ALLOW_WRITES');
+  if (rawWrites !== undefined && rawWrites !== '0' && rawWrites !== '1') problems.push('PG_ALLOW_WRITES must be 1 or 0');
+
+  const webhookId = value(env, 'PG_WEBHOOK_ID') ?? (isMock ? value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId : undefined);
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    target: t,
+    baseUrl,
+    embeddedMock: isMock && !baseUrl,
+    merchant: { merchantId: merchantId!, apiKey: apiKey! },
+    vendor,
+    webhookId,
+    allowWrites: t !== 'production' || rawWrites === '1',
+  };
+}
+
+/** Values that must never appear in anything the suite writes. */
+export function secretsOf(config: SuiteConfig): string[] {
+  return [config.merchant.apiKey, config.vendor?.apiKey].filter((s): s is string => !!s);
+}

@@ -1,0 +1,59 @@
+import { familySchemeProblems, failureIndicatorProblems, jsonBodyProblems, schemaProblems } from './checks.js';
+import { bodyField, succeeded, type Exchange } from './exchange.js';
+
+export type Finding = { ruleId: string; problems: string[]; expected: string };
+export type Observation = { ruleId: string; text: string };
+
+const EXPECTED = {
+  'ERR-1': 'a /pg/ failure carries a string rcode other than "000" and a non-empty rmsg',
+  'ERR-2': 'a /platform/ failure carries an integer code other than 0',
+  'ERR-3': 'the family scheme: /pg/ answers carry a string rcode, /platform/ answers an integer code',
+  'ERR-4': 'a JSON object served as application/json',
+  'ERR-5': 'a body that validates against spec/openapi.yaml',
+} as const;
+
+function indicatorField(exchange: Exchange): string {
+  return exchange.family === 'pg' ? 'rcode' : 'code';
+}
+
+/**
+ * The section 7 and section 2 rules every answer of a gateway operation is held to.
+ * HTTP statuses and error-body shapes are "not shown": an answer with an HTTP error status is only held to
+ * the family scheme when it uses it (carries the indicator field); otherwise its shape is observed, not judged.
+ */
+export function answerFindings(exchange: Exchange): { findings: Finding[]; observations: Observation[]; checked: string[] } {
+  const findings: Finding[] = [];
+  const observations: Observation[] = [];
+  const checked: string[] = [];
+  const add = (ruleId: keyof typeof EXPECTED, problems: string[]) => {
+    checked.push(ruleId);
+    if (problems.length) findings.push({ ruleId, problems, expected: EXPECTED[ruleId] });
+  };
+  const failureRule = exchange.family === 'pg' ? 'ERR-1' : 'ERR-2';
+
+  if (exchange.status >= 200 && exchange.status < 300) {
+    add('ERR-4', jsonBodyProblems(exchange));
+    add('ERR-3', familySchemeProblems(exchange));
+    if (!succeeded(exchange)) add(failureRule, failureIndicatorProblems(exchange));
+    add('ERR-5', schemaProblems(exchange));
+    return { findings, observations, checked };
+  }
+
+  const where = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
+  if (bodyField(exchange, indicatorField(exchange)) === undefined) {
+    const type = exchange.headers['content-type'] ?? 'no content-type';
+    observations.push({
+      ruleId: failureRule,
+      text: `${where} answered HTTP ${exchange.status} (${type}) without ${indicatorField(exchange)}; error-body shape is not shown, accepted`,
+    });
+    return { findings, observations, checked };
+  }
+  add('ERR-3', familySchemeProblems(exchange));
+  add(failureRule, failureIndicatorProblems(exchange));
+  add('ERR-5', schemaProblems(exchange));
+  const mediaType = exchange.headers['content-type']?.split(';')[0]?.trim();
+  if (mediaType !== 'application/json') {
+    observations.push({ ruleId: 'ERR-4', text: `${where} answered HTTP ${exchange.status} with content-type ${mediaType ?? '(none)'}` });
+  }
+  return { findings, observations, checked };
+}

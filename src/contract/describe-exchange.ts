@@ -1,0 +1,49 @@
+import type { Exchange } from './exchange.js';
+import type { Redactor } from './redact.js';
+
+const MAX_BODY = 2_000;
+
+function clip(text: string): string {
+  return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length - MAX_BODY} more characters)` : text;
+}
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A curl line that repeats the request with the key taken from the environment, never written out. */
+export function reproduceWithCurl(exchange: Exchange, redactor: Redactor): string {
+  const { request } = exchange;
+  const parts = ['curl', '-sS', '-X', request.method];
+  const auth = request.headers.authorization;
+  if (auth !== undefined) {
+    parts.push(auth.startsWith('Basic ') ? '-u ":$PG_API_KEY"' : `-H ${shellQuote(`authorization: ${redactor.text(auth)}`)}`);
+  }
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name !== 'authorization') parts.push('-H', shellQuote(`${name}: ${value}`));
+  }
+  if (request.body !== undefined) {
+    const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    parts.push('--data', shellQuote(redactor.text(body)));
+  }
+  parts.push(shellQuote(redactor.text(request.url)));
+  return parts.join(' ');
+}
+
+/** The request (redacted) and what came back, in the form a failure message shows them. */
+export function describeExchange(exchange: Exchange, redactor: Redactor): string {
+  const { request } = exchange;
+  const headers = Object.entries(request.headers)
+    .map(([k, v]) => `    ${k}: ${k === 'authorization' ? `${v.split(' ')[0] ?? ''} [REDACTED]` : v}`)
+    .join('\n');
+  const sent = request.body === undefined ? '' : `\n  body: ${clip(redactor.text(typeof request.body === 'string' ? request.body : JSON.stringify(request.body)))}`;
+  const got = exchange.json === undefined ? exchange.text : JSON.stringify(exchange.json);
+  return [
+    `Sent: ${request.method} ${redactor.text(request.url)}`,
+    headers,
+    sent.trimEnd() ? sent.slice(1) : '',
+    `Received: HTTP ${exchange.status}, content-type ${exchange.headers['content-type'] ?? '(none)'}, ${exchange.ms} ms`,
+    `  body: ${clip(redactor.text(got))}`,
+    `Reproduce with: ${reproduceWithCurl(exchange, redactor)}`,
+  ].filter(Boolean).join('\n');
+}

@@ -1,0 +1,103 @@
+import type { APIRequestContext } from '@playwright/test';
+import { basicAuthorization } from './auth.js';
+import type { Exchange } from './exchange.js';
+import { familyOf, type OperationId } from './spec.js';
+import type { ListCustomersQuery, TokenizeRequest } from './types.js';
+
+/** How a request authenticates: as the merchant, as the integrator, or with a literal header (or none). */
+export type Auth = 'merchant' | 'vendor' | { authorization: string | undefined };
+
+export type Credentials = { merchantKey: string; vendorKey: string | undefined };
+
+export type SendOptions = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  operation?: OperationId;
+  auth?: Auth;
+  query?: Record<string, string | number>;
+  /** A JSON value, or a raw string sent as-is (for malformed-body checks). */
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+/** Writes refused by policy (production without PG_ALLOW_WRITES=1) never reach the network. */
+export class WriteRefusedError extends Error {
+  constructor(method: string, path: string) {
+    super(`${method} ${path} refused: writes to production need PG_ALLOW_WRITES=1`);
+    this.name = 'WriteRefusedError';
+  }
+}
+
+/** The three operations of the interface, plus a raw `send` for requests the operations cannot express. */
+export class GatewayClient {
+  readonly exchanges: Exchange[] = [];
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly credentials: Credentials,
+    private readonly allowWrites: boolean,
+  ) {}
+
+  authorization(auth: Auth): string | undefined {
+    if (auth === 'merchant') return basicAuthorization(this.credentials.merchantKey);
+    if (auth === 'vendor') {
+      if (!this.credentials.vendorKey) throw new Error('no vendor credentials configured (PG_VENDOR_ID, PG_VENDOR_API_KEY)');
+      return basicAuthorization(this.credentials.vendorKey);
+    }
+    return auth.authorization;
+  }
+
+  tokenize(body: TokenizeRequest | Record<string, unknown>, auth: Auth = 'merchant'): Promise<Exchange> {
+    return this.send({ method: 'POST', path: '/pg/tokenize', operation: 'tokenize', auth, body });
+  }
+
+  listCustomers(query: ListCustomersQuery | Record<string, string | number> = {}, auth: Auth = 'merchant'): Promise<Exchange> {
+    return this.send({ method: 'GET', path: '/platform/vault/customer', operation: 'listCustomers', auth, query: query as Record<string, string | number> });
+  }
+
+  disableWebhook(webhookId: string, auth: Auth = 'merchant'): Promise<Exchange> {
+    const path = `/platform/webhook/${encodeURIComponent(webhookId)}/disable`;
+    // Section 4.3 names both headers though the request carries no body.
+    return this.send({ method: 'PUT', path, operation: 'disableWebhook', auth, headers: { 'content-type': 'application/json' } });
+  }
+
+  async send(options: SendOptions): Promise<Exchange> {
+    if (!this.allowWrites && options.method !== 'GET') throw new WriteRefusedError(options.method, options.path);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const authorization = this.authorization(options.auth ?? 'merchant');
+    if (authorization !== undefined) headers.authorization = authorization;
+    let data: string | undefined;
+    if (options.body !== undefined) {
+      data = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const started = performance.now();
+    const response = await this.request.fetch(options.path + query, {
+      method: options.method,
+      headers,
+      data,
+      failOnStatusCode: false,
+      maxRedirects: 0,
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const exchange: Exchange = {
+      operation: options.operation,
+      family: familyOf(options.path),
+      request: { method: options.method, url: response.url(), headers, body: options.body },
+      status: response.status(),
+      headers: response.headers(),
+      text,
+      json,
+      ms: Math.round(performance.now() - started),
+    };
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+}

@@ -1,0 +1,72 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** The mock's view of a webhook, as GET /__mock/webhooks/:id returns it. */
+export type MockWebhook = {
+  webhook_id: string;
+  notification_url: string;
+  status: 'active' | 'inactive';
+  queue: MockQueuedRequest[];
+  deliveries: MockDelivery[];
+};
+
+export type MockQueuedRequest = {
+  id: string;
+  event: string;
+  payload: unknown;
+  enqueued_at: string;
+  expires_at: string;
+  attempts: number;
+  status: 'queued' | 'held' | 'delivered' | 'expired';
+};
+
+export type MockDelivery = { request_id: string; at: string; status?: number; error?: string };
+
+export type MockCard = {
+  card_id: string;
+  kind: 'card' | 'ach' | 'wallet';
+  card_number?: string;
+  exp_date?: string;
+  cardholder_name?: string;
+  updated_at?: string;
+};
+
+/** Client of the embedded mock's control API (/__mock/): test set-up and the state black-box runs cannot see. */
+export class MockControl {
+  constructor(private readonly request: APIRequestContext) {}
+
+  private async call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+    const response = await this.request.fetch(`/__mock${path}`, {
+      method,
+      data: data === undefined ? undefined : JSON.stringify(data),
+      headers: data === undefined ? {} : { 'content-type': 'application/json' },
+      failOnStatusCode: false,
+    });
+    const text = await response.text();
+    if (!response.ok()) throw new Error(`mock control ${method} /__mock${path} answered HTTP ${response.status()}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as T;
+  }
+
+  createWebhook(notificationUrl: string): Promise<MockWebhook> {
+    return this.call('POST', '/webhooks', { notification_url: notificationUrl });
+  }
+
+  webhook(id: string): Promise<MockWebhook> {
+    return this.call('GET', `/webhooks/${encodeURIComponent(id)}`);
+  }
+
+  enqueue(id: string, event: string, payload: unknown, ttlSeconds: number): Promise<{ accepted: boolean; request?: MockQueuedRequest }> {
+    return this.call('POST', `/webhooks/${encodeURIComponent(id)}/events`, { event, payload, ttl_seconds: ttlSeconds });
+  }
+
+  enable(id: string): Promise<MockWebhook> {
+    return this.call('POST', `/webhooks/${encodeURIComponent(id)}/enable`, {});
+  }
+
+  advanceClock(seconds: number): Promise<unknown> {
+    return this.call('POST', '/clock/advance', { seconds });
+  }
+
+  card(cardId: string): Promise<MockCard> {
+    return this.call('GET', `/cards/${encodeURIComponent(cardId)}`);
+  }
+}
