@@ -55,7 +55,7 @@ function compile(): Validators {
   const schemas = spec.components?.schemas ?? {};
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
   addFormats(ajv);
-  ajv.addVocabulary([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)]);
+  ajv.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
   ajv.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
 
   const out = {} as Validators;

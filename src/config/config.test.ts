@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const SECRET = 'sk_live_do_not_print_me';
+
+test('defaults to the embedded mock with its built-in credentials', () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({ target: 'mock', embeddedMock: true, baseUrl: undefined, allowWrites: true });
+  expect(config.merchant).toEqual({ merchantId: MOCK_DEFAULTS.merchantId, apiKey: MOCK_DEFAULTS.apiKey });
+  expect(config.vendor).toEqual({ vendorId: MOCK_DEFAULTS.vendorId, apiKey: MOCK_DEFAULTS.vendorApiKey });
+  expect(config.webhookId).toBe(MOCK_DEFAULTS.webhookId);
+});
+
+test('a mock target with PG_BASE_URL uses the mock already running there', () => {
+  expect(loadConfig({ PG_BASE_URL: 'http://127.0.0.1:4010/' })).toMatchObject({ embeddedMock: false, baseUrl: 'http://127.0.0.1:4010' });
+});
+
+test('sandbox without PG_BASE_URL names the variable and prints no secret', () => {
+  const problems = problemsOf({ PG_TARGET: 'sandbox', PG_MERCHANT_ID: 'm', PG_API_KEY: SECRET });
+  expect(problems).toEqual(['PG_BASE_URL is required when PG_TARGET is sandbox']);
+  expect(() => loadConfig({ PG_TARGET: 'sandbox', PG_API_KEY: SECRET })).toThrow(/PG_BASE_URL[\s\S]*PG_MERCHANT_ID/);
+  try {
+    loadConfig({ PG_TARGET: 'sandbox', PG_API_KEY: SECRET, PG_BASE_URL: `https://x:${SECRET}@h/` });
+  } catch (error) {
+    expect(String(error)).not.toContain(SECRET);
+  }
+});
+
+test('names every malformed variable', () => {
+  expect(problemsOf({ PG_TARGET: 'staging' })).toEqual(['PG_TARGET must be one of mock, sandbox, production']);
+  expect(problemsOf({ PG_BASE_URL: 'not a url' })).toEqual(['PG_BASE_URL is not a valid absolute URL (expected e.g. https://gateway.example/)']);
+  expect(problemsOf({ PG_BASE_URL: 'ftp://h/' })).toEqual(['PG_BASE_URL must use http or https']);
+  expect(problemsOf({ PG_VENDOR_ID: 'abc', PG_VENDOR_API_KEY: 'k' })).toEqual([
+    'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
+  ]);
+  expect(problemsOf({ PG_ALLOW_WRITES: 'yes' })).toEqual(['PG_ALLOW_WRITES must be 1 or 0']);
+  const real = { PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
+  expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_VENDOR_API_KEY: 'vk' })).toEqual([
+    'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
+  ]);
+  expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_VENDOR_ID: '7' })).toEqual([
+    'PG_VENDOR_API_KEY is required when PG_VENDOR_ID is set',
+  ]);
+});
+
+test('real targets refuse plain http to another host and a base URL of the other target', () => {
+  const real = { PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
+  expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'http://gateway.example/' })).toEqual([
+    'PG_BASE_URL uses plain http to a non-loopback host; sandbox needs https',
+  ]);
+  expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'http://127.0.0.1:4010/' })).toEqual([]);
+  expect(problemsOf({ ...real, PG_TARGET: 'production', PG_BASE_URL: 'https://api.sandbox.gateway.example/' })).toEqual([
+    'PG_TARGET is production but PG_BASE_URL looks like a sandbox host',
+  ]);
+  expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://prod.gateway.example/' })).toEqual([
+    'PG_TARGET is sandbox but PG_BASE_URL looks like a production host',
+  ]);
+});
+
+test('production is read-only unless PG_ALLOW_WRITES=1', () => {
+  const prod = { PG_TARGET: 'production', PG_BASE_URL: 'https://gateway.example/', PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
+  expect(loadConfig(prod).allowWrites).toBe(false);
+  expect(loadConfig({ ...prod, PG_ALLOW_WRITES: '1' }).allowWrites).toBe(true);
+  expect(loadConfig(prod).vendor).toBeUndefined();
+  expect(loadConfig(prod).webhookId).toBeUndefined();
+});

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadRules, parseRules } from './rules.js';
+
+const entry = (over: Record<string, unknown>) =>
+  `rules:\n  - ${Object.entries({ id: 'AUTH-1', section: '5', source: 's', rule: 'r', check: 'black-box', writes: false, ...over })
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join('\n    ')}\n`;
+
+test('the catalogue loads and ties every rule to a section', () => {
+  const rules = loadRules();
+  expect(rules.length).toBeGreaterThan(30);
+  for (const r of rules) expect(r.section, r.id).toMatch(/^[0-9]/);
+});
+
+test('rejects a malformed catalogue loudly', () => {
+  expect(() => parseRules('rules: 3')).toThrow('expected a top-level "rules" list');
+  expect(() => parseRules(entry({ id: 'X-1' }))).toThrow('must look like AUTH-1');
+  expect(() => parseRules(entry({ check: 'maybe' }))).toThrow('check must be');
+  expect(() => parseRules(entry({ colour: 'red' }))).toThrow('unknown keys: colour');
+  expect(() => parseRules(entry({ writes: 'no' }))).toThrow('writes must be true or false');
+  expect(() => parseRules(entry({}) + entry({}).replace('rules:\n', ''))).toThrow('used twice');
+});
+
+test('every rule of the catalogue is named by at least one conformance test', () => {
+  const dir = 'tests';
+  const source = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
+  const untested = loadRules().filter((r) => !source.includes(`'${r.id}'`)).map((r) => r.id);
+  expect(untested, 'rules without a test in tests/').toEqual([]);
+});

@@ -1,0 +1,20 @@
+/**
+ * Issuer test card numbers (published for gateway sandboxes, never real cards), one or more per length
+ * 13–19, so masking is checked at every length. Lengths 17 and 18 have no widely published test number:
+ * those two are Luhn-completed numbers in the 400000 Visa test range.
+ */
+export const TEST_CARDS = [
+  { brand: 'visa', number: '4222222222222' },
+  { brand: 'diners', number: '30569309025904' },
+  { brand: 'amex', number: '378282246310005' },
+  { brand: 'visa', number: '4111111111111111' },
+  { brand: 'mastercard', number: '5555555555554444' },
+  { brand: 'visa', number: '40000000000000006' },
+  { brand: 'visa', number: '400000000000000002' },
+  { brand: 'maestro', number: '6799990100000000019' },
+] as const;
+
+export const DEFAULT_TEST_CARD = '4111111111111111';
+
+/** A well-known published test ABA routing number and a test account number. */
+export const TEST_ACH = { tr_number: '011000015', dda_number: '000123456789', type_id: 'S' } as const;
