@@ -12,4 +12,6 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Playwright fixtures that depend on nothing are written `async ({}, use) => …`.
+  { files: ['tests/fixtures.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

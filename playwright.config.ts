@@ -1,0 +1,45 @@
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { freePort } from './src/config/free-port.js';
+import { EMBEDDED_PORT_VAR, loadSuiteConfig } from './src/config/suite-env.js';
+
+const config = loadSuiteConfig();
+
+// The config file is evaluated again in every worker; the port chosen here travels to them by environment.
+if (config.embeddedMock) process.env[EMBEDDED_PORT_VAR] ??= String(await freePort());
+const port = process.env[EMBEDDED_PORT_VAR];
+
+const reporters: ReporterDescription[] = [
+  [process.env.CI ? 'dot' : 'list'],
+  ['html', { outputFolder: 'reports/html', open: 'never' }],
+  ['junit', { outputFile: 'reports/junit.xml' }],
+  ['json', { outputFile: 'reports/results.json' }],
+  ['./src/reporters/conformance-reporter.ts', { outputDir: 'reports' }],
+];
+
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // A conformance verdict must not depend on luck: no retries (infrastructure retries live in the client).
+  retries: 0,
+  workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  outputDir: 'test-results',
+  reporter: reporters,
+  // Nothing secret goes into `use`: the JSON reporter writes it out. Credentials are added per request.
+  use: { trace: 'off' },
+  webServer: config.embeddedMock
+    ? {
+        command: 'node --import tsx src/mock/main.ts',
+        url: `http://127.0.0.1:${port}/__mock/health`,
+        env: { PG_MOCK_PORT: String(port) },
+        reuseExistingServer: false,
+        timeout: 30_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+      }
+    : undefined,
+});

@@ -1,0 +1,26 @@
+import { DEFAULT_TEST_CARD, TEST_ACH } from './test-cards.js';
+import type { TokenizeRequest } from './types.js';
+
+/** An expiry two years ahead, MMYY, so test cards never read as expired. */
+export function futureExpiry(monthsAhead = 24, now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthsAhead, 1));
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCFullYear() % 100).padStart(2, '0')}`;
+}
+
+/** A new-card tokenize request (section 4.1 rule 1): card data, no card_id. */
+export function newCardRequest(merchantId: string, over: Partial<TokenizeRequest> = {}): TokenizeRequest {
+  return {
+    merchant_id: merchantId,
+    cardholder_name: 'Conformance Test',
+    card_number: DEFAULT_TEST_CARD,
+    exp_date: futureExpiry(),
+    cvv2: '123',
+    avs_zip: '10001',
+    ...over,
+  };
+}
+
+/** A new ACH tokenize request (section 4.1 rule 3), type_id S as the document uses it. */
+export function newAchRequest(merchantId: string, over: Partial<TokenizeRequest> = {}): TokenizeRequest {
+  return { merchant_id: merchantId, cardholder_name: 'Conformance Test', ...TEST_ACH, ...over };
+}

@@ -1,0 +1,53 @@
+import type { Rule } from '../contract/rules.js';
+
+export type TestOutcome = 'passed' | 'failed' | 'skipped';
+
+export type TestRecord = {
+  title: string;
+  file: string;
+  rules: string[];
+  /** Rules a failure message names (`[TOK-8] …`); a failure without one counts against all of the test's rules. */
+  violated: string[];
+  outcome: TestOutcome;
+  skipReason?: string;
+  observations: string[];
+  error?: string;
+};
+
+export type RuleStatus = 'passed' | 'failed' | 'skipped' | 'not checkable on this target' | 'not run';
+
+export type RuleOutcome = {
+  rule: Rule;
+  status: RuleStatus;
+  tests: { title: string; outcome: TestOutcome; note?: string }[];
+  observations: string[];
+};
+
+export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCOMPLETE';
+
+/** Folds test results into one outcome per rule of the catalogue. */
+export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string): RuleOutcome[] {
+  return rules.map((rule) => {
+    const mine = tests.filter((t) => t.rules.includes(rule.id) || t.violated.includes(rule.id));
+    const failedHere = (t: TestRecord) =>
+      t.outcome === 'failed' && (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
+    const entries = mine.map((t) => ({
+      title: t.title,
+      outcome: failedHere(t) ? ('failed' as const) : t.outcome === 'failed' ? ('passed' as const) : t.outcome,
+      note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
+    }));
+    let status: RuleStatus;
+    if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
+    else if (entries.some((e) => e.outcome === 'passed')) status = 'passed';
+    else if (rule.check === 'mock-control' && target !== 'mock') status = 'not checkable on this target';
+    else status = entries.length ? 'skipped' : 'not run';
+    const observations = [...new Set(mine.flatMap((t) => t.observations.filter((o) => o.startsWith(`${rule.id}:`))))];
+    return { rule, status, tests: entries, observations };
+  });
+}
+
+export function verdictOf(outcomes: RuleOutcome[]): Verdict {
+  if (outcomes.some((o) => o.status === 'failed')) return 'NON-CONFORMANT';
+  if (outcomes.some((o) => o.status === 'not run')) return 'INCOMPLETE';
+  return 'CONFORMANT';
+}

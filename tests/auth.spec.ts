@@ -1,0 +1,82 @@
+import { apiToken } from '../src/contract/auth.js';
+import { rejectionProblems } from '../src/contract/checks.js';
+import { succeeded } from '../src/contract/exchange.js';
+import { rules, test } from './fixtures.js';
+import { OPERATIONS } from './operations.js';
+
+test('AUTH-2: the token is Base 64 of a colon and the key, sent as "Basic <token>"', rules(['AUTH-2']), async ({ gateway, suite, verify }) => {
+  const header = gateway.authorization('merchant') ?? '';
+  const problems: string[] = [];
+  if (!header.startsWith('Basic ')) problems.push('the header does not start with "Basic "');
+  if (Buffer.from(header.slice(6), 'base64').toString('utf8') !== `:${suite.merchant.apiKey}`) problems.push('the token does not decode to ":" + key');
+  if (header !== `Basic ${apiToken(suite.merchant.apiKey)}`) problems.push('the header is not "Basic " + token');
+  verify('AUTH-2', problems, 'Authorization: Basic base64(":" + API key)');
+});
+
+/** Headers that are not the section 5 construction; the value function receives the real key. */
+const MALFORMED: { name: string; header: (key: string) => string }[] = [
+  { name: 'another scheme (Bearer)', header: (key) => `Bearer ${apiToken(key)}` },
+  { name: 'the key sent unencoded', header: (key) => `Basic ${key}` },
+  { name: 'an empty token', header: () => 'Basic ' },
+  { name: 'a token that is not Base 64', header: () => 'Basic !!not*base64!!' },
+];
+
+for (const op of OPERATIONS) {
+  test.describe(op.id, () => {
+    test(`AUTH-1: ${op.id} rejects a request without an Authorization header`, rules(['AUTH-1', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify }) => {
+      const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: undefined });
+      verify('AUTH-1', rejectionProblems(answer), 'a rejection: the family failure indicator or an HTTP error status, and no protected data', answer);
+    });
+
+    test(`AUTH-2: ${op.id} accepts the merchant key sent as section 5 builds it`, rules(['AUTH-2'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, observe }) => {
+      const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
+      if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
+        observe('AUTH-2', `disabling PG_WEBHOOK_ID answered ${answer.text.slice(0, 200)}; it may be inactive already, and re-disabling is not shown`);
+        return;
+      }
+      verify('AUTH-2', succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`], 'the family success indicator', answer);
+    });
+
+    test(`AUTH-3: ${op.id} rejects a well-formed token with a key the gateway did not issue`, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify }) => {
+      const wrong = `${suite.merchant.apiKey}x`;
+      const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(wrong)}` });
+      verify('AUTH-3', rejectionProblems(answer), 'a rejection of the unknown key', answer);
+    });
+
+    for (const malformed of MALFORMED) {
+      test(`AUTH-4: ${op.id} rejects ${malformed.name}`, rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify }) => {
+        const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: malformed.header(suite.merchant.apiKey) });
+        verify('AUTH-4', rejectionProblems(answer), `a rejection of ${malformed.name}`, answer);
+      });
+    }
+
+    test(`AUTH-5: ${op.id} accepts the vendor key in place of the merchant key`, rules(['AUTH-5'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, observe }) => {
+      const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');
+      if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
+        observe('AUTH-5', 'disabling PG_WEBHOOK_ID with the vendor key did not answer code 0; it may be inactive already');
+        return;
+      }
+      verify('AUTH-5', succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`], 'the family success indicator', answer);
+    });
+  });
+}
+
+test('AUTH-7: a token with a user part or without the colon is either served or cleanly rejected', rules(['AUTH-4', 'AUTH-7']), async ({ gateway, suite, observe, verify }) => {
+  // Section 5.6's try-it tool takes the merchant ID as the user name, so the gateway may well accept it.
+  const variants = {
+    'merchant ID as user part': `Basic ${Buffer.from(`${suite.merchant.merchantId}:${suite.merchant.apiKey}`).toString('base64')}`,
+    'no colon before the key': `Basic ${Buffer.from(suite.merchant.apiKey).toString('base64')}`,
+  };
+  for (const [name, authorization] of Object.entries(variants)) {
+    const answer = await gateway.listCustomers({ count: 1, page: 0 }, { authorization });
+    observe('AUTH-4', `vault listing with ${name}: ${succeeded(answer) ? 'accepted' : `rejected (HTTP ${answer.status})`}`);
+    if (!succeeded(answer)) verify('AUTH-7', rejectionProblems(answer), 'a clean rejection that discloses nothing', answer);
+  }
+});
+
+test('AUTH-6: the vault listing serves as the authentication check', rules(['AUTH-6', 'VAULT-1']), async ({ gateway, suite, verify }) => {
+  const answer = await gateway.listCustomers({ count: 1, page: 0, merchant_id: suite.merchant.merchantId });
+  verify('AUTH-6', succeeded(answer) ? [] : ['valid credentials did not list the vault (code is not 0)'], 'code 0 for valid credentials', answer);
+  const rejected = await gateway.listCustomers({ count: 1, page: 0 }, { authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}` });
+  verify('AUTH-6', rejectionProblems(rejected), 'invalid credentials are told apart from valid ones', rejected);
+});

@@ -1,0 +1,126 @@
+import { test as base, expect, type TestDetails } from '@playwright/test';
+import { loadSuiteConfig, resolveBaseUrl, type ResolvedConfig } from '../src/config/suite-env.js';
+import { secretsOf } from '../src/config/config.js';
+import { answerFindings } from '../src/contract/conformance-checks.js';
+import type { Exchange } from '../src/contract/exchange.js';
+import { GatewayClient } from '../src/contract/gateway-client.js';
+import { MockControl } from '../src/contract/mock-control.js';
+import { Redactor } from '../src/contract/redact.js';
+import { RuleViolation } from '../src/contract/rule-violation.js';
+import { ruleById } from '../src/contract/rules.js';
+import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
+
+/** Names the rules a test checks (title says them too); `writes` marks tests that store or change data. */
+export function rules(ids: string[], options: { writes?: boolean } = {}): TestDetails {
+  for (const id of ids) ruleById(id); // an unknown ID fails at collection, not in the report
+  return {
+    tag: ids.map((id) => `@${id}`),
+    annotation: [
+      ...ids.map((id) => ({ type: 'rule', description: id })),
+      ...(options.writes ? [{ type: 'writes', description: 'stores or changes data on the target' }] : []),
+    ],
+  };
+}
+
+export type Verify = (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]) => void;
+
+type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
+type TestFixtures = {
+  gateway: GatewayClient;
+  /** Fails the test with a RuleViolation when `problems` is not empty. */
+  verify: Verify;
+  /** Records what a gateway did where the document leaves it open: an annotation, never a failure. */
+  observe: (ruleId: string, text: string) => void;
+  vendor: { vendorId: number };
+  mock: MockControl;
+  /** A local notification endpoint, stopped after the test. */
+  receiver: WebhookReceiver;
+  /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
+  takeWebhook: () => Promise<string>;
+  writeGuard: void;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  suite: [async ({}, use) => use(resolveBaseUrl(loadSuiteConfig())), { scope: 'worker' }],
+  redactor: [async ({ suite }, use) => use(new Redactor(secretsOf(suite))), { scope: 'worker' }],
+
+  writeGuard: [
+    async ({ suite }, use, testInfo) => {
+      const writes = testInfo.annotations.some((a) => a.type === 'writes');
+      testInfo.skip(writes && !suite.allowWrites, 'writes to production need PG_ALLOW_WRITES=1');
+      await use();
+    },
+    { auto: true },
+  ],
+
+  observe: async ({ redactor }, use, testInfo) => {
+    await use((ruleId, text) => {
+      testInfo.annotations.push({ type: 'observation', description: `${ruleId}: ${redactor.text(text)}` });
+    });
+  },
+
+  verify: async ({ redactor }, use) => {
+    await use((ruleId, problems, expected, ...exchanges) => {
+      if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
+    });
+  },
+
+  // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
+  gateway: async ({ playwright, suite, redactor, observe }, use, testInfo) => {
+    const context = await playwright.request.newContext({ baseURL: suite.baseUrl });
+    const client = new GatewayClient(
+      context,
+      { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
+      suite.allowWrites,
+    );
+    await use(client);
+    await context.dispose();
+    const checked = new Set<string>();
+    const violations: RuleViolation[] = [];
+    for (const exchange of client.exchanges.filter((e) => e.operation)) {
+      const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
+      rulesChecked.forEach((id) => checked.add(id));
+      observations.forEach((o) => observe(o.ruleId, o.text));
+      for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
+    }
+    for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
+    if (violations.length === 1) throw violations[0];
+    if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
+  },
+
+  vendor: async ({ suite }, use, testInfo) => {
+    testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');
+    await use({ vendorId: suite.vendor!.vendorId });
+  },
+
+  mock: async ({ playwright, suite }, use, testInfo) => {
+    testInfo.skip(suite.target !== 'mock', `needs the embedded mock's control API (PG_TARGET=mock); target is ${suite.target}`);
+    const context = await playwright.request.newContext({ baseURL: suite.baseUrl });
+    await use(new MockControl(context));
+    await context.dispose();
+  },
+
+  receiver: async ({}, use) => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    await use(receiver);
+    await receiver.stop();
+  },
+
+  takeWebhook: async ({ suite, playwright }, use, testInfo) => {
+    const contexts: { dispose(): Promise<void> }[] = [];
+    await use(async () => {
+      if (suite.target === 'mock') {
+        const context = await playwright.request.newContext({ baseURL: suite.baseUrl });
+        contexts.push(context);
+        // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
+        return (await new MockControl(context).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
+      }
+      testInfo.skip(!suite.webhookId, 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)');
+      return suite.webhookId!;
+    });
+    await Promise.all(contexts.map((c) => c.dispose()));
+  },
+});
+
+export { expect };

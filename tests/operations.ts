@@ -1,0 +1,28 @@
+import type { ResolvedConfig } from '../src/config/suite-env.js';
+import type { Exchange } from '../src/contract/exchange.js';
+import type { Auth, GatewayClient } from '../src/contract/gateway-client.js';
+import { newCardRequest } from '../src/contract/request-builders.js';
+import type { OperationId } from '../src/contract/spec.js';
+
+type Context = { gateway: GatewayClient; suite: ResolvedConfig; takeWebhook: () => Promise<string> };
+
+/** Each operation called the plain way, so a rule can be checked on all three with one loop. */
+export const OPERATIONS: { id: OperationId; writes: boolean; call: (ctx: Context, auth: Auth) => Promise<Exchange> }[] = [
+  {
+    id: 'tokenize',
+    writes: true,
+    // Section 4.1 rule 4: an integrator names itself in vendor_id.
+    call: ({ gateway, suite }, auth) =>
+      gateway.tokenize(newCardRequest(suite.merchant.merchantId, auth === 'vendor' ? { vendor_id: suite.vendor?.vendorId } : {}), auth),
+  },
+  {
+    id: 'listCustomers',
+    writes: false,
+    call: ({ gateway, suite }, auth) => gateway.listCustomers({ count: 2, page: 0, merchant_id: suite.merchant.merchantId }, auth),
+  },
+  {
+    id: 'disableWebhook',
+    writes: true,
+    call: async ({ gateway, takeWebhook }, auth) => gateway.disableWebhook(await takeWebhook(), auth),
+  },
+];

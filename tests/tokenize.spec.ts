@@ -1,0 +1,144 @@
+import { maskCardNumber, maskingProblems } from '../src/contract/card-number.js';
+import { rejectionProblems } from '../src/contract/checks.js';
+import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
+import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
+import { TEST_CARDS } from '../src/contract/test-cards.js';
+import { rules, test } from './fixtures.js';
+
+function nonEmptyString(answer: Exchange, field: string): string[] {
+  const value = bodyField(answer, field);
+  return typeof value === 'string' && value !== '' ? [] : [`${field} is ${value === undefined ? 'absent' : JSON.stringify(value)}, expected a non-empty string`];
+}
+
+function newCardProblems(answer: Exchange): string[] {
+  return [
+    ...(succeeded(answer) ? [] : [`rcode is ${JSON.stringify(bodyField(answer, 'rcode'))}, expected "000"`]),
+    ...nonEmptyString(answer, 'card_id'),
+    ...nonEmptyString(answer, 'pg_id'),
+  ];
+}
+
+test.describe('new cards (section 4.1 rule 1)', () => {
+  test('TOK-1: a request without card_id saves the card under a new card_id', rules(['TOK-1', 'TOK-6'], { writes: true }), async ({ gateway, suite, verify }) => {
+    const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    verify('TOK-1', newCardProblems(answer), 'rcode "000" with a non-empty card_id and pg_id', answer);
+  });
+
+  test('TOK-1: new cards never share a card_id, also when tokenized at once', rules(['TOK-1'], { writes: true }), async ({ gateway, suite, verify }) => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => gateway.tokenize(newCardRequest(suite.merchant.merchantId))));
+    for (const answer of answers) verify('TOK-1', newCardProblems(answer), 'every tokenization succeeds with a card_id', answer);
+    const ids = answers.map((a) => bodyField(a, 'card_id'));
+    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+    verify('TOK-1', repeated.length ? [`${repeated.length} of 12 card IDs repeat an earlier one`] : [], '12 distinct card IDs', ...answers.slice(0, 2));
+  });
+
+  test('TOK-6: rcode is "000" exactly when a card was produced', rules(['TOK-6', 'ERR-1'], { writes: true }), async ({ gateway, suite, verify }) => {
+    const good = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    const bad = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { exp_date: '1399' }));
+    verify('TOK-6', bodyField(good, 'rcode') === '000' ? [] : ['a request that produced a card did not answer rcode "000"'], 'rcode "000" on success', good);
+    const badProblems = succeeded(bad) ? ['a request that breaks exp_date MMYY answered rcode "000"'] : [];
+    if (!succeeded(bad) && bodyField(bad, 'card_id')) badProblems.push('a failed request still returned a card_id');
+    verify('TOK-6', badProblems, 'any rcode but "000", and no card_id, on failure', bad);
+  });
+});
+
+test.describe('masking (section 2.2)', () => {
+  for (const card of TEST_CARDS) {
+    test(`TOK-8: a ${card.number.length}-digit ${card.brand} number comes back as first four, ${card.number.length - 10} x, last six`, rules(['TOK-8'], { writes: true }), async ({ gateway, suite, verify, observe }) => {
+      const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
+      if (!succeeded(answer) && card.number.length !== 16) {
+        // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
+        observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`);
+        verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
+        return;
+      }
+      verify('TOK-1', newCardProblems(answer), 'the test card is tokenized', answer);
+      verify('TOK-8', maskingProblems(bodyField(answer, 'card_number'), card.number).map((p) => `card_number ${p}`), 'first four digits, one x per hidden digit, last six digits', answer);
+    });
+  }
+});
+
+test.describe('updates (section 4.1 rule 2)', () => {
+  test('TOK-2: an update with card_id keeps that card_id and answers the new card data', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify }) => {
+    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    verify('TOK-1', newCardProblems(created), 'a card to update', created);
+    const cardId = bodyField(created, 'card_id') as string;
+    const replacement = '5555555555554444';
+    const updated = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, card_number: replacement, exp_date: futureExpiry(36) }));
+    const problems = [
+      ...(succeeded(updated) ? [] : ['the update did not answer rcode "000"']),
+      ...(bodyField(updated, 'card_id') === cardId ? [] : [`the answer names card_id ${JSON.stringify(bodyField(updated, 'card_id'))}, not the one updated`]),
+    ];
+    const masked = bodyField(updated, 'card_number');
+    if (masked !== undefined) problems.push(...maskingProblems(masked, replacement).map((p) => `card_number ${p} (of the new number)`));
+    verify('TOK-2', problems, 'rcode "000", the same card_id, and the new number masked', created, updated);
+  });
+
+  test('TOK-2: each update is stored and seen by the next one', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, mock, verify }) => {
+    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    const cardId = bodyField(created, 'card_id') as string;
+    verify('TOK-1', newCardProblems(created), 'a card to update', created);
+    const first = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: futureExpiry(30), card_number: '5555555555554444' }));
+    const afterFirst = await mock.card(cardId);
+    const second = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: futureExpiry(40), card_number: '378282246310005' }));
+    const afterSecond = await mock.card(cardId);
+    const problems: string[] = [];
+    if (afterFirst.exp_date !== futureExpiry(30)) problems.push(`after the first update the stored exp_date is ${afterFirst.exp_date}`);
+    if (afterSecond.exp_date !== futureExpiry(40)) problems.push(`after the second update the stored exp_date is ${afterSecond.exp_date}`);
+    if (afterSecond.card_number !== maskCardNumber('378282246310005')) problems.push(`after the second update the stored number is ${afterSecond.card_number}`);
+    verify('TOK-2', problems, 'the stored card reflects each update in turn', first, second);
+  });
+});
+
+test.describe('payment information kinds (section 4.1 rule 3)', () => {
+  test('TOK-3: ACH data (type_id S) is saved under a new card_id', rules(['TOK-3'], { writes: true }), async ({ gateway, suite, verify }) => {
+    const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
+    verify('TOK-3', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for ACH data', answer);
+  });
+
+  test('TOK-4: a wallet payload is saved under a new card_id', rules(['TOK-4'], { writes: true }), async ({ gateway, suite, mock: _mock, verify }) => {
+    const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==' });
+    verify('TOK-4', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for a wallet payload', answer);
+  });
+});
+
+test('TOK-5: an integrator with the vendor key and its vendor_id tokenizes', rules(['TOK-5', 'AUTH-5'], { writes: true }), async ({ gateway, suite, vendor, verify }) => {
+  const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { vendor_id: vendor.vendorId }), 'vendor');
+  verify('TOK-5', newCardProblems(answer), 'rcode "000" with a card_id for the integrator', answer);
+});
+
+test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes: true }), async ({ gateway, suite, verify }) => {
+  const cases = [
+    '[{"order_ref":"A-1001"}]',
+    '[ {"note" : "spaced  out"} ,{"n":"2"}]',
+    '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
+  ];
+  for (const echo of cases) {
+    const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));
+    const back = bodyField(answer, 'echo_fields');
+    verify('TOK-9', back === echo ? [] : [`echo_fields came back as ${JSON.stringify(back)}`], `echo_fields ${JSON.stringify(echo)} unchanged`, answer);
+  }
+});
+
+// A conformant gateway stores nothing for these, but a faulty one would: they count as writes.
+test('TOK-7: a tokenize request without merchant_id is not accepted', rules(['TOK-7', 'AUTH-7'], { writes: true }), async ({ gateway, suite, verify }) => {
+  const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
+  const answer = await gateway.tokenize(body);
+  verify('TOK-7', rejectionProblems(answer), 'a failure (rcode not "000" or an HTTP error) and no card_id', answer);
+});
+
+const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<string, unknown> }[] = [
+  { name: 'exp_date month 13', body: (m) => newCardRequest(m, { exp_date: '1329' }) },
+  { name: 'exp_date with a slash', body: (m) => newCardRequest(m, { exp_date: '12/29' }) },
+  { name: 'exp_date of three digits', body: (m) => newCardRequest(m, { exp_date: '129' }) },
+  { name: 'tr_number of five digits', body: (m) => newAchRequest(m, { tr_number: '12345' }) },
+  { name: 'tr_number with letters', body: (m) => newAchRequest(m, { tr_number: '01100001A' }) },
+  { name: 'a card_id that names no stored card', body: (m) => newCardRequest(m, { card_id: `no-such-card-${Date.now()}` }) },
+];
+
+for (const broken of BROKEN_FORMATS) {
+  test(`TOK-10: a request with ${broken.name} is not reported as success`, rules(['TOK-10', 'ERR-1'], { writes: true }), async ({ gateway, suite, verify }) => {
+    const answer = await gateway.tokenize(broken.body(suite.merchant.merchantId));
+    verify('TOK-10', rejectionProblems(answer), `a failure for ${broken.name}`, answer);
+  });
+}

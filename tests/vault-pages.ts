@@ -1,0 +1,45 @@
+import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
+import type { GatewayClient } from '../src/contract/gateway-client.js';
+import type { Customer } from '../src/contract/types.js';
+
+/** Pages walked at most in one walk: bounded so a large sandbox vault cannot make a run unbounded. */
+export const MAX_PAGES = 60;
+
+export type Walk = { pages: Exchange[]; records: Customer[]; totalRecords: number; totalPages: number; complete: boolean };
+
+export function recordsOf(page: Exchange): Customer[] {
+  const data = bodyField(page, 'data');
+  return Array.isArray(data) ? (data as Customer[]) : [];
+}
+
+/** Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. */
+export async function walkPages(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
+  const first = await gateway.listCustomers({ ...query, page: 0 });
+  const totalPages = Number(bodyField(first, 'totalPages'));
+  const totalRecords = Number(bodyField(first, 'totalRecords'));
+  const pages = [first];
+  if (succeeded(first)) {
+    for (let page = 1; page < Math.min(totalPages, MAX_PAGES); page++) {
+      const answer = await gateway.listCustomers({ ...query, page });
+      pages.push(answer);
+      if (!succeeded(answer)) break;
+    }
+  }
+  return { pages, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES };
+}
+
+const ORDERINGS: { name: string; key: (id: string) => string | number }[] = [
+  { name: 'code-point', key: (id) => id },
+  { name: 'case-insensitive', key: (id) => id.toLowerCase() },
+  { name: 'numeric', key: (id) => (/^-?[0-9]+$/.test(id) ? Number(id) : NaN) },
+];
+
+/** Which readings of "descending customer_id" the sequence satisfies (the collation is not shown). */
+export function descendingUnder(ids: string[]): string[] {
+  return ORDERINGS.filter(({ key }) => ids.every((id, i) => {
+    if (i === 0) return true;
+    const a = key(ids[i - 1]!);
+    const b = key(id);
+    return !(typeof a === 'number' && Number.isNaN(a)) && !(typeof b === 'number' && Number.isNaN(b)) && a >= b;
+  })).map((o) => o.name);
+}
