@@ -1,20 +1,13 @@
-import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 import { freePort } from './src/config/free-port.js';
 import { EMBEDDED_PORT_VAR, loadSuiteConfig } from './src/config/suite-env.js';
+import { reportersFor } from './src/reporters/report-set.js';
 
 const config = loadSuiteConfig();
 
 // The config file is evaluated again in every worker; the port chosen here travels to them by environment.
 if (config.embeddedMock) process.env[EMBEDDED_PORT_VAR] ??= String(await freePort());
 const port = process.env[EMBEDDED_PORT_VAR];
-
-const reporters: ReporterDescription[] = [
-  [process.env.CI ? 'dot' : 'list'],
-  ['html', { outputFolder: 'reports/html', open: 'never' }],
-  ['junit', { outputFile: 'reports/junit.xml' }],
-  ['json', { outputFile: 'reports/results.json' }],
-  ['./src/reporters/conformance-reporter.ts', { outputDir: 'reports' }],
-];
 
 export default defineConfig({
   testDir: 'tests',
@@ -27,7 +20,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   outputDir: 'test-results',
-  reporter: reporters,
+  reporter: reportersFor(process.env),
   // Nothing secret goes into `use`: the JSON reporter writes it out. Credentials are added per request.
   use: { trace: 'off' },
   webServer: config.embeddedMock
