@@ -1,0 +1,26 @@
+import type { FastifyRequest } from 'fastify';
+import type { Identity } from './auth.js';
+import type { Behaviour } from './behaviour.js';
+import type { ResolvedOptions } from './options.js';
+import type { MockState } from './state.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the gateway routes' auth hook before the body is read. */
+    identity: Identity | undefined;
+  }
+}
+
+/** What every route module receives: resolved options, the behaviour switches and the state. */
+export type MockContext = {
+  readonly options: ResolvedOptions;
+  readonly behaviour: Behaviour;
+  readonly state: MockState;
+  /** onRequest hook of the gateway operations: section 5 before anything else is read. */
+  readonly authenticate: (request: FastifyRequest) => Promise<void>;
+};
+
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error('gateway route registered without the auth hook');
+  return request.identity;
+}

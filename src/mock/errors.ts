@@ -1,0 +1,44 @@
+import { PG_CODES, type PgCodeName } from './pg-codes.js';
+import { PLATFORM_CODES, type PlatformCodeName } from './platform-codes.js';
+import { newPgId } from './ids.js';
+
+export type Family = 'pg' | 'platform';
+
+/** Section 7: /pg/ answers in rcode/rmsg; /platform/, the control API and anything else in code/message. */
+export function familyOf(url: string): Family {
+  return url.startsWith('/pg/') ? 'pg' : 'platform';
+}
+
+/** Failures both families answer (request shape, auth, routing); each table has them under the same name. */
+export type SharedCodeName = PgCodeName & PlatformCodeName;
+export type FailureName = Exclude<PgCodeName | PlatformCodeName, 'ok'>;
+
+/**
+ * The one error constructor. Handlers throw it; the error handler answers it in the family scheme of the
+ * request's path. `detail` replaces the table message when it can say more (which field, what to send);
+ * it never quotes the value that was sent.
+ */
+export class MockError extends Error {
+  constructor(
+    readonly failure: FailureName,
+    readonly detail?: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(detail ?? failure);
+    this.name = 'MockError';
+  }
+}
+
+export type Answer = { status: number; body: Record<string, unknown> };
+
+/** The status and body a failure answers with in `family`; a name the family lacks is a mock bug (internal). */
+export function failureAnswer(family: Family, error: MockError): Answer {
+  if (family === 'pg') {
+    const entry = PG_CODES[error.failure as PgCodeName] ?? PG_CODES.internal;
+    const known = error.failure in PG_CODES;
+    return { status: entry.status, body: { rcode: entry.rcode, rmsg: (known && error.detail) || entry.rmsg, pg_id: newPgId() } };
+  }
+  const entry = PLATFORM_CODES[error.failure as PlatformCodeName] ?? PLATFORM_CODES.internal;
+  const known = error.failure in PLATFORM_CODES;
+  return { status: entry.status, body: { code: entry.code, message: (known && error.detail) || entry.message } };
+}

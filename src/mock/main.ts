@@ -1,0 +1,51 @@
+import { MOCK_DEFAULTS } from './defaults.js';
+import { MockConfigError, optionsFromEnv, resolveOptions } from './options.js';
+import { startMock } from './start.js';
+
+/** `npm run mock`: the mock gateway on 127.0.0.1:${PG_MOCK_PORT:-4010}, configured by MOCK_* variables. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof optionsFromEnv>;
+  try {
+    config = optionsFromEnv(process.env);
+  } catch (e) {
+    if (e instanceof MockConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const { credentials, faults, variants } = resolveOptions(config.options);
+  const mock = await startMock({ ...config.options, port: config.port });
+
+  console.log(`mock gateway listening on ${mock.url}`);
+  console.log(`  merchant ID: ${credentials.merchantId}`);
+  console.log(`  vendor ID:   ${credentials.vendorId}`);
+  // Only the public built-in keys are ever printed; a key from the environment stays out of logs.
+  console.log(credentials.apiKey === MOCK_DEFAULTS.apiKey
+    ? `  API key:     ${credentials.apiKey} (built-in default)`
+    : '  API key:     from MOCK_API_KEY (not shown)');
+  console.log(credentials.vendorApiKey === MOCK_DEFAULTS.vendorApiKey
+    ? `  vendor key:  ${credentials.vendorApiKey} (built-in default)`
+    : '  vendor key:  from MOCK_VENDOR_API_KEY (not shown)');
+  if (faults.length) console.log(`  faults:      ${faults.join(', ')}`);
+  if (variants.length) console.log(`  variants:    ${variants.join(', ')}`);
+  console.log(`  control API: ${mock.url}/__mock/health (see docs/mock.md)`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing the mock gateway`);
+    mock.close().then(() => process.exit(0), (e: unknown) => {
+      console.error('mock gateway did not close cleanly:', e instanceof Error ? e.message : e);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error('mock gateway failed to start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});
