@@ -53,8 +53,8 @@ export function schemaProblems(exchange: Exchange): string[] {
   return validateResponse(exchange.operation, exchange.json).map((f) => `${f.pointer} ${f.message}`);
 }
 
-/** Fields that would disclose protected data in an answer to a rejected request. */
-const PROTECTED_FIELDS = ['card_id', 'card_number', 'pg_id'];
+/** A card ID in the answer to a rejected request means something was stored or disclosed; pg_id (the attempt's transaction ID) and an echo of the caller's own data are not protected. */
+const PROTECTED_FIELDS = ['card_id'];
 
 /** AUTH-7: rejected (failure indicator or HTTP error status) and nothing protected in the answer. */
 export function rejectionProblems(exchange: Exchange): string[] {

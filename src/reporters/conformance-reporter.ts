@@ -43,7 +43,7 @@ export default class ConformanceReporter implements Reporter {
     const errorText = result.errors.map((e) => e.message ?? '').join('\n');
     const outcome = result.status === 'skipped' ? 'skipped' : result.status === 'passed' ? 'passed' : 'failed';
     this.records.push({
-      title: test.titlePath().slice(1).join(' › '),
+      title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
       rules: [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))],
       violated: [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))],
