@@ -19,7 +19,7 @@ export default defineConfig({
   workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  outputDir: 'test-results',
+  outputDir: process.env.PG_RESULTS_DIR || 'test-results',
   reporter: reportersFor(process.env),
   // Nothing secret goes into `use`: the JSON reporter writes it out. Credentials are added per request.
   use: { trace: 'off' },

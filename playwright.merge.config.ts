@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CONSOLE, REPORTS } from './src/reporters/report-set.js';
+import { CONSOLE, fullReports, reportsDir } from './src/reporters/report-set.js';
 
 // Used by `npm run report:merge -- <dir of blob reports>`: the same reports a single run writes.
-export default defineConfig({ testDir: 'tests', reporter: [CONSOLE, ...REPORTS] });
+export default defineConfig({ testDir: 'tests', reporter: [CONSOLE, ...fullReports(reportsDir(process.env))] });

@@ -4,9 +4,10 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { loadRules } from '../contract/rules.js';
 import { ruleOutcomes, verdictOf, type RuleOutcome, type TestRecord, type Verdict } from './rule-outcomes.js';
 
-type Options = { outputDir?: string };
+type Options = { outputDir?: string; quiet?: boolean };
 
-const VIOLATION = /^\[([A-Z]+-[0-9]+)\]/gm;
+// A RuleViolation message starts "[TOK-8] …"; Playwright may prefix it with the error name.
+const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
 
 function annotationsOf(test: TestCase, result: TestResult) {
   const seen = new Set<string>();
@@ -23,11 +24,13 @@ function escapeCell(text: string): string {
 /** Writes reports/conformance.md and .json: every rule of the catalogue with its tests, outcome and observations. */
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
+  private readonly quiet: boolean;
   private readonly records: TestRecord[] = [];
   private started = new Date();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
+    this.quiet = options.quiet ?? false;
   }
 
   printsToStdio(): boolean {
@@ -70,7 +73,7 @@ export default class ConformanceReporter implements Reporter {
     mkdirSync(this.outputDir, { recursive: true });
     writeFileSync(join(this.outputDir, 'conformance.json'), `${JSON.stringify(summary, null, 2)}\n`);
     writeFileSync(join(this.outputDir, 'conformance.md'), markdown(summary.target, summary.started, verdict, outcomes));
-    console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (reports/conformance.md)`);
+    if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }
 

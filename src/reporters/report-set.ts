@@ -1,16 +1,29 @@
 import type { ReporterDescription } from '@playwright/test';
 
+/** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
+export function reportsDir(env: NodeJS.ProcessEnv): string {
+  return env.PG_REPORTS_DIR || 'reports';
+}
+
 /** Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports. */
-export const REPORTS: ReporterDescription[] = [
-  ['html', { outputFolder: 'reports/html', open: 'never' }],
-  ['junit', { outputFile: 'reports/junit.xml' }],
-  ['json', { outputFile: 'reports/results.json' }],
-  ['./src/reporters/conformance-reporter.ts', { outputDir: 'reports' }],
-];
+export function fullReports(dir: string): ReporterDescription[] {
+  return [
+    ['html', { outputFolder: `${dir}/html`, open: 'never' }],
+    ['junit', { outputFile: `${dir}/junit.xml` }],
+    ['json', { outputFile: `${dir}/results.json` }],
+    ['./src/reporters/conformance-reporter.ts', { outputDir: dir }],
+  ];
+}
 
 export const CONSOLE: ReporterDescription = [process.env.CI ? 'dot' : 'list'];
 
-/** A shard of a sharded run writes only a blob report; `npm run report:merge` turns the blobs into REPORTS. */
+/**
+ * PG_BLOB_REPORT=1: a shard writes only a blob report (`npm run report:merge` turns blobs into the usual set).
+ * PG_REPORT_SET=conformance: only the conformance report, quietly (verify:suite's runs).
+ */
 export function reportersFor(env: NodeJS.ProcessEnv): ReporterDescription[] {
-  return env.PG_BLOB_REPORT === '1' ? [CONSOLE, ['blob', { outputDir: 'blob-report' }]] : [CONSOLE, ...REPORTS];
+  const dir = reportsDir(env);
+  if (env.PG_BLOB_REPORT === '1') return [CONSOLE, ['blob', { outputDir: 'blob-report' }]];
+  if (env.PG_REPORT_SET === 'conformance') return [['./src/reporters/conformance-reporter.ts', { outputDir: dir, quiet: true }]];
+  return [CONSOLE, ...fullReports(dir)];
 }

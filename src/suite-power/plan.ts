@@ -1,0 +1,50 @@
+import { FAULTS } from '../mock/faults.js';
+import { VARIANTS } from '../mock/variants.js';
+import { loadRules } from '../contract/rules.js';
+
+export type Mode = 'mock' | 'black-box';
+export const MODES: Mode[] = ['mock', 'black-box'];
+
+export type PlannedRun = {
+  kind: 'fault' | 'variant';
+  name: string;
+  rule: string;
+  description: string;
+  mode: Mode;
+  /** fault: the suite must fail; variant: the suite must pass. */
+  expected: 'caught' | 'passes';
+};
+
+type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[] };
+
+/**
+ * A fault is run in every mode where it is observable: a rule checked only through the control API is
+ * invisible black-box, and a fault may narrow its modes further (saying why in its description).
+ * Variations run in both modes: the suite must pass everywhere.
+ */
+export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
+  const rules = new Map(loadRules().map((r) => [r.id, r]));
+  const runs: PlannedRun[] = [];
+  for (const fault of FAULTS as readonly Entry[]) {
+    if (filter && !filter(fault)) continue;
+    const rule = rules.get(fault.rule);
+    if (!rule) throw new Error(`fault ${fault.name} names rule ${fault.rule}, which is not in spec/rules.yaml`);
+    const modes = fault.modes ?? (rule.check === 'mock-control' ? ['mock'] : MODES);
+    for (const mode of modes) runs.push({ kind: 'fault', ...pick(fault), mode, expected: 'caught' });
+  }
+  for (const variant of VARIANTS as readonly Entry[]) {
+    if (filter && !filter(variant)) continue;
+    for (const mode of MODES) runs.push({ kind: 'variant', ...pick(variant), mode, expected: 'passes' });
+  }
+  return runs;
+}
+
+function pick(e: Entry) {
+  return { name: e.name, rule: e.rule, description: e.description };
+}
+
+/** Rules of the catalogue that no fault breaks: the suite's power over them is unmeasured. */
+export function rulesWithoutFault(): string[] {
+  const broken = new Set((FAULTS as readonly Entry[]).map((f) => f.rule));
+  return loadRules().filter((r) => !broken.has(r.id)).map((r) => r.id);
+}

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { startMock } from '../mock/start.js';
+import type { Mode, PlannedRun } from './plan.js';
+
+export type RunOutcome = PlannedRun & {
+  verdict: string;
+  failedRules: string[];
+  ok: boolean;
+  seconds: number;
+  detail?: string;
+};
+
+const PLAYWRIGHT_CLI = join('node_modules', '@playwright', 'test', 'cli.js');
+
+/** The child sees only what this run sets: nothing from the user's PG_ or MOCK_ environment leaks in. */
+function childEnv(mode: Mode, baseUrl: string, dir: string, workers: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG_') && !k.startsWith('MOCK_')) env[k] = v;
+  return {
+    ...env,
+    PG_TARGET: mode === 'mock' ? 'mock' : 'sandbox',
+    PG_BASE_URL: baseUrl,
+    PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
+    PG_API_KEY: MOCK_DEFAULTS.apiKey,
+    PG_VENDOR_ID: String(MOCK_DEFAULTS.vendorId),
+    PG_VENDOR_API_KEY: MOCK_DEFAULTS.vendorApiKey,
+    PG_WEBHOOK_ID: MOCK_DEFAULTS.webhookId,
+    PG_REPORT_SET: 'conformance',
+    PG_REPORTS_DIR: dir,
+    PG_RESULTS_DIR: join(dir, 'test-results'),
+    PG_WORKERS: String(workers),
+  };
+}
+
+/** Runs the whole conformance suite once against a fresh mock carrying one fault or one variation. */
+export async function runSuite(run: PlannedRun, workDir: string, workers: number): Promise<RunOutcome> {
+  const started = performance.now();
+  const dir = join(workDir, `${run.kind}-${run.name}-${run.mode}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const mock = await startMock(run.kind === 'fault' ? { faults: [run.name] } : { variants: [run.name] });
+  let stderr = '';
+  try {
+    await new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test'], { env: childEnv(run.mode, mock.url, dir, workers), stdio: ['ignore', 'ignore', 'pipe'] });
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    await mock.close();
+  }
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  let report: { verdict: string; rules: { id: string; status: string }[] };
+  try {
+    report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+  } catch {
+    return { ...run, verdict: 'ERROR', failedRules: [], ok: false, seconds, detail: `no conformance report: ${stderr.slice(0, 400)}` };
+  }
+  const failedRules = report.rules.filter((r) => r.status === 'failed').map((r) => r.id);
+  const ok = run.expected === 'caught' ? report.verdict === 'NON-CONFORMANT' : report.verdict === 'CONFORMANT';
+  return { ...run, verdict: report.verdict, failedRules, ok, seconds };
+}
