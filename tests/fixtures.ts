@@ -72,6 +72,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       context,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
       suite.allowWrites,
+      (text) => redactor.text(text),
     );
     await use(client);
     await context.dispose();

@@ -1,13 +1,20 @@
-import type { APIRequestContext } from '@playwright/test';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
 import { familyOf, type OperationId } from './spec.js';
+import { TargetUnavailableError, retryAfterMs, transportProblem } from './target-unavailable.js';
 import type { ListCustomersQuery, TokenizeRequest } from './types.js';
 
 /** How a request authenticates: as the merchant, as the integrator, or with a literal header (or none). */
 export type Auth = 'merchant' | 'vendor' | { authorization: string | undefined };
 
 export type Credentials = { merchantKey: string; vendorKey: string | undefined };
+
+export type RetryPolicy = { attempts: number; baseDelayMs: number; maxDelayMs: number; timeoutMs: number };
+
+/** Reads are idempotent and retried a bounded number of times; nothing else is ever retried. */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 15_000 };
 
 export type SendOptions = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -36,6 +43,8 @@ export class GatewayClient {
     private readonly request: APIRequestContext,
     private readonly credentials: Credentials,
     private readonly allowWrites: boolean,
+    private readonly redact: (text: string) => string = (t) => t,
+    private readonly retry: RetryPolicy = DEFAULT_RETRY,
   ) {}
 
   authorization(auth: Auth): string | undefined {
@@ -73,13 +82,34 @@ export class GatewayClient {
     }
     const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
     const started = performance.now();
-    const response = await this.request.fetch(options.path + query, {
-      method: options.method,
-      headers,
-      data,
-      failOnStatusCode: false,
-      maxRedirects: 0,
-    });
+    const what = `${options.method} ${options.path}`;
+    const attempts = options.method === 'GET' ? this.retry.attempts : 1;
+    let response: APIResponse | undefined;
+    for (let attempt = 1; !response; attempt++) {
+      const backoff = Math.min(this.retry.baseDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
+      let answer: APIResponse;
+      try {
+        answer = await this.request.fetch(options.path + query, {
+          method: options.method,
+          headers,
+          data,
+          failOnStatusCode: false,
+          maxRedirects: 0,
+          timeout: this.retry.timeoutMs,
+        });
+      } catch (error) {
+        if (attempt >= attempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`);
+        await delay(backoff);
+        continue;
+      }
+      const status = answer.status();
+      if (status === 429 || status >= 500) {
+        if (attempt >= attempts) throw new TargetUnavailableError(`${what} answered HTTP ${status} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`);
+        await delay(retryAfterMs(answer.headers()['retry-after'], this.retry.maxDelayMs) ?? backoff);
+        continue;
+      }
+      response = answer;
+    }
     const text = await response.text();
     let json: unknown;
     try {

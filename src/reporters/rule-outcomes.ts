@@ -1,6 +1,6 @@
 import type { Rule } from '../contract/rules.js';
 
-export type TestOutcome = 'passed' | 'failed' | 'skipped';
+export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 
 export type TestRecord = {
   title: string;
@@ -14,7 +14,7 @@ export type TestRecord = {
   error?: string;
 };
 
-export type RuleStatus = 'passed' | 'failed' | 'skipped' | 'not checkable on this target' | 'not run';
+export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'skipped' | 'not checkable on this target' | 'not run';
 
 export type RuleOutcome = {
   rule: Rule;
@@ -23,7 +23,7 @@ export type RuleOutcome = {
   observations: string[];
 };
 
-export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'INCOMPLETE';
+export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE';
 
 /** Folds test results into one outcome per rule of the catalogue. */
 export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string): RuleOutcome[] {
@@ -34,10 +34,11 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     const entries = mine.map((t) => ({
       title: t.title,
       outcome: failedHere(t) ? ('failed' as const) : t.outcome === 'failed' ? ('passed' as const) : t.outcome,
-      note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
+      note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'unavailable' ? t.error : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
     }));
     let status: RuleStatus;
     if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
+    else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
     else if (entries.some((e) => e.outcome === 'passed')) status = 'passed';
     else if (rule.check === 'mock-control' && target !== 'mock') status = 'not checkable on this target';
     else status = entries.length ? 'skipped' : 'not run';
@@ -46,8 +47,13 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
   });
 }
 
+/** Contract failures outrank infrastructure trouble: a deviation seen is a deviation, whatever else failed. */
+/** Exit codes of `npm run conformance`: distinct, so CI can tell a broken gateway from an unreachable one. */
+export const EXIT_CODES: Record<Verdict, number> = { CONFORMANT: 0, 'NON-CONFORMANT': 1, INCOMPLETE: 1, 'TARGET UNAVAILABLE': 3 };
+
 export function verdictOf(outcomes: RuleOutcome[]): Verdict {
   if (outcomes.some((o) => o.status === 'failed')) return 'NON-CONFORMANT';
+  if (outcomes.some((o) => o.status === 'target unavailable')) return 'TARGET UNAVAILABLE';
   if (outcomes.some((o) => o.status === 'not run')) return 'INCOMPLETE';
   return 'CONFORMANT';
 }

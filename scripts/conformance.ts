@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { probeTarget } from '../src/config/probe-target.js';
+import { loadRules } from '../src/contract/rules.js';
+import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
+import { reportsDir } from '../src/reporters/report-set.js';
+import { countBy, verdictLine, writeConformance } from '../src/reporters/write-conformance.js';
+
+/**
+ * `npm run conformance [-- playwright args]`: checks the configuration, makes sure a remote target answers
+ * at all, runs the suite, and exits by verdict: 0 conformant, 1 non-conformant, 2 bad configuration,
+ * 3 target unavailable.
+ */
+const config = loadSuiteConfig();
+const dir = reportsDir(process.env);
+
+if (config.baseUrl) {
+  const problem = await probeTarget(config.baseUrl);
+  if (problem) {
+    const now = new Date().toISOString();
+    const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
+    const verdict: Verdict = 'TARGET UNAVAILABLE';
+    writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes });
+    console.error(`Conformance: ${verdictLine(verdict, outcomes)}\n  ${problem}\n  Nothing was checked: fix the base URL or the network and run again.`);
+    process.exit(EXIT_CODES[verdict]);
+  }
+}
+
+rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
+const cli = join('node_modules', '@playwright', 'test', 'cli.js');
+const code = await new Promise<number>((resolve) => {
+  const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+  child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
+});
+
+let verdict: Verdict | undefined;
+try {
+  verdict = (JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { verdict: Verdict }).verdict;
+} catch {
+  verdict = undefined; // a blob-only shard, or the runner stopped before reporting
+}
+if (!verdict || process.env.PG_BLOB_REPORT === '1') process.exit(code);
+// A run that failed outside any rule (a crash, a global error) is not conformant, whatever the report says.
+process.exit(EXIT_CODES[verdict] === 0 && code !== 0 ? 1 : EXIT_CODES[verdict]);

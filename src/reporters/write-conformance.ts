@@ -1,0 +1,77 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RuleOutcome, Verdict } from './rule-outcomes.js';
+
+export type ConformanceSummary = {
+  target: string;
+  started: string;
+  finished: string;
+  runStatus: string;
+  verdict: Verdict;
+  counts: Record<string, number>;
+  unavailable: string[];
+  outcomes: RuleOutcome[];
+};
+
+export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) counts[o.status] = (counts[o.status] ?? 0) + 1;
+  return counts;
+}
+
+export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[]): string {
+  const parts = Object.entries(countBy(outcomes)).map(([status, n]) => `${n} ${status}`);
+  return `${verdict}: ${outcomes.length} rules, ${parts.join(', ')}`;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function markdown(s: ConformanceSummary): string {
+  const lines = [
+    '# Conformance report',
+    '',
+    `**${verdictLine(s.verdict, s.outcomes)}**`,
+    '',
+    `- Target: ${s.target}`,
+    `- Run: ${s.started} to ${s.finished}`,
+    '',
+  ];
+  if (s.unavailable.length) {
+    lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
+  }
+  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Tests |', '|---|---|---|---|---|');
+  for (const o of s.outcomes) {
+    const passed = o.tests.filter((t) => t.outcome === 'passed').length;
+    lines.push(`| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${passed}/${o.tests.length} passed |`);
+  }
+  lines.push('', '## Rules in detail', '');
+  for (const o of s.outcomes) {
+    lines.push(`### ${o.rule.id}: ${o.status}`, '', o.rule.rule, '', `> ${o.rule.source} (section ${o.rule.section})`, '');
+    for (const t of o.tests) lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${t.note ? ` (${escapeCell(t.note)})` : ''}`);
+    if (o.observations.length) {
+      lines.push('', 'Observed where the document leaves the behaviour open:');
+      for (const obs of o.observations) lines.push(`- ${escapeCell(obs)}`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes conformance.json and conformance.md into `dir`. */
+export function writeConformance(dir: string, s: ConformanceSummary): void {
+  const json = {
+    target: s.target,
+    started: s.started,
+    finished: s.finished,
+    runStatus: s.runStatus,
+    verdict: s.verdict,
+    counts: s.counts,
+    unavailable: s.unavailable,
+    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, tests: o.tests, observations: o.observations })),
+  };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(join(dir, 'conformance.md'), markdown(s));
+}
