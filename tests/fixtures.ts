@@ -10,6 +10,12 @@ import { RuleViolation } from '../src/contract/rule-violation.js';
 import { ruleById } from '../src/contract/rules.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
 
+/** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
+function forAttachment(e: Exchange) {
+  const { authorization, ...headers } = e.request.headers;
+  return { ...e, request: { ...e.request, headers: { ...headers, authorization: authorization === undefined ? '(none)' : '(sent, redacted)' } } };
+}
+
 /** Names the rules a test checks (title says them too); `writes` marks tests that store or change data. */
 export function rules(ids: string[], options: { writes?: boolean } = {}): TestDetails {
   for (const id of ids) ruleById(id); // an unknown ID fails at collection, not in the report
@@ -66,16 +72,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ playwright, suite, redactor, observe }, use, testInfo) => {
-    const context = await playwright.request.newContext({ baseURL: suite.baseUrl });
+  gateway: async ({ suite, redactor, observe }, use, testInfo) => {
     const client = new GatewayClient(
-      context,
+      suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
       suite.allowWrites,
       (text) => redactor.text(text),
     );
     await use(client);
-    await context.dispose();
+    // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient).
+    if (client.exchanges.length) {
+      await testInfo.attach('exchanges.json', { contentType: 'application/json', body: redactor.json(client.exchanges.map(forAttachment)) });
+    }
     const checked = new Set<string>();
     const violations: RuleViolation[] = [];
     for (const exchange of client.exchanges.filter((e) => e.operation)) {

@@ -1,5 +1,4 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
 import { familyOf, type OperationId } from './spec.js';
@@ -35,12 +34,17 @@ export class WriteRefusedError extends Error {
   }
 }
 
-/** The three operations of the interface, plus a raw `send` for requests the operations cannot express. */
+/**
+ * The three operations of the interface, plus a raw `send` for requests the operations cannot express.
+ * It speaks through Node's fetch, not Playwright's request context, on purpose: Playwright records API
+ * requests with their headers and bodies in traces and in error call logs, with no redaction option.
+ * What the suite keeps of each request is the Exchange, which every writer redacts.
+ */
 export class GatewayClient {
   readonly exchanges: Exchange[] = [];
 
   constructor(
-    private readonly request: APIRequestContext,
+    private readonly baseUrl: string,
     private readonly credentials: Credentials,
     private readonly allowWrites: boolean,
     private readonly redact: (text: string) => string = (t) => t,
@@ -84,28 +88,23 @@ export class GatewayClient {
     const started = performance.now();
     const what = `${options.method} ${options.path}`;
     const attempts = options.method === 'GET' ? this.retry.attempts : 1;
-    let response: APIResponse | undefined;
+    const url = `${this.baseUrl}${options.path}${query}`;
+    let response: Response | undefined;
     for (let attempt = 1; !response; attempt++) {
       const backoff = Math.min(this.retry.baseDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
-      let answer: APIResponse;
+      const tried = `after ${attempt} attempt${attempt > 1 ? 's' : ''}`;
+      let answer: Response;
       try {
-        answer = await this.request.fetch(options.path + query, {
-          method: options.method,
-          headers,
-          data,
-          failOnStatusCode: false,
-          maxRedirects: 0,
-          timeout: this.retry.timeoutMs,
-        });
+        answer = await fetch(url, { method: options.method, headers, body: data, redirect: 'manual', signal: AbortSignal.timeout(this.retry.timeoutMs) });
       } catch (error) {
-        if (attempt >= attempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`);
+        if (attempt >= attempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (${tried})`);
         await delay(backoff);
         continue;
       }
-      const status = answer.status();
-      if (status === 429 || status >= 500) {
-        if (attempt >= attempts) throw new TargetUnavailableError(`${what} answered HTTP ${status} (after ${attempt} attempt${attempt > 1 ? 's' : ''})`);
-        await delay(retryAfterMs(answer.headers()['retry-after'], this.retry.maxDelayMs) ?? backoff);
+      if (answer.status === 429 || answer.status >= 500) {
+        await answer.body?.cancel();
+        if (attempt >= attempts) throw new TargetUnavailableError(`${what} answered HTTP ${answer.status} (${tried})`);
+        await delay(retryAfterMs(answer.headers.get('retry-after') ?? undefined, this.retry.maxDelayMs) ?? backoff);
         continue;
       }
       response = answer;
@@ -120,9 +119,9 @@ export class GatewayClient {
     const exchange: Exchange = {
       operation: options.operation,
       family: familyOf(options.path),
-      request: { method: options.method, url: response.url(), headers, body: options.body },
-      status: response.status(),
-      headers: response.headers(),
+      request: { method: options.method, url, headers, body: options.body },
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
       text,
       json,
       ms: Math.round(performance.now() - started),

@@ -8,11 +8,28 @@ export class TargetUnavailableError extends Error {
   }
 }
 
-/** The first line of a transport error, without Playwright's call log (which lists the request headers). */
+/** Transport error codes in plain words; anything else is reported by its code. */
+export const PLAIN_TRANSPORT_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'the host name does not resolve (DNS)',
+  EAI_AGAIN: 'DNS lookup failed for now (EAI_AGAIN)',
+  ECONNRESET: 'the connection was reset',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  ETIMEDOUT: 'the connection timed out',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: the certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS: a self-signed certificate is in the chain',
+  CERT_HAS_EXPIRED: 'TLS: the certificate has expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not match the host name',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the certificate chain cannot be verified',
+};
+
+/** A fetch failure in plain words: its cause's code (ECONNREFUSED, a TLS code, …), or its time-out. */
 export function transportProblem(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const first = message.split('\n')[0] ?? message;
-  return first.replace(/^apiRequestContext\.[a-z]+: /i, '').trim();
+  const err = error as Error & { cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError') return 'no answer in time (time-out)';
+  const detail = err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(error);
+  return (PLAIN_TRANSPORT_ERRORS[detail] ?? detail).split('\n')[0]!.trim();
 }
 
 /** Seconds to wait as Retry-After says (delta-seconds or an HTTP date), capped; undefined when absent. */
