@@ -76,7 +76,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
-      suite.allowWrites,
+      // Production writes, when allowed at all, may disable only the operator's named webhook.
+      { allowWrites: suite.allowWrites, webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined },
       (text) => redactor.text(text),
     );
     await use(client);

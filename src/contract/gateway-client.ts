@@ -26,13 +26,16 @@ export type SendOptions = {
   headers?: Record<string, string>;
 };
 
-/** Writes refused by policy (production without PG_ALLOW_WRITES=1) never reach the network. */
+/** Writes refused by policy never reach the network. */
 export class WriteRefusedError extends Error {
-  constructor(method: string, path: string) {
-    super(`${method} ${path} refused: writes to production need PG_ALLOW_WRITES=1`);
+  constructor(method: string, path: string, why = 'writes to production need PG_ALLOW_WRITES=1') {
+    super(`${method} ${path} refused: ${why}`);
     this.name = 'WriteRefusedError';
   }
 }
+
+/** What the client may write: nothing, or anything but webhooks other than the ones listed. */
+export type WritePolicy = { allowWrites: boolean; webhooks?: readonly string[] };
 
 /**
  * The three operations of the interface, plus a raw `send` for requests the operations cannot express.
@@ -46,7 +49,7 @@ export class GatewayClient {
   constructor(
     private readonly baseUrl: string,
     private readonly credentials: Credentials,
-    private readonly allowWrites: boolean,
+    private readonly policy: WritePolicy,
     private readonly redact: (text: string) => string = (t) => t,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
   ) {}
@@ -69,13 +72,16 @@ export class GatewayClient {
   }
 
   disableWebhook(webhookId: string, auth: Auth = 'merchant'): Promise<Exchange> {
+    if (this.policy.webhooks && !this.policy.webhooks.includes(webhookId)) {
+      return Promise.reject(new WriteRefusedError('PUT', '/platform/webhook/…/disable', 'on this target the suite disables only PG_WEBHOOK_ID'));
+    }
     const path = `/platform/webhook/${encodeURIComponent(webhookId)}/disable`;
     // Section 4.3 names both headers though the request carries no body.
     return this.send({ method: 'PUT', path, operation: 'disableWebhook', auth, headers: { 'content-type': 'application/json' } });
   }
 
   async send(options: SendOptions): Promise<Exchange> {
-    if (!this.allowWrites && options.method !== 'GET') throw new WriteRefusedError(options.method, options.path);
+    if (!this.policy.allowWrites && options.method !== 'GET') throw new WriteRefusedError(options.method, options.path);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const authorization = this.authorization(options.auth ?? 'merchant');
     if (authorization !== undefined) headers.authorization = authorization;

@@ -1,0 +1,20 @@
+import { spawn } from 'node:child_process';
+
+export type RunResult = { code: number; output: string };
+
+/** Runs `npm run conformance` (the wrapper, not npm) with exactly the PG_ environment given. */
+export function runConformance(env: Record<string, string>, args: string[] = []): Promise<RunResult> {
+  const base: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG_') && !k.startsWith('MOCK_')) base[k] = v;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], {
+      env: { ...base, CI: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
