@@ -17,6 +17,20 @@ async function main(): Promise<void> {
   const { credentials, faults, variants } = resolveOptions(config.options);
   const mock = await startMock({ ...config.options, port: config.port });
 
+  // Handlers first: whoever reads the URL below may signal at once (stdout to a pipe is synchronous).
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing the mock gateway`);
+    mock.close().then(() => process.exit(0), (e: unknown) => {
+      console.error('mock gateway did not close cleanly:', e instanceof Error ? e.message : e);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
   console.log(`mock gateway listening on ${mock.url}`);
   console.log(`  merchant ID: ${credentials.merchantId}`);
   console.log(`  vendor ID:   ${credentials.vendorId}`);
@@ -30,19 +44,6 @@ async function main(): Promise<void> {
   if (faults.length) console.log(`  faults:      ${faults.join(', ')}`);
   if (variants.length) console.log(`  variants:    ${variants.join(', ')}`);
   console.log(`  control API: ${mock.url}/__mock/health (see docs/mock.md)`);
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: closing the mock gateway`);
-    mock.close().then(() => process.exit(0), (e: unknown) => {
-      console.error('mock gateway did not close cleanly:', e instanceof Error ? e.message : e);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((e: unknown) => {
