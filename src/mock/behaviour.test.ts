@@ -1,0 +1,38 @@
+import { MOCK_DEFAULTS } from './defaults.js';
+import { basic, expect, send, test } from './mock-fixtures.js';
+import { PG_CODES } from './pg-codes.js';
+import { PLATFORM_CODES } from './platform-codes.js';
+
+test('off by default: a user part is refused and totalPages rounds up', async ({ gateway }) => {
+  const userPart = await gateway.send('GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
+  expect(userPart.json.code).toBe(PLATFORM_CODES.authUserPart.code);
+  expect((await gateway.send('GET', '/platform/vault/customer?count=10')).json.totalPages).toBe(3);
+});
+
+test('fault auth-accepts-user-part lets a token with a user part through', async ({ launch }) => {
+  const mock = await launch({ faults: ['auth-accepts-user-part'] });
+  const res = await send(mock.url, 'GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
+  expect(res.json.code).toBe(0);
+});
+
+test('fault vault-total-pages-floor rounds totalPages down', async ({ launch }) => {
+  const mock = await launch({ faults: ['vault-total-pages-floor'] });
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=10')).json.totalPages).toBe(2);
+});
+
+test('variant vault-past-end-fails answers a page past the end with a platform failure', async ({ launch }) => {
+  const mock = await launch({ variants: ['vault-past-end-fails'] });
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=10&page=2')).json.code).toBe(0);
+  const past = await send(mock.url, 'GET', '/platform/vault/customer?count=10&page=3');
+  expect(past.json).toEqual({ code: PLATFORM_CODES.pageInvalid.code, message: 'page 3 is past the last page (2).' });
+});
+
+test('variant failures-http-200 answers failures with HTTP 200 and the same body scheme', async ({ launch }) => {
+  const mock = await launch({ variants: ['failures-http-200'] });
+  const auth = await send(mock.url, 'POST', '/pg/tokenize', { key: null, body: {} });
+  expect(auth.status).toBe(200);
+  expect(auth.json.rcode).toBe(PG_CODES.authMissing.rcode);
+  const missing = await send(mock.url, 'GET', '/platform/nothing');
+  expect(missing.status).toBe(200);
+  expect(missing.json.code).toBe(PLATFORM_CODES.notFound.code);
+});
