@@ -62,9 +62,9 @@ export function controlWebhookRoutes(app: FastifyInstance, ctx: MockContext): vo
     const body = controlBody(request, ['event', 'payload', 'ttl_seconds'], true);
     const event = stringField(body, 'event', /^[\x20-\x7e]{1,100}$/, 'must be 1 to 100 printable characters') ?? 'mock.event';
     const ttl = numberField(body, 'ttl_seconds', { min: 0.001, max: EVENT_TTL.maxSeconds, fallback: EVENT_TTL.defaultSeconds });
-    const request_ = hooks.enqueue(hook, event, body.payload ?? {}, ttl);
-    if (!request_) return { accepted: false, reason: 'The webhook is inactive; section 3 adds no new requests while it is.' };
-    return { accepted: true, request: view(hook).queue.find((r) => r.id === request_.id) };
+    const queued = hooks.enqueue(hook, event, body.payload ?? {}, ttl);
+    if (!queued) return { accepted: false, reason: 'The webhook is inactive; section 3 adds no new requests while it is.' };
+    return { accepted: true, request: view(hook).queue.find((r) => r.id === queued.id) };
   });
 
   app.post('/__mock/webhooks/:id/enable', async (request) => {

@@ -15,6 +15,9 @@ const FIELD_TYPES = {
 
 type FieldName = keyof typeof FIELD_TYPES;
 type FieldType = (typeof FIELD_TYPES)[FieldName];
+type JsType<T extends FieldType> = T extends 'string' ? string : T extends 'number' | 'integer' ? number : T extends 'boolean' ? boolean : string[];
+/** A body whose every field has been checked against FIELD_TYPES. */
+type TokenizeBody = { [K in FieldName]?: JsType<(typeof FIELD_TYPES)[K]> };
 
 /** Rule 3: three alternative kinds. cardholder_name belongs to card and ACH alike, so it picks no kind. */
 const KIND_FIELDS = {
@@ -67,7 +70,7 @@ function isNameValueList(text: string): boolean {
     && parsed.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 1);
 }
 
-function checkShape(body: Record<string, unknown>): Partial<Record<FieldName, unknown>> {
+function checkShape(body: Record<string, unknown>): TokenizeBody {
   for (const [name, value] of Object.entries(body)) {
     const type = FIELD_TYPES[name as FieldName] as FieldType | undefined;
     if (!type || !Object.hasOwn(FIELD_TYPES, name)) {
@@ -75,10 +78,10 @@ function checkShape(body: Record<string, unknown>): Partial<Record<FieldName, un
     }
     if (!hasType(value, type)) throw new MockError('fieldType', `${name} must be ${TYPE_WORDS[type]}.`);
   }
-  return body as Partial<Record<FieldName, unknown>>;
+  return body as TokenizeBody;
 }
 
-function checkParties(b: Partial<Record<FieldName, unknown>>, identity: Identity, credentials: Credentials): void {
+function checkParties(b: TokenizeBody, identity: Identity, credentials: Credentials): void {
   if (b.merchant_id === undefined || b.merchant_id === '') throw new MockError('merchantMissing');
   // The integrator acts for the mock's one merchant, so both keys name the same merchant_id.
   if (b.merchant_id !== credentials.merchantId) throw new MockError('merchantMismatch');
@@ -90,13 +93,13 @@ function checkParties(b: Partial<Record<FieldName, unknown>>, identity: Identity
   }
 }
 
-function kindOf(b: Partial<Record<FieldName, unknown>>): PaymentKind | undefined {
+function kindOf(b: TokenizeBody): PaymentKind | undefined {
   const kinds = (Object.keys(KIND_FIELDS) as PaymentKind[]).filter((k) => KIND_FIELDS[k].some((f) => b[f] !== undefined));
   if (kinds.length > 1) throw new MockError('paymentKindsMixed', `Card, ACH and wallet data are alternatives; this body mixes ${kinds.join(' and ')}.`);
   return kinds[0];
 }
 
-function checkCard(b: Partial<Record<FieldName, string>>, isNew: boolean): NonNullable<TokenizeInput['card']> & { name?: string } {
+function checkCard(b: TokenizeBody, isNew: boolean): NonNullable<TokenizeInput['card']> & { name?: string } {
   if (b.card_number !== undefined && b.card_swipe !== undefined) throw new MockError('cardSourceTwice');
   let number = b.card_number;
   let expDate = b.exp_date;
@@ -117,12 +120,12 @@ function checkCard(b: Partial<Record<FieldName, string>>, isNew: boolean): NonNu
       ? 'The expiry in card_swipe is not a valid month (track data holds YYMM).' : undefined);
   }
   if (b.cvv2 !== undefined && !/^[0-9]{3,4}$/.test(b.cvv2)) throw new MockError('cvv2Format');
-  if (b.email_address !== undefined && !(b.email_address as unknown as string[]).every((e) => EMAIL.test(e))) throw new MockError('emailFormat');
+  if (b.email_address !== undefined && !b.email_address.every((e) => EMAIL.test(e))) throw new MockError('emailFormat');
   if (isNew && (number === undefined || expDate === undefined)) throw new MockError('cardIncomplete');
   return { number, expDate, name };
 }
 
-function checkAch(b: Partial<Record<FieldName, string>>, isNew: boolean): NonNullable<TokenizeInput['ach']> {
+function checkAch(b: TokenizeBody, isNew: boolean): NonNullable<TokenizeInput['ach']> {
   if (b.tr_number !== undefined && !/^[0-9]{9}$/.test(b.tr_number)) throw new MockError('routingNumberFormat');
   if (b.dda_number !== undefined && !/^[0-9]{4,17}$/.test(b.dda_number)) throw new MockError('accountNumberFormat');
   if (b.type_id !== undefined && !ACCOUNT_TYPES.includes(b.type_id)) throw new MockError('accountTypeUnknown');
@@ -130,7 +133,7 @@ function checkAch(b: Partial<Record<FieldName, string>>, isNew: boolean): NonNul
   return { accountNumber: b.dda_number, typeId: b.type_id };
 }
 
-function checkWallet(b: Partial<Record<FieldName, string>>): 'walletA' | 'walletB' {
+function checkWallet(b: TokenizeBody): 'walletA' | 'walletB' {
   const a = b.payload_walletA_pay;
   const w = b.payload_walletB_pay;
   if ((a !== undefined) === (w !== undefined) || (a ?? w) === '') throw new MockError('walletPayload');
@@ -144,19 +147,18 @@ function checkWallet(b: Partial<Record<FieldName, string>>): 'walletA' | 'wallet
 export function readTokenizeRequest(body: Record<string, unknown>, identity: Identity, credentials: Credentials): TokenizeInput {
   const b = checkShape(body);
   checkParties(b, identity, credentials);
-  const s = b as Partial<Record<FieldName, string>>;
-  if (s.client_ip !== undefined && !IPV4.test(s.client_ip)) throw new MockError('clientIpFormat');
+  if (b.client_ip !== undefined && !IPV4.test(b.client_ip)) throw new MockError('clientIpFormat');
   for (const field of ['echo_fields', 'report_data'] as const) {
-    if (s[field] !== undefined && !isNameValueList(s[field])) {
+    if (b[field] !== undefined && !isNameValueList(b[field])) {
       throw new MockError('nameValueList', `${field} must be a string holding a JSON array of single-key objects, e.g. "[{\\"order\\":\\"42\\"}]".`);
     }
   }
 
-  const cardId = s.card_id;
+  const cardId = b.card_id;
   if (cardId === '') throw new MockError('cardIdUnknown', 'card_id is empty. Omit card_id to create a new card.');
   const isNew = cardId === undefined;
   const kind = kindOf(b);
-  const cardholderName = s.cardholder_name;
+  const cardholderName = b.cardholder_name;
   if (!kind) {
     if (isNew) throw new MockError('paymentMissing');
     if (cardholderName === undefined) throw new MockError('cardIdNothingToUpdate');
@@ -164,12 +166,12 @@ export function readTokenizeRequest(body: Record<string, unknown>, identity: Ide
   }
   switch (kind) {
     case 'card': {
-      const { name, ...card } = checkCard(s, isNew);
+      const { name, ...card } = checkCard(b, isNew);
       return { cardId, kind, cardholderName: cardholderName ?? name, card };
     }
     case 'ach':
-      return { cardId, kind, cardholderName, ach: checkAch(s, isNew) };
+      return { cardId, kind, cardholderName, ach: checkAch(b, isNew) };
     case 'wallet':
-      return { cardId, kind, cardholderName, wallet: checkWallet(s) };
+      return { cardId, kind, cardholderName, wallet: checkWallet(b) };
   }
 }
