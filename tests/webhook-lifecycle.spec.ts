@@ -3,8 +3,8 @@ import { succeeded } from '../src/contract/exchange.js';
 import { rules, test } from './fixtures.js';
 import { eventually } from './eventually.js';
 
-// Section 3 and 6 through the mock's control API: each test owns its webhooks, receiver and events.
-// Long expiries keep the clock advances of HOOK-7 (shared by all tests on the mock) harmless to others.
+// Section 3 and 6 through the mock's control API: each test owns its webhooks, receiver, events and
+// (per-webhook) clock, so the tests run in parallel on one mock.
 const HOUR = 3_600;
 
 test('HOOK-8: requests for an active webhook arrive at its notification_url as HTTP POST', rules(['HOOK-8'], { writes: true }), async ({ mock, receiver, verify }) => {
@@ -56,7 +56,7 @@ test('HOOK-5 HOOK-6: queued requests are held while inactive and posted after en
   const disabled = await gateway.disableWebhook(hook.webhook_id);
   verify('HOOK-1', succeeded(disabled) ? [] : ['the disable did not answer code 0'], 'code 0', disabled);
   const attemptsWhenDisabled = receiver.matching(marker).length;
-  await mock.advanceClock(120); // every retry the worker had planned is now due
+  await mock.advanceClock(hook.webhook_id, 120); // every retry the worker had planned is now due
 
   const control = await mock.createWebhook(receiver.url());
   const barrier = randomUUID();
@@ -89,7 +89,7 @@ test('HOOK-7: a request that expired while held is not posted after enabling', r
   const attemptsBefore = receiver.matching(expiring).length;
   const lastingBefore = receiver.matching(lasting).length;
 
-  await mock.advanceClock(120); // past the first request's expiry, far from the second's
+  await mock.advanceClock(hook.webhook_id, 120); // past the first request's expiry, far from the second's
   receiver.status = 200;
   await mock.enable(hook.webhook_id);
   const lastingArrived = await eventually(() => receiver.matching(lasting).length > lastingBefore);

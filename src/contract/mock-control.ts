@@ -62,8 +62,14 @@ export class MockControl {
     return this.call('POST', `/webhooks/${encodeURIComponent(id)}/enable`, {});
   }
 
-  advanceClock(seconds: number): Promise<unknown> {
-    return this.call('POST', '/clock/advance', { seconds });
+  /** Moves only this webhook's clock, so parallel tests never expire each other's requests. */
+  advanceClock(id: string, seconds: number): Promise<MockWebhook> {
+    return this.call('POST', `/webhooks/${encodeURIComponent(id)}/clock/advance`, { seconds });
+  }
+
+  /** Resolves once no delivery to the webhook is in flight. */
+  settle(id: string): Promise<MockWebhook> {
+    return this.call('POST', `/webhooks/${encodeURIComponent(id)}/settle`, {});
   }
 
   card(cardId: string): Promise<MockCard> {
