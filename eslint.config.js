@@ -13,5 +13,5 @@ export default tseslint.config(
     },
   },
   // Playwright fixtures that depend on nothing are written `async ({}, use) => …`.
-  { files: ['tests/fixtures.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
+  { files: ['**/*fixtures.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
 );
