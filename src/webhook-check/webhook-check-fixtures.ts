@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect } from '@playwright/test';
+
+/** Test helpers for src/webhook-check: loopback receivers on port 0 (closed after each test) and CLI runs. */
+
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+export const TEST_CA_FILE = `${FIXTURES}test-ca.pem`;
+export const TEST_CA = readFileSync(TEST_CA_FILE, 'utf8');
+
+export type CertName = 'localhost' | 'other-host' | 'expired' | 'self-signed';
+export type Seen = { method: string; path: string; contentType: string | undefined; body: string };
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+export type Receiver = { url: string; seen: Seen[] };
+
+/** What a healthy endpoint does: read the delivery, then acknowledge it. */
+export const acknowledge: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+
+type Fixtures = {
+  /** An HTTPS receiver presenting the named fixture certificate (see fixtures/README.md). */
+  httpsReceiver: (cert: CertName, handler?: Handler) => Promise<Receiver>;
+  /** A plain-http receiver. */
+  httpReceiver: (handler?: Handler) => Promise<Receiver>;
+};
+
+export const test = base.extend<Fixtures>({
+  httpsReceiver: async ({}, use) => {
+    const servers: Server[] = [];
+    await use(async (cert, handler = acknowledge) => {
+      const server = createHttpsServer({ key: readFileSync(`${FIXTURES}leaf.key`), cert: readFileSync(`${FIXTURES}${cert}.pem`) });
+      servers.push(server);
+      return listen(server, 'https', handler);
+    });
+    await Promise.all(servers.map(close));
+  },
+  httpReceiver: async ({}, use) => {
+    const servers: Server[] = [];
+    await use(async (handler = acknowledge) => {
+      const server = createHttpServer();
+      servers.push(server);
+      return listen(server, 'http', handler);
+    });
+    await Promise.all(servers.map(close));
+  },
+});
+
+async function listen(server: Server, scheme: string, handler: Handler): Promise<Receiver> {
+  const seen: Seen[] = [];
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') });
+      handler(req, res);
+    });
+  });
+  server.on('tlsClientError', () => {}); // a client refusing our test certificate is the point of several tests
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/gateway`, seen };
+}
+
+async function close(server: Server): Promise<void> {
+  server.closeAllConnections(); // including requests a test left hanging on purpose
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Runs one of this folder's scripts as npm does (`node --import tsx`), collecting its output. */
+export function runScript(script: 'cli.ts' | 'receive.ts', args: string[], env: Record<string, string> = {}) {
+  const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+    for (const w of [...waiters]) {
+      const m = w.pattern.exec(stdout);
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  });
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => ({ stdout, stderr }),
+    /** Resolves when stdout matches; fails the test if the script exits first. */
+    waitForOutput(pattern: RegExp): Promise<RegExpExecArray> {
+      const now = pattern.exec(stdout);
+      if (now) return Promise.resolve(now);
+      return new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve });
+        void exited.then((code) => reject(new Error(`${script} exited (${code}) before printing ${pattern}:\n${stdout}\n${stderr}`)));
+      });
+    },
+  };
+}
+
+export { expect };
