@@ -1,0 +1,24 @@
+import { checkEndpoint } from './check-endpoint.js';
+import { parseCheckArgs, USAGE, UsageError, type CheckArgs } from './check-args.js';
+import { formatReport } from './format-report.js';
+
+/**
+ * `npm run webhook:check -- --url <notification_url>`: re-validates a webhook endpoint before the move to
+ * production (spec section 6). Exit 0 all checks pass, 1 the endpoint fails a check, 2 usage error.
+ */
+let args: CheckArgs;
+try {
+  args = parseCheckArgs(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof UsageError)) throw err;
+  console.error(`webhook:check: ${err.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+if (args.help) {
+  console.log(USAGE);
+} else {
+  const result = await checkEndpoint(args.url, { timeoutMs: args.timeoutMs, ca: args.ca, allowHttpLoopback: args.allowHttpLoopback });
+  console.log(args.json ? JSON.stringify({ ...result, verdict: result.ok ? 'pass' : 'fail' }, null, 2) : formatReport(result));
+  process.exitCode = result.ok ? 0 : 1;
+}
