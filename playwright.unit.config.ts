@@ -5,6 +5,7 @@ export default defineConfig({
   testDir: 'src',
   testMatch: '**/*.test.ts',
   fullyParallel: true,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results/unit',

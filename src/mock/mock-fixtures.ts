@@ -67,7 +67,6 @@ type MockFixtures = {
 
 export const test = base.extend<MockFixtures, { mock: MockHandle }>({
   mock: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const mock = await startMock();
       await use(mock);
@@ -80,7 +79,6 @@ export const test = base.extend<MockFixtures, { mock: MockHandle }>({
     await use({ url: mock.url, send: (method, path, options) => send(mock.url, method, path, options) });
   },
 
-  // eslint-disable-next-line no-empty-pattern
   launch: async ({}, use) => {
     const started: MockHandle[] = [];
     await use(async (options) => {
@@ -91,7 +89,6 @@ export const test = base.extend<MockFixtures, { mock: MockHandle }>({
     await Promise.all(started.map((m) => m.close()));
   },
 
-  // eslint-disable-next-line no-empty-pattern
   receiver: async ({}, use) => {
     const servers: ReturnType<typeof createServer>[] = [];
     await use(async (statuses = []) => {
