@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+
+/** The nightly workflow only runs on GitHub; these checks catch its mistakes before a night is lost. */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WORKFLOW_FILE = '.github/workflows/nightly-sandbox.yml';
+
+type Env = Record<string, string>;
+type Step = { name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Env; if?: string };
+type Job = { needs?: string | string[]; if?: string; env?: Env; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
+type Workflow = { on: { schedule?: { cron: string }[]; workflow_dispatch?: unknown }; env?: Env; jobs: Record<string, Job> };
+
+const workflow = parse(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')) as Workflow;
+const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+const jobs = Object.entries(workflow.jobs);
+const steps = jobs.flatMap(([job, j]) => j.steps.map((step) => ({ job, step })));
+const runs = steps.filter(({ step }) => step.run !== undefined).map(({ step }) => step.run!);
+
+/** The variables a step really sees: workflow, then job, then step env. */
+function envOf(job: string, step: Step): Env {
+  return { ...workflow.env, ...workflow.jobs[job]!.env, ...step.env };
+}
+
+function stepRunning(command: string): { job: string; step: Step } {
+  const found = steps.find(({ step }) => step.run?.includes(command));
+  if (!found) throw new Error(`${WORKFLOW_FILE} has no step running "${command}"`);
+  return found;
+}
+
+function uploads(job: string): Step[] {
+  return workflow.jobs[job]!.steps.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
+}
+
+const path = (value: unknown) => String(value).replace(/\/+$/, '');
+
+test('runs nightly on a schedule and on demand', () => {
+  expect(workflow.on.schedule?.length, 'on.schedule should hold at least one cron entry').toBeGreaterThan(0);
+  for (const { cron } of workflow.on.schedule!) expect(cron.trim().split(/\s+/), `cron "${cron}" should have 5 fields`).toHaveLength(5);
+  expect(Object.keys(workflow.on)).toContain('workflow_dispatch');
+});
+
+test('every npm command it runs names a script in package.json, conformance and report:merge among them', () => {
+  const named = runs.flatMap((r) => [...r.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!));
+  const missing = named.filter((name) => !(name in scripts));
+  expect(missing, `scripts run by ${WORKFLOW_FILE} but missing from package.json`).toEqual([]);
+  expect(new Set(named)).toEqual(new Set(['conformance', 'report:merge']));
+  expect(runs.filter((r) => /\bnpm ci\b/.test(r)).length, 'each job installs with npm ci').toBe(jobs.length);
+  expect(existsSync(`${ROOT}package-lock.json`), 'npm ci needs a committed package-lock.json').toBe(true);
+  expect(runs.filter((r) => /\bnpm (install|i)\b/.test(r)), 'npm install would rewrite the lock file; use npm ci').toEqual([]);
+});
+
+test('credentials come only from secrets. expressions, never literals, and are never put into a shell line', () => {
+  const conformance = stepRunning('npm run conformance');
+  const env = envOf(conformance.job, conformance.step);
+  for (const name of ['PG_BASE_URL', 'PG_MERCHANT_ID', 'PG_API_KEY', 'PG_VENDOR_ID', 'PG_VENDOR_API_KEY', 'PG_WEBHOOK_ID']) {
+    expect(env[name], `${name} for the conformance step`).toBe(`\${{ secrets.${name} }}`);
+  }
+  expect(env.PG_TARGET).toBe('sandbox');
+
+  const allEnv = [workflow.env, ...jobs.map(([, j]) => j.env), ...steps.map(({ step }) => step.env)].flatMap((e) => Object.entries(e ?? {}));
+  const secretish = allEnv.filter(([name]) => /KEY|TOKEN|SECRET|PASSWORD|MERCHANT|VENDOR_ID|WEBHOOK_ID|BASE_URL/.test(name));
+  const literal = secretish.filter(([, value]) => !/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/.test(String(value)));
+  expect(literal, 'credential-like variables must be ${{ secrets.NAME }}').toEqual([]);
+
+  // Expanded into a script, a secret becomes part of the command line; it must reach the suite through env.
+  expect(runs.filter((r) => r.includes('secrets.')), 'secrets interpolated into run:').toEqual([]);
+  expect(runs.filter((r) => /\b(echo|printf|env|printenv|set -x)\b/.test(r)), 'a run: line that could print the environment').toEqual([]);
+  expect(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')).not.toMatch(/\b(sk|pk|rk)_(live|test|sandbox)_[A-Za-z0-9]+/);
+});
+
+test('the shard matrix and the --shard argument agree', () => {
+  const { job, step } = stepRunning('npm run conformance');
+  const shards = workflow.jobs[job]!.strategy?.matrix?.shard as number[] | undefined;
+  expect(shards, `${job} needs strategy.matrix.shard`).toBeDefined();
+  expect(shards).toEqual(Array.from({ length: shards!.length }, (_, i) => i + 1));
+  expect(step.run).toContain(`--shard=\${{ matrix.shard }}/${shards!.length}`);
+  expect(envOf(job, step).PG_BLOB_REPORT).toBe('1');
+});
+
+test('each shard uploads its blob report, and the merge job turns them all into uploaded reports', () => {
+  const shard = stepRunning('npm run conformance').job;
+  const blobUpload = uploads(shard).find((s) => path(s.with?.path) === 'blob-report');
+  expect(blobUpload, `${shard} should upload blob-report/`).toBeDefined();
+  expect(String(blobUpload!.with?.name)).toContain('${{ matrix.shard }}'); // one artifact per shard, no name clash
+  expect(blobUpload!.if, 'a failing shard still uploads its blob report').toMatch(/!cancelled\(\)|always\(\)/);
+
+  const merge = stepRunning('npm run report:merge');
+  const mergeJob = workflow.jobs[merge.job]!;
+  expect([mergeJob.needs].flat()).toContain(shard);
+  expect(mergeJob.if, 'the merge job runs even when a shard fails').toMatch(/!cancelled\(\)|always\(\)/);
+  const download = mergeJob.steps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
+  expect(download?.with).toMatchObject({ path: 'all-blob-reports', 'merge-multiple': true });
+  expect(String(download!.with?.pattern)).toMatch(/^blob-report-/);
+  expect(merge.step.run).toBe(`npm run report:merge -- ${download!.with?.path}`);
+
+  const reportUpload = uploads(merge.job).find((s) => path(s.with?.path) === 'reports');
+  expect(reportUpload, `${merge.job} should upload reports/`).toBeDefined();
+  expect(reportUpload!.if).toBe('always()');
+});
+
+test('actions are pinned to a major version and Node 20 is set up with the npm cache', () => {
+  const used = steps.flatMap(({ step }) => (step.uses ? [step.uses] : []));
+  expect(used.filter((u) => !/@(v[0-9]+|[0-9a-f]{40})$/.test(u)), 'actions not pinned to @vN or a commit').toEqual([]);
+  for (const [name, job] of jobs) {
+    const setup = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
+    expect(setup?.with, `${name} sets up Node`).toMatchObject({ 'node-version': 20, cache: 'npm' });
+  }
+});
