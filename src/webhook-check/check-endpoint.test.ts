@@ -89,7 +89,7 @@ test('a redirect is reported with its target and not followed', async ({ httpsRe
   const receiver = await httpsReceiver('localhost', (_req, res) => res.writeHead(301, { location: 'https://127.0.0.1/elsewhere' }).end());
   const report = await checkEndpoint(receiver.url, { ca: TEST_CA, timeoutMs: 2_000 });
   expect(finding(report, 'post')).toMatchObject({ status: 'fail', code: 'REDIRECT', message: expect.stringContaining('answered 301 Moved Permanently') });
-  expect(finding(report, 'post')?.message).toContain('to https://127.0.0.1/elsewhere');
+  expect(finding(report, 'post')?.message).toContain(', pointing to https://127.0.0.1/elsewhere. Redirects are not followed');
   expect(receiver.seen).toHaveLength(1);
 });
 

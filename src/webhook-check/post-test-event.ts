@@ -30,7 +30,7 @@ function judge(res: IncomingMessage, ms: number): Finding {
   const answered = `answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''} in ${ms} ms`;
   if (status >= 200 && status < 300) return { check: 'post', status: 'pass', message: `JSON POST ${answered}` };
   if (status >= 300 && status < 400) {
-    const to = res.headers.location ? ` to ${res.headers.location}` : '';
+    const to = res.headers.location ? `, pointing to ${res.headers.location}` : '';
     return {
       check: 'post',
       status: 'fail',
