@@ -4,15 +4,6 @@ import { succeeded } from '../src/contract/exchange.js';
 import { rules, test } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
 
-test('AUTH-2: the token is Base 64 of a colon and the key, sent as "Basic <token>"', rules(['AUTH-2']), async ({ gateway, suite, verify }) => {
-  const header = gateway.authorization('merchant') ?? '';
-  const problems: string[] = [];
-  if (!header.startsWith('Basic ')) problems.push('the header does not start with "Basic "');
-  if (Buffer.from(header.slice(6), 'base64').toString('utf8') !== `:${suite.merchant.apiKey}`) problems.push('the token does not decode to ":" + key');
-  if (header !== `Basic ${apiToken(suite.merchant.apiKey)}`) problems.push('the header is not "Basic " + token');
-  verify('AUTH-2', problems, 'Authorization: Basic base64(":" + API key)');
-});
-
 /** Headers that are not the section 5 construction; the value function receives the real key. */
 const MALFORMED: { name: string; header: (key: string) => string }[] = [
   { name: 'another scheme (Bearer)', header: (key) => `Bearer ${apiToken(key)}` },
