@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
+import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { TEST_CARDS } from '../contract/test-cards.js';
 import { RecordingProxy } from './recording-proxy.js';
 import { runConformance } from './run-conformance.js';
@@ -15,11 +16,7 @@ async function productionRun(dir: string, extra: Record<string, string>) {
     const run = await runConformance({
       PG_TARGET: 'production',
       PG_BASE_URL: baseUrl,
-      PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
-      PG_API_KEY: MOCK_DEFAULTS.apiKey,
-      PG_VENDOR_ID: String(MOCK_DEFAULTS.vendorId),
-      PG_VENDOR_API_KEY: MOCK_DEFAULTS.vendorApiKey,
-      PG_WEBHOOK_ID: MOCK_DEFAULTS.webhookId,
+      ...mockCredentialsAsTarget(),
       PG_REPORTS_DIR: dir,
       PG_RESULTS_DIR: join(dir, 'test-results'),
       ...extra,

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
+import { environmentWithoutSuiteVariables } from '../config/child-env.js';
 
 export type RunResult = { code: number; output: string };
 
 /** Runs `npm run conformance` (the wrapper, not npm) with exactly the PG_ environment given. */
 export function runConformance(env: Record<string, string>, args: string[] = []): Promise<RunResult> {
-  const base: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG_') && !k.startsWith('MOCK_')) base[k] = v;
+  const base = environmentWithoutSuiteVariables();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], {
       env: { ...base, CI: '', ...env },

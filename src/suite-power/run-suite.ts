@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { environmentWithoutSuiteVariables, mockCredentialsAsTarget } from '../config/child-env.js';
 import { startMock } from '../mock/start.js';
 import type { Mode, PlannedRun } from './plan.js';
 
@@ -17,17 +17,11 @@ const PLAYWRIGHT_CLI = join('node_modules', '@playwright', 'test', 'cli.js');
 
 /** The child sees only what this run sets: nothing from the user's PG_ or MOCK_ environment leaks in. */
 function childEnv(mode: Mode, baseUrl: string, dir: string, workers: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG_') && !k.startsWith('MOCK_')) env[k] = v;
   return {
-    ...env,
+    ...environmentWithoutSuiteVariables(),
+    ...mockCredentialsAsTarget(),
     PG_TARGET: mode === 'mock' ? 'mock' : 'sandbox',
     PG_BASE_URL: baseUrl,
-    PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
-    PG_API_KEY: MOCK_DEFAULTS.apiKey,
-    PG_VENDOR_ID: String(MOCK_DEFAULTS.vendorId),
-    PG_VENDOR_API_KEY: MOCK_DEFAULTS.vendorApiKey,
-    PG_WEBHOOK_ID: MOCK_DEFAULTS.webhookId,
     PG_REPORT_SET: 'conformance',
     PG_REPORTS_DIR: dir,
     PG_RESULTS_DIR: join(dir, 'test-results'),

@@ -1,0 +1,19 @@
+import { MOCK_DEFAULTS } from '../mock/defaults.js';
+
+/** This process's environment without any PG_ or MOCK_ variable, so a child run sees only what it is given. */
+export function environmentWithoutSuiteVariables(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PG_') && !k.startsWith('MOCK_')) env[k] = v;
+  return env;
+}
+
+/** The PG_ credentials of a run that treats a mock with default credentials as a remote gateway. */
+export function mockCredentialsAsTarget(): Record<string, string> {
+  return {
+    PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
+    PG_API_KEY: MOCK_DEFAULTS.apiKey,
+    PG_VENDOR_ID: String(MOCK_DEFAULTS.vendorId),
+    PG_VENDOR_API_KEY: MOCK_DEFAULTS.vendorApiKey,
+    PG_WEBHOOK_ID: MOCK_DEFAULTS.webhookId,
+  };
+}
