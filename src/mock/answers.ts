@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Behaviour } from './behaviour.js';
-import { failureAnswer, familyOf, MockError } from './errors.js';
+import { customerAt } from './customers.js';
+import { AUTH_FAILURES, failureAnswer, familyOf, isGatewayPath, MockError } from './errors.js';
+import { newCardId } from './ids.js';
+import { PG_CODES } from './pg-codes.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -43,8 +46,28 @@ export function sendFailure(behaviour: Behaviour, error: unknown, request: Fasti
   if (family === 'pg' && body && typeof body === 'object' && typeof body.echo_fields === 'string') {
     answer.body.echo_fields = body.echo_fields;
   }
-  const status = behaviour.variants.has('failures-http-200') ? 200 : answer.status;
-  reply.code(status).headers(mockError.headers).type('application/json; charset=utf-8').send(answer.body);
+  const { faults, variants } = behaviour;
+  const gateway = isGatewayPath(request.url);
+  const auth = AUTH_FAILURES.includes(mockError.failure);
+  if (gateway) {
+    if (family === 'pg' && faults.has('pg-failure-rmsg-empty')) answer.body.rmsg = '';
+    if (family === 'pg' && faults.has('pg-failure-without-rmsg')) delete answer.body.rmsg;
+    if (family === 'platform' && faults.has('platform-failure-code-as-string')) answer.body.code = String(answer.body.code);
+    if (mockError.failure === 'expDateFormat' && faults.has('bad-expiry-answers-000')) Object.assign(answer, { status: 200, body: { ...answer.body, rcode: PG_CODES.ok.rcode } });
+    if (auth && family === 'pg' && faults.has('rejection-leaks-card-id')) answer.body.card_id = newCardId();
+    if (auth && request.url.startsWith('/platform/vault/') && faults.has('rejection-leaks-customers')) answer.body.data = [customerAt(0, behaviour), customerAt(1, behaviour)];
+  }
+  let status = answer.status;
+  if (gateway && auth && variants.has('auth-failures-403')) status = 403;
+  if (gateway && status === 400 && variants.has('validation-failures-422')) status = 422;
+  if (variants.has('failures-http-200')) status = 200;
+  reply.code(status).headers(mockError.headers);
+  if (gateway && status >= 400 && variants.has('errors-non-family-shape')) {
+    if (status === 401) reply.type('application/json').send({ error: 'unauthorized' });
+    else reply.send();
+    return;
+  }
+  reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
 /** Unknown paths, wrong methods and every thrown error answer through sendFailure, never as HTML or a stack. */

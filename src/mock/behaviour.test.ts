@@ -1,7 +1,9 @@
 import { MOCK_DEFAULTS } from './defaults.js';
+import { FAULTS } from './faults.js';
 import { basic, expect, send, test } from './mock-fixtures.js';
 import { PG_CODES } from './pg-codes.js';
 import { PLATFORM_CODES } from './platform-codes.js';
+import { VARIANTS } from './variants.js';
 
 test('off by default: a user part is refused and totalPages rounds up', async ({ gateway }) => {
   const userPart = await gateway.send('GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
@@ -9,8 +11,8 @@ test('off by default: a user part is refused and totalPages rounds up', async ({
   expect((await gateway.send('GET', '/platform/vault/customer?count=10')).json.totalPages).toBe(3);
 });
 
-test('fault auth-accepts-user-part lets a token with a user part through', async ({ launch }) => {
-  const mock = await launch({ faults: ['auth-accepts-user-part'] });
+test('variant auth-accepts-user-part lets a token with a user part through', async ({ launch }) => {
+  const mock = await launch({ variants: ['auth-accepts-user-part'] });
   const res = await send(mock.url, 'GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
   expect(res.json.code).toBe(0);
 });
@@ -35,4 +37,25 @@ test('variant failures-http-200 answers failures with HTTP 200 and the same body
   const missing = await send(mock.url, 'GET', '/platform/nothing');
   expect(missing.status).toBe(200);
   expect(missing.json.code).toBe(PLATFORM_CODES.notFound.code);
+});
+
+test('faults and variants change gateway answers only: the control API stays as it is with every one on', async ({ launch }) => {
+  const mock = await launch({ faults: FAULTS.map((f) => f.name), variants: VARIANTS.map((v) => v.name) });
+  const health = await send(mock.url, 'GET', '/__mock/health');
+  expect(health.status).toBe(200);
+  expect(health.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(health.text).toBe('{"status":"ok"}');
+  const created = await send(mock.url, 'POST', '/__mock/webhooks', { body: { notification_url: 'http://127.0.0.1:9/x', webhook_id: 'wh_all' } });
+  expect(created.status).toBe(201);
+  expect(created.json).toMatchObject({ webhook_id: 'wh_all', status: 'active' });
+});
+
+test('a variant reshapes only what it names: extra headers, the same body', async ({ launch }) => {
+  const plain = await launch();
+  const shaped = await launch({ variants: ['extra-headers'] });
+  const a = await send(plain.url, 'GET', '/platform/vault/customer?count=1');
+  const b = await send(shaped.url, 'GET', '/platform/vault/customer?count=1');
+  expect(a.headers.get('x-request-id')).toBeNull();
+  expect(b.headers.get('x-request-id')).toMatch(/^rq_/);
+  expect(b.json).toEqual(a.json);
 });

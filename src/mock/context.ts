@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Identity } from './auth.js';
+import type { Identity, Operation } from './auth.js';
 import type { Behaviour } from './behaviour.js';
 import type { ResolvedOptions } from './options.js';
 import type { MockState } from './state.js';
@@ -16,8 +16,8 @@ export type MockContext = {
   readonly options: ResolvedOptions;
   readonly behaviour: Behaviour;
   readonly state: MockState;
-  /** onRequest hook of the gateway operations: section 5 before anything else is read. */
-  readonly authenticate: (request: FastifyRequest) => Promise<void>;
+  /** onRequest hook of one gateway operation: section 5 before anything else is read. */
+  readonly authenticate: (operation: Operation) => (request: FastifyRequest) => Promise<void>;
 };
 
 export function identityOf(request: FastifyRequest): Identity {

@@ -1,4 +1,6 @@
+import type { Behaviour } from './behaviour.js';
 import { luhnCheckDigit, maskCardNumber } from './card-numbers.js';
+import type { FaultName } from './faults.js';
 
 /**
  * The customer vault is computed, not stored: record i is a pure function of i, so any page of a
@@ -56,7 +58,9 @@ export function recId(index: number): number {
   return 100_000 + index * 7;
 }
 
-function billingCard(next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
+type Faults = ReadonlySet<FaultName>;
+
+function billingCard(faults: Faults, next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
   const brand = pick(next, BRANDS);
   const body = brand.prefix + digits(next, brand.length - brand.prefix.length - 1);
   const number = body + luhnCheckDigit(body);
@@ -64,14 +68,15 @@ function billingCard(next: () => number, index: number, n: number, first: string
   const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
   const year = String(27 + Math.floor(next() * 6));
   const verified = new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 700 * 86_400) * 1000);
-  return {
-    card_number: maskCardNumber(number),
-    exp_date: month + year,
+  const email = `${first}.${last}${index + 1}@example.com`.toLowerCase();
+  const card = {
+    card_number: faults.has('vault-card-number-dashed') ? number.replace(/(\d{4})(?=\d)/g, '$1-') : maskCardNumber(number),
+    exp_date: faults.has('vault-exp-date-yymm') ? year + month : month + year,
     card_id: `vault_${String(index + 1).padStart(7, '0')}_${n}`,
     billing_first_name: first,
     billing_last_name: last,
     billing_firm_name: firm,
-    billing_email: [`${first}.${last}${index + 1}@example.com`.toLowerCase()],
+    billing_email: faults.has('vault-billing-email-string') ? email as unknown as string[] : [email],
     billing_addr1: `${1 + Math.floor(next() * 9000)} ${pick(next, STREETS)}`,
     billing_addr2: '',
     billing_city: place.city,
@@ -79,14 +84,15 @@ function billingCard(next: () => number, index: number, n: number, first: string
     billing_zip: place.zip,
     billing_zip4: place.country === 'US' ? digits(next, 4) : '',
     billing_country: place.country,
-    billing_country_code: place.countryCode,
-    primary,
+    billing_country_code: faults.has('vault-alpha-country-codes') ? place.country : place.countryCode,
+    primary: faults.has('vault-primary-as-string') ? String(primary) as unknown as boolean : primary,
     card_type: brand.type,
-    verified_date: verified.toISOString().replace(/[-T:]/g, '').slice(0, 14),
+    verified_date: verified.toISOString().replace(/[-T:]/g, '').slice(faults.has('vault-verified-date-12-digits') ? 2 : 0, 14),
   };
+  return { card, number };
 }
 
-function shippingAddress(next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
+function shippingAddress(faults: Faults, next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
   const place = pick(next, PLACES);
   return {
     shipping_id: (index + 1) * 10 + n,
@@ -100,24 +106,25 @@ function shippingAddress(next: () => number, index: number, n: number, first: st
     shipping_zip: place.zip,
     shipping_zip4: place.country === 'US' ? digits(next, 4) : '',
     shipping_country: place.country,
-    shipping_country_code: place.countryCode,
-    primary,
+    shipping_country_code: faults.has('vault-alpha-country-codes') ? place.country : place.countryCode,
+    primary: faults.has('vault-primary-as-string') ? String(primary) as unknown as boolean : primary,
   };
 }
 
 /** Customer record i (0-based) of section 2.3, with 1–2 shipping addresses and 1–2 billing cards. */
-export function customerAt(index: number) {
+export function customerAt(index: number, { faults }: Behaviour) {
   const next = random(Math.imul(index + 1, 0x9e3779b1));
   const first = pick(next, FIRST);
   const last = pick(next, LAST);
   const firm = pick(next, FIRMS);
   const shippingCount = 1 + Math.floor(next() * 2);
   const cardCount = 1 + Math.floor(next() * 2);
-  const shipping_addresses = Array.from({ length: shippingCount }, (_, n) => shippingAddress(next, index, n + 1, first, last, firm, n === 0));
-  const billing_cards = Array.from({ length: cardCount }, (_, n) => billingCard(next, index, n + 1, first, last, firm, n === 0));
+  const shipping_addresses = Array.from({ length: shippingCount }, (_, n) => shippingAddress(faults, next, index, n + 1, first, last, firm, n === 0));
+  const cards = Array.from({ length: cardCount }, (_, n) => billingCard(faults, next, index, n + 1, first, last, firm, n === 0));
+  const billing_cards = cards.map((c) => c.card);
   return {
     customer_id: customerId(index),
-    rec_id: recId(index),
+    rec_id: faults.has('vault-rec-id-as-string') ? String(recId(index)) as unknown as number : recId(index),
     node_id: 7000 + (index % 3),
     customer_first_name: first,
     customer_last_name: last,
@@ -127,7 +134,7 @@ export function customerAt(index: number) {
     reference_id: `ref-${String(index + 1).padStart(7, '0')}`,
     comments: index % 5 === 0 ? 'Prefers e-mail receipts.' : '',
     developer_id: 'mock-vault-seed',
-    primary_card_number: billing_cards[0]!.card_number,
+    primary_card_number: faults.has('vault-full-primary-card-number') ? cards[0]!.number : billing_cards[0]!.card_number,
     shipping_addresses,
     billing_cards,
   };

@@ -1,3 +1,4 @@
+import type { Behaviour } from './behaviour.js';
 import type { Webhook, WebhookRegistry, WebhookRequest } from './webhooks.js';
 
 /** Retry schedule for what section 6 leaves "not shown": 1 s, 2 s, 4 s … capped at 60 s, until expiry. */
@@ -8,8 +9,6 @@ export function retryDelayMs(attempts: number): number {
 }
 
 type InFlight = { hook: Webhook; done: Promise<void>; abort: AbortController };
-
-
 
 /**
  * Posts due requests. Event-driven: `kick()` runs on enqueue, enable, clock moves, attempt results and a
@@ -22,7 +21,7 @@ export class DeliveryWorker {
   /** Bumped by reset: answers to posts made before it must not touch the new state. */
   private generation = 0;
 
-  constructor(private readonly registry: WebhookRegistry, private readonly timeoutMs: number) {
+  constructor(private readonly registry: WebhookRegistry, private readonly timeoutMs: number, private readonly behaviour: Behaviour) {
     registry.onChange = () => this.kick();
   }
 
@@ -31,17 +30,19 @@ export class DeliveryWorker {
     if (this.stopped) return;
     clearTimeout(this.timer);
     let nextDelay = Infinity;
+    const { faults } = this.behaviour;
     for (const hook of this.registry.all()) {
       const now = this.registry.now(hook);
+      // An inactive webhook's requests are held: nothing due but their expiry.
+      const posting = hook.status === 'active' || faults.has('inactive-retries-continue') || faults.has('inactive-webhook-still-posts');
       for (const r of hook.requests) {
         if (r.status !== 'queued' || r.inFlight) continue;
         if (now >= r.expiresAt) {
           this.registry.expire(hook, r);
           continue;
         }
-        // An inactive webhook's requests are held: nothing due but their expiry.
-        if (hook.status === 'active' && now >= r.nextAttemptAt) this.attempt(hook, r);
-        else nextDelay = Math.min(nextDelay, r.expiresAt - now, hook.status === 'active' ? r.nextAttemptAt - now : Infinity);
+        if (posting && now >= r.nextAttemptAt) this.attempt(hook, r);
+        else nextDelay = Math.min(nextDelay, r.expiresAt - now, posting ? r.nextAttemptAt - now : Infinity);
       }
     }
     if (nextDelay !== Infinity) {
@@ -81,8 +82,9 @@ export class DeliveryWorker {
       enqueued_at: this.registry.iso(hook, request.enqueuedAt),
     });
     try {
-      const res = await fetch(hook.notificationUrl, {
-        method: 'POST',
+      const { faults } = this.behaviour;
+      const res = await fetch(faults.has('deliveries-to-origin') ? new URL('/', hook.notificationUrl) : hook.notificationUrl, {
+        method: faults.has('deliveries-sent-with-put') ? 'PUT' : 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'gateway-conformance-mock', 'x-mock-request-id': request.id },
         body,
         redirect: 'manual',

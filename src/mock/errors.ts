@@ -9,6 +9,14 @@ export function familyOf(url: string): Family {
   return url.startsWith('/pg/') ? 'pg' : 'platform';
 }
 
+/** The gateway's own paths (the two families), as opposed to the control API and unknown paths. */
+export function isGatewayPath(url: string): boolean {
+  return url.startsWith('/pg/') || url.startsWith('/platform/');
+}
+
+/** Section 5 failures, whichever family answers them. */
+export const AUTH_FAILURES: readonly FailureName[] = ['authMissing', 'authMalformed', 'authUserPart', 'authUnknownKey'];
+
 /** Failures both families answer (request shape, auth, routing); each table has them under the same name. */
 export type SharedCodeName = PgCodeName & PlatformCodeName;
 export type FailureName = Exclude<PgCodeName | PlatformCodeName, 'ok'>;

@@ -27,6 +27,7 @@ export const PLATFORM_CODES = {
   orderByInvalid: { code: 1204, status: 400, message: 'order_by must be asc or desc.' },
   merchantMismatch: { code: 1205, status: 403, message: 'merchant_id is not the merchant the API key belongs to.' },
   parameterRepeated: { code: 1206, status: 400, message: 'A query parameter was given more than once.' },
+  parameterMissing: { code: 1207, status: 400, message: 'A query parameter the listing needs is missing.' },
 
   webhookNotFound: { code: 1301, status: 404, message: 'No webhook has this webhook_id.' },
 

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { installAnswerShaping } from './answer-shaping.js';
 import { answerFailures, sendFailure } from './answers.js';
 import { authenticator } from './auth.js';
 import { buildBehaviour } from './behaviour.js';
@@ -44,7 +45,7 @@ function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
 export function buildMockServer(options: MockOptions = {}): MockServer {
   const resolved = resolveOptions(options);
   const behaviour = buildBehaviour(resolved.faults, resolved.variants);
-  const state = new MockState(resolved);
+  const state = new MockState(resolved, behaviour);
   const app = Fastify({
     logger: resolved.logger,
     bodyLimit: BODY_LIMIT,
@@ -60,13 +61,14 @@ export function buildMockServer(options: MockOptions = {}): MockServer {
     options: resolved,
     behaviour,
     state,
-    authenticate: async (request) => {
-      request.identity = check(request.headers.authorization);
+    authenticate: (operation) => async (request) => {
+      request.identity = check(request.headers.authorization, operation);
     },
   };
 
   acceptJsonBodiesOnly(app);
   answerFailures(app, behaviour);
+  installAnswerShaping(app, behaviour);
   tokenizeRoute(app, ctx);
   vaultRoute(app, ctx);
   webhookDisableRoute(app, ctx);

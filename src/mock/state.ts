@@ -1,3 +1,4 @@
+import type { Behaviour } from './behaviour.js';
 import { CardStore } from './card-store.js';
 import { VirtualClock } from './clock.js';
 import { DeliveryWorker } from './delivery-worker.js';
@@ -11,12 +12,13 @@ export const DEFAULT_NOTIFICATION_URL = 'http://127.0.0.1:9/mock-default-webhook
 export class MockState {
   readonly cards = new CardStore();
   readonly clock = new VirtualClock();
-  readonly webhooks = new WebhookRegistry(this.clock);
+  readonly webhooks: WebhookRegistry;
   readonly worker: DeliveryWorker;
   customers: number;
 
-  constructor(private readonly options: ResolvedOptions) {
-    this.worker = new DeliveryWorker(this.webhooks, options.deliveryTimeoutMs);
+  constructor(private readonly options: ResolvedOptions, behaviour: Behaviour) {
+    this.webhooks = new WebhookRegistry(this.clock, behaviour);
+    this.worker = new DeliveryWorker(this.webhooks, options.deliveryTimeoutMs, behaviour);
     this.customers = options.customers;
     this.seedWebhooks();
   }

@@ -1,4 +1,5 @@
 import type { Identity } from './auth.js';
+import type { Behaviour } from './behaviour.js';
 import { luhnValid, readSwipe } from './card-numbers.js';
 import { MockError } from './errors.js';
 import type { Credentials } from './options.js';
@@ -39,6 +40,7 @@ export type TokenizeInput = {
 };
 
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
+const MM_SLASH_YY = /^[0-9]{2}\/[0-9]{2}$/;
 const IPV4_PART = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 const IPV4 = new RegExp(`^${IPV4_PART}(\\.${IPV4_PART}){3}$`);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -81,11 +83,13 @@ function checkShape(body: Record<string, unknown>): TokenizeBody {
   return body as TokenizeBody;
 }
 
-function checkParties(b: TokenizeBody, identity: Identity, credentials: Credentials): void {
-  if (b.merchant_id === undefined || b.merchant_id === '') throw new MockError('merchantMissing');
+function checkParties(b: TokenizeBody, identity: Identity, credentials: Credentials, { faults }: Behaviour): void {
+  const merchantId = b.merchant_id ?? (faults.has('merchant-id-optional') ? credentials.merchantId : undefined);
+  if (merchantId === undefined || merchantId === '') throw new MockError('merchantMissing');
   // The integrator acts for the mock's one merchant, so both keys name the same merchant_id.
-  if (b.merchant_id !== credentials.merchantId) throw new MockError('merchantMismatch');
+  if (merchantId !== credentials.merchantId) throw new MockError('merchantMismatch');
   if (identity === 'vendor') {
+    if (b.vendor_id !== undefined && faults.has('vendor-id-refused')) throw new MockError('vendorWithMerchantKey', 'vendor_id is not accepted.');
     if (b.vendor_id === undefined) throw new MockError('vendorMissing');
     if (b.vendor_id !== credentials.vendorId) throw new MockError('vendorMismatch');
   } else if (b.vendor_id !== undefined) {
@@ -99,7 +103,7 @@ function kindOf(b: TokenizeBody): PaymentKind | undefined {
   return kinds[0];
 }
 
-function checkCard(b: TokenizeBody, isNew: boolean): NonNullable<TokenizeInput['card']> & { name?: string } {
+function checkCard(b: TokenizeBody, isNew: boolean, { faults, variants }: Behaviour): NonNullable<TokenizeInput['card']> & { name?: string } {
   if (b.card_number !== undefined && b.card_swipe !== undefined) throw new MockError('cardSourceTwice');
   let number = b.card_number;
   let expDate = b.exp_date;
@@ -114,8 +118,10 @@ function checkCard(b: TokenizeBody, isNew: boolean): NonNullable<TokenizeInput['
   if (number !== undefined) {
     if (!/^[0-9]{13,19}$/.test(number)) throw new MockError('cardNumberFormat');
     if (!luhnValid(number)) throw new MockError('cardNumberLuhn');
+    if (number.length !== 15 && number.length !== 16 && variants.has('card-lengths-15-16-only')) throw new MockError('cardNumberFormat', 'card_number must have 15 or 16 digits.');
   }
-  if (expDate !== undefined && !MMYY.test(expDate)) {
+  if (expDate !== undefined && MM_SLASH_YY.test(expDate) && faults.has('exp-date-slash-accepted')) expDate = expDate.replace('/', '');
+  if (expDate !== undefined && !(faults.has('exp-month-13-accepted') ? /^[0-9]{4}$/ : MMYY).test(expDate)) {
     throw new MockError('expDateFormat', b.card_swipe !== undefined && b.exp_date === undefined
       ? 'The expiry in card_swipe is not a valid month (track data holds YYMM).' : undefined);
   }
@@ -125,15 +131,18 @@ function checkCard(b: TokenizeBody, isNew: boolean): NonNullable<TokenizeInput['
   return { number, expDate, name };
 }
 
-function checkAch(b: TokenizeBody, isNew: boolean): NonNullable<TokenizeInput['ach']> {
-  if (b.tr_number !== undefined && !/^[0-9]{9}$/.test(b.tr_number)) throw new MockError('routingNumberFormat');
+function checkAch(b: TokenizeBody, isNew: boolean, { faults }: Behaviour): NonNullable<TokenizeInput['ach']> {
+  if (faults.has('ach-refused')) throw new MockError('paymentMissing', 'ACH data is not accepted; send card data.');
+  if (b.tr_number !== undefined && !(faults.has('tr-number-length-unchecked') ? /^[0-9]+$/ : /^[0-9]{9}$/).test(b.tr_number)) throw new MockError('routingNumberFormat');
   if (b.dda_number !== undefined && !/^[0-9]{4,17}$/.test(b.dda_number)) throw new MockError('accountNumberFormat');
   if (b.type_id !== undefined && !ACCOUNT_TYPES.includes(b.type_id)) throw new MockError('accountTypeUnknown');
+  if (b.type_id === 'S' && faults.has('ach-type-s-refused')) throw new MockError('accountTypeUnknown', 'type_id must be C (checking).');
   if (isNew && (b.tr_number === undefined || b.dda_number === undefined)) throw new MockError('achIncomplete');
   return { accountNumber: b.dda_number, typeId: b.type_id };
 }
 
-function checkWallet(b: TokenizeBody): 'walletA' | 'walletB' {
+function checkWallet(b: TokenizeBody, { faults }: Behaviour): 'walletA' | 'walletB' {
+  if (faults.has('wallet-refused')) throw new MockError('walletPayload', 'Wallet payloads are not accepted.');
   const a = b.payload_walletA_pay;
   const w = b.payload_walletB_pay;
   if ((a !== undefined) === (w !== undefined) || (a ?? w) === '') throw new MockError('walletPayload');
@@ -144,9 +153,9 @@ function checkWallet(b: TokenizeBody): 'walletA' | 'walletB' {
  * Checks a tokenize body (section 2.1 and 4.1) and reduces it to what the store needs. Throws the first
  * problem as a MockError; it reads nothing from the store, so a rejected body cannot have touched it.
  */
-export function readTokenizeRequest(body: Record<string, unknown>, identity: Identity, credentials: Credentials): TokenizeInput {
+export function readTokenizeRequest(body: Record<string, unknown>, identity: Identity, credentials: Credentials, behaviour: Behaviour): TokenizeInput {
   const b = checkShape(body);
-  checkParties(b, identity, credentials);
+  checkParties(b, identity, credentials, behaviour);
   if (b.client_ip !== undefined && !IPV4.test(b.client_ip)) throw new MockError('clientIpFormat');
   for (const field of ['echo_fields', 'report_data'] as const) {
     if (b[field] !== undefined && !isNameValueList(b[field])) {
@@ -166,12 +175,12 @@ export function readTokenizeRequest(body: Record<string, unknown>, identity: Ide
   }
   switch (kind) {
     case 'card': {
-      const { name, ...card } = checkCard(b, isNew);
+      const { name, ...card } = checkCard(b, isNew, behaviour);
       return { cardId, kind, cardholderName: cardholderName ?? name, card };
     }
     case 'ach':
-      return { cardId, kind, cardholderName, ach: checkAch(b, isNew) };
+      return { cardId, kind, cardholderName, ach: checkAch(b, isNew, behaviour) };
     case 'wallet':
-      return { cardId, kind, cardholderName, wallet: checkWallet(b) };
+      return { cardId, kind, cardholderName, wallet: checkWallet(b, behaviour) };
   }
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Behaviour } from './behaviour.js';
 import type { CardStore, StoredCard } from './card-store.js';
 import { maskAccountNumber, maskCardNumber } from './card-numbers.js';
 import { MockError } from './errors.js';
@@ -26,21 +28,23 @@ function nextRecord(input: TokenizeInput, previous: StoredCard | undefined, card
 }
 
 /** Applies a checked request to the store; the store changes only after every check has passed. */
-export function tokenize(input: TokenizeInput, store: CardStore): StoredCard {
+export function tokenize(input: TokenizeInput, store: CardStore, { faults }: Behaviour): StoredCard {
   let previous: StoredCard | undefined;
   let cardId: string;
-  if (input.cardId !== undefined) {
+  if (input.cardId !== undefined && !(faults.has('unknown-card-id-creates-card') && !store.has(input.cardId))) {
     previous = store.get(input.cardId);
     if (!previous) throw new MockError('cardIdUnknown');
     if (input.kind && input.kind !== previous.kind) {
       throw new MockError('cardIdKind', `card_id holds ${previous.kind} data; an update must send ${previous.kind} fields.`);
     }
-    cardId = input.cardId;
+    cardId = faults.has('update-answers-new-card-id') ? newCardId() : input.cardId;
+  } else if (input.card?.number !== undefined && faults.has('card-id-from-card-number')) {
+    cardId = `tok_${createHash('sha256').update(input.card.number).digest('hex').slice(0, 24)}`;
   } else {
     do cardId = newCardId();
     while (store.has(cardId));
   }
   const record = nextRecord(input, previous, cardId, new Date().toISOString());
-  store.put(record);
+  if (!(previous && faults.has('update-not-stored'))) store.put(record);
   return record;
 }

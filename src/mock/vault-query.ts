@@ -1,3 +1,4 @@
+import type { Behaviour } from './behaviour.js';
 import { MockError } from './errors.js';
 
 /** Defaults and limits for what section 4.2 leaves "not shown"; docs/mock.md states the same values. */
@@ -29,7 +30,7 @@ function sameMerchant(sent: string, merchantId: string): boolean {
 }
 
 /** Checks the listing's query (section 4.2); throws the first problem as a platform failure. */
-export function readVaultQuery(query: Record<string, unknown>, merchantId: string): VaultQuery {
+export function readVaultQuery(query: Record<string, unknown>, merchantId: string, { faults, variants }: Behaviour): VaultQuery {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     if (!PARAMETERS.includes(name)) {
@@ -38,14 +39,18 @@ export function readVaultQuery(query: Record<string, unknown>, merchantId: strin
     if (typeof value !== 'string') throw new MockError('parameterRepeated', `${name} was given more than once; send it once.`);
     values[name] = value;
   }
-  const count = values.count === undefined ? VAULT_LIMITS.defaultCount : wholeNumber(values.count, VAULT_LIMITS.maxCount);
-  if (count === undefined || count < 1) throw new MockError('countInvalid');
+  const missing = variants.has('vault-parameters-required') ? PARAMETERS.filter((name) => values[name] === undefined) : [];
+  if (missing.length) throw new MockError('parameterMissing', `The listing needs ${missing.join(', ')}.`);
+  const maxCount = variants.has('vault-max-count-20') ? 20 : VAULT_LIMITS.maxCount;
+  const count = values.count === undefined ? VAULT_LIMITS.defaultCount : wholeNumber(values.count, maxCount);
+  if (count === undefined || count < 1) throw new MockError('countInvalid', `count must be a whole number from 1 to ${maxCount}.`);
   const page = values.page === undefined ? 0 : wholeNumber(values.page, VAULT_LIMITS.maxPage);
   if (page === undefined) throw new MockError('pageInvalid');
   const orderOn = values.order_on ?? 'customer_id';
   if (!(ORDER_ON as readonly string[]).includes(orderOn)) throw new MockError('orderOnInvalid');
   const orderBy = values.order_by ?? 'asc';
   if (!(ORDER_BY as readonly string[]).includes(orderBy)) throw new MockError('orderByInvalid');
+  if (values.merchant_id !== undefined && !/^[0-9]+$/.test(values.merchant_id) && faults.has('vault-refuses-string-merchant-id')) throw new MockError('merchantMismatch');
   if (values.merchant_id !== undefined && !sameMerchant(values.merchant_id, merchantId)) throw new MockError('merchantMismatch');
   return { count, page, orderOn: orderOn as VaultQuery['orderOn'], orderBy: orderBy as VaultQuery['orderBy'] };
 }

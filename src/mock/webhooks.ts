@@ -1,3 +1,4 @@
+import type { Behaviour } from './behaviour.js';
 import type { VirtualClock } from './clock.js';
 import { newRequestId, newWebhookId } from './ids.js';
 
@@ -9,7 +10,8 @@ export type WebhookRequest = {
   readonly event: string;
   readonly payload: unknown;
   readonly enqueuedAt: number;
-  readonly expiresAt: number;
+  /** Changes only under fault enable-revives-expired. */
+  expiresAt: number;
   attempts: number;
   nextAttemptAt: number;
   status: RequestStatus;
@@ -39,7 +41,7 @@ export class WebhookRegistry {
   private readonly hooks = new Map<string, Webhook>();
   onChange: () => void = () => {};
 
-  constructor(private readonly clock: VirtualClock) {}
+  constructor(private readonly clock: VirtualClock, private readonly behaviour: Behaviour) {}
 
   now(hook: Webhook): number {
     return this.clock.now() + hook.offsetMs;
@@ -72,6 +74,7 @@ export class WebhookRegistry {
   disable(hook: Webhook): void {
     const was = hook.status;
     hook.status = 'inactive';
+    if (this.behaviour.faults.has('disable-drops-queue')) hook.requests.splice(0, hook.requests.length, ...hook.requests.filter((r) => r.status !== 'queued' || r.inFlight));
     hook.log.push({ at: this.iso(hook), what: 'disabled', detail: was === 'active' ? 'active → inactive' : 'already inactive' });
   }
 
@@ -80,10 +83,12 @@ export class WebhookRegistry {
     const was = hook.status;
     hook.status = 'active';
     const now = this.now(hook);
+    const { faults } = this.behaviour;
     for (const r of hook.requests) {
+      if (r.status === 'expired' && faults.has('enable-revives-expired')) Object.assign(r, { status: 'queued', expiresAt: now + 3_600_000 });
       if (r.status !== 'queued' || r.inFlight) continue;
-      if (now >= r.expiresAt) this.expire(hook, r);
-      else r.nextAttemptAt = now;
+      if (now >= r.expiresAt || faults.has('enable-drops-held')) this.expire(hook, r);
+      else r.nextAttemptAt = faults.has('enable-keeps-held') ? r.expiresAt : now;
     }
     hook.log.push({ at: this.iso(hook), what: 'enabled', detail: was === 'inactive' ? 'inactive → active' : 'already active' });
     this.onChange();
@@ -92,7 +97,7 @@ export class WebhookRegistry {
   /** Section 6: no new requests join the queue of an inactive webhook; the refusal is logged. */
   enqueue(hook: Webhook, event: string, payload: unknown, ttlSeconds: number): WebhookRequest | undefined {
     const now = this.now(hook);
-    if (hook.status === 'inactive') {
+    if (hook.status === 'inactive' && !this.behaviour.faults.has('inactive-queue-accepts-new') && !this.behaviour.faults.has('inactive-webhook-still-posts')) {
       hook.log.push({ at: this.iso(hook), what: 'refused', detail: `event ${event} not queued: webhook is inactive` });
       return undefined;
     }
