@@ -3,6 +3,7 @@ import { rejectionProblems } from '../src/contract/checks.js';
 import { succeeded } from '../src/contract/exchange.js';
 import { rules, test } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
+import { listingQuery } from './vault-pages.js';
 
 /** Headers that are not the section 5 construction; the value function receives the real key. */
 const MALFORMED: { name: string; header: (key: string) => string }[] = [
@@ -59,15 +60,15 @@ test('AUTH-7: a token with a user part or without the colon is either served or 
     'no colon before the key': `Basic ${Buffer.from(suite.merchant.apiKey).toString('base64')}`,
   };
   for (const [name, authorization] of Object.entries(variants)) {
-    const answer = await gateway.listCustomers({ count: 1, page: 0 }, { authorization });
+    const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization });
     observe('AUTH-4', `vault listing with ${name}: ${succeeded(answer) ? 'accepted' : `rejected (HTTP ${answer.status})`}`);
     if (!succeeded(answer)) verify('AUTH-7', rejectionProblems(answer), 'a clean rejection that discloses nothing', answer);
   }
 });
 
 test('AUTH-6: the vault listing serves as the authentication check', rules(['AUTH-6', 'VAULT-1']), async ({ gateway, suite, verify }) => {
-  const answer = await gateway.listCustomers({ count: 1, page: 0, merchant_id: suite.merchant.merchantId });
+  const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
   verify('AUTH-6', succeeded(answer) ? [] : ['valid credentials did not list the vault (code is not 0)'], 'code 0 for valid credentials', answer);
-  const rejected = await gateway.listCustomers({ count: 1, page: 0 }, { authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}` });
+  const rejected = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}` });
   verify('AUTH-6', rejectionProblems(rejected), 'invalid credentials are told apart from valid ones', rejected);
 });

@@ -5,6 +5,7 @@ import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js
 import { newCardRequest } from '../src/contract/request-builders.js';
 import { rules, test, type Verify } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
+import { listingQuery } from './vault-pages.js';
 
 /** Holds a failure to its family's indicator when the body uses the scheme or the status is not an error. */
 function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, observe: (id: string, text: string) => void): void {
@@ -32,8 +33,8 @@ test('ERR-2: /platform/ failures carry an integer code other than 0', rules(['ER
   const failures = [
     // In production the suite disables nothing but PG_WEBHOOK_ID, not even a webhook that cannot exist.
     ...(suite.target === 'production' ? [] : [await gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
-    await gateway.listCustomers({ count: 1, page: 0 }, { authorization: undefined }),
-    await gateway.listCustomers({ count: 1, page: 0, merchant_id: suite.merchant.merchantId }, { authorization: `Basic ${apiToken('not-a-key')}` }),
+    await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: undefined }),
+    await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: `Basic ${apiToken('not-a-key')}` }),
   ];
   for (const answer of failures) {
     verify('ERR-2', succeeded(answer) ? ['an invalid request answered code 0'] : [], 'a failure', answer);

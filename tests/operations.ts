@@ -3,6 +3,7 @@ import type { Exchange } from '../src/contract/exchange.js';
 import type { Auth, GatewayClient } from '../src/contract/gateway-client.js';
 import { newCardRequest } from '../src/contract/request-builders.js';
 import type { OperationId } from '../src/contract/spec.js';
+import { listingQuery } from './vault-pages.js';
 
 type Context = { gateway: GatewayClient; suite: ResolvedConfig; takeWebhook: () => Promise<string> };
 
@@ -18,7 +19,7 @@ export const OPERATIONS: { id: OperationId; writes: boolean; call: (ctx: Context
   {
     id: 'listCustomers',
     writes: false,
-    call: ({ gateway, suite }, auth) => gateway.listCustomers({ count: 2, page: 0, merchant_id: suite.merchant.merchantId }, auth),
+    call: ({ gateway, suite }, auth) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, 2), auth),
   },
   {
     id: 'disableWebhook',

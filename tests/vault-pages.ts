@@ -2,6 +2,14 @@ import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js
 import type { GatewayClient } from '../src/contract/gateway-client.js';
 import type { Customer } from '../src/contract/types.js';
 
+/**
+ * The listing's query as section 4.2 uses it: every parameter sent, sorted on customer_id descending (the
+ * values the document shows), because the defaults and the other allowed values are not shown.
+ */
+export function listingQuery(merchantId: string, count: number, page = 0): Record<string, string | number> {
+  return { count, page, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId };
+}
+
 /** Pages walked at most in one walk: bounded so a large sandbox vault cannot make a run unbounded. */
 export const MAX_PAGES = 60;
 
