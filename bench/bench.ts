@@ -1,0 +1,357 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort } from '../src/config/free-port.js';
+import { basicAuthorization } from '../src/contract/auth.js';
+import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
+import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
+import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
+import { markdown, type BenchReport, type Memory, type OperationRow, type SuiteRun, type Target, type VaultDepth } from './report.js';
+
+const USAGE = `npm run bench [-- options]
+
+Measures the embedded mock against a bare node:http server on loopback, side by side in one run, and
+writes reports/bench.json plus a markdown table on stdout.
+
+  --duration S      seconds per measurement (default 5)
+  --warmup S        seconds of unmeasured load before each measurement (default 1)
+  --connections N   concurrent connections (default 10)
+  --slices N        the measured seconds of each server are cut into N slices taken in turn across
+                    the servers compared, so background load hits them alike (default: one per second)
+  --customers N     vault size for the deep-page measurement (default 1000000)
+  --no-prism        skip Prism's mock
+  --no-suite        skip the conformance suite timings
+  --out FILE        JSON report path (default reports/bench.json)
+  --help`;
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '10' },
+    slices: { type: 'string' },
+    customers: { type: 'string', default: '1000000' },
+    'no-prism': { type: 'boolean', default: false },
+    'no-suite': { type: 'boolean', default: false },
+    out: { type: 'string', default: join('reports', 'bench.json') },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+function number(name: string, raw: string, min: number, max: number): number {
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < min || v > max) {
+    console.error(`--${name} must be a number from ${min} to ${max}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return v;
+}
+const seconds = number('duration', args.duration, 1, 60);
+const warmupSeconds = number('warmup', args.warmup, 0, 30);
+const connections = Math.round(number('connections', args.connections, 1, 1000));
+const slices = Math.round(number('slices', args.slices ?? String(Math.max(1, Math.round(seconds))), 1, 60));
+const deepCustomers = Math.round(number('customers', args.customers, 100, 1_000_000));
+
+const PRISM = '@stoplight/prism-cli@5';
+const SUITE_TIMEOUT_MS = 180_000;
+const NODE_TSX = [process.execPath, ['--import', 'tsx']] as const;
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const cpuList = cpus();
+const machine = {
+  cpuModel: cpuList[0]?.model ?? 'unknown',
+  cores: cpuList.length,
+  memoryBytes: totalmem(),
+  freeMemoryBytes: freemem(),
+  loadAverage: loadavg().map((l) => l.toFixed(2)).join(' '),
+  node: process.version,
+  platform: `${process.platform} ${release()}`,
+  autocannon: (JSON.parse(readFileSync(join('node_modules', 'autocannon', 'package.json'), 'utf8')) as { version: string }).version,
+  date: new Date().toISOString(),
+};
+
+const merchantAuth = { authorization: basicAuthorization(MOCK_DEFAULTS.apiKey) };
+const json = { 'content-type': 'application/json' };
+const OPERATIONS: { operation: string; request: LoadRequest }[] = [
+  {
+    operation: 'tokenize',
+    request: {
+      method: 'POST',
+      path: '/pg/tokenize',
+      headers: { ...merchantAuth, ...json },
+      body: JSON.stringify({ merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230', cardholder_name: 'Bench Card' }),
+    },
+  },
+  { operation: 'vault listing', request: { method: 'GET', path: '/platform/vault/customer?count=10&page=0', headers: merchantAuth } },
+  {
+    operation: 'webhook disable',
+    request: { method: 'PUT', path: `/platform/webhook/${MOCK_DEFAULTS.webhookId}/disable`, headers: { ...merchantAuth, ...json } },
+  },
+];
+
+/**
+ * One request outside the load, so a measurement of error answers cannot pass for a measurement of the
+ * operation. Resolves with the answer's size in bytes.
+ */
+async function expectSuccess(server: Server, request: LoadRequest, check: (body: Record<string, unknown>) => boolean): Promise<number> {
+  const res = await fetch(new URL(request.path, server.url), {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (res.status !== 200 || !body || typeof body !== 'object' || !check(body as Record<string, unknown>)) {
+    throw new Error(`${server.name} ${request.method} ${request.path} did not succeed: HTTP ${res.status} ${text.slice(0, 300)}`);
+  }
+  return Buffer.byteLength(text);
+}
+
+const succeeded = (operation: string) => (b: Record<string, unknown>) => (operation === 'tokenize' ? b.rcode === '000' : b.code === 0);
+
+const loadOptions = () => ({ seconds, warmupSeconds, connections, slices });
+const target = (server: Server, request: LoadRequest): LoadTarget => ({ url: server.url, pid: server.pid, request });
+
+function startMock(customers: number): Promise<Server> {
+  const [node, flags] = NODE_TSX;
+  return startServer(`mock (${customers} customers)`, node, [...flags, 'src/mock/main.ts'], cleanEnv({ PG_MOCK_PORT: '0', MOCK_CUSTOMERS: String(customers) }));
+}
+
+function startBare(bodyBytes = 0): Promise<Server> {
+  const [node, flags] = NODE_TSX;
+  return startServer(`bare node:http${bodyBytes ? ` (${bodyBytes} B body)` : ''}`, node, [...flags, 'bench/bare-server.ts'], cleanEnv({ BENCH_BARE_BODY_BYTES: String(bodyBytes) }));
+}
+
+function startFastifyFloor(): Promise<Server> {
+  const [node, flags] = NODE_TSX;
+  return startServer('bare Fastify', node, [...flags, 'bench/fastify-server.ts'], cleanEnv());
+}
+
+/**
+ * Throughput and p99 of each operation, side by side: the mock, the bare node:http server, a bare Fastify
+ * app (where the time goes: the framework or the mock's own work), for answers over 1 KiB the bare server
+ * answering as many bytes as the mock does, and Prism when it runs.
+ */
+async function operations(memory: Memory[], prismServer: Server | undefined): Promise<OperationRow[]> {
+  const mock = await startMock(MOCK_DEFAULTS.customers);
+  const bare = await startBare();
+  const floor = await startFastifyFloor();
+  const rows: OperationRow[] = [];
+  try {
+    const mem: Memory = { customers: MOCK_DEFAULTS.customers, rssIdleBytes: rssBytes(mock.pid) };
+    memory.push(mem);
+    for (const { operation, request } of OPERATIONS) {
+      const answerBytes = await expectSuccess(mock, request, succeeded(operation));
+      if (prismServer) await expectSuccess(prismServer, request, succeeded(operation));
+      const sameSize = answerBytes > 1024 ? await startBare(answerBytes) : undefined;
+      try {
+        const servers = [mock, bare, floor, ...(sameSize ? [sameSize] : []), ...(prismServer ? [prismServer] : [])];
+        log(`${operation}: ${servers.map((x) => x.name).join(', ')} (${servers.length} × ${warmupSeconds + seconds} s)`);
+        const [m, b, f, ...rest] = await measureSideBySide(servers.map((x) => target(x, request)), loadOptions());
+        rows.push({
+          operation,
+          request: `${request.method} ${request.path}`,
+          answerBytes,
+          mock: m as Measurement,
+          bare: b as Measurement,
+          fastify: f,
+          bareSameSize: sameSize ? rest.shift() : undefined,
+          prism: prismServer ? rest.shift() : undefined,
+        });
+      } finally {
+        await sameSize?.stop();
+      }
+    }
+    mem.rssAfterLoadBytes = rssBytes(mock.pid);
+  } finally {
+    await mock.stop();
+    await bare.stop();
+    await floor.stop();
+  }
+  return rows;
+}
+
+/** Latency of page 0 and of the last page of a large vault, side by side, and the mock's memory holding it. */
+async function vaultDepth(memory: Memory[]): Promise<VaultDepth> {
+  const count = 100;
+  const deepPage = Math.ceil(deepCustomers / count) - 1;
+  const mock = await startMock(deepCustomers);
+  try {
+    const mem: Memory = { customers: deepCustomers, rssIdleBytes: rssBytes(mock.pid) };
+    memory.push(mem);
+    const page = (p: number): LoadRequest => ({ method: 'GET', path: `/platform/vault/customer?count=${count}&page=${p}`, headers: merchantAuth });
+    const lastId = `cust_${String(deepCustomers).padStart(7, '0')}`;
+    await expectSuccess(mock, page(deepPage), (b) => b.code === 0 && JSON.stringify(b.data).includes(lastId));
+    log(`vault of ${deepCustomers}: page 0 and page ${deepPage} (2 × ${warmupSeconds + seconds} s)`);
+    const [page0, deep] = await measureSideBySide([target(mock, page(0)), target(mock, page(deepPage))], loadOptions());
+    mem.rssAfterLoadBytes = rssBytes(mock.pid);
+    return { customers: deepCustomers, count, page0: page0 as Measurement, deep: deep as Measurement, deepPage };
+  } finally {
+    await mock.stop();
+  }
+}
+
+/** Prism's mock, when npx can fetch it from the npm registry; otherwise the reason it is skipped. */
+async function startPrism(): Promise<{ info: BenchReport['prism']; server?: Server }> {
+  log(`Prism: npx --yes ${PRISM} --version (fetched from the npm registry on first use)`);
+  const probe = await timeCommand('npx', ['--yes', PRISM, '--version'], cleanEnv(), 180_000);
+  const version = /^\d+\.\d+\.\d+$/m.exec(probe.output)?.[0];
+  if (probe.code !== 0 || !version) {
+    const why = probe.timedOut ? 'npx did not finish within 180 s' : `npx ${PRISM} failed: ${probe.output.trim().split('\n').slice(-2).join(' ')}`;
+    return { info: { ran: false, reason: why } };
+  }
+  const port = await freePort();
+  try {
+    const server = await startServer(
+      `Prism ${version}`,
+      'npx',
+      // -v warn: Prism logs every request at its default level, which would slow it down for nothing.
+      ['--yes', PRISM, 'mock', '-h', '127.0.0.1', '-p', String(port), '-v', 'warn', 'spec/openapi.yaml'],
+      cleanEnv(),
+      { group: true, readyUrl: `http://127.0.0.1:${port}/platform/vault/customer`, timeoutMs: 60_000 },
+    );
+    return { info: { ran: true, version }, server };
+  } catch (e) {
+    return { info: { ran: false, version, reason: `Prism did not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` } };
+  }
+}
+
+type RuleStatuses = Map<string, string>;
+
+/** Each rule's status from a run's conformance.json, or undefined when the run wrote none. */
+function ruleStatuses(reportsDir: string): RuleStatuses | undefined {
+  try {
+    const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as { rules: { id: string; status: string }[] };
+    return new Map(report.rules.map((r) => [r.id, r.status]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Folds the shards' statuses: failed anywhere is failed, else passed anywhere is passed (a shard runs only part of the rules). */
+function verdictOf(runs: (RuleStatuses | undefined)[]): string {
+  if (runs.some((r) => r === undefined)) return 'no conformance.json';
+  const ids = new Set(runs.flatMap((r) => [...(r as RuleStatuses).keys()]));
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const statuses = runs.map((r) => r?.get(id));
+    const status = statuses.includes('failed') ? 'failed' : statuses.includes('passed') ? 'passed' : (statuses.find((x) => x !== 'not run') ?? 'not run');
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  return [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
+}
+
+/** Wall time of the suite against its embedded mock: once, then as two shards at once. */
+async function suite(): Promise<SuiteRun[]> {
+  const [node, flags] = NODE_TSX;
+  const tmp = mkdtempSync(join(tmpdir(), 'pg-bench-'));
+  const run = async (name: string, extra: string[]) => {
+    const reports = join(tmp, name, 'reports');
+    const result = await timeCommand(node, [...flags, 'scripts/conformance.ts', ...extra], cleanEnv({ PG_REPORTS_DIR: reports, PG_RESULTS_DIR: join(tmp, name, 'results') }), SUITE_TIMEOUT_MS);
+    if (result.timedOut || result.code === null) log(`${name}: ${result.timedOut ? 'timed out' : 'did not run'}:\n${result.output.trim().split('\n').slice(-15).join('\n')}`);
+    return { ...result, rules: ruleStatuses(reports) };
+  };
+  const runs: SuiteRun[] = [];
+  try {
+    log('npm run conformance');
+    const single = await run('single', []);
+    runs.push({ name: 'one run', wallMs: single.ms, exitCodes: [single.code], timedOut: single.timedOut, rules: verdictOf([single.rules]) });
+
+    log('npm run conformance -- --shard=1/2 and --shard=2/2 at once');
+    const started = performance.now();
+    const shards = await Promise.all([run('shard1', ['--shard=1/2']), run('shard2', ['--shard=2/2'])]);
+    const wallMs = performance.now() - started;
+    // Each shard alone is INCOMPLETE (exit 1): it ran only part of the rules. Together they must pass them all.
+    runs.push({ name: 'two shards at once', wallMs, exitCodes: shards.map((s) => s.code), timedOut: shards.some((s) => s.timedOut), rules: verdictOf(shards.map((s) => s.rules)) });
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return runs;
+}
+
+/** ajv compile calls counted in a fresh process, and every place in the source that compiles a schema. */
+async function validators(): Promise<BenchReport['validators']> {
+  const [node, flags] = NODE_TSX;
+  const r = await timeCommand(node, [...flags, 'bench/validators-probe.ts'], cleanEnv(), 60_000);
+  const line = r.output.trim().split('\n').pop() ?? '';
+  let counts: { afterFirstUse: number; afterMoreRounds: number; rounds: number };
+  try {
+    counts = JSON.parse(line) as typeof counts;
+  } catch {
+    log(`validator probe failed: ${r.output.slice(-500)}`);
+    return undefined;
+  }
+  const sites: string[] = [];
+  for (const root of ['src', 'tests', 'scripts']) {
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.ts$/.test(file) || /\.test\.ts$/.test(file)) continue;
+      const path = join(root, file);
+      const text = readFileSync(path, 'utf8');
+      if (/\bnew Ajv|\.compile\(/.test(text)) sites.push(path);
+    }
+  }
+  return { ...counts, otherCompileSites: sites };
+}
+
+function targets(r: BenchReport): Target[] {
+  const out: Target[] = [];
+  for (const o of r.operations) {
+    const x = o.mock.rps / o.bare.rps;
+    out.push({ target: `${o.operation}: mock ≥ 0.5× bare throughput`, measured: `${x.toFixed(2)}×`, met: x >= 0.5 });
+  }
+  if (r.vault) {
+    const x = r.vault.deep.p50Ms / r.vault.page0.p50Ms;
+    out.push({ target: `vault page ${r.vault.deepPage.toLocaleString('en-US')} within 1.5× of page 0 (p50 latency)`, measured: `${x.toFixed(2)}×`, met: x <= 1.5 });
+  }
+  const single = r.suite.find((s) => s.name === 'one run');
+  out.push(single
+    ? { target: 'suite under 15 s wall on this machine', measured: `${(single.wallMs / 1000).toFixed(1)} s (${single.rules}${single.exitCodes[0] === 0 ? '' : `, exit ${single.exitCodes[0]}`})`, met: single.wallMs < 15_000 && single.exitCodes[0] === 0 }
+    : { target: 'suite under 15 s wall on this machine', measured: 'skipped (--no-suite)', met: undefined });
+  const v = r.validators;
+  out.push(v
+    ? {
+        target: 'schema validators compiled once per process',
+        measured: `${v.afterFirstUse} compiles, ${v.afterMoreRounds} after ${v.rounds} more rounds; sites: ${v.otherCompileSites.join(', ') || 'none'}`,
+        met: v.afterFirstUse > 0 && v.afterFirstUse === v.afterMoreRounds && v.otherCompileSites.every((s) => s === join('src', 'contract', 'validate.ts')),
+      }
+    : { target: 'schema validators compiled once per process', measured: 'probe failed', met: undefined });
+  return out;
+}
+
+const report: BenchReport = {
+  machine,
+  settings: { seconds, warmupSeconds, connections, slices },
+  operations: [],
+  prism: { ran: false, reason: '--no-prism' },
+  memory: [],
+  suite: [],
+  targets: [],
+};
+const started = performance.now();
+report.validators = await validators();
+const prism = args['no-prism'] ? undefined : await startPrism();
+if (prism) report.prism = prism.info;
+try {
+  report.operations = await operations(report.memory, prism?.server);
+} finally {
+  await prism?.server?.stop();
+}
+report.vault = await vaultDepth(report.memory);
+if (!args['no-suite']) report.suite = await suite();
+report.targets = targets(report);
+
+mkdirSync(dirname(args.out), { recursive: true });
+writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+console.log(markdown(report));
+console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);
+process.exit(0);
