@@ -15,6 +15,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: String(Math.max(1, availableParallelism())) },
     workers: { type: 'string', default: '2' },
     out: { type: 'string', default: 'reports' },
+    full: { type: 'boolean', default: false },
   },
 });
 
@@ -27,7 +28,7 @@ const outcomes: RunOutcome[] = [];
 
 async function worker(queue: PlannedRun[]): Promise<void> {
   for (let run = queue.shift(); run; run = queue.shift()) {
-    const outcome = await runSuite(run, workDir, Number(values.workers));
+    const outcome = await runSuite(run, workDir, { workers: Number(values.workers), full: values.full });
     outcomes.push(outcome);
     const mark = outcome.ok ? 'ok  ' : 'FAIL';
     console.log(`${mark} ${outcome.kind.padEnd(7)} ${outcome.name.padEnd(40)} ${outcome.mode.padEnd(9)} ${outcome.verdict.padEnd(14)} ${outcome.failedRules.join(' ')} (${outcome.seconds}s)${outcome.detail ? ` ${outcome.detail}` : ''}`);
@@ -60,6 +61,8 @@ const lines = [
   '',
   `Faults caught: **${summary.faults.caught} of ${summary.faults.runs}** runs. Legitimate variations passed: **${summary.variants.passed} of ${summary.variants.runs}** runs.`,
   uncovered.length ? `Rules no fault breaks: ${uncovered.join(', ')}` : 'Every rule of the catalogue is broken by at least one fault.',
+  '',
+  values.full ? 'Full runs: every failing rule is listed.' : 'Fault runs stop at their first failing test (`--full` runs them whole), so the last column names the rule that failed first.',
   '',
   '| kind | name | rule | mode | expected | outcome | verdict | rules whose tests failed |',
   '|---|---|---|---|---|---|---|---|',

@@ -20,7 +20,8 @@ function annotationsOf(test: TestCase, result: TestResult) {
 
 /** A test stopped only by infrastructure trouble (no rule violation seen) judged nothing. */
 function outcomeOf(result: TestResult, errorText: string, violated: string[]): TestRecord['outcome'] {
-  if (result.status === 'skipped') return 'skipped';
+  // Interrupted (the run stopped, e.g. --max-failures) judged nothing either way.
+  if (result.status === 'skipped' || result.status === 'interrupted') return 'skipped';
   if (result.status === 'passed') return 'passed';
   return errorText.includes(UNAVAILABLE_TAG) && violated.length === 0 ? 'unavailable' : 'failed';
 }
@@ -56,7 +57,7 @@ export default class ConformanceReporter implements Reporter {
       rules: [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))],
       violated,
       outcome,
-      skipReason: annotations.find((a) => a.type === 'skip')?.description,
+      skipReason: result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished' : annotations.find((a) => a.type === 'skip')?.description,
       observations: annotations.filter((a) => a.type === 'observation').map((a) => a.description ?? ''),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
     });
