@@ -15,6 +15,8 @@ test('HOOK-8: requests for an active webhook arrive at its notification_url as H
   const got = receiver.matching(marker)[0];
   verify('HOOK-8', arrived ? [] : ['nothing arrived at the notification_url within 5 s'], 'the queued request posted to the notification_url');
   verify('HOOK-8', got?.method === 'POST' ? [] : [`it arrived as ${got?.method}`], 'HTTP POST');
+  const url = new URL(hook.notification_url);
+  verify('HOOK-8', got?.path === url.pathname + url.search ? [] : [`it arrived at ${got?.path}, not at ${url.pathname}${url.search}`], 'the notification_url itself, path included');
 });
 
 test('HOOK-3: after a successful disable the webhook is inactive', rules(['HOOK-3', 'HOOK-1'], { writes: true }), async ({ mock, gateway, receiver, verify }) => {
