@@ -1,5 +1,5 @@
 import type { Behaviour } from './behaviour.js';
-import { luhnCheckDigit, maskCardNumber } from './card-numbers.js';
+import { maskCardNumber } from './card-numbers.js';
 import type { FaultName } from './faults.js';
 
 /**
@@ -38,19 +38,51 @@ function random(seed: number): () => number {
   };
 }
 
-function pick<T>(next: () => number, items: readonly T[]): T {
-  return items[Math.floor(next() * items.length)]!;
+function pickIndex(next: () => number, length: number): number {
+  return Math.floor(next() * length);
 }
+
+function pick<T>(next: () => number, items: readonly T[]): T {
+  return items[pickIndex(next, items.length)]!;
+}
+
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 function digits(next: () => number, n: number): string {
   let out = '';
-  for (let i = 0; i < n; i++) out += Math.floor(next() * 10);
+  for (let i = 0; i < n; i++) out += DIGITS[Math.floor(next() * 10)]!;
   return out;
+}
+
+/**
+ * `length` digits starting with `prefix`, the last one the Luhn check digit: the same number as
+ * prefix + digits(next, …) + luhnCheckDigit(…), with the Luhn sum taken while the digits are drawn.
+ */
+function cardNumber(next: () => number, prefix: string, length: number): string {
+  const drawn: number[] = [];
+  for (let i = prefix.length; i < length - 1; i++) drawn.push(Math.floor(next() * 10));
+  let out = prefix;
+  for (const d of drawn) out += DIGITS[d]!;
+  // Positions counted from the right of the full number: the check digit is 0, so odd positions double.
+  let sum = 0;
+  for (let position = 1; position < length; position++) {
+    const at = length - 1 - position;
+    const d = at < prefix.length ? prefix.charCodeAt(at) - 48 : drawn[at - prefix.length]!;
+    sum += position % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
+  }
+  return out + DIGITS[(10 - (sum % 10)) % 10]!;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Zero-padded so that string order is index order: customer_id desc is the reverse of index order. */
+function padded(index: number): string {
+  return String(index + 1).padStart(7, '0');
 }
 
 /** Zero-padded so that string order is index order: customer_id desc is the reverse of index order. */
 export function customerId(index: number): string {
-  return `cust_${String(index + 1).padStart(7, '0')}`;
+  return `cust_${padded(index)}`;
 }
 
 /** Grows with the index too, so rec_id order is index order. */
@@ -60,23 +92,65 @@ export function recId(index: number): number {
 
 type Faults = ReadonlySet<FaultName>;
 
-function billingCard(faults: Faults, next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
+/** What one record needs from the fault set, read once per record instead of once per field. */
+type Switches = {
+  dashed: boolean;
+  yymm: boolean;
+  emailString: boolean;
+  alphaCountry: boolean;
+  primaryString: boolean;
+  date12: boolean;
+  recIdString: boolean;
+  fullPrimary: boolean;
+};
+
+function switches(faults: Faults): Switches {
+  return {
+    dashed: faults.has('vault-card-number-dashed'),
+    yymm: faults.has('vault-exp-date-yymm'),
+    emailString: faults.has('vault-billing-email-string'),
+    alphaCountry: faults.has('vault-alpha-country-codes'),
+    primaryString: faults.has('vault-primary-as-string'),
+    date12: faults.has('vault-verified-date-12-digits'),
+    recIdString: faults.has('vault-rec-id-as-string'),
+    fullPrimary: faults.has('vault-full-primary-card-number'),
+  };
+}
+
+/** Lower-case names for the e-mail addresses: the rest of an address is lower case already. */
+const FIRST_LOWER = FIRST.map((n) => n.toLowerCase());
+const LAST_LOWER = LAST.map((n) => n.toLowerCase());
+
+/** verified_date spans 700 days from 2024-01-01 UTC: their YYYYMMDD, computed once. */
+const VERIFIED_DAYS = 700;
+const START_MS = Date.UTC(2024, 0, 1);
+const DAY_DIGITS = Array.from({ length: VERIFIED_DAYS }, (_, day) => new Date(START_MS + day * 86_400_000).toISOString().slice(0, 10).replace(/-/g, ''));
+
+/** YYYYMMDDhhmmss (or YYMMDDhhmmss) of a second within the 700 days; the same digits toISOString gives. */
+function verifiedDate(second: number, twelve: boolean): string {
+  const day = Math.floor(second / 86_400);
+  const rest = second - day * 86_400;
+  const hour = Math.floor(rest / 3600);
+  const minute = Math.floor((rest - hour * 3600) / 60);
+  const text = DAY_DIGITS[day]! + pad2(hour) + pad2(minute) + pad2(rest % 60);
+  return twelve ? text.slice(2) : text;
+}
+
+function billingCard(on: Switches, next: () => number, id: string, n: number, first: string, last: string, firm: string, email: string, primary: boolean) {
   const brand = pick(next, BRANDS);
-  const body = brand.prefix + digits(next, brand.length - brand.prefix.length - 1);
-  const number = body + luhnCheckDigit(body);
+  const number = cardNumber(next, brand.prefix, brand.length);
   const place = pick(next, PLACES);
-  const month = String(1 + Math.floor(next() * 12)).padStart(2, '0');
+  const month = pad2(1 + Math.floor(next() * 12));
   const year = String(27 + Math.floor(next() * 6));
-  const verified = new Date(Date.UTC(2024, 0, 1) + Math.floor(next() * 700 * 86_400) * 1000);
-  const email = `${first}.${last}${index + 1}@example.com`.toLowerCase();
+  const verified = verifiedDate(Math.floor(next() * VERIFIED_DAYS * 86_400), on.date12);
   const card = {
-    card_number: faults.has('vault-card-number-dashed') ? number.replace(/(\d{4})(?=\d)/g, '$1-') : maskCardNumber(number),
-    exp_date: faults.has('vault-exp-date-yymm') ? year + month : month + year,
-    card_id: `vault_${String(index + 1).padStart(7, '0')}_${n}`,
+    card_number: on.dashed ? number.replace(/(\d{4})(?=\d)/g, '$1-') : maskCardNumber(number),
+    exp_date: on.yymm ? year + month : month + year,
+    card_id: `vault_${id}_${n}`,
     billing_first_name: first,
     billing_last_name: last,
     billing_firm_name: firm,
-    billing_email: faults.has('vault-billing-email-string') ? email as unknown as string[] : [email],
+    billing_email: on.emailString ? email : [email],
     billing_addr1: `${1 + Math.floor(next() * 9000)} ${pick(next, STREETS)}`,
     billing_addr2: '',
     billing_city: place.city,
@@ -84,15 +158,15 @@ function billingCard(faults: Faults, next: () => number, index: number, n: numbe
     billing_zip: place.zip,
     billing_zip4: place.country === 'US' ? digits(next, 4) : '',
     billing_country: place.country,
-    billing_country_code: faults.has('vault-alpha-country-codes') ? place.country : place.countryCode,
-    primary: faults.has('vault-primary-as-string') ? String(primary) as unknown as boolean : primary,
+    billing_country_code: on.alphaCountry ? place.country : place.countryCode,
+    primary: on.primaryString ? String(primary) : primary,
     card_type: brand.type,
-    verified_date: verified.toISOString().replace(/[-T:]/g, '').slice(faults.has('vault-verified-date-12-digits') ? 2 : 0, 14),
+    verified_date: verified,
   };
   return { card, number };
 }
 
-function shippingAddress(faults: Faults, next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
+function shippingAddress(on: Switches, next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
   const place = pick(next, PLACES);
   return {
     shipping_id: (index + 1) * 10 + n,
@@ -106,35 +180,53 @@ function shippingAddress(faults: Faults, next: () => number, index: number, n: n
     shipping_zip: place.zip,
     shipping_zip4: place.country === 'US' ? digits(next, 4) : '',
     shipping_country: place.country,
-    shipping_country_code: faults.has('vault-alpha-country-codes') ? place.country : place.countryCode,
-    primary: faults.has('vault-primary-as-string') ? String(primary) as unknown as boolean : primary,
+    shipping_country_code: on.alphaCountry ? place.country : place.countryCode,
+    primary: on.primaryString ? String(primary) : primary,
   };
 }
 
-/** Customer record i (0-based) of section 2.3, with 1–2 shipping addresses and 1–2 billing cards. */
+type ShippingAddress = ReturnType<typeof shippingAddress>;
+type BillingCard = ReturnType<typeof billingCard>['card'];
+
+/**
+ * Customer record i (0-based) of section 2.3, with 1–2 shipping addresses and 1–2 billing cards.
+ * The draws from `next` happen in a fixed order (names, counts, addresses, cards, phone): changing that
+ * order changes every record.
+ */
 export function customerAt(index: number, { faults }: Behaviour) {
+  const on = switches(faults);
   const next = random(Math.imul(index + 1, 0x9e3779b1));
-  const first = pick(next, FIRST);
-  const last = pick(next, LAST);
+  const firstAt = pickIndex(next, FIRST.length);
+  const lastAt = pickIndex(next, LAST.length);
+  const first = FIRST[firstAt]!;
+  const last = LAST[lastAt]!;
   const firm = pick(next, FIRMS);
   const shippingCount = 1 + Math.floor(next() * 2);
   const cardCount = 1 + Math.floor(next() * 2);
-  const shipping_addresses = Array.from({ length: shippingCount }, (_, n) => shippingAddress(faults, next, index, n + 1, first, last, firm, n === 0));
-  const cards = Array.from({ length: cardCount }, (_, n) => billingCard(faults, next, index, n + 1, first, last, firm, n === 0));
-  const billing_cards = cards.map((c) => c.card);
+  const id = padded(index);
+  const email = `${FIRST_LOWER[firstAt]!}.${LAST_LOWER[lastAt]!}${index + 1}@example.com`;
+  const shipping_addresses: ShippingAddress[] = [];
+  for (let n = 1; n <= shippingCount; n++) shipping_addresses.push(shippingAddress(on, next, index, n, first, last, firm, n === 1));
+  const billing_cards: BillingCard[] = [];
+  let primaryNumber = '';
+  for (let n = 1; n <= cardCount; n++) {
+    const { card, number } = billingCard(on, next, id, n, first, last, firm, email, n === 1);
+    if (n === 1) primaryNumber = on.fullPrimary ? number : card.card_number;
+    billing_cards.push(card);
+  }
   return {
-    customer_id: customerId(index),
-    rec_id: faults.has('vault-rec-id-as-string') ? String(recId(index)) as unknown as number : recId(index),
+    customer_id: `cust_${id}`,
+    rec_id: on.recIdString ? String(recId(index)) : recId(index),
     node_id: 7000 + (index % 3),
     customer_first_name: first,
     customer_last_name: last,
     customer_firm_name: firm,
     customer_phone: `555${digits(next, 7)}`,
-    customer_email: `${first}.${last}${index + 1}@example.com`.toLowerCase(),
-    reference_id: `ref-${String(index + 1).padStart(7, '0')}`,
+    customer_email: email,
+    reference_id: `ref-${id}`,
     comments: index % 5 === 0 ? 'Prefers e-mail receipts.' : '',
     developer_id: 'mock-vault-seed',
-    primary_card_number: faults.has('vault-full-primary-card-number') ? cards[0]!.number : billing_cards[0]!.card_number,
+    primary_card_number: primaryNumber,
     shipping_addresses,
     billing_cards,
   };
