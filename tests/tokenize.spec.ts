@@ -107,7 +107,7 @@ test('TOK-5: an integrator with the vendor key and its vendor_id tokenizes', rul
   verify('TOK-5', newCardProblems(answer), 'rcode "000" with a card_id for the integrator', answer);
 });
 
-test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes: true }), async ({ gateway, suite, verify }) => {
+test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes: true }), async ({ gateway, suite, verify, observe }) => {
   const cases = [
     '[{"order_ref":"A-1001"}]',
     '[ {"note" : "spaced  out"} ,{"n":"2"}]',
@@ -115,9 +115,15 @@ test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes:
     // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
     ' \t[{"padded":"yes"}]\n',
   ];
-  for (const echo of cases) {
+  for (const [i, echo] of cases.entries()) {
     const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));
     const back = bodyField(answer, 'echo_fields');
+    // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright,
+    // but whatever it answers with echo_fields in it must be the string sent.
+    if (i > 0 && back === undefined && !succeeded(answer)) {
+      observe('TOK-9', `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`);
+      continue;
+    }
     verify('TOK-9', back === echo ? [] : [`echo_fields came back as ${JSON.stringify(back)}`], `echo_fields ${JSON.stringify(echo)} unchanged`, answer);
   }
 });
