@@ -53,21 +53,18 @@ export function schemaProblems(exchange: Exchange): string[] {
   return validateResponse(exchange.operation, exchange.json).map((f) => `${f.pointer} ${f.message}`);
 }
 
-/** A card ID in the answer to a rejected request means something was stored or disclosed; pg_id (the attempt's transaction ID) and an echo of the caller's own data are not protected. */
-const PROTECTED_FIELDS = ['card_id'];
-
 /** AUTH-7: rejected (failure indicator or HTTP error status) and nothing protected in the answer. */
 export function rejectionProblems(exchange: Exchange): string[] {
   const problems: string[] = [];
-  const httpError = exchange.status >= 400;
   if (succeeded(exchange)) problems.push(`the answer carries the success indicator (HTTP ${exchange.status})`);
-  else if (!httpError && failureIndicatorProblems(exchange).length) {
-    problems.push(`HTTP ${exchange.status} without the family's failure indicator: ${failureIndicatorProblems(exchange).join('; ')}`);
+  else if (exchange.status < 400) {
+    const indicator = failureIndicatorProblems(exchange);
+    if (indicator.length) problems.push(`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`);
   }
-  for (const field of PROTECTED_FIELDS) {
-    const value = bodyField(exchange, field);
-    if (value !== undefined && value !== null && value !== '') problems.push(`the answer discloses ${field}`);
-  }
+  // A card ID means something was stored or disclosed; pg_id (the attempt's transaction ID) and an echo
+  // of the caller's own data are not protected.
+  const cardId = bodyField(exchange, 'card_id');
+  if (cardId !== undefined && cardId !== null && cardId !== '') problems.push('the answer discloses card_id');
   const data = bodyField(exchange, 'data');
   if (Array.isArray(data) && data.length > 0) problems.push(`the answer discloses ${data.length} customer records`);
   return problems;
