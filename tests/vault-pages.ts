@@ -13,11 +13,30 @@ export function listingQuery(merchantId: string, count: number, page = 0): Recor
 /** Pages walked at most in one walk: bounded so a large sandbox vault cannot make a run unbounded. */
 export const MAX_PAGES = 60;
 
-export type Walk = { pages: Exchange[]; records: Customer[]; totalRecords: number; totalPages: number; complete: boolean };
+/** Walks of a shared vault tried at most before its paging is reported not judged (it kept moving). */
+export const WALK_ATTEMPTS = 3;
+
+export type Walk = {
+  pages: Exchange[];
+  records: Customer[];
+  totalRecords: number;
+  totalPages: number;
+  complete: boolean;
+  /** Set when the vault changed during the walk (other users of a shared sandbox): what showed it. */
+  moved?: string;
+  /** Walks made, the last one returned. */
+  attempts: number;
+};
 
 export function recordsOf(page: Exchange): Customer[] {
   const data = bodyField(page, 'data');
   return Array.isArray(data) ? (data as Customer[]) : [];
+}
+
+/** The page's own totalRecords when it is an integer (a faulty string is judged by VAULT-1, not here). */
+function recordsTotal(page: Exchange): number | undefined {
+  const n = bodyField(page, 'totalRecords');
+  return Number.isInteger(n) ? (n as number) : undefined;
 }
 
 /** Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. */
@@ -33,7 +52,33 @@ export async function walkPages(gateway: GatewayClient, query: Record<string, st
       if (!succeeded(answer)) break;
     }
   }
-  return { pages, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES };
+  const changedAt = pages.findIndex((p) => succeeded(p) && recordsTotal(p) !== undefined && recordsTotal(p) !== recordsTotal(first));
+  const moved = changedAt > 0 ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${changedAt}` : undefined;
+  return { pages, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES, moved, attempts: 1 };
+}
+
+const idsOf = (page: Exchange) => recordsOf(page).map((r) => String(r.customer_id)).join(',');
+
+/**
+ * A walk of one state of the vault: a shared sandbox's vault may change while it is walked, which is no
+ * contract violation. A walk whose totalRecords changed from page to page, or whose page 0 reads
+ * differently afterwards, is made again, up to WALK_ATTEMPTS times; the last walk says `moved` if the
+ * vault never held still.
+ */
+export async function walkSnapshot(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
+  let walk: Walk | undefined;
+  for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
+    walk = { ...(await walkPages(gateway, query)), attempts: attempt };
+    const first = walk.pages[0]!;
+    if (!walk.moved && walk.pages.length > 1 && succeeded(first)) {
+      const again = await gateway.listCustomers({ ...query, page: 0 });
+      if (succeeded(again) && (recordsTotal(again) !== recordsTotal(first) || idsOf(again) !== idsOf(first))) {
+        walk.moved = `page 0 read again after the walk held ${recordsTotal(again) !== recordsTotal(first) ? `totalRecords ${recordsTotal(again)}, not ${recordsTotal(first)}` : 'other customers'}`;
+      }
+    }
+    if (!walk.moved) return walk;
+  }
+  return walk!;
 }
 
 const ORDERINGS: { name: string; key: (id: string) => string | number }[] = [

@@ -14,3 +14,8 @@ export const NO_CARD_NUMBERS =
 
 export const FEWER_THAN_TWO =
   'the vault holds fewer than two customers, so no order can be seen: create at least two customers in the sandbox\'s manager portal';
+
+/** A shared sandbox's vault changed during every walk: other users are adding or removing customers. */
+export function vaultMoving(what: string, walks: number, evidence: string): string {
+  return `the vault changed during each of ${walks} walk(s) (${what}: ${evidence}); other users are changing the shared sandbox, which is no violation: run again when it is quiet`;
+}

@@ -1,0 +1,55 @@
+import type { Customer } from '../src/contract/types.js';
+
+/** Lists of a record that may be absent, empty or (in a faulty answer) not a list at all. */
+function listOf<T>(value: T[] | undefined): T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Every card number a record shows (primary and billing), skipping the absent and empty ones. */
+export function cardNumbersOf(customer: Customer): { where: string; value: string }[] {
+  const all: [string, unknown][] = [
+    ['primary_card_number', customer.primary_card_number],
+    ...listOf(customer.billing_cards).map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, c?.card_number]),
+  ];
+  return all.filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '').map(([where, value]) => ({ where, value }));
+}
+
+const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
+const FOURTEEN = /^[0-9]{4}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])([01][0-9]|2[0-3])[0-5][0-9][0-5][0-9]$/;
+const NUMERIC = /^[0-9]+$/;
+
+/** What a VAULT-8 check judged: field kind (plural) → how many values of it were present and checked. */
+export type FormatCounts = Map<string, number>;
+
+/**
+ * VAULT-8's stated formats and types in one record. Only fields present are judged (which fields are
+ * required is not shown), and each one judged is counted, so a vault without cards says so.
+ */
+export function formatProblems(c: Customer, counts: FormatCounts): string[] {
+  const p: string[] = [];
+  const at = `customer ${c.customer_id}`;
+  const check = (kind: string, ok: boolean, what: string) => {
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    if (!ok) p.push(`${at}: ${what}`);
+  };
+  if (c.shipping_addresses !== undefined) check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
+  if (c.billing_cards !== undefined) check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
+  listOf(c.shipping_addresses).forEach((s, i) => {
+    if (s.shipping_country_code !== undefined) check('shipping country codes', NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string', `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`);
+    if (s.primary !== undefined) check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
+  });
+  listOf(c.billing_cards).forEach((b, i) => {
+    if (b.exp_date !== undefined) check('exp_dates', typeof b.exp_date === 'string' && MMYY.test(b.exp_date), `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`);
+    if (b.verified_date !== undefined) check('verified_dates', typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date), `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`);
+    if (b.billing_country_code !== undefined) check('billing country codes', typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code), `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`);
+    if (b.primary !== undefined) check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
+    if (b.billing_email !== undefined) check('billing_email lists', Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'), `billing card ${i} billing_email is not an array of strings`);
+  });
+  return p;
+}
+
+/** The kinds VAULT-8 can judge only when the vault holds them, and the data that would let it. */
+export const FORMAT_SOURCES: { kinds: string[]; needs: string }[] = [
+  { kinds: ['exp_dates', 'verified_dates', 'billing country codes'], needs: 'a billing card with an expiry, a verified date and a billing address' },
+  { kinds: ['shipping country codes'], needs: 'a shipping address with a country' },
+];
