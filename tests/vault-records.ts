@@ -21,8 +21,11 @@ const NUMERIC = /^[0-9]+$/;
 /** What a VAULT-8 check judged: field kind (plural) → how many values of it were present and checked. */
 export type FormatCounts = Map<string, number>;
 
+/** An empty verified_date or country code shows nothing (a card never verified, an address without country). */
+const given = (value: unknown) => value !== undefined && value !== '';
+
 /**
- * VAULT-8's stated formats and types in one record. Only fields present are judged (which fields are
+ * VAULT-8's stated formats and types in one record. Only fields given are judged (which fields are
  * required is not shown), and each one judged is counted, so a vault without cards says so.
  */
 export function formatProblems(c: Customer, counts: FormatCounts): string[] {
@@ -35,13 +38,13 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
   if (c.shipping_addresses !== undefined) check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
   if (c.billing_cards !== undefined) check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
   listOf(c.shipping_addresses).forEach((s, i) => {
-    if (s.shipping_country_code !== undefined) check('shipping country codes', NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string', `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`);
+    if (given(s.shipping_country_code)) check('shipping country codes', NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string', `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`);
     if (s.primary !== undefined) check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
   });
   listOf(c.billing_cards).forEach((b, i) => {
     if (b.exp_date !== undefined) check('exp_dates', typeof b.exp_date === 'string' && MMYY.test(b.exp_date), `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`);
-    if (b.verified_date !== undefined) check('verified_dates', typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date), `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`);
-    if (b.billing_country_code !== undefined) check('billing country codes', typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code), `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`);
+    if (given(b.verified_date)) check('verified_dates', typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date), `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`);
+    if (given(b.billing_country_code)) check('billing country codes', typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code), `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`);
     if (b.primary !== undefined) check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
     if (b.billing_email !== undefined) check('billing_email lists', Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'), `billing card ${i} billing_email is not an array of strings`);
   });

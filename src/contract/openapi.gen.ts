@@ -236,7 +236,8 @@ export interface components {
             /**
              * @description Masked card number. The document says only "masked" for vault numbers (unlike the tokenize
              *     response, it gives no layout), so the only constraint is that it contains at least one
-             *     non-digit character, i.e. it is not a full card number in the clear.
+             *     non-digit character, i.e. it is not a full card number in the clear. An empty string (a
+             *     customer without a card) shows no number at all and is accepted.
              */
             primary_card_number?: string;
             shipping_addresses?: components["schemas"]["ShippingAddress"][];
@@ -258,7 +259,7 @@ export interface components {
             shipping_zip?: string;
             shipping_zip4?: string;
             shipping_country?: string;
-            /** @description Numeric country code, as a string of digits. */
+            /** @description Numeric country code, as a string of digits; empty when no country was given. */
             shipping_country_code?: string;
             /** @description Whether this is the customer's primary shipping address. */
             primary?: boolean;
@@ -287,7 +288,7 @@ export interface components {
             billing_zip?: string;
             billing_zip4?: string;
             billing_country?: string;
-            /** @description Numeric country code, as a string of digits. */
+            /** @description Numeric country code, as a string of digits; empty when no country was given. */
             billing_country_code?: string;
             /** @description Whether this is the customer's primary billing card. */
             primary?: boolean;
@@ -295,7 +296,8 @@ export interface components {
             card_type?: string;
             /**
              * @description 14 digits: year (4), month, day, hour, minute, second (YYYYMMDDhhmmss). The pattern also
-             *     bounds month 01-12, day 01-31, hour 00-23, minute and second 00-59.
+             *     bounds month 01-12, day 01-31, hour 00-23, minute and second 00-59. Empty for a card never
+             *     verified (no date to show).
              */
             verified_date?: string;
         };
