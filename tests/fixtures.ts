@@ -9,6 +9,7 @@ import { Redactor } from '../src/contract/redact.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
 import { ruleById } from '../src/contract/rules.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
+import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
@@ -35,8 +36,11 @@ type TestFixtures = {
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
   verify: Verify;
-  /** Records what a gateway did where the document leaves it open: an annotation, never a failure. */
-  observe: (ruleId: string, text: string) => void;
+  /**
+   * Records what a gateway did where the document leaves it open: an annotation, never a failure.
+   * `data` (a stable kind, what it is about, the value) lets two runs be compared (--baseline).
+   */
+  observe: (ruleId: string, text: string, data?: ObservationData) => void;
   vendor: { vendorId: number };
   mock: MockControl;
   /** A local notification endpoint, stopped after the test. */
@@ -60,8 +64,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   observe: async ({ redactor }, use, testInfo) => {
-    await use((ruleId, text) => {
-      testInfo.annotations.push({ type: 'observation', description: `${ruleId}: ${redactor.text(text)}` });
+    await use((ruleId, text, data) => {
+      const redacted = data && { ...data, subject: data.subject && redactor.text(data.subject), value: typeof data.value === 'string' ? redactor.text(data.value) : data.value };
+      testInfo.annotations.push({ type: 'observation', description: observationDescription(ruleId, redactor.text(text), redacted) });
     });
   },
 
@@ -90,7 +95,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const exchange of client.exchanges.filter((e) => e.operation)) {
       const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
       rulesChecked.forEach((id) => checked.add(id));
-      observations.forEach((o) => observe(o.ruleId, o.text));
+      observations.forEach((o) => observe(o.ruleId, o.text, o.data));
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });

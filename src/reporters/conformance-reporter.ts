@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
+import { parseObservation } from './observation.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
@@ -58,7 +59,7 @@ export default class ConformanceReporter implements Reporter {
       violated,
       outcome,
       skipReason: result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished' : annotations.find((a) => a.type === 'skip')?.description,
-      observations: annotations.filter((a) => a.type === 'observation').map((a) => a.description ?? ''),
+      observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
     });
   }

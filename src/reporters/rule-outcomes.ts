@@ -1,4 +1,5 @@
 import type { Rule } from '../contract/rules.js';
+import { observationKey, type Observation } from './observation.js';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 
@@ -10,7 +11,7 @@ export type TestRecord = {
   violated: string[];
   outcome: TestOutcome;
   skipReason?: string;
-  observations: string[];
+  observations: Observation[];
   error?: string;
 };
 
@@ -20,7 +21,7 @@ export type RuleOutcome = {
   rule: Rule;
   status: RuleStatus;
   tests: { title: string; outcome: TestOutcome; note?: string }[];
-  observations: string[];
+  observations: Observation[];
 };
 
 export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE';
@@ -42,7 +43,9 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     else if (entries.some((e) => e.outcome === 'passed')) status = 'passed';
     else if (rule.check === 'mock-control' && target !== 'mock') status = 'not checkable on this target';
     else status = entries.length ? 'skipped' : 'not run';
-    const observations = [...new Set(mine.flatMap((t) => t.observations.filter((o) => o.startsWith(`${rule.id}:`))))];
+    const observations = [
+      ...new Map(mine.flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id)).map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o])).values(),
+    ];
     return { rule, status, tests: entries, observations };
   });
 }

@@ -52,7 +52,7 @@ function markdown(s: ConformanceSummary): string {
     for (const t of o.tests) lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${t.note ? ` (${escapeCell(t.note)})` : ''}`);
     if (o.observations.length) {
       lines.push('', 'Observed where the document leaves the behaviour open:');
-      for (const obs of o.observations) lines.push(`- ${escapeCell(obs)}`);
+      for (const obs of o.observations) lines.push(`- ${escapeCell(`${obs.ruleId}: ${obs.text}`)}`);
     }
     lines.push('');
   }
@@ -69,7 +69,7 @@ export function writeConformance(dir: string, s: ConformanceSummary): void {
     verdict: s.verdict,
     counts: s.counts,
     unavailable: s.unavailable,
-    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, tests: o.tests, observations: o.observations })),
+    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, tests: o.tests, observations: o.observations.map(({ ruleId: _rule, ...data }) => data) })),
   };
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`);
