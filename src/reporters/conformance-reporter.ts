@@ -53,6 +53,7 @@ export default class ConformanceReporter implements Reporter {
     const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
     const outcome = outcomeOf(result, errorText, violated);
     this.records.push({
+      id: test.id,
       title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
       rules: [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))],
@@ -78,6 +79,7 @@ export default class ConformanceReporter implements Reporter {
       counts: countBy(outcomes),
       unavailable,
       outcomes,
+      baseline: process.env.PG_BASELINE || undefined,
     });
     if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }

@@ -4,6 +4,8 @@ import { observationKey, type Observation } from './observation.js';
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 
 export type TestRecord = {
+  /** Playwright's TestCase.id: the HTML report's link to the test (#?testId=…). */
+  id?: string;
   title: string;
   file: string;
   rules: string[];
@@ -20,7 +22,7 @@ export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'skipped' 
 export type RuleOutcome = {
   rule: Rule;
   status: RuleStatus;
-  tests: { title: string; outcome: TestOutcome; note?: string }[];
+  tests: { id?: string; title: string; outcome: TestOutcome; note?: string }[];
   observations: Observation[];
 };
 
@@ -33,6 +35,7 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     const failedHere = (t: TestRecord) =>
       t.outcome === 'failed' && (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
     const entries = mine.map((t) => ({
+      id: t.id,
       title: t.title,
       outcome: failedHere(t) ? ('failed' as const) : t.outcome === 'failed' ? ('passed' as const) : t.outcome,
       note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'unavailable' ? t.error : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
