@@ -10,7 +10,7 @@ import { countBy, writeConformance } from './write-conformance.js';
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** A run over the real catalogue with every kind of outcome: one failure, one skip, the rest passed. */
+/** A run over the real catalogue with every kind of outcome: failed, skipped, not exercised, the rest passed. */
 function writeRun(dir: string, baseline?: string): void {
   const rules = loadRules();
   const records: TestRecord[] = rules.map((r, i) => ({
@@ -21,6 +21,8 @@ function writeRun(dir: string, baseline?: string): void {
     violated: i === 0 ? [r.id] : [],
     outcome: i === 0 ? 'failed' : i === 1 ? 'skipped' : 'passed',
     skipReason: i === 1 ? 'needs PG_VENDOR_ID' : undefined,
+    judged: i >= 3 ? [{ ruleId: r.id, count: 2, what: 'answers' }] : [],
+    notExercised: i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards' }] : [],
     observations: i === 2 ? [{ ruleId: r.id, kind: 'http-status-of-auth-failure', subject: 'tokenize', value: 403, text: 'tokenize answered HTTP 403' }] : [],
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
@@ -55,7 +57,7 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
     expect(requests, 'the page fetched nothing but itself').toEqual([url]);
 
     const n = loadRules().length;
-    await expect(page.locator('#verdict')).toHaveText(`NON-CONFORMANT: ${n} rules, 1 failed, 1 skipped, ${n - 2} passed`);
+    await expect(page.locator('#verdict')).toHaveText(`NON-CONFORMANT: ${n} rules; ${n - 2} of ${n} applicable exercised, ${n - 3} passed, 1 failed; 1 skipped, 1 not exercised`);
     const rows = page.locator('#rules tbody tr');
     await expect(rows).toHaveCount(loadRules().length);
     await expect(rows.locator('td.id')).toHaveText(loadRules().map((r) => r.id));
@@ -65,6 +67,9 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
     await expect(outcome('failed')).toHaveCSS('background-color', 'rgb(251, 220, 220)');
     await expect(outcome('passed')).toHaveCSS('background-color', 'rgb(220, 245, 227)');
     await expect(outcome('skipped')).toHaveCSS('background-color', 'rgb(236, 239, 243)');
+    await expect(outcome('not exercised')).toHaveCSS('background-color', 'rgb(255, 243, 176)');
+    await expect(rows.nth(2)).toContainText('Not exercised: the vault holds no billing cards');
+    await expect(rows.nth(3)).toContainText('2 answers');
 
     const firstLink = rows.first().locator('td.tests a');
     await expect(firstLink).toHaveAttribute('href', 'html/index.html#?testId=test-0');

@@ -1,7 +1,7 @@
 import type { Drift } from './drift.js';
 import { describeJudged } from './drift.js';
 import { baselineLine, driftSections, summaryLine } from './drift-markdown.js';
-import type { ConformanceJson, RuleJson } from './report-json.js';
+import { verdictLineOf, type ConformanceJson, type RuleJson } from './report-json.js';
 
 /**
  * reports/conformance.html: one page a QA lead can read and sign off. Self-contained (inline style, no
@@ -14,7 +14,16 @@ const escapeHtml = (text: string) =>
 
 /** Outcome → colour class; anything new (an outcome added later) still renders, in neutral grey. */
 function outcomeClass(status: string): string {
-  const known: Record<string, string> = { passed: 'pass', failed: 'fail', 'target unavailable': 'unavail', CONFORMANT: 'pass', 'NON-CONFORMANT': 'fail', 'TARGET UNAVAILABLE': 'unavail' };
+  const known: Record<string, string> = {
+    passed: 'pass',
+    failed: 'fail',
+    'target unavailable': 'unavail',
+    'not exercised': 'unexercised',
+    CONFORMANT: 'pass',
+    'NON-CONFORMANT': 'fail',
+    'TARGET UNAVAILABLE': 'unavail',
+    'NOT FULLY EXERCISED': 'unexercised',
+  };
   return known[status] ?? 'other';
 }
 
@@ -28,7 +37,7 @@ th { background: #f1f3f6; font-size: .85rem; text-transform: uppercase; letter-s
 td.id { font-weight: 700; white-space: nowrap; } td.outcome { font-weight: 600; white-space: nowrap; }
 .rule { color: #4a5563; font-size: .9rem; } ul { margin: .2rem 0; padding-left: 1.1rem; } li { margin: .1rem 0; }
 .pass { background: #dcf5e3; color: #0d5223; } .fail { background: #fbdcdc; color: #8a1212; }
-.unavail { background: #fdebc8; color: #7a4b00; } .other { background: #eceff3; color: #3b4450; }
+.unavail { background: #fdebc8; color: #7a4b00; } .unexercised { background: #fff3b0; color: #5c4a00; } .other { background: #eceff3; color: #3b4450; }
 .tests a { color: #1451a3; } .obs { font-size: .88rem; color: #3b4450; } .note { border-left: 4px solid #c9a227; padding: .3rem .8rem; background: #fff8e1; }
 code { font-size: .85em; }
 `;
@@ -42,12 +51,13 @@ function ruleRow(r: RuleJson): string {
     .join('');
   const passed = r.tests.filter((t) => t.outcome === 'passed').length;
   const judged = 'judged' in r ? describeJudged(r.judged) : `${passed} of ${r.tests.length} tests passed`;
+  const why = r.notExercised?.length ? `<div class="obs">${escapeHtml(r.status === 'not exercised' ? 'Not exercised' : 'Not judged in part')}: ${escapeHtml(r.notExercised.join('; '))}</div>` : '';
   const observations = r.observations.map((o) => `<li>${escapeHtml(typeof o === 'string' ? o : o.text)}</li>`).join('');
   return `<tr class="${outcomeClass(r.status)}-row">
 <td class="id">${escapeHtml(r.id)}</td>
 <td><div>${escapeHtml(r.rule)}</div><div class="rule">section ${escapeHtml(r.section ?? '?')}, ${escapeHtml(r.check)}</div>${observations ? `<div class="obs">Observed (left open by the document):<ul>${observations}</ul></div>` : ''}</td>
 <td class="outcome ${outcomeClass(r.status)}">${escapeHtml(r.status)}</td>
-<td>${escapeHtml(judged)}</td>
+<td>${escapeHtml(judged)}${why}</td>
 <td class="tests"><ul>${tests}</ul></td>
 </tr>`;
 }
@@ -61,7 +71,7 @@ function driftHtml(drift: Drift | string): string {
   return `<h2>Since the baseline</h2><p>${escapeHtml(baselineLine(drift))}</p><p><strong>${escapeHtml(summaryLine(drift))}</strong></p>${notes}${sections}`;
 }
 
-export function conformancePage(report: ConformanceJson, verdictLine: string, drift?: Drift | string): string {
+export function conformancePage(report: ConformanceJson, drift?: Drift | string): string {
   const unavailable = report.unavailable?.length
     ? `<h2>Target unavailable (infrastructure, not conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
     : '';
@@ -75,7 +85,7 @@ export function conformancePage(report: ConformanceJson, verdictLine: string, dr
 </head>
 <body>
 <h1>Conformance report</h1>
-<div class="verdict ${outcomeClass(report.verdict)}" id="verdict">${escapeHtml(verdictLine)}</div>
+<div class="verdict ${outcomeClass(report.verdict)}" id="verdict">${escapeHtml(verdictLineOf(report))}</div>
 <p class="meta"><span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span><span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>${report.catalogue ? `<span>Catalogue: ${report.catalogue.rules} rules, version ${escapeHtml(report.catalogue.hash)}</span>` : ''}</p>
 ${unavailable}
 ${drift === undefined ? '' : driftHtml(drift)}

@@ -50,6 +50,8 @@ function observed(rules: RuleJson[]): Map<string, { what: string; values: string
 export function describeJudged(value: unknown): string {
   if (value === undefined || value === null) return 'nothing recorded';
   if (typeof value === 'string') return value;
+  // conformance.json lists a rule's sums: ["212 card numbers", "25 records"]; none means it judged nothing.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length ? value.join(', ') : 'nothing';
   if (typeof value === 'object' && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
     for (const key of ['summary', 'text', 'description']) if (typeof v[key] === 'string') return v[key] as string;

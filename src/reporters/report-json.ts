@@ -14,8 +14,10 @@ export type RuleJson = {
   tests: { id?: string; title: string; outcome: string; note?: string }[];
   /** Older reports hold bare sentences "RULE: text". */
   observations: (ObservationJson | string)[];
-  /** What the rule's checks judged (counts), when the run records it. */
+  /** What the rule's checks judged (["212 card numbers", "25 records"]), when the run records it. */
   judged?: unknown;
+  /** Why its checks judged nothing, and what would make the rule exercisable. */
+  notExercised?: string[];
 };
 
 export type ConformanceJson = {
@@ -26,10 +28,19 @@ export type ConformanceJson = {
   finished: string;
   runStatus?: string;
   verdict: string;
+  /** The verdict with its counts, as printed at the end of the run. */
+  verdictLine?: string;
   counts?: Record<string, number>;
   unavailable?: string[];
   rules: RuleJson[];
 };
+
+/** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */
+export function verdictLineOf(report: ConformanceJson): string {
+  if (report.verdictLine) return report.verdictLine;
+  const counts = Object.entries(report.counts ?? {}).map(([status, n]) => `${n} ${status}`);
+  return `${report.verdict}: ${report.rules.length} rules${counts.length ? `, ${counts.join(', ')}` : ''}`;
+}
 
 /** Reads a conformance.json; a file that is not one says so by name instead of failing later on a field. */
 export function readConformanceJson(path: string): ConformanceJson {

@@ -1,14 +1,9 @@
 import { describeJudged, type Drift } from './drift.js';
 import { driftMarkdown } from './drift-markdown.js';
-import type { ConformanceJson } from './report-json.js';
+import { verdictLineOf, type ConformanceJson } from './report-json.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** The verdict line as conformance.md prints it, rebuilt from the counts a report stores. */
-export function verdictLineOf(report: ConformanceJson): string {
-  const counts = Object.entries(report.counts ?? {}).map(([status, n]) => `${n} ${status}`);
-  return `${report.verdict}: ${report.rules.length} rules${counts.length ? `, ${counts.join(', ')}` : ''}`;
-}
 
 /**
  * The CI run's summary page ($GITHUB_STEP_SUMMARY): verdict, what changed since the baseline, then the
