@@ -36,6 +36,9 @@ export type Judge = (ruleId: string, count: number, what: string) => void;
 /** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
 export type NotExercisedFn = (ruleId: string, reason: string) => void;
 
+/** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
+export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
+
 type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
 type TestFixtures = {
   gateway: GatewayClient;
@@ -45,7 +48,7 @@ type TestFixtures = {
    * Records what a gateway did where the document leaves it open: an annotation, never a failure.
    * `data` (a stable kind, what it is about, the value) lets two runs be compared (--baseline).
    */
-  observe: (ruleId: string, text: string, data?: ObservationData) => void;
+  observe: Observe;
   /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
   judged: Judge;
   notExercised: NotExercisedFn;
