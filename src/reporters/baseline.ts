@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { driftSince, type Drift } from './drift.js';
 import { readConformanceJson, type ConformanceJson } from './report-json.js';
 
@@ -8,7 +9,9 @@ import { readConformanceJson, type ConformanceJson } from './report-json.js';
 export function baselineDrift(path: string | undefined, current: ConformanceJson): Drift | string | undefined {
   if (!path) return undefined;
   try {
-    return driftSince(readConformanceJson(path), current, path);
+    // Shown as the user would write it: relative to where the run started, when it lies below it.
+    const shown = relative(process.cwd(), path);
+    return driftSince(readConformanceJson(path), current, shown.startsWith('..') || isAbsolute(shown) ? path : shown);
   } catch (error) {
     return `The baseline ${path} could not be read (${(error as Error).message.split('\n')[0]}); nothing is compared.`;
   }

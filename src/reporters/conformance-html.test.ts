@@ -73,7 +73,8 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
 
     const firstLink = rows.first().locator('td.tests a');
     await expect(firstLink).toHaveAttribute('href', 'html/index.html#?testId=test-0');
-    await expect(firstLink).toHaveText('failed: AUTH-1: its check <em>with markup</em>');
+    await expect(firstLink).toHaveText('AUTH-1: its check <em>with markup</em>');
+    await expect(rows.first().locator('td.tests li')).toHaveText('failed AUTH-1: its check <em>with markup</em>');
     await expect(page.getByRole('heading', { name: 'Since the baseline' })).toBeVisible();
     await expect(page.getByText('Nothing changed: every compared rule has the same outcome')).toBeVisible();
     await context.close();

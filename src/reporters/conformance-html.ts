@@ -39,14 +39,16 @@ td.id { font-weight: 700; white-space: nowrap; } td.outcome { font-weight: 600; 
 .pass { background: #dcf5e3; color: #0d5223; } .fail { background: #fbdcdc; color: #8a1212; }
 .unavail { background: #fdebc8; color: #7a4b00; } .unexercised { background: #fff3b0; color: #5c4a00; } .other { background: #eceff3; color: #3b4450; }
 .tests a { color: #1451a3; } .obs { font-size: .88rem; color: #3b4450; } .note { border-left: 4px solid #c9a227; padding: .3rem .8rem; background: #fff8e1; }
-code { font-size: .85em; }
+code { font-size: .85em; } .badge { font-size: .75rem; font-weight: 600; padding: 0 .3rem; border-radius: .2rem; }
+.tests ul { list-style: none; padding-left: 0; } .tests li { margin: .2rem 0; }
 `;
 
 function ruleRow(r: RuleJson): string {
   const tests = r.tests
     .map((t) => {
-      const title = escapeHtml(`${t.outcome}: ${t.title}${t.note ? ` (${t.note})` : ''}`);
-      return `<li>${t.id ? `<a href="html/index.html#?testId=${encodeURIComponent(t.id)}">${title}</a>` : title}</li>`;
+      const title = escapeHtml(t.title.replace(/^[^›]*\.spec\.ts › /, ''));
+      const link = t.id ? `<a href="html/index.html#?testId=${encodeURIComponent(t.id)}">${title}</a>` : title;
+      return `<li><span class="${outcomeClass(t.outcome)} badge">${escapeHtml(t.outcome)}</span> ${link}${t.note ? ` <span class="rule">(${escapeHtml(t.note)})</span>` : ''}</li>`;
     })
     .join('');
   const passed = r.tests.filter((t) => t.outcome === 'passed').length;
