@@ -77,7 +77,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   observe: async ({ redactor }, use, testInfo) => {
     await use((ruleId, text, data) => {
       const redacted = data && { ...data, subject: data.subject && redactor.text(data.subject), value: typeof data.value === 'string' ? redactor.text(data.value) : data.value };
-      testInfo.annotations.push({ type: 'observation', description: observationDescription(ruleId, redactor.text(text), redacted) });
+      const description = observationDescription(ruleId, redactor.text(text), redacted);
+      // The same observation on every page of a walk is one observation.
+      if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description)) testInfo.annotations.push({ type: 'observation', description });
     });
   },
 

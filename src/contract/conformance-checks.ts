@@ -1,5 +1,6 @@
 import { familySchemeProblems, failureIndicatorProblems, jsonBodyProblems, schemaProblems } from './checks.js';
 import { bodyField, succeeded, type Exchange } from './exchange.js';
+import { extraFields } from './extra-fields.js';
 import type { ObservationData } from '../reporters/observation.js';
 
 export type Finding = { ruleId: string; problems: string[]; expected: string };
@@ -15,6 +16,17 @@ const EXPECTED = {
 
 function indicatorField(exchange: Exchange): string {
   return exchange.family === 'pg' ? 'rcode' : 'code';
+}
+
+/** Fields the document does not list are allowed (section 2 never closes a body); which ones, is observed. */
+function extraFieldObservations(operation: NonNullable<Exchange['operation']>, body: unknown): Observation[] {
+  return extraFields(operation, body).flatMap(({ path, fields }) =>
+    fields.map((field) => ({
+      ruleId: 'ERR-5',
+      text: `the ${operation} answer carries ${field} at ${path}, a field the document does not list`,
+      data: { kind: 'extra-field', subject: `${operation} ${path}`, value: field },
+    })),
+  );
 }
 
 /**
@@ -37,6 +49,7 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     add('ERR-3', familySchemeProblems(exchange));
     if (!succeeded(exchange)) add(failureRule, failureIndicatorProblems(exchange));
     add('ERR-5', schemaProblems(exchange));
+    if (succeeded(exchange) && exchange.operation) observations.push(...extraFieldObservations(exchange.operation, exchange.json));
     return { findings, observations, checked };
   }
 
