@@ -36,7 +36,7 @@ for (const count of COUNTS) {
           ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
           ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
         ], `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`, first, one, larger);
-        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`);
+        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`, { kind: 'refused-count', value: count });
         for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) notExercised(id, `count=${count} was refused as over a maximum count per page (not shown), so no page was walked at it`);
         return;
       }
@@ -80,7 +80,8 @@ for (const count of COUNTS) {
       verify('VAULT-4', coverage, 'every record exactly once across pages 0 … totalPages-1', walk.pages[0]!, walk.pages.at(-1)!);
       judged('VAULT-4', ids.length, 'records');
       if (!walk.complete) {
-        observe('VAULT-4', `the vault has ${walk.totalPages} pages at count=${count}; only the first ${MAX_PAGES} were walked`);
+        // The value leaves out the page total: a growing shared vault is not a change of behaviour.
+        observe('VAULT-4', `the vault has ${walk.totalPages} pages at count=${count}; only the first ${MAX_PAGES} were walked`, { kind: 'walk-truncated', value: `first ${MAX_PAGES} pages at count=${count}` });
         notExercised('VAULT-4', `at count=${count} the vault has ${walk.totalPages} pages and only the first ${MAX_PAGES} were walked, so that they add up to totalRecords was not judged (no repeats were)`);
       }
     });
@@ -118,7 +119,7 @@ test('VAULT-6: pages past the last one hold no records', rules(['VAULT-6']), asy
     for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
       const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
       if (!succeeded(answer)) {
-        observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`);
+        observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`, { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` });
       }
       // A shared vault may grow between the two requests: a page that is no longer past the end proves nothing.
       const nowPages = bodyField(answer, 'totalPages');
