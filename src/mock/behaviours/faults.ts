@@ -3,6 +3,7 @@ import { FAILURE_FAULTS } from './failures.js';
 import { TOKENIZE_FAULTS } from './tokenize.js';
 import type { Registered } from './unit.js';
 import { VAULT_RECORD_FAULTS } from './vault-records.js';
+import { VAULT_DATA_FAULTS } from './vault-data.js';
 import { VAULT_FAULTS } from './vault.js';
 import { WEBHOOK_FAULTS } from './webhooks.js';
 import { WIRE_FAULTS } from './wire.js';
@@ -18,6 +19,7 @@ export type { Mode, Registered } from './unit.js';
 export const FAULTS = [
   ...AUTH_FAULTS, // section 5 (AUTH-1 … AUTH-5)
   ...VAULT_FAULTS, // the listing's query, window and envelope (AUTH-6, VAULT-1 … VAULT-6)
+  ...VAULT_DATA_FAULTS, // an empty listing that still lists records (VAULT-4)
   ...VAULT_RECORD_FAULTS, // the seeded records (VAULT-7, VAULT-8, ERR-5)
   ...TOKENIZE_FAULTS, // tokenize's request, store and answer (TOK-1 … TOK-10, ERR-5)
   ...WEBHOOK_FAULTS, // disable, the webhook store, delivery (HOOK-1 … HOOK-8, ERR-5)

@@ -2,6 +2,7 @@ import { AUTH_VARIANTS } from './auth.js';
 import { STATUS_VARIANTS } from './failures.js';
 import { TOKENIZE_VARIANTS } from './tokenize.js';
 import type { Registered } from './unit.js';
+import { VAULT_DATA_VARIANTS } from './vault-data.js';
 import { VAULT_VARIANTS } from './vault.js';
 import { WEBHOOK_VARIANTS } from './webhooks.js';
 import { WIRE_VARIANTS } from './wire.js';
@@ -16,6 +17,7 @@ export const VARIANTS = [
   ...WIRE_VARIANTS, // section 2 and 8: fields, wording, media types, headers, timing
   ...TOKENIZE_VARIANTS, // section 8: card number lengths
   ...VAULT_VARIANTS, // section 4.2 and 8: the listing's limits, defaults, past the end
+  ...VAULT_DATA_VARIANTS, // section 2.3 and 4.2: what a real, shared sandbox's vault holds
   ...WEBHOOK_VARIANTS, // section 4.3: re-disabling
   ...AUTH_VARIANTS, // section 5.6: the try-it tool's token
 ] as const satisfies readonly Registered[];
