@@ -3,6 +3,7 @@ import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { rules, test, type Observe } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
+import { DISABLED, disabledProblems } from './disable-checks.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { listingQuery } from './vault-pages.js';
 
@@ -42,6 +43,10 @@ for (const op of OPERATIONS) {
       }
       verify('AUTH-2', succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`], 'the family success indicator', answer);
       judged('AUTH-2', 1, 'requests with the merchant key');
+      if (op.id === 'disableWebhook') {
+        verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
+        judged('HOOK-1', 1, 'disables');
+      }
     });
 
     test(`AUTH-3: ${op.id} rejects a well-formed token with a key the gateway did not issue`, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
@@ -72,6 +77,10 @@ for (const op of OPERATIONS) {
       }
       verify('AUTH-5', succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`], 'the family success indicator', answer);
       judged('AUTH-5', 1, 'requests with the vendor key');
+      if (op.id === 'disableWebhook') {
+        verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
+        judged('HOOK-1', 1, 'disables');
+      }
     });
   });
 }

@@ -4,6 +4,7 @@ import { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schem
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { newCardRequest } from '../src/contract/request-builders.js';
 import { rules, test, type Judge, type Observe, type Verify } from './fixtures.js';
+import { DISABLED, disabledProblems } from './disable-checks.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 import { listingQuery } from './vault-pages.js';
@@ -60,5 +61,9 @@ for (const op of OPERATIONS) {
     verify('ERR-3', familySchemeProblems(answer), op.id === 'tokenize' ? 'a string rcode' : 'an integer code', answer);
     verify('ERR-5', schemaProblems(answer), `a body valid against the ${op.id} response schema`, answer);
     for (const id of ['ERR-3', 'ERR-4', 'ERR-5']) judged(id, 1, 'successful answers');
+    if (op.id === 'disableWebhook') {
+      verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
+      judged('HOOK-1', 1, 'disables');
+    }
   });
 }
