@@ -121,6 +121,8 @@ export const FAULTS = [
   { name: 'platform-failure-code-as-string', rule: 'ERR-2', description: '/platform/ failures carry code as a string of digits ("1004").' },
   { name: 'pg-answers-platform-scheme', rule: 'ERR-3', description: '/pg/ answers use the platform scheme: an integer code and message instead of rcode and rmsg.' },
   { name: 'platform-answers-pg-scheme', rule: 'ERR-3', description: '/platform/ answers use the payment gateway scheme: a string rcode and rmsg instead of code and message.' },
+  { name: 'platform-errors-in-pg-scheme', rule: 'ERR-3', description: '/platform/ failures with an HTTP error status answer in the /pg/ scheme: {"rcode":"1004","rmsg":…} instead of code and message.' },
+  { name: 'pg-errors-in-platform-scheme', rule: 'ERR-3', description: '/pg/ failures with an HTTP error status answer in the /platform/ scheme: {"code":101,"message":…} instead of rcode and rmsg.' },
   { name: 'pg-rcode-as-number', rule: 'ERR-3', description: 'rcode is a JSON number ("000" becomes 0).' },
   { name: 'content-type-text-plain', rule: 'ERR-4', description: 'Every gateway answer is served as text/plain (the body is still JSON).' },
   { name: 'vault-content-type-missing', rule: 'ERR-4', description: 'Vault listings are served without a content-type header.' },
