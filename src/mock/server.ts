@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installAnswerShaping } from './answer-shaping.js';
 import { installErrorSchemeFaults } from './error-scheme-faults.js';
+import { installLinkVariants } from './link-variants.js';
 import { answerFailures, sendFailure } from './answers.js';
 import { authenticator } from './auth.js';
 import { buildBehaviour } from './behaviour.js';
@@ -71,6 +72,7 @@ export function buildMockServer(options: MockOptions = {}): MockServer {
   answerFailures(app, behaviour);
   installAnswerShaping(app, behaviour);
   installErrorSchemeFaults(app, behaviour);
+  installLinkVariants(app, behaviour);
   tokenizeRoute(app, ctx);
   vaultRoute(app, ctx);
   webhookDisableRoute(app, ctx);

@@ -22,6 +22,8 @@ export const VARIANTS = [
   { name: 'json-ascii-escaped', rule: 'TOK-9', description: 'Answers escape every non-ASCII character as \\u in the JSON text; parsed, every string is the same.' },
   // Section 8: time-outs and limits are not shown.
   { name: 'slow-answers', rule: 'ERR-4', description: 'Every gateway answer is delayed by 20 to 80 ms.' },
+  { name: 'rate-limited', rule: 'ERR-4', description: 'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.' },
+  { name: 'slow-link', rule: 'ERR-4', description: 'Every gateway answer arrives 150 ms late (a distant sandbox behind proxies).' },
   { name: 'vault-max-count-20', rule: 'VAULT-2', description: 'count above 20 is refused (code 1201, HTTP 400): the maximum count per page is not shown.' },
   { name: 'card-lengths-15-16-only', rule: 'TOK-8', description: 'Only 15- and 16-digit card numbers are taken; other lengths are refused (rcode 403).' },
   // Section 4.2: defaults of the listing's parameters are not shown, nor what a page past the end answers.
