@@ -24,6 +24,11 @@ export const VARIANTS = [
   { name: 'slow-answers', rule: 'ERR-4', description: 'Every gateway answer is delayed by 20 to 80 ms.' },
   { name: 'rate-limited', rule: 'ERR-4', description: 'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.' },
   { name: 'slow-link', rule: 'ERR-4', description: 'Every gateway answer arrives 150 ms late (a distant sandbox behind proxies).' },
+  // The link: what a multi-tenant gateway behind proxies and load balancers does that one process does not.
+  { name: 'gzip-answers', rule: 'ERR-4', description: 'Every gateway answer is gzip-compressed when the client accepts it (content-encoding: gzip, vary: accept-encoding).' },
+  { name: 'connection-close', rule: 'ERR-4', description: 'The server closes the connection after every gateway answer (connection: close): no keep-alive reuse.' },
+  { name: 'reads-503-once', rule: 'ERR-4', description: 'Every fourth distinct read (GET URL) is answered once with HTTP 503, Retry-After: 1 and an HTML page, then served; writes never.' },
+  { name: 'chunked-trickle', rule: 'ERR-4', description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.' },
   { name: 'vault-max-count-20', rule: 'VAULT-2', description: 'count above 20 is refused (code 1201, HTTP 400): the maximum count per page is not shown.' },
   { name: 'card-lengths-15-16-only', rule: 'TOK-8', description: 'Only 15- and 16-digit card numbers are taken; other lengths are refused (rcode 403).' },
   // Section 4.2: defaults of the listing's parameters are not shown, nor what a page past the end answers.
