@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mockCredentialsAsTarget } from '../src/config/child-env.js';
-import { SLOW_LINK_MS } from '../src/mock/slow-link.js';
+import { SLOW_LINK_MS } from '../src/mock/behaviours/link/slow-link.js';
 import { cleanEnv, startServer, timeCommand, type Server } from './processes.js';
 import type { Target } from './report.js';
 
