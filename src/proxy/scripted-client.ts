@@ -18,6 +18,7 @@ export type CallKind = (typeof CALL_KINDS)[number];
 
 export class ScriptedClient {
   private lastCardId: string | undefined;
+  private cards = 0;
 
   constructor(
     private readonly baseUrl: string,
@@ -41,7 +42,8 @@ export class ScriptedClient {
   }
 
   async newCard(mistake?: Mistake, i = 0): Promise<CallResult> {
-    const card = TEST_CARDS[i % TEST_CARDS.length]!;
+    // Every published test number in turn, so masking is judged at every length.
+    const card = TEST_CARDS[this.cards++ % TEST_CARDS.length]!;
     const request: Record<string, unknown> = newCardRequest(this.credentials.merchantId, { card_number: card.number, echo_fields: `[{"order_ref":"A-${1000 + i}"}]` });
     if (mistake === 'no-merchant-id') delete request.merchant_id;
     // The mistake the document's MMYY rules out: the printed form of an expiry.
