@@ -23,6 +23,15 @@ function nonEmpty(answer: Exchange, field: string): string[] {
   return typeof value === 'string' && value !== '' ? [] : [`${field} is ${value === undefined ? 'absent' : JSON.stringify(value)}, expected a non-empty string`];
 }
 
+/** TOK-1: a new card answers rcode "000" with a non-empty card_id and pg_id. */
+export function newCardProblems(answer: Exchange): string[] {
+  return [
+    ...(succeeded(answer) ? [] : [`rcode is ${JSON.stringify(bodyField(answer, 'rcode'))}, expected "000"`]),
+    ...nonEmpty(answer, 'card_id'),
+    ...nonEmpty(answer, 'pg_id'),
+  ];
+}
+
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
 
 /** TOK-1, TOK-2, TOK-6, TOK-7, TOK-8, TOK-9, TOK-10 on one tokenize exchange. */
@@ -37,7 +46,7 @@ export function tokenizeAnswerFindings(exchange: Exchange, j = new Judgement()):
     const cardId = bodyField(exchange, 'card_id');
     j.add('TOK-6', typeof cardId === 'string' && cardId !== '' ? ['a failed tokenization still returned a card_id'] : [], 'no card_id on failure');
   }
-  if (ok && sent.card_id === undefined) j.add('TOK-1', [...nonEmpty(exchange, 'card_id'), ...nonEmpty(exchange, 'pg_id')], 'a new card answers a non-empty card_id and pg_id');
+  if (ok && sent.card_id === undefined) j.add('TOK-1', newCardProblems(exchange), 'a new card answers a non-empty card_id and pg_id');
   if (ok && typeof sent.card_id === 'string') {
     const back = bodyField(exchange, 'card_id');
     j.add('TOK-2', back === sent.card_id ? [] : [`the answer names card_id ${JSON.stringify(back)}, not the one updated`], 'an update answers the card_id it updated');
@@ -59,7 +68,9 @@ function nonNegativeInteger(text: string | null): number | undefined {
   return text !== null && /^[0-9]+$/.test(text) ? Number(text) : undefined;
 }
 
-function cardNumbersOf(customer: Body): [string, unknown][] {
+/** VAULT-7: every card number a customer record shows, with where it stands. */
+export function cardNumbersOf(record: object): [string, unknown][] {
+  const customer = record as Body;
   const cards = Array.isArray(customer.billing_cards) ? customer.billing_cards : [];
   return [['primary_card_number', customer.primary_card_number], ...cards.map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, objectOf(c)?.card_number])];
 }
