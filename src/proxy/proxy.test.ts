@@ -14,6 +14,7 @@ test('a well-behaved application through the proxy to the mock gives no finding'
   const { report, exitCode } = await rig.session.finish(testInfo.outputPath('reports'));
   expect(findingsOf(report)).toEqual([]);
   expect(report.judged).toBe(60);
+  expect(report.paymentKinds).toEqual({ card: 20, ACH: 10 });
   expect(exitCode).toBe(0);
   expect(rig.lines.filter((l) => l.endsWith('✓'))).toHaveLength(60);
   // Judged means exercised: the single-exchange rules of each operation were applied to this traffic.

@@ -1,4 +1,5 @@
 import { describeExchange } from '../contract/describe-exchange.js';
+import { paymentKinds } from '../contract/request-checks.js';
 import type { Side, Verdict } from './judge.js';
 import { TrafficRedactor } from './traffic-redactor.js';
 
@@ -17,6 +18,8 @@ export class TrafficLedger {
   exchanges = 0;
   notJudged = 0;
   readonly byOperation: Record<string, number> = {};
+  /** Which payment information kinds the tokenize requests carried (section 4.1 rule 3), "card+ACH" when mixed. */
+  readonly paymentKinds: Record<string, number> = {};
   readonly tallies = new Map<string, Tally>();
   readonly observations = new Map<string, KeptObservation>();
   readonly unavailable: Unavailable[] = [];
@@ -38,6 +41,11 @@ export class TrafficLedger {
     if (!verdict.sides) {
       this.notJudged++;
       return;
+    }
+    const body = verdict.exchange.request.body;
+    if (op === 'tokenize' && body && typeof body === 'object' && !Array.isArray(body)) {
+      const kind = paymentKinds(body as Record<string, unknown>).join('+');
+      this.paymentKinds[kind] = (this.paymentKinds[kind] ?? 0) + 1;
     }
     const shown = TrafficRedactor.withoutCredentials(verdict.exchange);
     let described: string | undefined;

@@ -29,6 +29,7 @@ export type TrafficReport = {
   notJudged: number;
   unavailable: number;
   byOperation: Record<string, number>;
+  paymentKinds: Record<string, number>;
   findings: number;
   rules: RuleRow[];
   observations: { ruleId: string; side: Side; text: string; count: number }[];
@@ -72,6 +73,7 @@ export function buildReport(ledger: TrafficLedger, target: { kind: string; origi
     notJudged: ledger.notJudged,
     unavailable: ledger.unavailableCount,
     byOperation: ledger.byOperation,
+    paymentKinds: ledger.paymentKinds,
     findings,
     rules,
     observations: [...ledger.observations.values()],
@@ -90,6 +92,8 @@ export function trafficMarkdown(r: TrafficReport): string {
     `Target: ${r.target.kind} (${r.target.origin}) · ${r.started} → ${r.finished}`,
     '',
     `**${r.verdict}.** ${r.exchanges} exchanges: ${r.judged} judged, ${r.notJudged} not one of the three operations (forwarded, not judged), ${r.unavailable} not delivered (gateway unreachable).`,
+    '',
+    `By operation: ${Object.entries(r.byOperation).map(([op, n]) => `${op} ${n}`).join(', ') || 'none'}. Payment kinds sent to tokenize: ${Object.entries(r.paymentKinds).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}.`,
     '',
     '| side | rule | section | outcome | exchanges judged | findings |',
     '|---|---|---|---|---|---|',
