@@ -1,6 +1,8 @@
 import type { Exchange } from '../contract/exchange.js';
 import { Redactor } from '../contract/redact.js';
 
+const MAX_SECRETS = 1_000;
+
 /**
  * The suite's redaction by value, for traffic the proxy did not write: besides the configured keys it
  * learns every credential an application sends (the token, its decoding, the key after the colon), so a
@@ -24,7 +26,9 @@ export class TrafficRedactor {
     // Only a decoding that is printable text can be a key the application meant to send.
     if (/^[\x20-\x7e]+$/.test(decoded)) found.push(decoded, decoded.slice(decoded.indexOf(':') + 1));
     const fresh = found.filter((s) => s.length >= 4 && !this.secrets.has(s));
-    if (!fresh.length) return;
+    // An application sends a key or two; a flood of new ones (a scanner beyond loopback) must not make each
+    // rebuild slower without end. Authorization values are never written anyway (withoutCredentials).
+    if (!fresh.length || this.secrets.size >= MAX_SECRETS) return;
     fresh.forEach((s) => this.secrets.add(s));
     this.redactor = new Redactor([...this.secrets]);
   }
