@@ -1,7 +1,7 @@
 import { secretsOf } from '../src/config/config.js';
 import { proxyPort } from '../src/config/proxy-port.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
-import { MockConfigError, optionsFromEnv } from '../src/mock/options.js';
+import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';
 import { ProxyArgsError, parseProxyArgs } from '../src/proxy/args.js';
 import { startSession } from '../src/proxy/session.js';
