@@ -4,13 +4,14 @@ import { startMock, type MockHandle } from '../mock/start.js';
 import { ScriptedClient } from './scripted-client.js';
 import { startSession, type Session } from './session.js';
 
-/** A mock (faults as the test says), a proxy session in front of it, and the scripted client pointed at the proxy. */
+/** A mock (faults or variants as the test says), a proxy session in front of it, and the scripted client pointed at the proxy. */
 export type ProxyRig = { mock: MockHandle; session: Session; client: ScriptedClient; lines: string[] };
 
-export const test = base.extend<{ faults: string[]; rig: ProxyRig }>({
+export const test = base.extend<{ faults: string[]; variants: string[]; rig: ProxyRig }>({
   faults: [[], { option: true }],
-  rig: async ({ faults }, use) => {
-    const mock = await startMock({ faults });
+  variants: [[], { option: true }],
+  rig: async ({ faults, variants }, use) => {
+    const mock = await startMock({ faults, variants });
     const lines: string[] = [];
     const session = await startSession({
       upstream: mock.url,

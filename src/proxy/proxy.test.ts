@@ -1,5 +1,6 @@
 import { basicAuthorization } from '../contract/auth.js';
 import { newAchRequest, newCardRequest } from '../contract/request-builders.js';
+import { VARIANTS } from '../mock/behaviours/variants.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { expect, test } from './proxy-fixtures.js';
 
@@ -88,3 +89,16 @@ test('answers pass through unchanged, also from routes the proxy does not judge'
   await rig.session.proxy.idle();
   expect(rig.lines.at(-1)).toContain('not one of the three operations (forwarded, not judged)');
 });
+
+// What the document leaves open must never be a finding: each legitimate variation of the mock, in turn.
+for (const variant of VARIANTS.map((v) => v.name)) {
+  test.describe(`variant ${variant}`, () => {
+    test.use({ variants: [variant] });
+    test(`the mock with the legitimate variation ${variant} gives no gateway finding`, async ({ rig }, testInfo) => {
+      await rig.client.run(12);
+      await rig.session.proxy.idle();
+      const { report } = await rig.session.finish(testInfo.outputPath('reports'));
+      expect(findingsOf(report)).toEqual([]);
+    });
+  });
+}
