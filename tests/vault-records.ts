@@ -1,3 +1,4 @@
+import { cardNumbersOf as shownCardNumbers } from '../src/contract/exchange-checks.js';
 import type { Customer } from '../src/contract/types.js';
 
 /** Lists of a record that may be absent, empty or (in a faulty answer) not a list at all. */
@@ -7,11 +8,7 @@ function listOf<T>(value: T[] | undefined): T[] {
 
 /** Every card number a record shows (primary and billing), skipping the absent and empty ones. */
 export function cardNumbersOf(customer: Customer): { where: string; value: string }[] {
-  const all: [string, unknown][] = [
-    ['primary_card_number', customer.primary_card_number],
-    ...listOf(customer.billing_cards).map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, c?.card_number]),
-  ];
-  return all.filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '').map(([where, value]) => ({ where, value }));
+  return shownCardNumbers(customer).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '').map(([where, value]) => ({ where, value }));
 }
 
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;

@@ -1,4 +1,5 @@
 import { AUTH_VARIANTS } from './auth.js';
+import { LINK_VARIANTS } from './link.js';
 import { STATUS_VARIANTS } from './failures.js';
 import { TOKENIZE_VARIANTS } from './tokenize.js';
 import type { Registered } from './unit.js';
@@ -20,6 +21,7 @@ export const VARIANTS = [
   ...VAULT_DATA_VARIANTS, // section 2.3 and 4.2: what a real, shared sandbox's vault holds
   ...WEBHOOK_VARIANTS, // section 4.3: re-disabling
   ...AUTH_VARIANTS, // section 5.6: the try-it tool's token
+  ...LINK_VARIANTS, // section 8 and the link: rate limits, latency, compression, connections, streaming
 ] as const satisfies readonly Registered[];
 
 export type VariantName = (typeof VARIANTS)[number]['name'];
