@@ -6,6 +6,7 @@ import type { Exchange } from '../src/contract/exchange.js';
 import { GatewayClient } from '../src/contract/gateway-client.js';
 import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
+import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
 import { ruleById } from '../src/contract/rules.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
@@ -44,6 +45,8 @@ type TestFixtures = {
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
   writeGuard: void;
+  /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
+  property: PropertyCheck;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -97,6 +100,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   },
+
+  property: async ({ redactor }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations)),
 
   vendor: async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');
