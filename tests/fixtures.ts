@@ -8,6 +8,7 @@ import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
 import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
+import { runWideAnnotations } from '../src/contract/run-wide.js';
 import { ruleById } from '../src/contract/rules.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
 
@@ -97,6 +98,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
+    testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   },

@@ -3,6 +3,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
 type Options = { outputDir?: string; quiet?: boolean };
@@ -32,6 +33,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly quiet: boolean;
   private readonly records: TestRecord[] = [];
   private started = new Date();
+  private readonly runWide = new RunInvariants();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -44,6 +46,8 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(_config: FullConfig, _suite: Suite): void {
     this.started = new Date();
+    const seedLine = RunInvariants.seedLine();
+    if (!this.quiet && seedLine) console.log(seedLine);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -51,6 +55,7 @@ export default class ConformanceReporter implements Reporter {
     const errorText = result.errors.map((e) => e.message ?? '').join('\n');
     const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
     const outcome = outcomeOf(result, errorText, violated);
+    this.runWide.collect(annotations);
     this.records.push({
       title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
@@ -65,7 +70,7 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const target = process.env.PG_TARGET || 'mock';
-    const outcomes = ruleOutcomes(loadRules(), this.records, target);
+    const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
     const verdict = verdictOf(outcomes);
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {
@@ -78,6 +83,7 @@ export default class ConformanceReporter implements Reporter {
       unavailable,
       outcomes,
     });
+    this.runWide.appendTo(this.outputDir);
     if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }

@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import type { Redactor } from '../redact.js';
 import { RuleViolation } from '../rule-violation.js';
 import { failureLines, runProperty, type Judgement } from './property.js';
+import { SEED_VAR } from './settings.js';
 
 export type Annotation = { type: string; description?: string };
 
@@ -23,7 +24,7 @@ export function shorten(text: string, max = 400): string {
 export function propertyCheck(redactor: Redactor, annotations: Annotation[]): PropertyCheck {
   return async (name, arbitrary, judge, describe = (input) => JSON.stringify(input)) => {
     const outcome = await runProperty(name, arbitrary, judge);
-    annotations.push({ type: GENERATED, description: `${name}: ${outcome.runs} generated inputs, property seed ${outcome.seed}` });
+    annotations.push({ type: GENERATED, description: `${name}: ${outcome.runs} generated inputs (${SEED_VAR}=${outcome.runSeed})` });
     if (!outcome.failure) return outcome.runs;
     const lines = failureLines(outcome.failure, shorten(redactor.text(describe(outcome.failure.input))));
     annotations.push({ type: COUNTER_EXAMPLE, description: `${name}: ${lines.join('; ')}` });

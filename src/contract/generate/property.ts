@@ -14,7 +14,7 @@ export type PropertyFailure<T> = {
   numShrinks: number;
 };
 
-export type PropertyOutcome<T> = { runs: number; seed: number; failure?: PropertyFailure<T> };
+export type PropertyOutcome<T> = { runs: number; seed: number; runSeed: number; failure?: PropertyFailure<T> };
 
 /** Thrown by a judge when the input could not be judged at all (infrastructure); it stops the property. */
 class Aborted {
@@ -48,8 +48,8 @@ export async function runProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, j
   });
   const details = await fc.check(property, { seed, numRuns: generatedRuns(env) });
   if (aborted) throw aborted.error;
-  if (!details.failed || !lastFailure) return { runs: details.numRuns, seed };
-  return { runs: details.numRuns, seed, failure: { ...lastFailure, seed, runSeed: base, numRuns: details.numRuns, numShrinks: details.numShrinks } };
+  if (!details.failed || !lastFailure) return { runs: details.numRuns, seed, runSeed: base };
+  return { runs: details.numRuns, seed, runSeed: base, failure: { ...lastFailure, seed, runSeed: base, numRuns: details.numRuns, numShrinks: details.numShrinks } };
 }
 
 /** The lines a failure message and the report show: seed, shrunk input (described by the caller, redacted there) and how to replay. */
