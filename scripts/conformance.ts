@@ -10,8 +10,8 @@ import { countBy, verdictLine, writeConformance } from '../src/reporters/write-c
 
 /**
  * `npm run conformance [-- playwright args]`: checks the configuration, makes sure a remote target answers
- * at all, runs the suite, and exits by verdict: 0 conformant, 1 non-conformant, 2 bad configuration,
- * 3 target unavailable.
+ * at all, runs the suite, and exits by verdict: 0 conformant, 1 non-conformant (or incomplete), 2 bad
+ * configuration, 3 target unavailable, 4 not fully exercised (nothing failed, but some rule judged nothing).
  */
 const config = loadSuiteConfig();
 const dir = reportsDir(process.env);

@@ -10,6 +10,7 @@ import { propertyCheck, type PropertyCheck } from '../src/contract/generate/chec
 import { RuleViolation } from '../src/contract/rule-violation.js';
 import { runWideAnnotations } from '../src/contract/run-wide.js';
 import { ruleById } from '../src/contract/rules.js';
+import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
@@ -31,6 +32,10 @@ export function rules(ids: string[], options: { writes?: boolean } = {}): TestDe
 }
 
 export type Verify = (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]) => void;
+/** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
+export type Judge = (ruleId: string, count: number, what: string) => void;
+/** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
+export type NotExercisedFn = (ruleId: string, reason: string) => void;
 
 type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
 type TestFixtures = {
@@ -39,6 +44,9 @@ type TestFixtures = {
   verify: Verify;
   /** Records what a gateway did where the document leaves it open: an annotation, never a failure. */
   observe: (ruleId: string, text: string) => void;
+  /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
+  judged: Judge;
+  notExercised: NotExercisedFn;
   vendor: { vendorId: number };
   mock: MockControl;
   /** A local notification endpoint, stopped after the test. */
@@ -69,6 +77,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 
+  // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
+  judged: async ({}, use, testInfo) => {
+    const counts = new Map<string, { ruleId: string; count: number; what: string }>();
+    await use((ruleId, count, what) => {
+      ruleById(ruleId);
+      const key = `${ruleId}\u0000${what}`;
+      counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
+    });
+    for (const j of counts.values()) testInfo.annotations.push({ type: JUDGED, description: judgedDescription(j) });
+  },
+
+  notExercised: async ({ redactor }, use, testInfo) => {
+    const seen = new Set<string>();
+    await use((ruleId, reason) => {
+      ruleById(ruleId);
+      const description = `${ruleId}: ${redactor.text(reason)}`;
+      if (!seen.has(description)) testInfo.annotations.push({ type: NOT_EXERCISED, description });
+      seen.add(description);
+    });
+  },
+
   verify: async ({ redactor }, use) => {
     await use((ruleId, problems, expected, ...exchanges) => {
       if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
@@ -76,7 +105,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ suite, redactor, observe }, use, testInfo) => {
+  gateway: async ({ suite, redactor, observe, judged }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -93,7 +122,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const violations: RuleViolation[] = [];
     for (const exchange of client.exchanges.filter((e) => e.operation)) {
       const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
-      rulesChecked.forEach((id) => checked.add(id));
+      for (const id of rulesChecked) {
+        checked.add(id);
+        judged(id, 1, 'answers');
+      }
       observations.forEach((o) => observe(o.ruleId, o.text));
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
@@ -103,7 +135,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   },
 
-  property: async ({ redactor }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations)),
+  property: async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)),
 
   vendor: async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');

@@ -38,7 +38,7 @@ export class RunInvariants {
     const total = [...this.cards.values()].reduce((a, b) => a + b, 0);
     const shared = [...this.cards.values()].filter((n) => n > 1).length;
     const invalid = this.answers.judged - this.answers.valid;
-    const record = (rule: string, title: string, judged: number, failure: string | undefined, none: string): TestRecord => ({
+    const record = (rule: string, title: string, judged: number, what: string, failure: string | undefined, none: string): TestRecord => ({
       title: `run-wide › ${rule}: ${title}`,
       file: 'run-wide',
       rules: [rule],
@@ -47,11 +47,12 @@ export class RunInvariants {
       skipReason: judged ? undefined : `not exercised: ${none}`,
       observations: [],
       error: failure && `[${rule}] ${failure}`,
+      judged: judged ? [{ ruleId: rule, count: judged, what }] : [],
     });
     return [
-      record('TOK-1', `no two new cards of the run share a card_id (${total} new cards from ${this.cardTests} tests)`, total,
+      record('TOK-1', `no two new cards of the run share a card_id (${total} new cards from ${this.cardTests} tests)`, total, 'new cards across the run',
         shared ? `${shared} card_id(s) were returned for more than one new card in this run` : undefined, 'no new card was tokenized in this run'),
-      record('ERR-5', `every answer of the run validates against spec/openapi.yaml (${this.answers.judged} answers from ${this.answers.tests} tests)`, this.answers.judged,
+      record('ERR-5', `every answer of the run validates against spec/openapi.yaml (${this.answers.judged} answers from ${this.answers.tests} tests)`, this.answers.judged, 'answers across the run',
         invalid ? `${invalid} of ${this.answers.judged} answers did not validate` : undefined, 'no answer of this run was held to a schema'),
     ];
   }

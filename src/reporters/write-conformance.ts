@@ -19,9 +19,17 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
   return counts;
 }
 
+/**
+ * The verdict with the two numbers kept apart: rules the target let us exercise (Microcks's conformance
+ * index, per rule) and rules that passed (its score), then every other status.
+ */
 export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[]): string {
-  const parts = Object.entries(countBy(outcomes)).map(([status, n]) => `${n} ${status}`);
-  return `${verdict}: ${outcomes.length} rules, ${parts.join(', ')}`;
+  const exercised = outcomes.filter((o) => o.status === 'passed' || o.status === 'failed').length;
+  const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target').length;
+  const counts = countBy(outcomes);
+  const failed = counts.failed ? `, ${counts.failed} failed` : '';
+  const rest = Object.entries(counts).filter(([status]) => status !== 'passed' && status !== 'failed').map(([status, n]) => `${n} ${status}`);
+  return `${verdict}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}`;
 }
 
 function escapeCell(text: string): string {
@@ -41,15 +49,26 @@ function markdown(s: ConformanceSummary): string {
   if (s.unavailable.length) {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
-  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Tests |', '|---|---|---|---|---|');
+  const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
+  if (notExercised.length) {
+    lines.push('## Not exercised (the target\'s data gave these rules nothing to judge: not a pass)', '');
+    for (const o of notExercised) lines.push(`- ${o.rule.id}: ${escapeCell(o.notExercised.join('; '))}`);
+    lines.push('');
+  }
+  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
   for (const o of s.outcomes) {
     const passed = o.tests.filter((t) => t.outcome === 'passed').length;
-    lines.push(`| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${passed}/${o.tests.length} passed |`);
+    lines.push(`| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`);
   }
   lines.push('', '## Rules in detail', '');
   for (const o of s.outcomes) {
     lines.push(`### ${o.rule.id}: ${o.status}`, '', o.rule.rule, '', `> ${o.rule.source} (section ${o.rule.section})`, '');
-    for (const t of o.tests) lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${t.note ? ` (${escapeCell(t.note)})` : ''}`);
+    if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
+    if (o.notExercised.length) lines.push(`${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`, '');
+    for (const t of o.tests) {
+      const notes = [t.judged !== undefined ? `judged ${t.judged}` : '', t.note ?? ''].filter(Boolean).join('; ');
+      lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${notes ? ` (${escapeCell(notes)})` : ''}`);
+    }
     if (o.observations.length) {
       lines.push('', 'Observed where the document leaves the behaviour open:');
       for (const obs of o.observations) lines.push(`- ${escapeCell(obs)}`);
@@ -69,7 +88,7 @@ export function writeConformance(dir: string, s: ConformanceSummary): void {
     verdict: s.verdict,
     counts: s.counts,
     unavailable: s.unavailable,
-    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, tests: o.tests, observations: o.observations })),
+    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, judged: o.judged, notExercised: o.notExercised, tests: o.tests, observations: o.observations })),
   };
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -21,9 +21,15 @@ export function shorten(text: string, max = 400): string {
   return text.length <= max ? text : `${text.slice(0, max - 120)} … ${text.slice(-80)} (${text.length} characters)`;
 }
 
-export function propertyCheck(redactor: Redactor, annotations: Annotation[]): PropertyCheck {
+/** `judged` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"). */
+export function propertyCheck(redactor: Redactor, annotations: Annotation[], judged: (ruleId: string, count: number, what: string) => void): PropertyCheck {
   return async (name, arbitrary, judge, describe = (input) => JSON.stringify(input)) => {
-    const outcome = await runProperty(name, arbitrary, judge);
+    const counted = async (input: Parameters<typeof judge>[0]) => {
+      const judgements = await judge(input);
+      for (const j of judgements) judged(j.ruleId, 1, 'generated inputs');
+      return judgements;
+    };
+    const outcome = await runProperty(name, arbitrary, counted);
     annotations.push({ type: GENERATED, description: `${name}: ${outcome.runs} generated inputs (${SEED_VAR}=${outcome.runSeed})` });
     if (!outcome.failure) return outcome.runs;
     const lines = failureLines(outcome.failure, shorten(redactor.text(describe(outcome.failure.input))));
