@@ -2,6 +2,7 @@ import type { Identity } from './auth.js';
 import type { Behaviour } from './behaviour.js';
 import { luhnValid, readSwipe } from './card-numbers.js';
 import { MockError } from './errors.js';
+import { expDateRead } from './off-path-faults.js';
 import type { Credentials } from './options.js';
 
 /** Section 2.1 field types; anything else in the body is refused rather than silently ignored. */
@@ -106,7 +107,7 @@ function kindOf(b: TokenizeBody): PaymentKind | undefined {
 function checkCard(b: TokenizeBody, isNew: boolean, { faults, variants }: Behaviour): NonNullable<TokenizeInput['card']> & { name?: string } {
   if (b.card_number !== undefined && b.card_swipe !== undefined) throw new MockError('cardSourceTwice');
   let number = b.card_number;
-  let expDate = b.exp_date;
+  let expDate = expDateRead(b.exp_date, faults);
   let name: string | undefined;
   if (b.card_swipe !== undefined) {
     const swiped = readSwipe(b.card_swipe);

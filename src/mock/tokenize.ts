@@ -4,6 +4,7 @@ import type { CardStore, StoredCard } from './card-store.js';
 import { maskAccountNumber, maskCardNumber } from './card-numbers.js';
 import { MockError } from './errors.js';
 import { newCardId } from './ids.js';
+import { reissuedCardId } from './off-path-faults.js';
 import type { TokenizeInput } from './tokenize-request.js';
 
 /** The stored record a checked request produces: rule 1 (new card ID) or rule 2 (update in place). */
@@ -43,6 +44,7 @@ export function tokenize(input: TokenizeInput, store: CardStore, { faults }: Beh
   } else {
     do cardId = newCardId();
     while (store.has(cardId));
+    cardId = reissuedCardId(store, cardId, faults);
   }
   const record = nextRecord(input, previous, cardId, new Date().toISOString());
   if (!(previous && faults.has('update-not-stored'))) store.put(record);

@@ -1,6 +1,7 @@
 import type { Behaviour } from './behaviour.js';
 import { customerAt, type Customer } from './customers.js';
 import { MockError } from './errors.js';
+import { pageSize } from './off-path-faults.js';
 import type { VaultQuery } from './vault-query.js';
 
 export type VaultPage = { code: number; message: string; totalPages: number; totalRecords: number | string; data: Customer[] | Record<string, Customer> };
@@ -26,7 +27,7 @@ export function vaultPage(query: VaultQuery, totalRecords: number, behaviour: Be
     throw new MockError('pageInvalid', `page ${query.page} is past the last page (${lastPage}).`);
   }
   if (page > 0 && faults.has('vault-page-overlap')) start -= 1;
-  let size = faults.has('vault-count-capped-at-20') ? Math.min(query.count, CAPPED_COUNT) : query.count;
+  let size = faults.has('vault-count-capped-at-20') ? Math.min(query.count, CAPPED_COUNT) : pageSize(query.count, faults);
   if (faults.has('vault-page-size-count-plus-one')) size += 1;
   const end = Math.min(start + size, totalRecords);
   const descending = query.orderBy === 'desc' && !faults.has('vault-desc-ignored');

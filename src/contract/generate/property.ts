@@ -12,9 +12,17 @@ export type PropertyFailure<T> = {
   runSeed: number;
   numRuns: number;
   numShrinks: number;
+  /** Shrinking stopped at SHRINK_BUDGET: the input shown is the smallest found, maybe not the smallest there is. */
+  budgetSpent: boolean;
 };
 
 export type PropertyOutcome<T> = { runs: number; seed: number; runSeed: number; failure?: PropertyFailure<T> };
+
+/**
+ * Shrinking sends a request per candidate; past this many after the first failure (or this long) the smallest
+ * failing input found so far is reported, so a large input cannot make a failing run slow.
+ */
+export const SHRINK_BUDGET = { steps: 80, ms: 8_000 };
 
 /** Thrown by a judge when the input could not be judged at all (infrastructure); it stops the property. */
 class Aborted {
@@ -32,8 +40,11 @@ export async function runProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, j
   const seed = propertySeed(base, name);
   let lastFailure: { input: T; judgements: Judgement[] } | undefined;
   let aborted: Aborted | undefined;
+  let shrinking: { steps: number; since: number } | undefined;
   const property = fc.asyncProperty(arbitrary, async (input) => {
     if (aborted) return true;
+    // Out of budget: every further candidate "passes" without a request, so fast-check stops at the last failure.
+    if (shrinking && (++shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms)) return true;
     let judgements: Judgement[];
     try {
       judgements = await judge(input);
@@ -44,18 +55,20 @@ export async function runProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, j
     const failing = judgements.filter((j) => j.problems.length > 0);
     if (!failing.length) return true;
     lastFailure = { input, judgements: failing };
+    shrinking ??= { steps: 0, since: Date.now() };
     return false;
   });
   const details = await fc.check(property, { seed, numRuns: generatedRuns(env) });
   if (aborted) throw aborted.error;
   if (!details.failed || !lastFailure) return { runs: details.numRuns, seed, runSeed: base };
-  return { runs: details.numRuns, seed, runSeed: base, failure: { ...lastFailure, seed, runSeed: base, numRuns: details.numRuns, numShrinks: details.numShrinks } };
+  const budgetSpent = !!shrinking && (shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms);
+  return { runs: details.numRuns, seed, runSeed: base, failure: { ...lastFailure, seed, runSeed: base, numRuns: details.numRuns, numShrinks: details.numShrinks, budgetSpent } };
 }
 
 /** The lines a failure message and the report show: seed, shrunk input (described by the caller, redacted there) and how to replay. */
 export function failureLines(failure: PropertyFailure<unknown>, described: string): string[] {
   return [
-    `generated input (property seed ${failure.seed}, failed on run ${failure.numRuns}, shrunk in ${failure.numShrinks} steps): ${described}`,
+    `generated input (property seed ${failure.seed}, failed on run ${failure.numRuns}, shrunk in ${failure.numShrinks} steps${failure.budgetSpent ? ', stopped at the shrink budget' : ''}): ${described}`,
     `replay with ${SEED_VAR}=${failure.runSeed}`,
   ];
 }
