@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../src/config/free-port.js';
 import { basicAuthorization } from '../src/contract/auth.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
+import { generatedInputsCost, generatedInputsMarkdown } from './generated-inputs.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
 import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
 import { markdown, type BenchReport, type Memory, type OperationRow, type SuiteRun, type Target, type VaultDepth } from './report.js';
@@ -348,10 +349,12 @@ try {
 }
 report.vault = await vaultDepth(report.memory);
 if (!args['no-suite']) report.suite = await suite();
+const generatedInputs = args['no-suite'] ? undefined : await generatedInputsCost(2, log);
 report.targets = targets(report);
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(args.out, `${JSON.stringify({ ...report, generatedInputs }, null, 2)}\n`);
 console.log(markdown(report));
+if (generatedInputs) console.log(generatedInputsMarkdown(generatedInputs));
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);
 process.exit(0);
