@@ -131,7 +131,7 @@ export const FAULTS = [
   // Off the fixed examples' path (src/mock/off-path-faults.ts): only the generated-input properties (tests/properties/) reach them.
   { name: 'echo-fields-cut-at-1024', rule: 'TOK-9', description: 'An echo_fields longer than 1,024 characters comes back cut to its first 1,024.' },
   { name: 'vault-short-pages-mid-counts', rule: 'VAULT-2', description: 'For count 11 to 24 (sizes no fixed test uses) every page serves count - 1 records, so one record a page is never listed.' },
-  { name: 'mask-off-for-long-non-visa', rule: 'TOK-8', modes: ['mock'], description: 'A 17- or 18-digit number not starting with 4 is masked as first six, last four. Mock mode only: real targets get published test card numbers alone, and the published 17- and 18-digit ones start with 4.' },
+  { name: 'mask-off-for-non-visa-lengths', rule: 'TOK-8', modes: ['mock'], description: 'A 13-, 17- or 18-digit number not starting with 4 is masked as first six, last four. Mock mode only: real targets get published test card numbers alone, and the published ones of those lengths start with 4.' },
   { name: 'exp-date-first-four-read', rule: 'TOK-10', description: 'An exp_date longer than four characters is read by its first four, so MMYYYY (122029) is taken as MMYY.' },
   { name: 'card-id-reissued-every-50th', rule: 'TOK-1', description: 'Every 50th new card is stored and answered under the card_id of the new card 20 before it; caught only across the run.' },
 ] as const satisfies readonly Registered[];

@@ -17,9 +17,9 @@ export function pageSize(count: number, faults: Faults): number {
   return faults.has('vault-short-pages-mid-counts') && count >= 11 && count <= 24 ? count - 1 : count;
 }
 
-/** Fault mask-off-for-long-non-visa: 17- and 18-digit numbers outside the 4 range show the first six and last four. */
-export function longNonVisaMask(sent: string, faults: Faults): string | undefined {
-  if (!faults.has('mask-off-for-long-non-visa') || (sent.length !== 17 && sent.length !== 18) || sent.startsWith('4')) return undefined;
+/** Fault mask-off-for-non-visa-lengths: 13-, 17- and 18-digit numbers outside the 4 range show the first six and last four. */
+export function nonVisaLengthMask(sent: string, faults: Faults): string | undefined {
+  if (!faults.has('mask-off-for-non-visa-lengths') || ![13, 17, 18].includes(sent.length) || sent.startsWith('4')) return undefined;
   return sent.slice(0, 6) + 'x'.repeat(sent.length - 10) + sent.slice(-4);
 }
 

@@ -4,7 +4,7 @@ import type { StoredCard } from './card-store.js';
 import { identityOf, type MockContext } from './context.js';
 import { newPgId } from './ids.js';
 import { objectBody } from './json-body.js';
-import { echoCut, longNonVisaMask } from './off-path-faults.js';
+import { echoCut, nonVisaLengthMask } from './off-path-faults.js';
 import { PG_CODES } from './pg-codes.js';
 import { tokenize } from './tokenize.js';
 import { readTokenizeRequest, type TokenizeInput } from './tokenize-request.js';
@@ -20,7 +20,7 @@ function answeredNumber(input: TokenizeInput, card: StoredCard, before: StoredCa
   if (faults.has('mask-full-19-digits') && sent.length === 19) return sent;
   if (faults.has('mask-asterisks')) return sent.slice(0, 4) + '*'.repeat(hidden) + sent.slice(-6);
   if (faults.has('mask-first-six-last-four')) return sent.slice(0, 6) + 'x'.repeat(hidden) + sent.slice(-4);
-  return longNonVisaMask(sent, faults) ?? card.card_number;
+  return nonVisaLengthMask(sent, faults) ?? card.card_number;
 }
 
 /** Section 2.2: echo_fields comes back exactly as sent. */

@@ -7,7 +7,7 @@ import { descendingUnder, listingQuery, recordsOf, walkPages } from '../vault-pa
 import { walkJudgements } from './walk-judgements.js';
 
 /** Page sizes from the smallest through ones no fixed test uses, with larger ones rarer (a walk at count=1 is the longest). */
-const count = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 30 }) }, { weight: 2, arbitrary: fc.integer({ min: 31, max: 200 }) }, { weight: 1, arbitrary: fc.constantFrom(1, 500, 1000) });
+const count = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 30 }) }, { weight: 1, arbitrary: fc.integer({ min: 31, max: 200 }) }, { weight: 1, arbitrary: fc.constantFrom(1, 500, 1000) });
 
 test('VAULT-2 VAULT-3 VAULT-4: for any page size, walking every page yields each customer once, in full pages', rules(['VAULT-2', 'VAULT-3', 'VAULT-4']), async ({ gateway, suite, property, observe }) => {
   const refused = new Set<number>();

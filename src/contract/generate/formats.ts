@@ -18,8 +18,8 @@ export function wellFormedExpDate(now = new Date()): fc.Arbitrary<string> {
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
 export const malformedExpDate: fc.Arbitrary<string> = fc
   .oneof(
-    // The four digits look right but a year of four digits (or more) follows the month.
-    { weight: 2, arbitrary: fc.tuple(month, digits(3, 6)).map(([mm, rest]) => `${mm}${rest}`) },
+    // The four digits look right but a year of four digits (or more) follows the month: a common client mistake.
+    { weight: 3, arbitrary: fc.tuple(month, digits(3, 6)).map(([mm, rest]) => `${mm}${rest}`) },
     { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })), digits(2, 2)).map(([m, yy]) => `${two(m)}${yy}`) },
     { weight: 1, arbitrary: fc.tuple(month, fc.constantFrom('/', '-', ' ', '.'), digits(2, 2)).map(([mm, sep, yy]) => `${mm}${sep}${yy}`) },
     { weight: 1, arbitrary: digits(0, 3) },
