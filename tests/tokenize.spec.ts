@@ -52,7 +52,11 @@ test.describe('masking (section 2.2)', () => {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
       if (!succeeded(answer) && card.number.length !== 16) {
         // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
-        observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`);
+        observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, {
+          kind: 'declined-card-length',
+          subject: card.brand,
+          value: card.number.length,
+        });
         verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
         notExercised('TOK-8', `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was not seen (accepted lengths are not shown)`);
         return;
@@ -134,7 +138,7 @@ test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes:
     // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright,
     // but whatever it answers with echo_fields in it must be the string sent.
     if (i > 0 && back === undefined && !succeeded(answer)) {
-      observe('TOK-9', `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`);
+      observe('TOK-9', `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, { kind: 'declined-echo-fields', value: JSON.stringify(echo) });
       notExercised('TOK-9', 'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)');
       continue;
     }
