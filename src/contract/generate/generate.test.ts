@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { luhnValid } from '../card-number.js';
+import { describeExchange } from '../describe-exchange.js';
+import type { Exchange } from '../exchange.js';
 import { Redactor } from '../redact.js';
 import { TEST_CARDS } from '../test-cards.js';
-import { authHeader, buildAuthHeader, expectationOf } from './authorization.js';
+import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from './authorization.js';
 import { generatedCardNumber, publishedCardNumber } from './card-numbers.js';
 import { propertyCheck } from './check.js';
 import { malformedClientIp, malformedExpDate, malformedTrNumber, wellFormedExpDate } from './formats.js';
@@ -74,4 +76,15 @@ test('a failure is shrunk to the smallest input, replays with the same seed, and
   expect(shown).toContain('replay with PG_SEED=');
   expect(shown).not.toContain(secret);
   expect(shown).not.toContain('a-secret-key');
+});
+
+test('no generated Authorization header shows its key in a failure message, in whatever encoding it was sent', () => {
+  const key = 'k3y_that_must_not_show';
+  const encodings = [key, Buffer.from(`:${key}`).toString('hex'), Buffer.from(Buffer.from(`:${key}`).toString('base64')).toString('base64'), Buffer.from(`:${key}`).toString('base64').replace(/=+$/, '')];
+  for (const h of sample(authHeader)) {
+    const authorization = buildAuthHeader(h, 'merchant-1', key);
+    const exchange: Exchange = { operation: 'listCustomers', family: 'platform', request: { method: 'GET', url: 'http://127.0.0.1:9/platform/vault/customer', headers: { authorization }, body: undefined }, status: 401, headers: {}, text: '', json: undefined, ms: 1 };
+    const shown = describeExchange(exchange, new Redactor([key]));
+    for (const e of encodings) expect(shown, describeAuthHeader(h)).not.toContain(e.slice(0, 12));
+  }
 });
