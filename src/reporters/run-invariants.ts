@@ -33,7 +33,7 @@ export class RunInvariants {
     }
   }
 
-  /** One record per run-wide rule; a rule nothing exercised is skipped with the reason, never passed. */
+  /** One record per run-wide rule that had something to judge; with nothing (no writes allowed), its other tests speak. */
   records(): TestRecord[] {
     const total = [...this.cards.values()].reduce((a, b) => a + b, 0);
     const shared = [...this.cards.values()].filter((n) => n > 1).length;
@@ -49,12 +49,13 @@ export class RunInvariants {
       error: failure && `[${rule}] ${failure}`,
       judged: judged ? [{ ruleId: rule, count: judged, what }] : [],
     });
-    return [
+    const all = [
       record('TOK-1', `no two new cards of the run share a card_id (${total} new cards from ${this.cardTests} tests)`, total, 'new cards across the run',
         shared ? `${shared} card_id(s) were returned for more than one new card in this run` : undefined, 'no new card was tokenized in this run'),
       record('ERR-5', `every answer of the run validates against spec/openapi.yaml (${this.answers.judged} answers from ${this.answers.tests} tests)`, this.answers.judged, 'answers across the run',
         invalid ? `${invalid} of ${this.answers.judged} answers did not validate` : undefined, 'no answer of this run was held to a schema'),
     ];
+    return all.filter((r) => r.outcome !== 'skipped');
   }
 
   /** The line printed when the run starts: how to replay its generated inputs. */

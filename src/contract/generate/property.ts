@@ -22,7 +22,7 @@ export type PropertyOutcome<T> = { runs: number; seed: number; runSeed: number; 
  * Shrinking sends a request per candidate; past this many after the first failure (or this long) the smallest
  * failing input found so far is reported, so a large input cannot make a failing run slow.
  */
-export const SHRINK_BUDGET = { steps: 80, ms: 8_000 };
+export const SHRINK_BUDGET = { steps: 40, ms: 3_000 };
 
 /** Thrown by a judge when the input could not be judged at all (infrastructure); it stops the property. */
 class Aborted {
