@@ -44,7 +44,8 @@ test('VAULT-5 VAULT-6: any page is in descending customer_id order after the one
     const beyond = await gateway.listCustomers(listingQuery(merchant, n, Math.max(totalPages, 1) + past));
     if (!succeeded(beyond)) pastFailures.add(`HTTP ${beyond.status}`);
     const held = recordsOf(beyond).length;
-    judgements.push({ ruleId: 'VAULT-6', problems: held ? [`page ${Math.max(totalPages, 1) + past} of ${totalPages} holds ${held} records`] : [], expected: 'no records past the last page', exchanges: [beyond] });
+    // On an empty vault an empty page past the end judges nothing (there is no record it could show).
+    if (held || Number(bodyField(first, 'totalRecords')) > 0) judgements.push({ ruleId: 'VAULT-6', problems: held ? [`page ${Math.max(totalPages, 1) + past} of ${totalPages} holds ${held} records`] : [], expected: 'no records past the last page', exchanges: [beyond] });
     return judgements;
   }, ({ count: n, page, past }) => `count=${n}, page ${page} (or the last), ${past} pages past the end`);
   for (const f of pastFailures) observe('VAULT-6', `a page past the end answered a failure (${f}); what it returns is not shown`);
