@@ -7,6 +7,7 @@ import { basicAuthorization } from '../src/contract/auth.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
 import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
+import { measureProxy, proxyMarkdown } from './proxy-latency.js';
 import { markdown, type BenchReport, type Memory, type OperationRow, type SuiteRun, type Target, type VaultDepth } from './report.js';
 
 const USAGE = `npm run bench [-- options]
@@ -348,10 +349,11 @@ try {
 }
 report.vault = await vaultDepth(report.memory);
 if (!args['no-suite']) report.suite = await suite();
+const proxy = await measureProxy(1_000, log);
 report.targets = targets(report);
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(markdown(report));
+writeFileSync(args.out, `${JSON.stringify({ ...report, proxy }, null, 2)}\n`);
+console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}`);
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);
 process.exit(0);

@@ -3,18 +3,23 @@ import { apiToken } from '../src/contract/auth.js';
 import { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { newCardRequest } from '../src/contract/request-builders.js';
-import { rules, test, type Judge, type Verify } from './fixtures.js';
+import { rules, test, type Judge, type Observe, type Verify } from './fixtures.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 import { listingQuery } from './vault-pages.js';
 
 /** Holds a failure to its family's indicator when the body uses the scheme or the status is not an error. */
-function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, observe: (id: string, text: string) => void, judged: Judge): void {
+function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, observe: Observe, judged: Judge): void {
   verify(ruleId, succeeded(answer) ? [`an invalid request answered ${answer.family === 'pg' ? 'rcode "000"' : 'code 0'}`] : [], 'a failure', answer);
   judged(ruleId, 1, 'invalid requests');
   const indicator = answer.family === 'pg' ? 'rcode' : 'code';
   if (answer.status >= 400 && bodyField(answer, indicator) === undefined) {
-    observe(ruleId, `HTTP ${answer.status} without ${indicator}: the error-body shape is not shown`);
+    const type = answer.headers['content-type'] ?? 'no content-type';
+    observe(ruleId, `HTTP ${answer.status} without ${indicator}: the error-body shape is not shown`, {
+      kind: 'error-body-without-indicator',
+      subject: answer.operation ?? answer.request.method,
+      value: `HTTP ${answer.status} (${type})`,
+    });
     return;
   }
   verify(ruleId, failureIndicatorProblems(answer), answer.family === 'pg' ? 'rcode other than "000" and a non-empty rmsg' : 'an integer code other than 0', answer);
@@ -44,7 +49,10 @@ for (const op of OPERATIONS) {
     const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
     if (!succeeded(answer) && op.id === 'disableWebhook' && suite.target !== 'mock') {
       // Not a success to hold to the success shape; the fixture still holds it to the failure rules.
-      observe('ERR-3', `PG_WEBHOOK_ID did not disable with code 0 (HTTP ${answer.status}); it may be inactive already, and re-disabling is not shown`);
+      observe('ERR-3', `PG_WEBHOOK_ID did not disable with code 0 (HTTP ${answer.status}); it may be inactive already, and re-disabling is not shown`, {
+        kind: 'disable-of-configured-webhook',
+        value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
+      });
       for (const id of ['ERR-3', 'ERR-4', 'ERR-5']) notExercised(id, `no successful disable answer to hold to the success shape: ${WEBHOOK_INACTIVE}`);
       return;
     }

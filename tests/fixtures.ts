@@ -10,6 +10,7 @@ import { RuleViolation } from '../src/contract/rule-violation.js';
 import { ruleById } from '../src/contract/rules.js';
 import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
+import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
@@ -35,13 +36,19 @@ export type Judge = (ruleId: string, count: number, what: string) => void;
 /** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
 export type NotExercisedFn = (ruleId: string, reason: string) => void;
 
+/** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
+export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
+
 type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
 type TestFixtures = {
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
   verify: Verify;
-  /** Records what a gateway did where the document leaves it open: an annotation, never a failure. */
-  observe: (ruleId: string, text: string) => void;
+  /**
+   * Records what a gateway did where the document leaves it open: an annotation, never a failure.
+   * `data` (a stable kind, what it is about, the value) lets two runs be compared (--baseline).
+   */
+  observe: Observe;
   /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
   judged: Judge;
   notExercised: NotExercisedFn;
@@ -68,8 +75,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   observe: async ({ redactor }, use, testInfo) => {
-    await use((ruleId, text) => {
-      testInfo.annotations.push({ type: 'observation', description: `${ruleId}: ${redactor.text(text)}` });
+    await use((ruleId, text, data) => {
+      const redacted = data && { ...data, subject: data.subject && redactor.text(data.subject), value: typeof data.value === 'string' ? redactor.text(data.value) : data.value };
+      const description = observationDescription(ruleId, redactor.text(text), redacted);
+      // The same observation on every page of a walk is one observation.
+      if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description)) testInfo.annotations.push({ type: 'observation', description });
     });
   },
 
@@ -122,7 +132,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         checked.add(id);
         judged(id, 1, 'answers');
       }
-      observations.forEach((o) => observe(o.ruleId, o.text));
+      observations.forEach((o) => observe(o.ruleId, o.text, o.data));
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });

@@ -1,22 +1,10 @@
 import { maskCardNumber, maskingProblems } from '../src/contract/card-number.js';
 import { rejectionProblems } from '../src/contract/checks.js';
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
+import { bodyField, succeeded } from '../src/contract/exchange.js';
+import { newCardProblems } from '../src/contract/exchange-checks.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
 import { TEST_CARDS } from '../src/contract/test-cards.js';
 import { rules, test } from './fixtures.js';
-
-function nonEmptyString(answer: Exchange, field: string): string[] {
-  const value = bodyField(answer, field);
-  return typeof value === 'string' && value !== '' ? [] : [`${field} is ${value === undefined ? 'absent' : JSON.stringify(value)}, expected a non-empty string`];
-}
-
-function newCardProblems(answer: Exchange): string[] {
-  return [
-    ...(succeeded(answer) ? [] : [`rcode is ${JSON.stringify(bodyField(answer, 'rcode'))}, expected "000"`]),
-    ...nonEmptyString(answer, 'card_id'),
-    ...nonEmptyString(answer, 'pg_id'),
-  ];
-}
 
 test.describe('new cards (section 4.1 rule 1)', () => {
   test('TOK-1: a request without card_id saves the card under a new card_id', rules(['TOK-1', 'TOK-6'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
@@ -52,7 +40,11 @@ test.describe('masking (section 2.2)', () => {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
       if (!succeeded(answer) && card.number.length !== 16) {
         // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
-        observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`);
+        observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, {
+          kind: 'declined-card-length',
+          subject: card.brand,
+          value: card.number.length,
+        });
         verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
         notExercised('TOK-8', `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was not seen (accepted lengths are not shown)`);
         return;
@@ -134,7 +126,7 @@ test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes:
     // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright,
     // but whatever it answers with echo_fields in it must be the string sent.
     if (i > 0 && back === undefined && !succeeded(answer)) {
-      observe('TOK-9', `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`);
+      observe('TOK-9', `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, { kind: 'declined-echo-fields', value: JSON.stringify(echo) });
       notExercised('TOK-9', 'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)');
       continue;
     }

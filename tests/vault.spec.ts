@@ -1,4 +1,5 @@
 import { isFullCardNumber } from '../src/contract/card-number.js';
+import { cardNumbersOf } from '../src/contract/exchange-checks.js';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import type { Customer } from '../src/contract/types.js';
@@ -33,7 +34,7 @@ for (const count of COUNTS) {
           ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
           ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
         ], `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`, first, one, larger);
-        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`);
+        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`, { kind: 'refused-count', value: count });
         return;
       }
       const failed = walk.pages.filter((p) => !succeeded(p));
@@ -58,7 +59,8 @@ for (const count of COUNTS) {
       judged('VAULT-3', walk.pages.length, 'pages');
 
       if (!walk.complete) {
-        observe('VAULT-4', `the vault has ${walk.totalPages} pages at count=${count}; only the first ${MAX_PAGES} were walked`);
+        // The value leaves out the page total: a growing shared vault is not a change of behaviour.
+        observe('VAULT-4', `the vault has ${walk.totalPages} pages at count=${count}; only the first ${MAX_PAGES} were walked`, { kind: 'walk-truncated', value: `first ${MAX_PAGES} pages at count=${count}` });
         return;
       }
       const ids = walk.records.map((r) => r.customer_id);
@@ -93,20 +95,13 @@ test('VAULT-6: pages past the last one hold no records', rules(['VAULT-6']), asy
   for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
     if (!succeeded(answer)) {
-      observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`);
+      observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`, { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` });
     }
     const held = recordsOf(answer).length;
     verify('VAULT-6', held ? [`page ${page} of ${totalPages} holds ${held} records`] : [], 'no records past the last page', answer);
   }
   judged('VAULT-6', 3, 'pages past the end');
 });
-
-function cardNumbersOf(customer: Customer): [string, unknown][] {
-  return [
-    ['primary_card_number', customer.primary_card_number],
-    ...(customer.billing_cards ?? []).map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, c.card_number]),
-  ];
-}
 
 test('VAULT-7: no card number in the vault listing is a full number', rules(['VAULT-7']), async ({ gateway, suite, verify, judged }) => {
   const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));

@@ -8,7 +8,10 @@ test('HOOK-1: disabling an existing webhook answers code 0 with data.message', r
   const answer = await gateway.disableWebhook(await takeWebhook());
   if (suite.target !== 'mock' && !succeeded(answer)) {
     // PG_WEBHOOK_ID may have been disabled by an earlier run; how re-disabling answers is not shown.
-    observe('HOOK-1', `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`);
+    observe('HOOK-1', `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`, {
+      kind: 'disable-of-configured-webhook',
+      value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
+    });
     verify('ERR-2', Number.isInteger(bodyField(answer, 'code')) || answer.status >= 400 ? [] : ['a failure without an integer code'], 'a platform failure', answer);
     judged('ERR-2', 1, 'invalid requests');
     notExercised('HOOK-1', WEBHOOK_INACTIVE);
@@ -30,7 +33,10 @@ test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a m
   const first = await gateway.disableWebhook(id);
   verify('HOOK-1', succeeded(first) ? [] : ['the first disable did not answer code 0'], 'code 0 for the first disable', first);
   const again = await gateway.disableWebhook(id);
-  observe('HOOK-1', `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`);
+  observe('HOOK-1', `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`, {
+    kind: 'redisable-answer',
+    value: `code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status})`,
+  });
   verify('ERR-3', Number.isInteger(bodyField(again, 'code')) || again.status >= 400 ? [] : ['no integer code'], 'the platform scheme', again);
   judged('HOOK-1', 1, 'disables');
   judged('ERR-3', 1, 'repeated disables');

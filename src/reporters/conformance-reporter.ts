@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
+import { parseObservation } from './observation.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
@@ -57,6 +58,7 @@ export default class ConformanceReporter implements Reporter {
     const judged = of(JUDGED, parseJudged);
     const notExercised = of(NOT_EXERCISED, parseNotExercised);
     this.records.push({
+      id: test.id,
       title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
       rules: [...new Set([...annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''), ...judged.map((j) => j.ruleId), ...notExercised.map((n) => n.ruleId)])],
@@ -65,7 +67,7 @@ export default class ConformanceReporter implements Reporter {
       violated,
       outcome,
       skipReason: result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished' : annotations.find((a) => a.type === 'skip')?.description,
-      observations: annotations.filter((a) => a.type === 'observation').map((a) => a.description ?? ''),
+      observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
     });
   }
@@ -84,6 +86,7 @@ export default class ConformanceReporter implements Reporter {
       counts: countBy(outcomes),
       unavailable,
       outcomes,
+      baseline: process.env.PG_BASELINE || undefined,
     });
     if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }

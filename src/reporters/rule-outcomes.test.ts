@@ -30,9 +30,11 @@ test('control-API rules are "not checkable" off the mock; a rule without tests m
   expect(verdictOf(outcomes)).toBe('INCOMPLETE');
 });
 
-test('observations are kept per rule', () => {
-  const [o] = ruleOutcomes([rule('VAULT-6')], [record({ rules: ['VAULT-6'], observations: ['VAULT-6: page 9 failed', 'ERR-4: other'] })], 'mock');
-  expect(o!.observations).toEqual(['VAULT-6: page 9 failed']);
+test('observations are kept per rule, each once', () => {
+  const page9 = { ruleId: 'VAULT-6', kind: 'past-the-end-answer', value: 'failure (HTTP 404)', text: 'page 9 failed' };
+  const other = { ruleId: 'ERR-4', kind: 'content-type-of-error', value: 'text/plain', text: 'other' };
+  const [o] = ruleOutcomes([rule('VAULT-6')], [record({ rules: ['VAULT-6'], observations: [page9, other] }), record({ rules: ['VAULT-6'], observations: [page9] })], 'mock');
+  expect(o!.observations).toEqual([page9]);
 });
 
 test('a rule whose passing tests judged nothing is "not exercised" with the reason, never "passed"', () => {

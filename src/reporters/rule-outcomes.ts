@@ -1,9 +1,12 @@
 import type { Rule } from '../contract/rules.js';
+import { observationKey, type Observation } from './observation.js';
 import { sumJudged, type Judged, type NotExercised } from './judged.js';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 
 export type TestRecord = {
+  /** Playwright's TestCase.id: the HTML report's link to the test (#?testId=…). */
+  id?: string;
   title: string;
   file: string;
   rules: string[];
@@ -11,7 +14,7 @@ export type TestRecord = {
   violated: string[];
   outcome: TestOutcome;
   skipReason?: string;
-  observations: string[];
+  observations: Observation[];
   error?: string;
   /** What the test's checks judged, per rule (the `judged` annotations). */
   judged?: Judged[];
@@ -24,8 +27,8 @@ export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'not exerc
 export type RuleOutcome = {
   rule: Rule;
   status: RuleStatus;
-  tests: { title: string; outcome: TestOutcome; note?: string; judged?: string }[];
-  observations: string[];
+  tests: { id?: string; title: string; outcome: TestOutcome; note?: string; judged?: string }[];
+  observations: Observation[];
   /** What the rule's checks judged, summed over its tests: "212 card numbers in 25 records". */
   judged: string[];
   /** Why (some of) its checks judged nothing; for a rule "not exercised", what would make it exercisable. */
@@ -50,6 +53,7 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     const sums = sumJudged(ran.flatMap(judgedIn));
     const reasons = [...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason)))];
     const entries = mine.map((t) => ({
+      id: t.id,
       title: t.title,
       outcome: outcomeHere(t),
       note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'unavailable' ? t.error : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
@@ -62,7 +66,9 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     else if (rule.check === 'mock-control' && target !== 'mock') status = 'not checkable on this target';
     else status = entries.length ? 'skipped' : 'not run';
     if (status === 'not exercised' && !reasons.length) reasons.push('its tests passed without judging anything (no check reported what it judged)');
-    const observations = [...new Set(mine.flatMap((t) => t.observations.filter((o) => o.startsWith(`${rule.id}:`))))];
+    const observations = [
+      ...new Map(mine.flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id)).map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o])).values(),
+    ];
     return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
   });
 }

@@ -1,6 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baselineDrift } from './baseline.js';
+import { conformancePage } from './conformance-html.js';
+import { driftMarkdown } from './drift-markdown.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
+import { catalogueOf, targetIdOf } from './run-identity.js';
 
 export type ConformanceSummary = {
   target: string;
@@ -11,6 +15,8 @@ export type ConformanceSummary = {
   counts: Record<string, number>;
   unavailable: string[];
   outcomes: RuleOutcome[];
+  /** A previous run's conformance.json to compare with (--baseline / PG_BASELINE). */
+  baseline?: string;
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -36,7 +42,7 @@ function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-function markdown(s: ConformanceSummary): string {
+function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const lines = [
     '# Conformance report',
     '',
@@ -49,6 +55,7 @@ function markdown(s: ConformanceSummary): string {
   if (s.unavailable.length) {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
+  lines.push(...driftLines);
   const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
     lines.push('## Not exercised (the target\'s data gave these rules nothing to judge: not a pass)', '');
@@ -71,26 +78,41 @@ function markdown(s: ConformanceSummary): string {
     }
     if (o.observations.length) {
       lines.push('', 'Observed where the document leaves the behaviour open:');
-      for (const obs of o.observations) lines.push(`- ${escapeCell(obs)}`);
+      for (const obs of o.observations) lines.push(`- ${escapeCell(`${obs.ruleId}: ${obs.text}`)}`);
     }
     lines.push('');
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes conformance.json and conformance.md into `dir`. */
+/** Writes conformance.json, conformance.md and conformance.html into `dir`, with the drift since a baseline when named. */
 export function writeConformance(dir: string, s: ConformanceSummary): void {
   const json = {
     target: s.target,
+    targetId: targetIdOf(s.target, process.env),
+    catalogue: catalogueOf(s.outcomes.map((o) => o.rule)),
     started: s.started,
     finished: s.finished,
     runStatus: s.runStatus,
     verdict: s.verdict,
+    verdictLine: verdictLine(s.verdict, s.outcomes),
     counts: s.counts,
     unavailable: s.unavailable,
-    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, judged: o.judged, notExercised: o.notExercised, tests: o.tests, observations: o.observations })),
+    rules: s.outcomes.map((o) => ({
+      id: o.rule.id,
+      section: o.rule.section,
+      rule: o.rule.rule,
+      check: o.rule.check,
+      status: o.status,
+      judged: o.judged,
+      notExercised: o.notExercised,
+      tests: o.tests,
+      observations: o.observations.map(({ ruleId: _rule, ...data }) => data),
+    })),
   };
+  const drift = baselineDrift(s.baseline, json);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(join(dir, 'conformance.md'), markdown(s));
+  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`);
+  writeFileSync(join(dir, 'conformance.md'), markdown(s, drift === undefined ? [] : driftMarkdown(drift)));
+  writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift));
 }
