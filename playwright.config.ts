@@ -17,7 +17,8 @@ export default defineConfig({
   // A conformance verdict must not depend on luck: no retries (infrastructure retries live in the client).
   retries: 0,
   workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
-  timeout: 30_000,
+  // A remote sandbox may be slow or rate-limited (the client waits out 429s): more room than the mock needs.
+  timeout: config.target === 'mock' ? 30_000 : 90_000,
   expect: { timeout: 5_000 },
   outputDir: process.env.PG_RESULTS_DIR || 'test-results',
   reporter: reportersFor(process.env),
@@ -29,7 +30,8 @@ export default defineConfig({
         url: `http://127.0.0.1:${port}/__mock/health`,
         env: { PG_MOCK_PORT: String(port) },
         reuseExistingServer: false,
-        timeout: 30_000,
+        // A remote sandbox may be slow or rate-limited (the client waits out 429s): more room than the mock needs.
+  timeout: config.target === 'mock' ? 30_000 : 90_000,
         stdout: 'ignore',
         stderr: 'pipe',
         gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },

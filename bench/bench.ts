@@ -8,6 +8,7 @@ import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
 import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
 import { measureProxy, proxyMarkdown } from './proxy-latency.js';
+import { slowLink } from './slow-link.js';
 import { markdown, type BenchReport, type Memory, type OperationRow, type SuiteRun, type Target, type VaultDepth } from './report.js';
 
 const USAGE = `npm run bench [-- options]
@@ -22,7 +23,7 @@ writes reports/bench.json plus a markdown table on stdout.
                     the servers compared, so background load hits them alike (default: one per second)
   --customers N     vault size for the deep-page measurement (default 1000000)
   --no-prism        skip Prism's mock
-  --no-suite        skip the conformance suite timings
+  --no-suite        skip the conformance suite timings (and the slow-link figure)
   --out FILE        JSON report path (default reports/bench.json)
   --help`;
 
@@ -349,11 +350,13 @@ try {
 }
 report.vault = await vaultDepth(report.memory);
 if (!args['no-suite']) report.suite = await suite();
+const link = args['no-suite'] ? undefined : await slowLink(log);
 const proxy = await measureProxy(1_000, log);
-report.targets = targets(report);
+report.targets = [...targets(report), ...(link ? [link.target] : [])];
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify({ ...report, proxy }, null, 2)}\n`);
+writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, slowLink: link && { ...link, markdown: undefined } }, null, 2)}\n`);
 console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}`);
+if (link) console.log(`\n${link.markdown}`);
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);
 process.exit(0);

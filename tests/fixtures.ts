@@ -3,7 +3,8 @@ import { loadSuiteConfig, resolveBaseUrl, type ResolvedConfig } from '../src/con
 import { secretsOf } from '../src/config/config.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
-import { GatewayClient } from '../src/contract/gateway-client.js';
+import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
+import { Pacer, perWorkerRate } from '../src/contract/pacer.js';
 import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
@@ -39,7 +40,7 @@ export type NotExercisedFn = (ruleId: string, reason: string) => void;
 /** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
 export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 
-type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
+type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor; pacer: Pacer | undefined };
 type TestFixtures = {
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
@@ -64,6 +65,8 @@ type TestFixtures = {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   suite: [async ({}, use) => use(resolveBaseUrl(loadSuiteConfig())), { scope: 'worker' }],
   redactor: [async ({ suite }, use) => use(new Redactor(secretsOf(suite))), { scope: 'worker' }],
+  // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
+  pacer: [async ({ suite }, use, { config }) => use(suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined), { scope: 'worker' }],
 
   writeGuard: [
     async ({ suite }, use, testInfo) => {
@@ -111,13 +114,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ suite, redactor, observe, judged }, use, testInfo) => {
+  gateway: async ({ suite, redactor, observe, judged, pacer }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
       // Production writes, when allowed at all, may disable only the operator's named webhook.
       { allowWrites: suite.allowWrites, webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined },
       (text) => redactor.text(text),
+      DEFAULT_RETRY,
+      pacer,
     );
     await use(client);
     // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient).
