@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { freePort } from './src/config/free-port.js';
 import { EMBEDDED_PORT_VAR, loadSuiteConfig } from './src/config/suite-env.js';
+import { ensureRunSeed } from './src/contract/generate/settings.js';
 import { reportersFor } from './src/reporters/report-set.js';
 
 const config = loadSuiteConfig();
@@ -8,6 +9,8 @@ const config = loadSuiteConfig();
 // The config file is evaluated again in every worker; the port chosen here travels to them by environment.
 if (config.embeddedMock) process.env[EMBEDDED_PORT_VAR] ??= String(await freePort());
 const port = process.env[EMBEDDED_PORT_VAR];
+// Generated inputs: one seed for the whole run, chosen here when PG_SEED is unset, inherited by the workers.
+ensureRunSeed();
 
 export default defineConfig({
   testDir: 'tests',

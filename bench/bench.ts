@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../src/config/free-port.js';
 import { basicAuthorization } from '../src/contract/auth.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
+import { generatedInputsCost, generatedInputsMarkdown } from './generated-inputs.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
 import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
 import { measureProxy, proxyMarkdown } from './proxy-latency.js';
@@ -351,12 +352,14 @@ try {
 report.vault = await vaultDepth(report.memory);
 if (!args['no-suite']) report.suite = await suite();
 const link = args['no-suite'] ? undefined : await slowLink(log);
+const generatedInputs = args['no-suite'] ? undefined : await generatedInputsCost(2, log);
 const proxy = await measureProxy(1_000, log);
 report.targets = [...targets(report), ...(link ? [link.target] : [])];
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, slowLink: link && { ...link, markdown: undefined } }, null, 2)}\n`);
+writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`);
 console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}`);
 if (link) console.log(`\n${link.markdown}`);
+if (generatedInputs) console.log(generatedInputsMarkdown(generatedInputs));
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);
 process.exit(0);

@@ -7,7 +7,9 @@ import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js'
 import { Pacer, perWorkerRate } from '../src/contract/pacer.js';
 import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
+import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
+import { runWideAnnotations } from '../src/contract/run-wide.js';
 import { ruleById } from '../src/contract/rules.js';
 import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
@@ -60,6 +62,8 @@ type TestFixtures = {
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
   writeGuard: void;
+  /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
+  property: PropertyCheck;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -141,9 +145,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
+    testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   },
+
+  property: async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)),
 
   vendor: async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');
