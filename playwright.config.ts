@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { freePort } from './src/config/free-port.js';
+import { SUITE_BASE } from './src/config/playwright-base.js';
 import { EMBEDDED_PORT_VAR, loadSuiteConfig } from './src/config/suite-env.js';
 import { reportersFor } from './src/reporters/report-set.js';
 
@@ -10,19 +11,10 @@ if (config.embeddedMock) process.env[EMBEDDED_PORT_VAR] ??= String(await freePor
 const port = process.env[EMBEDDED_PORT_VAR];
 
 export default defineConfig({
-  testDir: 'tests',
-  testMatch: '**/*.spec.ts',
-  fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  // A conformance verdict must not depend on luck: no retries (infrastructure retries live in the client).
-  retries: 0,
+  ...SUITE_BASE,
   workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
   outputDir: process.env.PG_RESULTS_DIR || 'test-results',
   reporter: reportersFor(process.env),
-  // Nothing secret goes into `use`: the JSON reporter writes it out. Credentials are added per request.
-  use: { trace: 'off' },
   webServer: config.embeddedMock
     ? {
         command: 'node --import tsx src/mock/main.ts',
