@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { parseYamlFile } from './yaml-cache.js';
 
 export const RULES_PATH = fileURLToPath(new URL('../../spec/rules.yaml', import.meta.url));
 
@@ -20,7 +20,11 @@ const ID_PATTERN = /^(AUTH|TOK|VAULT|HOOK|ERR)-[1-9][0-9]*$/;
 
 /** Checks the catalogue's shape strictly, so a typo in rules.yaml fails loudly instead of hiding a rule. */
 export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
-  const doc = parse(text) as { rules?: unknown };
+  return checkRules(parse(text), source);
+}
+
+function checkRules(parsed: unknown, source: string): Rule[] {
+  const doc = parsed as { rules?: unknown } | null;
   if (!doc || !Array.isArray(doc.rules)) throw new Error(`${source}: expected a top-level "rules" list`);
   const seen = new Set<string>();
   return doc.rules.map((raw: unknown, i: number) => {
@@ -47,7 +51,7 @@ export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
 let cached: Rule[] | undefined;
 
 export function loadRules(): Rule[] {
-  cached ??= parseRules(readFileSync(RULES_PATH, 'utf8'));
+  cached ??= checkRules(parseYamlFile(RULES_PATH), 'spec/rules.yaml');
   return cached;
 }
 

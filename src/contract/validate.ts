@@ -12,8 +12,9 @@ const SPEC_ID = 'urn:gateway-conformance:spec';
 /** OpenAPI keywords that annotate rather than constrain; ajv must know them in strict mode. */
 const OPENAPI_ANNOTATIONS = ['example', 'discriminator', 'xml', 'externalDocs'];
 
-type Validators = Record<OperationId, { request?: ValidateFunction; success: ValidateFunction; failure: ValidateFunction }>;
-let validators: Validators | undefined;
+type Kind = 'request' | 'success' | 'failure';
+let ajv: Ajv2020 | undefined;
+const validators = new Map<string, ValidateFunction | undefined>();
 
 /** Rewrites OpenAPI component refs into refs to the one schema document ajv holds. */
 function rewriteRefs(node: unknown): unknown {
@@ -49,30 +50,33 @@ function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object
   return jsonSchemaOf(response?.content?.['application/json'], `${op.operationId} response ${status}`);
 }
 
-/** Compiles every operation's request and response schemas once per process. */
-function compile(): Validators {
+/** One ajv instance per process holding every component schema, so refs resolve across operations. */
+function schemaStore(): Ajv2020 {
+  if (ajv) return ajv;
   const spec = loadSpec();
   const schemas = spec.components?.schemas ?? {};
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
   addFormats(ajv);
   ajv.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
   ajv.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
-
-  const out = {} as Validators;
-  for (const info of Object.values(operations())) {
-    const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-    out[info.id] = {
-      request: body ? ajv.compile(jsonSchemaOf(body.content['application/json'], `${info.id} request`)) : undefined,
-      success: ajv.compile(responseSchema(info.operation, '200')),
-      failure: ajv.compile(responseSchema(info.operation, 'default')),
-    };
-  }
-  return out;
+  return ajv;
 }
 
-function getValidators(): Validators {
-  validators ??= compile();
-  return validators;
+/**
+ * Compiles a schema on its first use and keeps it for the process: a worker that checks only one
+ * operation (verify:suite's short fault runs) compiles only that operation's schemas.
+ */
+function validator(id: OperationId, kind: Kind): ValidateFunction | undefined {
+  const key = `${id} ${kind}`;
+  if (validators.has(key)) return validators.get(key);
+  const info = operations()[id];
+  const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  let schema: object | undefined;
+  if (kind === 'request') schema = body ? jsonSchemaOf(body.content['application/json'], `${id} request`) : undefined;
+  else schema = responseSchema(info.operation, kind === 'success' ? '200' : 'default');
+  const compiled = schema ? schemaStore().compile(schema) : undefined;
+  validators.set(key, compiled);
+  return compiled;
 }
 
 function findings(errors: ErrorObject[] | null | undefined): SchemaFinding[] {
@@ -97,14 +101,13 @@ export function isSuccessBody(operationId: OperationId, body: unknown): boolean 
  * schema, anything else against the family's failure scheme. Empty result = valid.
  */
 export function validateResponse(operationId: OperationId, body: unknown): SchemaFinding[] {
-  const v = getValidators()[operationId];
-  const validate = isSuccessBody(operationId, body) ? v.success : v.failure;
+  const validate = validator(operationId, isSuccessBody(operationId, body) ? 'success' : 'failure')!;
   return validate(body) ? [] : findings(validate.errors);
 }
 
 /** Validates a request body against the operation's request schema (tokenize only has one). */
 export function validateRequest(operationId: OperationId, body: unknown): SchemaFinding[] {
-  const validate = getValidators()[operationId].request;
+  const validate = validator(operationId, 'request');
   if (!validate) throw new Error(`operation ${operationId} takes no request body`);
   return validate(body) ? [] : findings(validate.errors);
 }
