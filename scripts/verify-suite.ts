@@ -28,8 +28,9 @@ const { values } = parseArgs({
 
 const only = values.only;
 const runs = plan(only ? (e) => only.includes(e.name) : undefined);
-if (only && !runs.length) {
-  console.error(`verify:suite: no fault or variation is named ${only.join(', ')}`);
+const unknown = (only ?? []).filter((name) => !runs.some((r) => r.name === name));
+if (unknown.length) {
+  console.error(`verify:suite: no fault or variation is named ${unknown.join(', ')}`);
   process.exit(2);
 }
 const workDir = resolve(values.out, 'suite-power-runs');

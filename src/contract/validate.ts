@@ -50,16 +50,45 @@ function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object
   return jsonSchemaOf(response?.content?.['application/json'], `${op.operationId} response ${status}`);
 }
 
-/** One ajv instance per process holding every component schema, so refs resolve across operations. */
-function schemaStore(): Ajv2020 {
-  if (ajv) return ajv;
+/**
+ * An ajv instance holding every component schema, so refs resolve across operations. The suite's own
+ * instance skips checking the schemas against the JSON Schema meta-schema: compiling the meta-schema
+ * cost every Playwright worker more than all of its own validators; `specSchemaProblems` (a unit test
+ * runs it) checks the same schemas once, with the meta-schema.
+ */
+function newStore(validateSchema: boolean): Ajv2020 {
   const spec = loadSpec();
   const schemas = spec.components?.schemas ?? {};
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-  addFormats(ajv);
-  ajv.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
-  ajv.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
+  const store = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateSchema });
+  addFormats(store);
+  store.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
+  store.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
+  return store;
+}
+
+function schemaStore(): Ajv2020 {
+  ajv ??= newStore(false);
   return ajv;
+}
+
+/** Every schema the suite validates with, checked against the JSON Schema 2020-12 meta-schema; empty = valid. */
+export function specSchemaProblems(): string[] {
+  const store = newStore(true); // addSchema throws on an invalid component schema
+  const problems: string[] = [];
+  for (const id of Object.keys(operations()) as OperationId[]) {
+    for (const kind of ['request', 'success', 'failure'] as const) {
+      const schema = schemaOf(id, kind);
+      if (schema && !store.validateSchema(schema)) problems.push(`${id} ${kind}: ${store.errorsText(store.errors)}`);
+    }
+  }
+  return problems;
+}
+
+function schemaOf(id: OperationId, kind: Kind): object | undefined {
+  const info = operations()[id];
+  const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  if (kind === 'request') return body ? jsonSchemaOf(body.content['application/json'], `${id} request`) : undefined;
+  return responseSchema(info.operation, kind === 'success' ? '200' : 'default');
 }
 
 /**
@@ -69,11 +98,7 @@ function schemaStore(): Ajv2020 {
 function validator(id: OperationId, kind: Kind): ValidateFunction | undefined {
   const key = `${id} ${kind}`;
   if (validators.has(key)) return validators.get(key);
-  const info = operations()[id];
-  const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-  let schema: object | undefined;
-  if (kind === 'request') schema = body ? jsonSchemaOf(body.content['application/json'], `${id} request`) : undefined;
-  else schema = responseSchema(info.operation, kind === 'success' ? '200' : 'default');
+  const schema = schemaOf(id, kind);
   const compiled = schema ? schemaStore().compile(schema) : undefined;
   validators.set(key, compiled);
   return compiled;
