@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { takeBaseline } from '../src/config/baseline-arg.js';
 import { probeTarget } from '../src/config/probe-target.js';
 import { loadRules } from '../src/contract/rules.js';
 import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
@@ -9,12 +10,22 @@ import { reportsDir } from '../src/reporters/report-set.js';
 import { countBy, verdictLine, writeConformance } from '../src/reporters/write-conformance.js';
 
 /**
- * `npm run conformance [-- playwright args]`: checks the configuration, makes sure a remote target answers
- * at all, runs the suite, and exits by verdict: 0 conformant, 1 non-conformant, 2 bad configuration,
- * 3 target unavailable.
+ * `npm run conformance [-- --baseline <conformance.json>] [-- playwright args]`: checks the configuration,
+ * makes sure a remote target answers at all, runs the suite, and exits by verdict: 0 conformant,
+ * 1 non-conformant (or incomplete), 2 bad configuration, 3 target unavailable, 4 not fully exercised
+ * (nothing failed, but some rule judged nothing). The baseline adds a drift section to the reports; it
+ * never changes the exit code.
  */
 const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
+let args: { baseline?: string; rest: string[] };
+try {
+  args = takeBaseline(process.argv.slice(2), process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+if (args.baseline) process.env.PG_BASELINE = args.baseline; // the reporter runs in the child
 
 if (config.baseUrl) {
   const problem = await probeTarget(config.baseUrl);
@@ -22,7 +33,7 @@ if (config.baseUrl) {
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
-    writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes });
+    writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: args.baseline });
     console.error(`Conformance: ${verdictLine(verdict, outcomes)}\n  ${problem}\n  Nothing was checked: fix the base URL or the network and run again.`);
     process.exit(EXIT_CODES[verdict]);
   }
@@ -31,7 +42,7 @@ if (config.baseUrl) {
 rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
 const cli = join('node_modules', '@playwright', 'test', 'cli.js');
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [cli, 'test', ...args.rest], { stdio: 'inherit' });
   child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
 

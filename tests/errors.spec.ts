@@ -3,55 +3,62 @@ import { apiToken } from '../src/contract/auth.js';
 import { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { newCardRequest } from '../src/contract/request-builders.js';
-import { rules, test, type Verify } from './fixtures.js';
+import { rules, test, type Judge, type Observe, type Verify } from './fixtures.js';
+import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 import { listingQuery } from './vault-pages.js';
 
 /** Holds a failure to its family's indicator when the body uses the scheme or the status is not an error. */
-function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, observe: (id: string, text: string) => void): void {
+function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, observe: Observe, judged: Judge): void {
+  verify(ruleId, succeeded(answer) ? [`an invalid request answered ${answer.family === 'pg' ? 'rcode "000"' : 'code 0'}`] : [], 'a failure', answer);
+  judged(ruleId, 1, 'invalid requests');
   const indicator = answer.family === 'pg' ? 'rcode' : 'code';
   if (answer.status >= 400 && bodyField(answer, indicator) === undefined) {
-    observe(ruleId, `HTTP ${answer.status} without ${indicator}: the error-body shape is not shown`);
+    const type = answer.headers['content-type'] ?? 'no content-type';
+    observe(ruleId, `HTTP ${answer.status} without ${indicator}: the error-body shape is not shown`, {
+      kind: 'error-body-without-indicator',
+      subject: answer.operation ?? answer.request.method,
+      value: `HTTP ${answer.status} (${type})`,
+    });
     return;
   }
   verify(ruleId, failureIndicatorProblems(answer), answer.family === 'pg' ? 'rcode other than "000" and a non-empty rmsg' : 'an integer code other than 0', answer);
 }
 
-test('ERR-1: /pg/ failures carry an rcode other than "000" and a message', rules(['ERR-1'], { writes: true }), async ({ gateway, suite, verify, observe }) => {
+test('ERR-1: /pg/ failures carry an rcode other than "000" and a message', rules(['ERR-1'], { writes: true }), async ({ gateway, suite, verify, observe, judged }) => {
   const failures = [
     await gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),
     await gateway.tokenize({ card_number: '4111111111111111' }),
     await gateway.tokenize(newCardRequest(suite.merchant.merchantId), { authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-wrong`)}` }),
   ];
-  for (const answer of failures) {
-    verify('ERR-1', succeeded(answer) ? ['an invalid request answered rcode "000"'] : [], 'a failure', answer);
-    checkFailure('ERR-1', answer, verify, observe);
-  }
+  for (const answer of failures) checkFailure('ERR-1', answer, verify, observe, judged);
 });
 
-test('ERR-2: /platform/ failures carry an integer code other than 0', rules(['ERR-2']), async ({ gateway, verify, observe, suite }) => {
+test('ERR-2: /platform/ failures carry an integer code other than 0', rules(['ERR-2']), async ({ gateway, verify, observe, suite, judged }) => {
   const failures = [
     // In production the suite disables nothing but PG_WEBHOOK_ID, not even a webhook that cannot exist.
     ...(suite.target === 'production' ? [] : [await gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
     await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: undefined }),
     await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: `Basic ${apiToken('not-a-key')}` }),
   ];
-  for (const answer of failures) {
-    verify('ERR-2', succeeded(answer) ? ['an invalid request answered code 0'] : [], 'a failure', answer);
-    checkFailure('ERR-2', answer, verify, observe);
-  }
+  for (const answer of failures) checkFailure('ERR-2', answer, verify, observe, judged);
 });
 
 for (const op of OPERATIONS) {
-  test(`ERR-3 ERR-4 ERR-5: a successful ${op.id} answer is JSON in its family's scheme and matches the spec`, rules(['ERR-3', 'ERR-4', 'ERR-5'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, observe }) => {
+  test(`ERR-3 ERR-4 ERR-5: a successful ${op.id} answer is JSON in its family's scheme and matches the spec`, rules(['ERR-3', 'ERR-4', 'ERR-5'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
     const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
     if (!succeeded(answer) && op.id === 'disableWebhook' && suite.target !== 'mock') {
       // Not a success to hold to the success shape; the fixture still holds it to the failure rules.
-      observe('ERR-3', `PG_WEBHOOK_ID did not disable with code 0 (HTTP ${answer.status}); it may be inactive already, and re-disabling is not shown`);
+      observe('ERR-3', `PG_WEBHOOK_ID did not disable with code 0 (HTTP ${answer.status}); it may be inactive already, and re-disabling is not shown`, {
+        kind: 'disable-of-configured-webhook',
+        value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
+      });
+      for (const id of ['ERR-3', 'ERR-4', 'ERR-5']) notExercised(id, `no successful disable answer to hold to the success shape: ${WEBHOOK_INACTIVE}`);
       return;
     }
     verify('ERR-4', jsonBodyProblems(answer), 'a JSON object served as application/json', answer);
     verify('ERR-3', familySchemeProblems(answer), op.id === 'tokenize' ? 'a string rcode' : 'an integer code', answer);
     verify('ERR-5', schemaProblems(answer), `a body valid against the ${op.id} response schema`, answer);
+    for (const id of ['ERR-3', 'ERR-4', 'ERR-5']) judged(id, 1, 'successful answers');
   });
 }

@@ -8,7 +8,9 @@ import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
 import { ruleById } from '../src/contract/rules.js';
+import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
+import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
@@ -29,14 +31,27 @@ export function rules(ids: string[], options: { writes?: boolean } = {}): TestDe
 }
 
 export type Verify = (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]) => void;
+/** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
+export type Judge = (ruleId: string, count: number, what: string) => void;
+/** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
+export type NotExercisedFn = (ruleId: string, reason: string) => void;
+
+/** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
+export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 
 type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
 type TestFixtures = {
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
   verify: Verify;
-  /** Records what a gateway did where the document leaves it open: an annotation, never a failure. */
-  observe: (ruleId: string, text: string) => void;
+  /**
+   * Records what a gateway did where the document leaves it open: an annotation, never a failure.
+   * `data` (a stable kind, what it is about, the value) lets two runs be compared (--baseline).
+   */
+  observe: Observe;
+  /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
+  judged: Judge;
+  notExercised: NotExercisedFn;
   vendor: { vendorId: number };
   mock: MockControl;
   /** A local notification endpoint, stopped after the test. */
@@ -67,8 +82,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   observe: async ({ redactor }, use, testInfo) => {
-    await use((ruleId, text) => {
-      testInfo.annotations.push({ type: 'observation', description: `${ruleId}: ${redactor.text(text)}` });
+    await use((ruleId, text, data) => {
+      const redacted = data && { ...data, subject: data.subject && redactor.text(data.subject), value: typeof data.value === 'string' ? redactor.text(data.value) : data.value };
+      const description = observationDescription(ruleId, redactor.text(text), redacted);
+      // The same observation on every page of a walk is one observation.
+      if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description)) testInfo.annotations.push({ type: 'observation', description });
+    });
+  },
+
+  // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
+  judged: async ({}, use, testInfo) => {
+    const counts = new Map<string, { ruleId: string; count: number; what: string }>();
+    await use((ruleId, count, what) => {
+      ruleById(ruleId);
+      const key = `${ruleId}\u0000${what}`;
+      counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
+    });
+    for (const j of counts.values()) testInfo.annotations.push({ type: JUDGED, description: judgedDescription(j) });
+  },
+
+  notExercised: async ({ redactor }, use, testInfo) => {
+    const seen = new Set<string>();
+    await use((ruleId, reason) => {
+      ruleById(ruleId);
+      const description = `${ruleId}: ${redactor.text(reason)}`;
+      if (!seen.has(description)) testInfo.annotations.push({ type: NOT_EXERCISED, description });
+      seen.add(description);
     });
   },
 
@@ -79,7 +118,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ suite, redactor, observe }, use, testInfo) => {
+  gateway: async ({ suite, redactor, observe, judged }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -96,8 +135,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const violations: RuleViolation[] = [];
     for (const exchange of client.exchanges.filter((e) => e.operation)) {
       const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
-      rulesChecked.forEach((id) => checked.add(id));
-      observations.forEach((o) => observe(o.ruleId, o.text));
+      for (const id of rulesChecked) {
+        checked.add(id);
+        judged(id, 1, 'answers');
+      }
+      observations.forEach((o) => observe(o.ruleId, o.text, o.data));
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });

@@ -7,7 +7,7 @@ import { MAX_PAGES, descendingUnder, listingQuery, recordsOf, walkPages } from '
 
 const COUNTS = [1, 4, 7, 10, 25, 40];
 
-test('VAULT-1: a listing is the stated envelope of customer records', rules(['VAULT-1', 'ERR-5']), async ({ gateway, suite, verify }) => {
+test('VAULT-1: a listing is the stated envelope of customer records', rules(['VAULT-1', 'ERR-5']), async ({ gateway, suite, verify, judged }) => {
   const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 5));
   const problems: string[] = [];
   if (!succeeded(answer)) problems.push('code is not 0');
@@ -16,11 +16,12 @@ test('VAULT-1: a listing is the stated envelope of customer records', rules(['VA
   }
   if (!Array.isArray(bodyField(answer, 'data'))) problems.push('data is not an array');
   verify('VAULT-1', problems, 'code 0, integer totalPages and totalRecords, data an array', answer);
+  judged('VAULT-1', 1, 'listings');
 });
 
 for (const count of COUNTS) {
   test.describe(`count=${count}`, () => {
-    test(`VAULT-2 VAULT-3 VAULT-4: walking every page with count=${count} yields each customer once`, rules(['VAULT-2', 'VAULT-3', 'VAULT-4']), async ({ gateway, suite, verify, observe }) => {
+    test(`VAULT-2 VAULT-3 VAULT-4: walking every page with count=${count} yields each customer once`, rules(['VAULT-2', 'VAULT-3', 'VAULT-4']), async ({ gateway, suite, verify, observe, judged }) => {
       const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
       const first = walk.pages[0]!;
       if (!succeeded(first) && count > 1) {
@@ -32,7 +33,7 @@ for (const count of COUNTS) {
           ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
           ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
         ], `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`, first, one, larger);
-        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`);
+        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`, { kind: 'refused-count', value: count });
         return;
       }
       const failed = walk.pages.filter((p) => !succeeded(p));
@@ -53,9 +54,12 @@ for (const count of COUNTS) {
         ];
         verify('VAULT-3', totals, `totalPages = ceil(totalRecords / count) = ${expectedPages}, the same on every page`, page);
       });
+      judged('VAULT-2', walk.pages.length, 'pages');
+      judged('VAULT-3', walk.pages.length, 'pages');
 
       if (!walk.complete) {
-        observe('VAULT-4', `the vault has ${walk.totalPages} pages at count=${count}; only the first ${MAX_PAGES} were walked`);
+        // The value leaves out the page total: a growing shared vault is not a change of behaviour.
+        observe('VAULT-4', `the vault has ${walk.totalPages} pages at count=${count}; only the first ${MAX_PAGES} were walked`, { kind: 'walk-truncated', value: `first ${MAX_PAGES} pages at count=${count}` });
         return;
       }
       const ids = walk.records.map((r) => r.customer_id);
@@ -65,12 +69,13 @@ for (const count of COUNTS) {
         ...(repeated.length ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`] : []),
       ];
       verify('VAULT-4', coverage, 'every record exactly once across pages 0 … totalPages-1', walk.pages[0]!, walk.pages.at(-1)!);
+      judged('VAULT-4', ids.length, 'records');
     });
   });
 }
 
 for (const count of [3, 10]) {
-  test(`VAULT-5: customer_id descends within and across pages (count=${count})`, rules(['VAULT-5']), async ({ gateway, suite, verify }) => {
+  test(`VAULT-5: customer_id descends within and across pages (count=${count})`, rules(['VAULT-5']), async ({ gateway, suite, verify, judged }) => {
     const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
     const failed = walk.pages.filter((p) => !succeeded(p));
     verify('VAULT-5', failed.length ? [`${failed.length} page(s) sorted on customer_id desc did not answer code 0`] : [], 'the listing served as section 4.2 uses it', ...failed);
@@ -78,21 +83,23 @@ for (const count of [3, 10]) {
     const under = descendingUnder(ids);
     const firstBreak = ids.findIndex((id, i) => i > 0 && id > ids[i - 1]!);
     verify('VAULT-5', under.length ? [] : [`customer_id ${ids[firstBreak]} follows ${ids[firstBreak - 1]} (record ${firstBreak})`], 'a non-increasing customer_id sequence (code-point, case-insensitive or numeric)', ...walk.pages.slice(0, 2));
+    judged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
   });
 }
 
-test('VAULT-6: pages past the last one hold no records', rules(['VAULT-6']), async ({ gateway, suite, verify, observe }) => {
+test('VAULT-6: pages past the last one hold no records', rules(['VAULT-6']), async ({ gateway, suite, verify, observe, judged }) => {
   const count = 4;
   const first = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count));
   const totalPages = Number(bodyField(first, 'totalPages'));
   for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
     if (!succeeded(answer)) {
-      observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`);
+      observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`, { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` });
     }
     const held = recordsOf(answer).length;
     verify('VAULT-6', held ? [`page ${page} of ${totalPages} holds ${held} records`] : [], 'no records past the last page', answer);
   }
+  judged('VAULT-6', 3, 'pages past the end');
 });
 
 function cardNumbersOf(customer: Customer): [string, unknown][] {
@@ -102,15 +109,13 @@ function cardNumbersOf(customer: Customer): [string, unknown][] {
   ];
 }
 
-test('VAULT-7: no card number in the vault listing is a full number', rules(['VAULT-7']), async ({ gateway, suite, verify }) => {
+test('VAULT-7: no card number in the vault listing is a full number', rules(['VAULT-7']), async ({ gateway, suite, verify, judged }) => {
   const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
   walk.pages.forEach((page) => {
-    const problems = recordsOf(page).flatMap((customer) =>
-      cardNumbersOf(customer)
-        .filter(([, value]) => typeof value === 'string' && isFullCardNumber(value))
-        .map(([where]) => `customer ${customer.customer_id}: ${where} is a full card number`),
-    );
+    const numbers = recordsOf(page).flatMap((customer) => cardNumbersOf(customer).filter(([, value]) => typeof value === 'string' && value !== '').map(([where, value]) => ({ customer, where, value: value as string })));
+    const problems = numbers.filter((n) => isFullCardNumber(n.value)).map((n) => `customer ${n.customer.customer_id}: ${n.where} is a full card number`);
     verify('VAULT-7', problems, 'every card number masked', page);
+    judged('VAULT-7', numbers.length, 'card numbers');
   });
 });
 
@@ -138,7 +143,8 @@ function formatProblems(c: Customer): string[] {
   return p;
 }
 
-test('VAULT-8: every record has the stated formats', rules(['VAULT-8']), async ({ gateway, suite, verify }) => {
+test('VAULT-8: every record has the stated formats', rules(['VAULT-8']), async ({ gateway, suite, verify, judged }) => {
   const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
   for (const page of walk.pages) verify('VAULT-8', recordsOf(page).flatMap(formatProblems), 'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays', page);
+  judged('VAULT-8', walk.records.length, 'records');
 });

@@ -7,7 +7,7 @@ import { eventually } from './eventually.js';
 // (per-webhook) clock, so the tests run in parallel on one mock.
 const HOUR = 3_600;
 
-test('HOOK-8: requests for an active webhook arrive at its notification_url as HTTP POST', rules(['HOOK-8'], { writes: true }), async ({ mock, receiver, verify }) => {
+test('HOOK-8: requests for an active webhook arrive at its notification_url as HTTP POST', rules(['HOOK-8'], { writes: true }), async ({ mock, receiver, verify, judged }) => {
   const hook = await mock.createWebhook(receiver.url());
   const marker = randomUUID();
   await mock.enqueue(hook.webhook_id, 'conformance.test', { marker }, HOUR);
@@ -17,17 +17,20 @@ test('HOOK-8: requests for an active webhook arrive at its notification_url as H
   verify('HOOK-8', got?.method === 'POST' ? [] : [`it arrived as ${got?.method}`], 'HTTP POST');
   const url = new URL(hook.notification_url);
   verify('HOOK-8', got?.path === url.pathname + url.search ? [] : [`it arrived at ${got?.path}, not at ${url.pathname}${url.search}`], 'the notification_url itself, path included');
+  judged('HOOK-8', 1, 'deliveries');
 });
 
-test('HOOK-3: after a successful disable the webhook is inactive', rules(['HOOK-3', 'HOOK-1'], { writes: true }), async ({ mock, gateway, receiver, verify }) => {
+test('HOOK-3: after a successful disable the webhook is inactive', rules(['HOOK-3', 'HOOK-1'], { writes: true }), async ({ mock, gateway, receiver, verify, judged }) => {
   const hook = await mock.createWebhook(receiver.url());
   const answer = await gateway.disableWebhook(hook.webhook_id);
   verify('HOOK-1', succeeded(answer) ? [] : ['the disable did not answer code 0'], 'code 0', answer);
   const state = await mock.webhook(hook.webhook_id);
   verify('HOOK-3', state.status === 'inactive' ? [] : [`the webhook's state is ${state.status}`], 'inactive', answer);
+  judged('HOOK-1', 1, 'disables');
+  judged('HOOK-3', 1, 'webhook states');
 });
 
-test('HOOK-4: an inactive webhook gets no new requests and posts nothing', rules(['HOOK-4'], { writes: true }), async ({ mock, gateway, receiver, verify }) => {
+test('HOOK-4: an inactive webhook gets no new requests and posts nothing', rules(['HOOK-4'], { writes: true }), async ({ mock, gateway, receiver, verify, judged }) => {
   const hook = await mock.createWebhook(receiver.url());
   const disabled = await gateway.disableWebhook(hook.webhook_id);
   verify('HOOK-1', succeeded(disabled) ? [] : ['the disable did not answer code 0'], 'code 0', disabled);
@@ -46,9 +49,10 @@ test('HOOK-4: an inactive webhook gets no new requests and posts nothing', rules
     ...(receiver.matching(marker).length ? [`${receiver.matching(marker).length} request(s) were posted for the inactive webhook`] : []),
     ...(added.length ? [`a new request joined the queue (status ${added[0]!.status})`] : []),
   ], 'nothing posted and nothing added while inactive', disabled);
+  judged('HOOK-4', 1, 'events for an inactive webhook');
 });
 
-test('HOOK-5 HOOK-6: queued requests are held while inactive and posted after enabling', rules(['HOOK-5', 'HOOK-6'], { writes: true }), async ({ mock, gateway, receiver, verify }) => {
+test('HOOK-5 HOOK-6: queued requests are held while inactive and posted after enabling', rules(['HOOK-5', 'HOOK-6'], { writes: true }), async ({ mock, gateway, receiver, verify, judged }) => {
   receiver.status = 503; // the merchant's server is down, so the request stays queued
   const hook = await mock.createWebhook(receiver.url());
   const marker = randomUUID();
@@ -72,13 +76,15 @@ test('HOOK-5 HOOK-6: queued requests are held while inactive and posted after en
     ...(held ? [] : ['the queued request was dropped from the queue']),
     ...(held && held.status !== 'held' && held.status !== 'queued' ? [`the queued request is ${held.status}`] : []),
   ], 'the request held in the queue, unposted', disabled);
+  judged('HOOK-5', 1, 'held requests');
 
   await mock.enable(hook.webhook_id);
   const reposted = await eventually(() => receiver.matching(marker).length > attemptsWhenDisabled);
   verify('HOOK-6', reposted ? [] : ['the held request was not posted after enabling'], 'the held, unexpired request posted again');
+  judged('HOOK-6', 1, 'held requests');
 });
 
-test('HOOK-7: a request that expired while held is not posted after enabling', rules(['HOOK-7', 'HOOK-6'], { writes: true }), async ({ mock, gateway, receiver, verify }) => {
+test('HOOK-7: a request that expired while held is not posted after enabling', rules(['HOOK-7', 'HOOK-6'], { writes: true }), async ({ mock, gateway, receiver, verify, judged }) => {
   receiver.status = 503;
   const hook = await mock.createWebhook(receiver.url());
   const expiring = randomUUID();
@@ -96,6 +102,7 @@ test('HOOK-7: a request that expired while held is not posted after enabling', r
   await mock.enable(hook.webhook_id);
   const lastingArrived = await eventually(() => receiver.matching(lasting).length > lastingBefore);
   verify('HOOK-6', lastingArrived ? [] : ['the unexpired held request was not posted after enabling'], 'the unexpired request posted');
+  judged('HOOK-6', 1, 'held requests');
 
   const state = await mock.webhook(hook.webhook_id);
   const expired = state.queue.find((r) => JSON.stringify(r.payload).includes(expiring));
@@ -103,4 +110,5 @@ test('HOOK-7: a request that expired while held is not posted after enabling', r
     ...(receiver.matching(expiring).length > attemptsBefore ? ['the expired request was posted after enabling'] : []),
     ...(expired && expired.status !== 'expired' ? [`the expired request is ${expired.status} in the queue`] : []),
   ], 'the expired request never posted again', disabled);
+  judged('HOOK-7', 1, 'expired requests');
 });

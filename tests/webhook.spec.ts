@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import { rules, test } from './fixtures.js';
+import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 
-test('HOOK-1: disabling an existing webhook answers code 0 with data.message', rules(['HOOK-1', 'ERR-3'], { writes: true }), async ({ gateway, suite, takeWebhook, verify, observe }) => {
+test('HOOK-1: disabling an existing webhook answers code 0 with data.message', rules(['HOOK-1', 'ERR-3'], { writes: true }), async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
   const answer = await gateway.disableWebhook(await takeWebhook());
   if (suite.target !== 'mock' && !succeeded(answer)) {
     // PG_WEBHOOK_ID may have been disabled by an earlier run; how re-disabling answers is not shown.
-    observe('HOOK-1', `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`);
+    observe('HOOK-1', `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`, {
+      kind: 'disable-of-configured-webhook',
+      value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
+    });
     verify('ERR-2', Number.isInteger(bodyField(answer, 'code')) || answer.status >= 400 ? [] : ['a failure without an integer code'], 'a platform failure', answer);
+    judged('ERR-2', 1, 'invalid requests');
+    notExercised('HOOK-1', WEBHOOK_INACTIVE);
     return;
   }
   const data = bodyField(answer, 'data') as Record<string, unknown> | undefined;
@@ -17,20 +23,28 @@ test('HOOK-1: disabling an existing webhook answers code 0 with data.message', r
     ...(typeof data?.message === 'string' && data.message.trim() !== '' ? [] : [`data.message is ${JSON.stringify(data?.message)}, expected text stating the webhook is disabled`]),
   ];
   verify('HOOK-1', problems, 'code 0 and a non-empty data.message', answer);
+  judged('HOOK-1', 1, 'disables');
+  judged('ERR-3', 1, 'successful answers');
 });
 
-test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a malformed result', rules(['HOOK-1'], { writes: true }), async ({ gateway, takeWebhook, verify, observe, suite }) => {
+test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a malformed result', rules(['HOOK-1'], { writes: true }), async ({ gateway, takeWebhook, verify, observe, suite, judged }) => {
   test.skip(suite.target !== 'mock', 'only on the mock, where the webhook is the test\'s own');
   const id = await takeWebhook();
   const first = await gateway.disableWebhook(id);
   verify('HOOK-1', succeeded(first) ? [] : ['the first disable did not answer code 0'], 'code 0 for the first disable', first);
   const again = await gateway.disableWebhook(id);
-  observe('HOOK-1', `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`);
+  observe('HOOK-1', `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`, {
+    kind: 'redisable-answer',
+    value: `code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status})`,
+  });
   verify('ERR-3', Number.isInteger(bodyField(again, 'code')) || again.status >= 400 ? [] : ['no integer code'], 'the platform scheme', again);
+  judged('HOOK-1', 1, 'disables');
+  judged('ERR-3', 1, 'repeated disables');
 });
 
-test('HOOK-2: disabling a webhook that does not exist is not reported as success', rules(['HOOK-2', 'ERR-2'], { writes: true }), async ({ gateway, suite, verify }) => {
+test('HOOK-2: disabling a webhook that does not exist is not reported as success', rules(['HOOK-2', 'ERR-2'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
   test.skip(suite.target === 'production', 'in production the suite disables only PG_WEBHOOK_ID');
   const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
   verify('HOOK-2', rejectionProblems(answer), 'code other than 0 (or an HTTP error) for an unknown webhook', answer);
+  judged('HOOK-2', 1, 'disables of unknown webhooks');
 });

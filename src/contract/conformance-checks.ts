@@ -1,8 +1,10 @@
 import { familySchemeProblems, failureIndicatorProblems, jsonBodyProblems, schemaProblems } from './checks.js';
 import { bodyField, succeeded, type Exchange } from './exchange.js';
+import { extraFields } from './extra-fields.js';
+import type { ObservationData } from '../reporters/observation.js';
 
 export type Finding = { ruleId: string; problems: string[]; expected: string };
-export type Observation = { ruleId: string; text: string };
+export type Observation = { ruleId: string; text: string; data?: ObservationData };
 
 const EXPECTED = {
   'ERR-1': 'a /pg/ failure carries a string rcode other than "000" and a non-empty rmsg',
@@ -14,6 +16,17 @@ const EXPECTED = {
 
 function indicatorField(exchange: Exchange): string {
   return exchange.family === 'pg' ? 'rcode' : 'code';
+}
+
+/** Fields the document does not list are allowed (section 2 never closes a body); which ones, is observed. */
+function extraFieldObservations(operation: NonNullable<Exchange['operation']>, body: unknown): Observation[] {
+  return extraFields(operation, body).flatMap(({ path, fields }) =>
+    fields.map((field) => ({
+      ruleId: 'ERR-5',
+      text: `the ${operation} answer carries ${field} at ${path}, a field the document does not list`,
+      data: { kind: 'extra-field', subject: `${operation} ${path}`, value: field },
+    })),
+  );
 }
 
 /**
@@ -36,6 +49,7 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     add('ERR-3', familySchemeProblems(exchange));
     if (!succeeded(exchange)) add(failureRule, failureIndicatorProblems(exchange));
     add('ERR-5', schemaProblems(exchange));
+    if (succeeded(exchange) && exchange.operation) observations.push(...extraFieldObservations(exchange.operation, exchange.json));
     return { findings, observations, checked };
   }
 
@@ -45,6 +59,7 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     observations.push({
       ruleId: failureRule,
       text: `${where} answered HTTP ${exchange.status} (${type}) without ${indicatorField(exchange)}; error-body shape is not shown, accepted`,
+      data: { kind: 'error-body-without-indicator', subject: exchange.operation ?? where, value: `HTTP ${exchange.status} (${type})` },
     });
     return { findings, observations, checked };
   }
@@ -53,7 +68,11 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
   add('ERR-5', schemaProblems(exchange));
   const mediaType = exchange.headers['content-type']?.split(';')[0]?.trim();
   if (mediaType !== 'application/json') {
-    observations.push({ ruleId: 'ERR-4', text: `${where} answered HTTP ${exchange.status} with content-type ${mediaType ?? '(none)'}` });
+    observations.push({
+      ruleId: 'ERR-4',
+      text: `${where} answered HTTP ${exchange.status} with content-type ${mediaType ?? '(none)'}`,
+      data: { kind: 'content-type-of-error', subject: exchange.operation ?? where, value: `HTTP ${exchange.status} ${mediaType ?? '(none)'}` },
+    });
   }
   return { findings, observations, checked };
 }

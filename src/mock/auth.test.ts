@@ -1,7 +1,7 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { basic, expect, expectValid, test, type Send } from './mock-fixtures.js';
-import { PG_CODES } from './pg-codes.js';
-import { PLATFORM_CODES } from './platform-codes.js';
+import { PG_CODES } from './gateway/pg-codes.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 const merchant_id = MOCK_DEFAULTS.merchantId;
 

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { basic, expect, test, type Send } from './mock-fixtures.js';
-import { PG_CODES } from './pg-codes.js';
-import { PLATFORM_CODES } from './platform-codes.js';
+import { PG_CODES } from './gateway/pg-codes.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 const merchant_id = MOCK_DEFAULTS.merchantId;
 const card = { merchant_id, card_number: '4111111111111111', exp_date: '1230' };

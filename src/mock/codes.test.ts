@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { PG_CODES } from './pg-codes.js';
-import { PLATFORM_CODES } from './platform-codes.js';
+import { PG_CODES } from './gateway/pg-codes.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 test('every payment gateway failure has its own three-digit rcode other than 000', () => {
   const failures = Object.entries(PG_CODES).filter(([name]) => name !== 'ok');

@@ -1,6 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { basic, expect, test } from './mock-fixtures.js';
-import { PLATFORM_CODES } from './platform-codes.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

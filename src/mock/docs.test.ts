@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { FAULTS } from './faults.js';
-import { PG_CODES } from './pg-codes.js';
-import { PLATFORM_CODES } from './platform-codes.js';
-import { VARIANTS } from './variants.js';
-import { VAULT_LIMITS } from './vault-query.js';
+import { FAULTS } from './behaviours/faults.js';
+import { PG_CODES } from './gateway/pg-codes.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
+import { VARIANTS } from './behaviours/variants.js';
+import { VAULT_LIMITS } from './gateway/vault/query.js';
 
 const manual = readFileSync(new URL('../../docs/mock.md', import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, expectValid, test } from './mock-fixtures.js';
-import { PG_CODES } from './pg-codes.js';
+import { PG_CODES } from './gateway/pg-codes.js';
 
 const merchant_id = MOCK_DEFAULTS.merchantId;
 const card = { merchant_id, card_number: '4111111111111111', exp_date: '1230', cvv2: '123' };

@@ -1,7 +1,7 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, expectValid, test } from './mock-fixtures.js';
-import { PLATFORM_CODES } from './platform-codes.js';
-import { VAULT_LIMITS } from './vault-query.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
+import { VAULT_LIMITS } from './gateway/vault/query.js';
 
 type Page = { code: number; totalPages: number; totalRecords: number; data: Record<string, unknown>[] };
 

@@ -1,6 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, expectValid, test, type Answer } from './mock-fixtures.js';
-import { PLATFORM_CODES } from './platform-codes.js';
+import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 type Queued = { id: string; status: string; attempts: number; expires_at: string; enqueued_at: string };
 type View = { webhook_id: string; status: string; queue: Queued[]; deliveries: { request_id: string; status?: number; error?: string }[]; log: { what: string; request_id?: string }[] };

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
+import { parseObservation } from './observation.js';
+import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
@@ -51,14 +53,21 @@ export default class ConformanceReporter implements Reporter {
     const errorText = result.errors.map((e) => e.message ?? '').join('\n');
     const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
     const outcome = outcomeOf(result, errorText, violated);
+    const of = <T>(type: string, parse: (d: string) => T | undefined) =>
+      annotations.filter((a) => a.type === type).map((a) => parse(a.description ?? '')).filter((x): x is T => x !== undefined);
+    const judged = of(JUDGED, parseJudged);
+    const notExercised = of(NOT_EXERCISED, parseNotExercised);
     this.records.push({
+      id: test.id,
       title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
-      rules: [...new Set(annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''))],
+      rules: [...new Set([...annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''), ...judged.map((j) => j.ruleId), ...notExercised.map((n) => n.ruleId)])],
+      judged,
+      notExercised,
       violated,
       outcome,
       skipReason: result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished' : annotations.find((a) => a.type === 'skip')?.description,
-      observations: annotations.filter((a) => a.type === 'observation').map((a) => a.description ?? ''),
+      observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
     });
   }
@@ -77,6 +86,7 @@ export default class ConformanceReporter implements Reporter {
       counts: countBy(outcomes),
       unavailable,
       outcomes,
+      baseline: process.env.PG_BASELINE || undefined,
     });
     if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }

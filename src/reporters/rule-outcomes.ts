@@ -1,8 +1,12 @@
 import type { Rule } from '../contract/rules.js';
+import { observationKey, type Observation } from './observation.js';
+import { sumJudged, type Judged, type NotExercised } from './judged.js';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 
 export type TestRecord = {
+  /** Playwright's TestCase.id: the HTML report's link to the test (#?testId=…). */
+  id?: string;
   title: string;
   file: string;
   rules: string[];
@@ -10,50 +14,79 @@ export type TestRecord = {
   violated: string[];
   outcome: TestOutcome;
   skipReason?: string;
-  observations: string[];
+  observations: Observation[];
   error?: string;
+  /** What the test's checks judged, per rule (the `judged` annotations). */
+  judged?: Judged[];
+  /** Why a check of the test judged nothing (the `not-exercised` annotations). */
+  notExercised?: NotExercised[];
 };
 
-export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'skipped' | 'not checkable on this target' | 'not run';
+export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'not exercised' | 'skipped' | 'not checkable on this target' | 'not run';
 
 export type RuleOutcome = {
   rule: Rule;
   status: RuleStatus;
-  tests: { title: string; outcome: TestOutcome; note?: string }[];
-  observations: string[];
+  tests: { id?: string; title: string; outcome: TestOutcome; note?: string; judged?: string }[];
+  observations: Observation[];
+  /** What the rule's checks judged, summed over its tests: "212 card numbers in 25 records". */
+  judged: string[];
+  /** Why (some of) its checks judged nothing; for a rule "not exercised", what would make it exercisable. */
+  notExercised: string[];
 };
 
-export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE';
+export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE' | 'NOT FULLY EXERCISED';
+
+const mentions = (t: TestRecord, id: string) =>
+  t.rules.includes(id) || t.violated.includes(id) || (t.judged ?? []).some((j) => j.ruleId === id) || (t.notExercised ?? []).some((n) => n.ruleId === id);
 
 /** Folds test results into one outcome per rule of the catalogue. */
 export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string): RuleOutcome[] {
   return rules.map((rule) => {
-    const mine = tests.filter((t) => t.rules.includes(rule.id) || t.violated.includes(rule.id));
+    const mine = tests.filter((t) => mentions(t, rule.id));
     const failedHere = (t: TestRecord) =>
       t.outcome === 'failed' && (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
+    const outcomeHere = (t: TestRecord): TestOutcome => (failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome);
+    // A test that ran to its verdict on this rule: what it judged counts, whatever happened to its other rules.
+    const ran = mine.filter((t) => outcomeHere(t) === 'passed' || outcomeHere(t) === 'failed');
+    const judgedIn = (t: TestRecord) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
+    const sums = sumJudged(ran.flatMap(judgedIn));
+    const reasons = [...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason)))];
     const entries = mine.map((t) => ({
+      id: t.id,
       title: t.title,
-      outcome: failedHere(t) ? ('failed' as const) : t.outcome === 'failed' ? ('passed' as const) : t.outcome,
+      outcome: outcomeHere(t),
       note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'unavailable' ? t.error : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
+      judged: ran.includes(t) ? sumJudged(judgedIn(t)).map((s) => s.text).join(', ') || 'nothing' : undefined,
     }));
     let status: RuleStatus;
     if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
     else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
-    else if (entries.some((e) => e.outcome === 'passed')) status = 'passed';
+    else if (entries.some((e) => e.outcome === 'passed')) status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
     else if (rule.check === 'mock-control' && target !== 'mock') status = 'not checkable on this target';
     else status = entries.length ? 'skipped' : 'not run';
-    const observations = [...new Set(mine.flatMap((t) => t.observations.filter((o) => o.startsWith(`${rule.id}:`))))];
-    return { rule, status, tests: entries, observations };
+    if (status === 'not exercised' && !reasons.length) reasons.push('its tests passed without judging anything (no check reported what it judged)');
+    const observations = [
+      ...new Map(mine.flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id)).map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o])).values(),
+    ];
+    return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
   });
 }
 
-/** Contract failures outrank infrastructure trouble: a deviation seen is a deviation, whatever else failed. */
-/** Exit codes of `npm run conformance`: distinct, so CI can tell a broken gateway from an unreachable one. */
-export const EXIT_CODES: Record<Verdict, number> = { CONFORMANT: 0, 'NON-CONFORMANT': 1, INCOMPLETE: 1, 'TARGET UNAVAILABLE': 3 };
+/**
+ * Exit codes of `npm run conformance`: distinct, so CI can tell a broken gateway from an unreachable one,
+ * and "nothing to check" from "checked and fine" (2 is a configuration error, before any verdict).
+ */
+export const EXIT_CODES: Record<Verdict, number> = { CONFORMANT: 0, 'NON-CONFORMANT': 1, INCOMPLETE: 1, 'TARGET UNAVAILABLE': 3, 'NOT FULLY EXERCISED': 4 };
 
+/**
+ * Contract failures outrank infrastructure trouble: a deviation seen is a deviation, whatever else failed.
+ * CONFORMANT only when every rule applicable on the target was exercised and passed.
+ */
 export function verdictOf(outcomes: RuleOutcome[]): Verdict {
   if (outcomes.some((o) => o.status === 'failed')) return 'NON-CONFORMANT';
   if (outcomes.some((o) => o.status === 'target unavailable')) return 'TARGET UNAVAILABLE';
   if (outcomes.some((o) => o.status === 'not run')) return 'INCOMPLETE';
+  if (outcomes.some((o) => o.status === 'not exercised')) return 'NOT FULLY EXERCISED';
   return 'CONFORMANT';
 }

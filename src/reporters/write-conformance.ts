@@ -1,6 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baselineDrift } from './baseline.js';
+import { conformancePage } from './conformance-html.js';
+import { driftMarkdown } from './drift-markdown.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
+import { catalogueOf, targetIdOf } from './run-identity.js';
 
 export type ConformanceSummary = {
   target: string;
@@ -11,6 +15,8 @@ export type ConformanceSummary = {
   counts: Record<string, number>;
   unavailable: string[];
   outcomes: RuleOutcome[];
+  /** A previous run's conformance.json to compare with (--baseline / PG_BASELINE). */
+  baseline?: string;
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -19,16 +25,24 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
   return counts;
 }
 
+/**
+ * The verdict with the two numbers kept apart: rules the target let us exercise (Microcks's conformance
+ * index, per rule) and rules that passed (its score), then every other status.
+ */
 export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[]): string {
-  const parts = Object.entries(countBy(outcomes)).map(([status, n]) => `${n} ${status}`);
-  return `${verdict}: ${outcomes.length} rules, ${parts.join(', ')}`;
+  const exercised = outcomes.filter((o) => o.status === 'passed' || o.status === 'failed').length;
+  const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target').length;
+  const counts = countBy(outcomes);
+  const failed = counts.failed ? `, ${counts.failed} failed` : '';
+  const rest = Object.entries(counts).filter(([status]) => status !== 'passed' && status !== 'failed').map(([status, n]) => `${n} ${status}`);
+  return `${verdict}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}`;
 }
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-function markdown(s: ConformanceSummary): string {
+function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const lines = [
     '# Conformance report',
     '',
@@ -41,37 +55,64 @@ function markdown(s: ConformanceSummary): string {
   if (s.unavailable.length) {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
-  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Tests |', '|---|---|---|---|---|');
+  lines.push(...driftLines);
+  const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
+  if (notExercised.length) {
+    lines.push('## Not exercised (the target\'s data gave these rules nothing to judge: not a pass)', '');
+    for (const o of notExercised) lines.push(`- ${o.rule.id}: ${escapeCell(o.notExercised.join('; '))}`);
+    lines.push('');
+  }
+  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
   for (const o of s.outcomes) {
     const passed = o.tests.filter((t) => t.outcome === 'passed').length;
-    lines.push(`| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${passed}/${o.tests.length} passed |`);
+    lines.push(`| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`);
   }
   lines.push('', '## Rules in detail', '');
   for (const o of s.outcomes) {
     lines.push(`### ${o.rule.id}: ${o.status}`, '', o.rule.rule, '', `> ${o.rule.source} (section ${o.rule.section})`, '');
-    for (const t of o.tests) lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${t.note ? ` (${escapeCell(t.note)})` : ''}`);
+    if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
+    if (o.notExercised.length) lines.push(`${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`, '');
+    for (const t of o.tests) {
+      const notes = [t.judged !== undefined ? `judged ${t.judged}` : '', t.note ?? ''].filter(Boolean).join('; ');
+      lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${notes ? ` (${escapeCell(notes)})` : ''}`);
+    }
     if (o.observations.length) {
       lines.push('', 'Observed where the document leaves the behaviour open:');
-      for (const obs of o.observations) lines.push(`- ${escapeCell(obs)}`);
+      for (const obs of o.observations) lines.push(`- ${escapeCell(`${obs.ruleId}: ${obs.text}`)}`);
     }
     lines.push('');
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes conformance.json and conformance.md into `dir`. */
+/** Writes conformance.json, conformance.md and conformance.html into `dir`, with the drift since a baseline when named. */
 export function writeConformance(dir: string, s: ConformanceSummary): void {
   const json = {
     target: s.target,
+    targetId: targetIdOf(s.target, process.env),
+    catalogue: catalogueOf(s.outcomes.map((o) => o.rule)),
     started: s.started,
     finished: s.finished,
     runStatus: s.runStatus,
     verdict: s.verdict,
+    verdictLine: verdictLine(s.verdict, s.outcomes),
     counts: s.counts,
     unavailable: s.unavailable,
-    rules: s.outcomes.map((o) => ({ id: o.rule.id, section: o.rule.section, rule: o.rule.rule, check: o.rule.check, status: o.status, tests: o.tests, observations: o.observations })),
+    rules: s.outcomes.map((o) => ({
+      id: o.rule.id,
+      section: o.rule.section,
+      rule: o.rule.rule,
+      check: o.rule.check,
+      status: o.status,
+      judged: o.judged,
+      notExercised: o.notExercised,
+      tests: o.tests,
+      observations: o.observations.map(({ ruleId: _rule, ...data }) => data),
+    })),
   };
+  const drift = baselineDrift(s.baseline, json);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(join(dir, 'conformance.md'), markdown(s));
+  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`);
+  writeFileSync(join(dir, 'conformance.md'), markdown(s, drift === undefined ? [] : driftMarkdown(drift)));
+  writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift));
 }

@@ -63,7 +63,7 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
     expect(run.output).toContain('NON-CONFORMANT');
     const traces = readdirSync(resultsDir, { recursive: true }).map(String).filter((f) => f.endsWith('trace.zip'));
     expect(traces.length, 'traces were written').toBeGreaterThan(10);
-    for (const file of ['conformance.md', 'conformance.json', 'junit.xml', 'results.json', 'html/index.html']) {
+    for (const file of ['conformance.md', 'conformance.json', 'conformance.html', 'junit.xml', 'results.json', 'html/index.html']) {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
 

@@ -1,5 +1,5 @@
-import { FAULTS } from '../mock/faults.js';
-import { VARIANTS } from '../mock/variants.js';
+import { FAULTS } from '../mock/behaviours/faults.js';
+import { VARIANTS } from '../mock/behaviours/variants.js';
 import { loadRules } from '../contract/rules.js';
 
 export type Mode = 'mock' | 'black-box';

@@ -1,0 +1,61 @@
+import { MOCK_DEFAULTS } from '../defaults.js';
+import { FAULTS } from './faults.js';
+import { basic, expect, send, test } from '../mock-fixtures.js';
+import { PG_CODES } from '../gateway/pg-codes.js';
+import { PLATFORM_CODES } from '../gateway/platform-codes.js';
+import { VARIANTS } from './variants.js';
+
+test('off by default: a user part is refused and totalPages rounds up', async ({ gateway }) => {
+  const userPart = await gateway.send('GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
+  expect(userPart.json.code).toBe(PLATFORM_CODES.authUserPart.code);
+  expect((await gateway.send('GET', '/platform/vault/customer?count=10')).json.totalPages).toBe(3);
+});
+
+test('variant auth-accepts-user-part lets a token with a user part through', async ({ launch }) => {
+  const mock = await launch({ variants: ['auth-accepts-user-part'] });
+  const res = await send(mock.url, 'GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
+  expect(res.json.code).toBe(0);
+});
+
+test('fault vault-total-pages-floor rounds totalPages down', async ({ launch }) => {
+  const mock = await launch({ faults: ['vault-total-pages-floor'] });
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=10')).json.totalPages).toBe(2);
+});
+
+test('variant vault-past-end-fails answers a page past the end with a platform failure', async ({ launch }) => {
+  const mock = await launch({ variants: ['vault-past-end-fails'] });
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=10&page=2')).json.code).toBe(0);
+  const past = await send(mock.url, 'GET', '/platform/vault/customer?count=10&page=3');
+  expect(past.json).toEqual({ code: PLATFORM_CODES.pageInvalid.code, message: 'page 3 is past the last page (2).' });
+});
+
+test('variant failures-http-200 answers failures with HTTP 200 and the same body scheme', async ({ launch }) => {
+  const mock = await launch({ variants: ['failures-http-200'] });
+  const auth = await send(mock.url, 'POST', '/pg/tokenize', { key: null, body: {} });
+  expect(auth.status).toBe(200);
+  expect(auth.json.rcode).toBe(PG_CODES.authMissing.rcode);
+  const missing = await send(mock.url, 'GET', '/platform/nothing');
+  expect(missing.status).toBe(200);
+  expect(missing.json.code).toBe(PLATFORM_CODES.notFound.code);
+});
+
+test('faults and variants change gateway answers only: the control API stays as it is with every one on', async ({ launch }) => {
+  const mock = await launch({ faults: FAULTS.map((f) => f.name), variants: VARIANTS.map((v) => v.name) });
+  const health = await send(mock.url, 'GET', '/__mock/health');
+  expect(health.status).toBe(200);
+  expect(health.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(health.text).toBe('{"status":"ok"}');
+  const created = await send(mock.url, 'POST', '/__mock/webhooks', { body: { notification_url: 'http://127.0.0.1:9/x', webhook_id: 'wh_all' } });
+  expect(created.status).toBe(201);
+  expect(created.json).toMatchObject({ webhook_id: 'wh_all', status: 'active' });
+});
+
+test('a variant reshapes only what it names: extra headers, the same body', async ({ launch }) => {
+  const plain = await launch();
+  const shaped = await launch({ variants: ['extra-headers'] });
+  const a = await send(plain.url, 'GET', '/platform/vault/customer?count=1');
+  const b = await send(shaped.url, 'GET', '/platform/vault/customer?count=1');
+  expect(a.headers.get('x-request-id')).toBeNull();
+  expect(b.headers.get('x-request-id')).toMatch(/^rq_/);
+  expect(b.json).toEqual(a.json);
+});

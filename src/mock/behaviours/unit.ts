@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenizeFormats } from '../gateway/tokenize/request.js';
+import type { Credentials } from '../server/options.js';
+import type { Answer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
+import type { Customer } from '../state/customers.js';
+
+export type Mode = 'mock' | 'black-box';
+/** A registry entry: the name, the rule it breaks (fault) or whose leeway it uses (variant), what it does. */
+export type Registered = { readonly name: string; readonly rule: string; readonly description: string; readonly modes?: readonly Mode[] };
+
+/** What a behaviour may read besides its seam's arguments. */
+export type Env = {
+  readonly credentials: Credentials;
+  /** Customer record i as this server lists it (other behaviours' record changes included). */
+  readonly customer: (index: number) => Customer;
+};
+
+/** Replaces one seam's step with one that may call the step it replaces. */
+type Around<F> = (next: F, env: Env) => F;
+type Body = Record<string, unknown>;
+
+/** Changes every gateway answer on the link, as a proxy would (wire.ts installs them as Fastify hooks). */
+export type Wire = {
+  /** The body before it is serialized (a copy; return a new object to replace it). */
+  readonly body?: (body: Body, family: 'pg' | 'platform', request: FastifyRequest) => Body | void;
+  /** Headers, and when it returns a string, the serialized body. */
+  readonly sent?: (reply: FastifyReply, request: FastifyRequest, text: unknown) => string | void;
+  /** Before the request is read (timing). */
+  readonly arrive?: (request: FastifyRequest) => Promise<void>;
+};
+
+/**
+ * One fault or variant: its registry entry and what it changes, at one or more of the core's seams
+ * (server/seams.ts). Off, it is not in the server at all.
+ */
+export type Unit = Registered & { readonly [K in keyof Seams]?: Around<Seams[K]> } & {
+  readonly formats?: (formats: TokenizeFormats) => TokenizeFormats;
+  readonly record?: (record: Customer, cardNumbers: readonly string[]) => void;
+  readonly answer?: (answer: Answer, context: AnswerContext, env: Env) => void;
+  readonly failure?: (answer: Answer, context: FailureContext, env: Env) => void;
+  readonly wire?: Wire;
+};

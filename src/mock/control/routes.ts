@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../server/context.js';
+import { controlBody, numberField } from './fields.js';
+import { MockError } from '../gateway/errors.js';
+import { MAX_CUSTOMERS } from '../server/options.js';
+
+/**
+ * The control API (/__mock/): not part of the gateway contract, no auth, never changed by a behaviour.
+ * Health, reset, vault size, stored cards and the behaviours on; webhook-routes.ts drives webhooks.
+ */
+export function controlRoutes(app: FastifyInstance, ctx: MockContext): void {
+  app.get('/__mock/health', async () => ({ status: 'ok' }));
+
+  /** Back to the seeded state: no cards, the seeded webhook only, clock at real time, customers as started. */
+  app.post('/__mock/reset', async (request) => {
+    controlBody(request, [], false);
+    ctx.state.reset();
+    return { status: 'reset' };
+  });
+
+  app.get('/__mock/customers', async () => ({ count: ctx.state.customers }));
+
+  app.post('/__mock/customers', async (request) => {
+    const count = numberField(controlBody(request, ['count'], true), 'count', { min: 0, max: MAX_CUSTOMERS });
+    if (!Number.isInteger(count)) throw new MockError('controlInvalid', 'count must be a whole number.');
+    ctx.state.customers = count;
+    return { count };
+  });
+
+  /** A stored card as the mock holds it: masked, so tests can see an update landed without seeing a number. */
+  app.get('/__mock/cards/:card_id', async (request) => {
+    const { card_id } = request.params as { card_id: string };
+    const card = ctx.state.cards.get(card_id);
+    if (!card) throw new MockError('cardNotFound');
+    return card;
+  });
+
+  app.get('/__mock/behaviour', async () => ({
+    faults: [...ctx.options.faults],
+    variants: [...ctx.options.variants],
+  }));
+}

@@ -1,0 +1,91 @@
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildBehaviours } from '../behaviours/index.js';
+import { installWire } from '../behaviours/wire.js';
+import { controlRoutes } from '../control/routes.js';
+import { controlWebhookRoutes } from '../control/webhook-routes.js';
+import { PLATFORM_CODES } from '../gateway/platform-codes.js';
+import { tokenizeRoute } from '../gateway/tokenize/route.js';
+import { vaultRoute } from '../gateway/vault/route.js';
+import { webhookDisableRoute } from '../gateway/webhook-disable.js';
+import { MockState } from '../state/state.js';
+import type { MockContext } from './context.js';
+import { answerFailures, sendFailure } from './failures.js';
+import { acceptJsonBodiesOnly, BODY_LIMIT } from './json-body.js';
+import { resolveOptions, type MockOptions } from './options.js';
+
+/**
+ * Server wiring: options → the core's seams with the behaviours that are on (behaviours/) → state →
+ * Fastify with the gateway's three operations (gateway/) and the control API (control/).
+ */
+
+export type MockServer = {
+  app: FastifyInstance;
+  /** Resolves when no webhook delivery is in flight (for one webhook, or for all). */
+  settled(webhookId?: string): Promise<void>;
+};
+
+/** HTTP the parser cannot read never reaches a route; answer it in the platform scheme, not Node's default. */
+function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    code: PLATFORM_CODES.badRequest.code,
+    message: tooLarge ? 'The request headers are too large.' : 'The HTTP request is malformed.',
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n`
+    + `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Builds the mock gateway without listening (use app.listen or app.inject). Throws MockConfigError for
+ * bad options, including unknown fault or variant names.
+ */
+export function buildMockServer(options: MockOptions = {}): MockServer {
+  const resolved = resolveOptions(options);
+  const behaviours = buildBehaviours(resolved.credentials, resolved.faults, resolved.variants);
+  const { seams } = behaviours;
+  const state = new MockState(resolved, seams);
+  const app = Fastify({
+    logger: resolved.logger,
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: 1000 },
+    frameworkErrors: (error, request, reply) => sendFailure(behaviours.shapes.failure, error, request, reply),
+    clientErrorHandler: clientError,
+  });
+  app.decorateRequest('identity', undefined);
+
+  const ctx: MockContext = {
+    options: resolved,
+    behaviours,
+    state,
+    authenticate: (operation) => async (request) => {
+      request.identity = seams.authenticate(request.headers.authorization, operation);
+    },
+  };
+
+  acceptJsonBodiesOnly(app);
+  answerFailures(app, behaviours.shapes.failure);
+  installWire(app, behaviours.wire);
+  tokenizeRoute(app, ctx);
+  vaultRoute(app, ctx);
+  webhookDisableRoute(app, ctx);
+  controlRoutes(app, ctx);
+  controlWebhookRoutes(app, ctx);
+  app.addHook('onClose', async () => state.close());
+
+  return {
+    app,
+    settled: async (webhookId) => {
+      const hook = webhookId === undefined ? undefined : state.webhooks.get(webhookId);
+      if (webhookId !== undefined && !hook) throw new Error(`settled(): no webhook "${webhookId}"`);
+      await state.worker.settled(hook);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { newRequestId, newWebhookId } from '../gateway/ids.js';
+import type { VirtualClock } from './clock.js';
+
+export type RequestStatus = 'queued' | 'delivered' | 'expired';
+
+/** One request in a webhook's queue; times are milliseconds on that webhook's clock. */
+export type WebhookRequest = {
+  readonly id: string;
+  readonly event: string;
+  readonly payload: unknown;
+  readonly enqueuedAt: number;
+  /** A behaviour may move it (see behaviours/webhooks.ts). */
+  expiresAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  status: RequestStatus;
+  inFlight: boolean;
+};
+
+export type DeliveryAttempt = { request_id: string; at: string; status?: number; error?: string };
+export type LogEntry = { at: string; what: 'disabled' | 'enabled' | 'refused' | 'expired' | 'delivered'; request_id?: string; detail: string };
+
+export type Webhook = {
+  readonly id: string;
+  readonly notificationUrl: string;
+  status: 'active' | 'inactive';
+  /** This webhook's clock runs ahead of the shared one by this much. */
+  offsetMs: number;
+  readonly requests: WebhookRequest[];
+  readonly deliveries: DeliveryAttempt[];
+  readonly log: LogEntry[];
+};
+
+/**
+ * Webhook records and their request queues, with the section 3 transitions. It decides what may be
+ * posted; the DeliveryWorker does the posting. `onChange` wakes the worker after anything that can
+ * make work due.
+ */
+export class WebhookRegistry {
+  private readonly hooks = new Map<string, Webhook>();
+  onChange: () => void = () => {};
+
+  /** `admits`: may a new request join this webhook's queue; section 6 says only while it is active. */
+  constructor(private readonly clock: VirtualClock, private readonly admits: (hook: Webhook) => boolean = (hook) => hook.status === 'active') {}
+
+  now(hook: Webhook): number {
+    return this.clock.now() + hook.offsetMs;
+  }
+
+  iso(hook: Webhook, at = this.now(hook)): string {
+    return new Date(at).toISOString();
+  }
+
+  all(): Iterable<Webhook> {
+    return this.hooks.values();
+  }
+
+  get(id: string): Webhook | undefined {
+    return this.hooks.get(id);
+  }
+
+  create(notificationUrl: string, id: string = newWebhookId()): Webhook | undefined {
+    if (this.hooks.has(id)) return undefined;
+    const hook: Webhook = { id, notificationUrl, status: 'active', offsetMs: 0, requests: [], deliveries: [], log: [] };
+    this.hooks.set(id, hook);
+    return hook;
+  }
+
+  clear(): void {
+    this.hooks.clear();
+  }
+
+  /** Section 3: active → inactive. Queued requests stay, held. Disabling an inactive webhook changes nothing. */
+  disable(hook: Webhook): void {
+    const was = hook.status;
+    hook.status = 'inactive';
+    hook.log.push({ at: this.iso(hook), what: 'disabled', detail: was === 'active' ? 'active → inactive' : 'already inactive' });
+  }
+
+  /** Section 3: inactive → active. Held requests not yet expired are posted again; expired ones are dropped. */
+  enable(hook: Webhook): void {
+    const was = hook.status;
+    hook.status = 'active';
+    const now = this.now(hook);
+    for (const r of hook.requests) {
+      if (r.status !== 'queued' || r.inFlight) continue;
+      if (now >= r.expiresAt) this.expire(hook, r);
+      else r.nextAttemptAt = now;
+    }
+    hook.log.push({ at: this.iso(hook), what: 'enabled', detail: was === 'inactive' ? 'inactive → active' : 'already active' });
+    this.onChange();
+  }
+
+  /** Section 6: no new requests join the queue of an inactive webhook; the refusal is logged. */
+  enqueue(hook: Webhook, event: string, payload: unknown, ttlSeconds: number): WebhookRequest | undefined {
+    const now = this.now(hook);
+    if (!this.admits(hook)) {
+      hook.log.push({ at: this.iso(hook), what: 'refused', detail: `event ${event} not queued: webhook is inactive` });
+      return undefined;
+    }
+    const request: WebhookRequest = {
+      id: newRequestId(), event, payload, enqueuedAt: now, expiresAt: now + ttlSeconds * 1000,
+      attempts: 0, nextAttemptAt: now, status: 'queued', inFlight: false,
+    };
+    hook.requests.push(request);
+    this.onChange();
+    return request;
+  }
+
+  expire(hook: Webhook, request: WebhookRequest): void {
+    request.status = 'expired';
+    hook.log.push({ at: this.iso(hook), what: 'expired', request_id: request.id, detail: `dropped after ${request.attempts} attempt(s)` });
+  }
+
+  /** Moves one webhook's clock, or the shared clock when no webhook is named, then lets due work run. */
+  advance(seconds: number, hook?: Webhook): void {
+    if (hook) hook.offsetMs += seconds * 1000;
+    else this.clock.advance(seconds);
+    this.onChange();
+  }
+}

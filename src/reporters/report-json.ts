@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import type { ObservedValue } from './observation.js';
+import type { Catalogue } from './run-identity.js';
+
+/** conformance.json as read back: by the drift comparison, the page and the CI summary. Older runs lack fields. */
+export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; text: string };
+
+export type RuleJson = {
+  id: string;
+  section?: string;
+  rule: string;
+  check: string;
+  status: string;
+  tests: { id?: string; title: string; outcome: string; note?: string }[];
+  /** Older reports hold bare sentences "RULE: text". */
+  observations: (ObservationJson | string)[];
+  /** What the rule's checks judged (["212 card numbers", "25 records"]), when the run records it. */
+  judged?: unknown;
+  /** Why its checks judged nothing, and what would make the rule exercisable. */
+  notExercised?: string[];
+};
+
+export type ConformanceJson = {
+  target: string;
+  targetId?: string;
+  catalogue?: Catalogue;
+  started: string;
+  finished: string;
+  runStatus?: string;
+  verdict: string;
+  /** The verdict with its counts, as printed at the end of the run. */
+  verdictLine?: string;
+  counts?: Record<string, number>;
+  unavailable?: string[];
+  rules: RuleJson[];
+};
+
+/** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */
+export function verdictLineOf(report: ConformanceJson): string {
+  if (report.verdictLine) return report.verdictLine;
+  const counts = Object.entries(report.counts ?? {}).map(([status, n]) => `${n} ${status}`);
+  return `${report.verdict}: ${report.rules.length} rules${counts.length ? `, ${counts.join(', ')}` : ''}`;
+}
+
+/** Reads a conformance.json; a file that is not one says so by name instead of failing later on a field. */
+export function readConformanceJson(path: string): ConformanceJson {
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<ConformanceJson>;
+  if (!parsed || typeof parsed.verdict !== 'string' || !Array.isArray(parsed.rules) || typeof parsed.target !== 'string') {
+    throw new Error(`${path} is not a conformance.json (no verdict, target and rules)`);
+  }
+  return parsed as ConformanceJson;
+}

@@ -1,0 +1,16 @@
+/**
+ * Why a check judged nothing, said once, each with what the operator can do so the next run exercises it.
+ * The document shows no operation that creates customers or enables a webhook, so the remedy is the
+ * sandbox's manager portal.
+ */
+export const WEBHOOK_INACTIVE =
+  'PG_WEBHOOK_ID did not disable with code 0, most likely inactive from an earlier run (re-disabling is not shown): enable that webhook in the manager portal before the run';
+
+export const NO_CUSTOMERS =
+  'the vault holds no customers: create a few customers (with shipping addresses and billing cards) in the sandbox\'s manager portal';
+
+export const NO_CARD_NUMBERS =
+  'no customer in the vault has a card number: add a billing card to a customer in the sandbox\'s manager portal';
+
+export const FEWER_THAN_TWO =
+  'the vault holds fewer than two customers, so no order can be seen: create at least two customers in the sandbox\'s manager portal';
