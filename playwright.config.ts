@@ -1,13 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright-base.js';
 import { loadSuiteConfig } from './src/config/suite-env.js';
+import { ensureRunSeed } from './src/contract/generate/settings.js';
 import { reportersFor } from './src/reporters/report-set.js';
 
 const config = loadSuiteConfig();
+// Generated inputs: one seed for the whole run, chosen here when PG_SEED is unset, inherited by the workers.
+ensureRunSeed();
 
 export default defineConfig({
   ...SUITE_BASE,
   workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
+  // A remote sandbox may be slow or rate-limited (the client waits out 429s): more room than the mock needs.
+  timeout: config.target === 'mock' ? 30_000 : 90_000,
   outputDir: process.env.PG_RESULTS_DIR || 'test-results',
   reporter: reportersFor(process.env),
   // The embedded mock runs in the runner process (see embedded-mock-setup.ts); workers learn its port by environment.

@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright-base.js';
+import { ensureRunSeed } from './src/contract/generate/settings.js';
 import { projectsFor, readPlanFile } from './src/suite-power/projects.js';
 
 // `npm run verify:suite` only: one runner for every run of the plan, each run a project against its own mock.
 const plan = readPlanFile();
+// Generated inputs: one seed for every run, inherited by the workers (PG_SEED replays it).
+ensureRunSeed();
 const out = process.env.PG_REPORTS_DIR || 'reports/suite-power-runs';
 
 export default defineConfig({

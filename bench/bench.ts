@@ -5,8 +5,11 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../src/config/free-port.js';
 import { basicAuthorization } from '../src/contract/auth.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
+import { generatedInputsCost, generatedInputsMarkdown } from './generated-inputs.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
 import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
+import { measureProxy, proxyMarkdown } from './proxy-latency.js';
+import { slowLink } from './slow-link.js';
 import { markdown, type BenchReport, type Memory, type OperationRow, type Target, type VaultDepth } from './report.js';
 import { suiteTargets, suiteTimes } from './suite-time.js';
 
@@ -22,7 +25,7 @@ writes reports/bench.json plus a markdown table on stdout.
                     the servers compared, so background load hits them alike (default: one per second)
   --customers N     vault size for the deep-page measurement (default 1000000)
   --no-prism        skip Prism's mock
-  --no-suite        skip the conformance suite timings
+  --no-suite        skip the conformance suite timings (and the slow-link figure)
   --verify-suite    also time the whole of npm run verify:suite (minutes)
   --out FILE        JSON report path (default reports/bench.json)
   --help`;
@@ -294,10 +297,15 @@ try {
 }
 report.vault = await vaultDepth(report.memory);
 if (!args['no-suite']) report.suite = await suiteTimes(log, { verifySuite: args['verify-suite'] });
-report.targets = targets(report);
+const link = args['no-suite'] ? undefined : await slowLink(log);
+const generatedInputs = args['no-suite'] ? undefined : await generatedInputsCost(2, log);
+const proxy = await measureProxy(1_000, log);
+report.targets = [...targets(report), ...(link ? [link.target] : [])];
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
-console.log(markdown(report));
+writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`);
+console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}`);
+if (link) console.log(`\n${link.markdown}`);
+if (generatedInputs) console.log(generatedInputsMarkdown(generatedInputs));
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);
 process.exit(0);

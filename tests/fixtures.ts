@@ -3,10 +3,13 @@ import { loadSuiteConfig, projectEnv, resolveBaseUrl, type ResolvedConfig } from
 import { secretsOf } from '../src/config/config.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
-import { GatewayClient } from '../src/contract/gateway-client.js';
+import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
+import { Pacer, perWorkerRate } from '../src/contract/pacer.js';
 import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
+import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
+import { runWideAnnotations } from '../src/contract/run-wide.js';
 import { ruleById } from '../src/contract/rules.js';
 import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
@@ -39,7 +42,7 @@ export type NotExercisedFn = (ruleId: string, reason: string) => void;
 /** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
 export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 
-type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor };
+type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor; pacer: Pacer | undefined };
 type TestFixtures = {
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
@@ -65,12 +68,16 @@ type TestFixtures = {
    * CPU (each fixture is a step with a captured stack). An empty value makes none of them run.
    */
   _combinedContextOptions: object;
+  /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
+  property: PropertyCheck;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   _combinedContextOptions: [{}, { box: true }],
   suite: [async ({}, use, workerInfo) => use(resolveBaseUrl(loadSuiteConfig(projectEnv(workerInfo.project)))), { scope: 'worker' }],
   redactor: [async ({ suite }, use) => use(new Redactor(secretsOf(suite))), { scope: 'worker' }],
+  // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
+  pacer: [async ({ suite }, use, { config }) => use(suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined), { scope: 'worker' }],
 
   writeGuard: [
     async ({ suite }, use, testInfo) => {
@@ -118,13 +125,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ suite, redactor, observe, judged }, use, testInfo) => {
+  gateway: async ({ suite, redactor, observe, judged, pacer }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
       // Production writes, when allowed at all, may disable only the operator's named webhook.
       { allowWrites: suite.allowWrites, webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined },
       (text) => redactor.text(text),
+      DEFAULT_RETRY,
+      pacer,
     );
     await use(client);
     // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient).
@@ -143,9 +152,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
+    testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   },
+
+  property: async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)),
 
   vendor: async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');

@@ -1,22 +1,10 @@
 import { maskCardNumber, maskingProblems } from '../src/contract/card-number.js';
 import { rejectionProblems } from '../src/contract/checks.js';
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
+import { bodyField, succeeded } from '../src/contract/exchange.js';
+import { newCardProblems } from '../src/contract/exchange-checks.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
 import { TEST_CARDS } from '../src/contract/test-cards.js';
 import { rules, test } from './fixtures.js';
-
-function nonEmptyString(answer: Exchange, field: string): string[] {
-  const value = bodyField(answer, field);
-  return typeof value === 'string' && value !== '' ? [] : [`${field} is ${value === undefined ? 'absent' : JSON.stringify(value)}, expected a non-empty string`];
-}
-
-function newCardProblems(answer: Exchange): string[] {
-  return [
-    ...(succeeded(answer) ? [] : [`rcode is ${JSON.stringify(bodyField(answer, 'rcode'))}, expected "000"`]),
-    ...nonEmptyString(answer, 'card_id'),
-    ...nonEmptyString(answer, 'pg_id'),
-  ];
-}
 
 test.describe('new cards (section 4.1 rule 1)', () => {
   test('TOK-1: a request without card_id saves the card under a new card_id', rules(['TOK-1', 'TOK-6'], { writes: true }), async ({ gateway, suite, verify, judged }) => {

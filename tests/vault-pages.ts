@@ -20,20 +20,40 @@ export function recordsOf(page: Exchange): Customer[] {
   return Array.isArray(data) ? (data as Customer[]) : [];
 }
 
-/** Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. */
+/**
+ * Pages asked for at once after page 0: on a 150 ms link a 25-page walk takes two round trips instead of
+ * 25; few enough that a burst stays small for a rate-limited sandbox (PG_MAX_RPS paces them anyway).
+ */
+export const PAGES_IN_FLIGHT = 8;
+
+/**
+ * Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. Pages are
+ * independent reads once page 0 has told how many there are, so the rest are fetched PAGES_IN_FLIGHT at
+ * a time; the walk keeps them in page order and ends at the first one that failed.
+ */
 export async function walkPages(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
   const first = await gateway.listCustomers({ ...query, page: 0 });
   const totalPages = Number(bodyField(first, 'totalPages'));
   const totalRecords = Number(bodyField(first, 'totalRecords'));
   const pages = [first];
-  if (succeeded(first)) {
-    for (let page = 1; page < Math.min(totalPages, MAX_PAGES); page++) {
-      const answer = await gateway.listCustomers({ ...query, page });
-      pages.push(answer);
-      if (!succeeded(answer)) break;
-    }
-  }
+  if (succeeded(first) && totalPages > 1) pages.push(...(await laterPages(gateway, query, Math.min(totalPages, MAX_PAGES))));
   return { pages, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES };
+}
+
+/** Pages 1 … end-1, in order, up to and including the first failed one; none is asked for after a failure is seen. */
+async function laterPages(gateway: GatewayClient, query: Record<string, string | number>, end: number): Promise<Exchange[]> {
+  const answers: Exchange[] = [];
+  let next = 1;
+  let failedAt = Infinity;
+  const fetcher = async () => {
+    for (let page = next++; page < end && page < failedAt; page = next++) {
+      const answer = await gateway.listCustomers({ ...query, page });
+      answers[page - 1] = answer;
+      if (!succeeded(answer)) failedAt = Math.min(failedAt, page);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, end - 1) }, fetcher));
+  return answers.slice(0, Math.min(failedAt, end - 1));
 }
 
 const ORDERINGS: { name: string; key: (id: string) => string | number }[] = [

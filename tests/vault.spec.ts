@@ -1,4 +1,5 @@
 import { isFullCardNumber } from '../src/contract/card-number.js';
+import { cardNumbersOf } from '../src/contract/exchange-checks.js';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import type { Customer } from '../src/contract/types.js';
@@ -101,13 +102,6 @@ test('VAULT-6: pages past the last one hold no records', rules(['VAULT-6']), asy
   }
   judged('VAULT-6', 3, 'pages past the end');
 });
-
-function cardNumbersOf(customer: Customer): [string, unknown][] {
-  return [
-    ['primary_card_number', customer.primary_card_number],
-    ...(customer.billing_cards ?? []).map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, c.card_number]),
-  ];
-}
 
 test('VAULT-7: no card number in the vault listing is a full number', rules(['VAULT-7']), async ({ gateway, suite, verify, judged }) => {
   const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));

@@ -75,3 +75,12 @@ test('production is read-only unless PG_ALLOW_WRITES=1', () => {
   expect(loadConfig(prod).vendor).toBeUndefined();
   expect(loadConfig(prod).webhookId).toBeUndefined();
 });
+
+test('PG_MAX_RPS is off by default and takes a positive number of requests a second', () => {
+  expect(loadConfig({}).maxRps).toBeUndefined();
+  expect(loadConfig({ PG_MAX_RPS: '20' }).maxRps).toBe(20);
+  expect(loadConfig({ PG_MAX_RPS: '2.5' }).maxRps).toBe(2.5);
+  for (const bad of ['0', '-5', 'fast', '1e3', '10/s']) {
+    expect(problemsOf({ PG_MAX_RPS: bad }), bad).toEqual(['PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing']);
+  }
+});

@@ -13,6 +13,8 @@ export type SuiteConfig = {
   vendor: { vendorId: number; apiKey: string } | undefined;
   webhookId: string | undefined;
   allowWrites: boolean;
+  /** PG_MAX_RPS: requests a second the whole run may send to the gateway; undefined = no pacing. */
+  maxRps: number | undefined;
 };
 
 type Env = Record<string, string | undefined>;
@@ -98,6 +100,12 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   const rawWrites = value(env, 'PG_ALLOW_WRITES');
   if (rawWrites !== undefined && rawWrites !== '0' && rawWrites !== '1') problems.push('PG_ALLOW_WRITES must be 1 or 0');
 
+  const rawMaxRps = value(env, 'PG_MAX_RPS');
+  const maxRps = rawMaxRps === undefined ? undefined : Number(rawMaxRps);
+  if (rawMaxRps !== undefined && !(/^[0-9]+(\.[0-9]+)?$/.test(rawMaxRps) && maxRps! > 0)) {
+    problems.push('PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing');
+  }
+
   const webhookId = value(env, 'PG_WEBHOOK_ID') ?? (isMock ? value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId : undefined);
 
   if (problems.length) throw new ConfigError(problems);
@@ -109,6 +117,7 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     vendor,
     webhookId,
     allowWrites: t !== 'production' || rawWrites === '1',
+    maxRps,
   };
 }
 

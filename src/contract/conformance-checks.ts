@@ -30,9 +30,23 @@ function extraFieldObservations(operation: NonNullable<Exchange['operation']>, b
 }
 
 /**
+ * ERR-3 on an answer that left its own scheme: it carries the other family's indicator (`code` on /pg/,
+ * `rcode` on /platform/) and not its own. Sections 1 and 7 give each family its own scheme, so this is a
+ * violation whatever the HTTP status; an answer carrying both is held to its own indicator.
+ */
+export function otherSchemeProblems(exchange: Exchange): string[] {
+  const own = indicatorField(exchange);
+  const other = exchange.family === 'pg' ? 'code' : 'rcode';
+  if (bodyField(exchange, own) !== undefined || bodyField(exchange, other) === undefined) return [];
+  const otherFamily = exchange.family === 'pg' ? '/platform/' : '/pg/';
+  return [`the answer carries ${other} (${JSON.stringify(bodyField(exchange, other))}), the ${otherFamily} indicator, instead of ${own}`];
+}
+
+/**
  * The section 7 and section 2 rules every answer of a gateway operation is held to.
  * HTTP statuses and error-body shapes are "not shown": an answer with an HTTP error status is only held to
- * the family scheme when it uses it (carries the indicator field); otherwise its shape is observed, not judged.
+ * the family scheme when it uses it (carries the indicator field), or breaks it by speaking the other
+ * family's scheme; otherwise its shape is observed, not judged.
  */
 export function answerFindings(exchange: Exchange): { findings: Finding[]; observations: Observation[]; checked: string[] } {
   const findings: Finding[] = [];
@@ -54,6 +68,11 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
   }
 
   const where = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
+  const otherScheme = otherSchemeProblems(exchange);
+  if (otherScheme.length) {
+    add('ERR-3', otherScheme);
+    return { findings, observations, checked };
+  }
   if (bodyField(exchange, indicatorField(exchange)) === undefined) {
     const type = exchange.headers['content-type'] ?? 'no content-type';
     observations.push({

@@ -11,13 +11,22 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Only the scheme of an Authorization header is ever shown: its credential may be the key in any encoding
+ * (hex, Base 64 twice, none at all), which no redaction by value can know.
+ */
+function authorizationShown(value: string): string {
+  const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
+  return scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
+}
+
 /** A curl line that repeats the request with the key taken from the environment, never written out. */
 export function reproduceWithCurl(exchange: Exchange, redactor: Redactor): string {
   const { request } = exchange;
   const parts = ['curl', '-sS', '-X', request.method];
   const auth = request.headers.authorization;
   if (auth !== undefined) {
-    parts.push(auth.startsWith('Basic ') ? '-u ":$PG_API_KEY"' : `-H ${shellQuote(`authorization: ${redactor.text(auth)}`)}`);
+    parts.push(auth.startsWith('Basic ') ? '-u ":$PG_API_KEY"' : `-H ${shellQuote(`authorization: ${authorizationShown(auth)}`)}`);
   }
   for (const [name, value] of Object.entries(request.headers)) {
     if (name !== 'authorization') parts.push('-H', shellQuote(`${name}: ${value}`));
@@ -34,7 +43,7 @@ export function reproduceWithCurl(exchange: Exchange, redactor: Redactor): strin
 export function describeExchange(exchange: Exchange, redactor: Redactor): string {
   const { request } = exchange;
   const headers = Object.entries(request.headers)
-    .map(([k, v]) => `    ${k}: ${k === 'authorization' ? `${v.split(' ')[0] ?? ''} [REDACTED]` : v}`)
+    .map(([k, v]) => `    ${k}: ${k === 'authorization' ? authorizationShown(v) : v}`)
     .join('\n');
   const sent = request.body === undefined ? '' : `\n  body: ${clip(redactor.text(typeof request.body === 'string' ? request.body : JSON.stringify(request.body)))}`;
   const got = exchange.json === undefined ? exchange.text : JSON.stringify(exchange.json);

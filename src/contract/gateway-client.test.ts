@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { GatewayClient, WriteRefusedError } from './gateway-client.js';
+import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
+import { Pacer, perWorkerRate } from './pacer.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 
 type Stand = { url: string; hits: { method: string; at: number }[]; server: Server };
@@ -17,10 +18,11 @@ async function standIn(answer: (n: number) => { status: number; headers?: Record
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
 }
 
-const FAST = { attempts: 3, baseDelayMs: 10, maxDelayMs: 2_000, timeoutMs: 2_000 };
-const client = (url: string, allowWrites = true) => new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites }, (t) => t, FAST);
+const FAST: RetryPolicy = { attempts: 3, baseDelayMs: 10, maxDelayMs: 2_000, timeoutMs: 2_000, rateLimitAttempts: 4, rateLimitWaitMs: 3_000 };
+const client = (url: string, allowWrites = true, pacer?: Pacer) =>
+  new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites }, (t) => t, FAST, pacer);
 
-test('reads are retried on 5xx and 429, a bounded number of times, then reported as target unavailable', async () => {
+test('reads are retried on 5xx a bounded number of times, then reported as target unavailable', async () => {
   const s = await standIn(() => ({ status: 503 }));
   await expect(client(s.url).listCustomers({ count: 1 })).rejects.toThrow(TargetUnavailableError);
   expect(s.hits).toHaveLength(3);
@@ -42,7 +44,7 @@ test('Retry-After is respected between read attempts', async () => {
   s.server.close();
 });
 
-test('writes are never retried', async () => {
+test('writes are never retried on 5xx or transport trouble: their outcome is unknown', async () => {
   const s = await standIn(() => ({ status: 500 }));
   await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/\[TARGET UNAVAILABLE\] POST \/pg\/tokenize answered HTTP 500 \(after 1 attempt\)/);
   await expect(client(s.url).disableWebhook('w')).rejects.toThrow(TargetUnavailableError);
@@ -72,4 +74,61 @@ test('Retry-After takes seconds or an HTTP date, capped', () => {
   expect(retryAfterMs(new Date(Date.now() + 3_000).toUTCString(), 10_000)).toBeGreaterThan(1_000);
   expect(retryAfterMs(undefined, 5_000)).toBeUndefined();
   expect(retryAfterMs('soon', 5_000)).toBeUndefined();
+});
+
+test('a write answered 429 was not processed, so it is sent again after Retry-After', async () => {
+  const s = await standIn((n) => (n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"rcode":"000"}' }));
+  const answer = await client(s.url).tokenize({ merchant_id: 'm' });
+  expect(answer.json).toEqual({ rcode: '000' });
+  expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
+  expect(s.hits[1]!.at - s.hits[0]!.at).toBeGreaterThanOrEqual(900);
+  s.server.close();
+});
+
+test('Retry-After as an HTTP date is waited for on a 429', async () => {
+  const s = await standIn((n) => (n === 1 ? { status: 429, headers: { 'retry-after': new Date(Date.now() + 2_000).toUTCString() } } : { status: 200 }));
+  await client(s.url).disableWebhook('w');
+  expect(s.hits.map((h) => h.method)).toEqual(['PUT', 'PUT']);
+  expect(s.hits[1]!.at - s.hits[0]!.at).toBeGreaterThanOrEqual(900);
+  s.server.close();
+});
+
+test('429 retries stop at rateLimitAttempts, and the message says to pace the run', async () => {
+  const s = await standIn(() => ({ status: 429 }));
+  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/POST \/pg\/tokenize answered HTTP 429 \(rate limited\) 4 times.*\(after 4 attempts\); PG_MAX_RPS/);
+  expect(s.hits).toHaveLength(4);
+  s.server.close();
+});
+
+test('a Retry-After beyond the wait budget is target unavailable at once, not waited for', async () => {
+  const s = await standIn(() => ({ status: 429, headers: { 'retry-after': '3600' } }));
+  const started = Date.now();
+  await expect(client(s.url).listCustomers({})).rejects.toThrow(/429 \(rate limited\) 1 time, 0 s waited, next wait 3600 s/);
+  expect(Date.now() - started).toBeLessThan(1_000);
+  expect(s.hits).toHaveLength(1);
+  s.server.close();
+});
+
+test('a write meeting a dead connection is tried once', async () => {
+  const s = await standIn(() => ({ status: 200 }));
+  await new Promise((r) => s.server.close(r));
+  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/connection refused \(after 1 attempt\)/);
+});
+
+test('a pacer spaces requests evenly, concurrent ones included, retries included', async () => {
+  const s = await standIn((n) => (n === 2 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200 }));
+  const paced = client(s.url, true, new Pacer(20));
+  const started = performance.now();
+  await Promise.all([paced.listCustomers({}), paced.listCustomers({}), paced.listCustomers({}), paced.listCustomers({})]);
+  expect(s.hits).toHaveLength(5);
+  // Five attempts (one a retry) take five slots 50 ms apart: the last is sent 200 ms after the first.
+  expect(performance.now() - started).toBeGreaterThanOrEqual(195);
+  s.server.close();
+});
+
+test('a run-wide budget is shared among workers and shards', () => {
+  expect(perWorkerRate(20, 2)).toBe(10);
+  expect(perWorkerRate(20, 4, 2)).toBe(2.5);
+  expect(perWorkerRate(5, 0)).toBe(5);
+  expect(() => new Pacer(0)).toThrow('positive rate');
 });

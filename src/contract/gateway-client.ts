@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
+import type { Pacer } from './pacer.js';
 import { familyOf, type OperationId } from './spec.js';
 import { TargetUnavailableError, retryAfterMs, transportProblem } from './target-unavailable.js';
 import type { ListCustomersQuery, TokenizeRequest } from './types.js';
@@ -10,10 +11,23 @@ export type Auth = 'merchant' | 'vendor' | { authorization: string | undefined }
 
 export type Credentials = { merchantKey: string; vendorKey: string | undefined };
 
-export type RetryPolicy = { attempts: number; baseDelayMs: number; maxDelayMs: number; timeoutMs: number };
+export type RetryPolicy = {
+  /** Tries of a read (GET) on 5xx and transport trouble; writes get one. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Per attempt: no answer in this time is transport trouble. */
+  timeoutMs: number;
+  /** Tries of any request answered 429, and the total it may wait on them. */
+  rateLimitAttempts: number;
+  rateLimitWaitMs: number;
+};
 
-/** Reads are idempotent and retried a bounded number of times; nothing else is ever retried. */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 15_000 };
+/**
+ * Reads are idempotent and tried three times on 5xx and transport trouble; a 429 (not processed) is tried
+ * again whatever the method, up to eight times and 20 s of waiting (a test may take 90 s on a remote target).
+ */
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 15_000, rateLimitAttempts: 8, rateLimitWaitMs: 20_000 };
 
 export type SendOptions = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -52,6 +66,8 @@ export class GatewayClient {
     private readonly policy: WritePolicy,
     private readonly redact: (text: string) => string = (t) => t,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
+    /** Paces every attempt, retries included (PG_MAX_RPS); shared by every client of the worker process. */
+    private readonly pacer?: Pacer,
   ) {}
 
   authorization(auth: Auth): string | undefined {
@@ -92,29 +108,8 @@ export class GatewayClient {
     }
     const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
     const started = performance.now();
-    const what = `${options.method} ${options.path}`;
-    const attempts = options.method === 'GET' ? this.retry.attempts : 1;
     const url = `${this.baseUrl}${options.path}${query}`;
-    let response: Response | undefined;
-    for (let attempt = 1; !response; attempt++) {
-      const backoff = Math.min(this.retry.baseDelayMs * 2 ** (attempt - 1), this.retry.maxDelayMs);
-      const tried = `after ${attempt} attempt${attempt > 1 ? 's' : ''}`;
-      let answer: Response;
-      try {
-        answer = await fetch(url, { method: options.method, headers, body: data, redirect: 'manual', signal: AbortSignal.timeout(this.retry.timeoutMs) });
-      } catch (error) {
-        if (attempt >= attempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (${tried})`);
-        await delay(backoff);
-        continue;
-      }
-      if (answer.status === 429 || answer.status >= 500) {
-        await answer.body?.cancel();
-        if (attempt >= attempts) throw new TargetUnavailableError(`${what} answered HTTP ${answer.status} (${tried})`);
-        await delay(retryAfterMs(answer.headers.get('retry-after') ?? undefined, this.retry.maxDelayMs) ?? backoff);
-        continue;
-      }
-      response = answer;
-    }
+    const response = await this.fetchWithRetries(url, { method: options.method, headers, body: data, redirect: 'manual' }, `${options.method} ${options.path}`);
     const text = await response.text();
     let json: unknown;
     try {
@@ -135,4 +130,56 @@ export class GatewayClient {
     this.exchanges.push(exchange);
     return exchange;
   }
+
+  /**
+   * A 429 means the request was not processed, so any method is sent again after Retry-After (or a
+   * jittered backoff), within rateLimitAttempts and rateLimitWaitMs. 5xx and transport trouble leave a
+   * write's outcome unknown: only reads (GET) are tried again for them. What is still failing at the
+   * bound is target unavailable, never a verdict on the contract.
+   */
+  private async fetchWithRetries(url: string, init: RequestInit & { method: string }, what: string): Promise<Response> {
+    const policy = this.retry;
+    const readAttempts = init.method === 'GET' ? policy.attempts : 1;
+    let tries = 0;
+    let limited = 0;
+    let waitedMs = 0;
+    for (;;) {
+      await this.pacer?.slot();
+      const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
+      let answer: Response;
+      try {
+        answer = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+      } catch (error) {
+        tries++;
+        if (tries >= readAttempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (${attempts()})`);
+        await delay(backoffMs(policy, tries));
+        continue;
+      }
+      if (answer.status === 429) {
+        await answer.body?.cancel();
+        limited++;
+        const wait = retryAfterMs(answer.headers.get('retry-after') ?? undefined, Infinity) || backoffMs(policy, limited);
+        if (limited >= policy.rateLimitAttempts || waitedMs + wait > policy.rateLimitWaitMs) {
+          throw new TargetUnavailableError(`${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, `
+            + `${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s (${attempts()}); PG_MAX_RPS paces the run below the target's limit`);
+        }
+        waitedMs += wait;
+        await delay(wait);
+        continue;
+      }
+      if (answer.status >= 500) {
+        await answer.body?.cancel();
+        tries++;
+        if (tries >= readAttempts) throw new TargetUnavailableError(`${what} answered HTTP ${answer.status} (${attempts()})`);
+        await delay(retryAfterMs(answer.headers.get('retry-after') ?? undefined, policy.maxDelayMs) ?? backoffMs(policy, tries));
+        continue;
+      }
+      return answer;
+    }
+  }
+}
+
+/** Exponential backoff with jitter (half to full), so workers that were refused together do not return together. */
+function backoffMs(policy: RetryPolicy, attempt: number): number {
+  return Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs) * (0.5 + Math.random() / 2);
 }

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { parseYamlFile } from './yaml-cache.js';
 
 export const RULES_PATH = fileURLToPath(new URL('../../spec/rules.yaml', import.meta.url));
 
 export type Checkability = 'black-box' | 'mock-control';
+/** Application rules bind the caller; the proxy judges them on traffic, the suite never runs them. */
+export type ApplicationCheckability = 'traffic';
 
 export type Rule = {
   id: string;
@@ -15,20 +17,33 @@ export type Rule = {
   writes: boolean;
 };
 
+export type ApplicationRule = Omit<Rule, 'check'> & { check: ApplicationCheckability };
+
 const FIELDS = ['id', 'section', 'source', 'rule', 'check', 'writes'] as const;
 const ID_PATTERN = /^(AUTH|TOK|VAULT|HOOK|ERR)-[1-9][0-9]*$/;
 
+type ListShape = { key: string; idPattern: RegExp; idExample: string; checks: readonly string[] };
+const GATEWAY_LIST: ListShape = { key: 'rules', idPattern: ID_PATTERN, idExample: 'AUTH-1, TOK-2, VAULT-3, HOOK-4 or ERR-5', checks: ['black-box', 'mock-control'] };
+const APPLICATION_LIST: ListShape = { key: 'application_rules', idPattern: /^APP-[1-9][0-9]*$/, idExample: 'APP-1', checks: ['traffic'] };
+
 /** Checks the catalogue's shape strictly, so a typo in rules.yaml fails loudly instead of hiding a rule. */
 export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
-  return checkRules(parse(text), source);
+  return parseList(text, source, GATEWAY_LIST) as Rule[];
 }
 
-function checkRules(parsed: unknown, source: string): Rule[] {
-  const doc = parsed as { rules?: unknown } | null;
-  if (!doc || !Array.isArray(doc.rules)) throw new Error(`${source}: expected a top-level "rules" list`);
+/** The caller's rules (the application_rules list), checked as strictly; absent means none. */
+export function parseApplicationRules(text: string, source = 'spec/rules.yaml'): ApplicationRule[] {
+  const doc = parse(text) as Record<string, unknown> | null;
+  return doc && doc.application_rules !== undefined ? (parseList(text, source, APPLICATION_LIST) as ApplicationRule[]) : [];
+}
+
+function parseList(text: string, source: string, shape: ListShape): (Rule | ApplicationRule)[] {
+  const doc = parse(text) as Record<string, unknown> | null;
+  const list = doc?.[shape.key];
+  if (!Array.isArray(list)) throw new Error(`${source}: expected a top-level "${shape.key}" list`);
   const seen = new Set<string>();
-  return doc.rules.map((raw: unknown, i: number) => {
-    const where = `${source}: rules[${i}]`;
+  return list.map((raw: unknown, i: number) => {
+    const where = `${source}: ${shape.key}[${i}]`;
     if (!raw || typeof raw !== 'object') throw new Error(`${where} is not a mapping`);
     const entry = raw as Record<string, unknown>;
     const unknown = Object.keys(entry).filter((k) => !(FIELDS as readonly string[]).includes(k));
@@ -37,22 +52,36 @@ function checkRules(parsed: unknown, source: string): Rule[] {
       if (typeof entry[key] !== 'string' || entry[key] === '') throw new Error(`${where}.${key} must be a non-empty string`);
     }
     const id = entry.id as string;
-    if (!ID_PATTERN.test(id)) throw new Error(`${where}.id "${id}" must look like AUTH-1, TOK-2, VAULT-3, HOOK-4 or ERR-5`);
+    if (!shape.idPattern.test(id)) throw new Error(`${where}.id "${id}" must look like ${shape.idExample}`);
     if (seen.has(id)) throw new Error(`${where}.id "${id}" is used twice`);
     seen.add(id);
-    if (entry.check !== 'black-box' && entry.check !== 'mock-control') {
-      throw new Error(`${where}.check must be "black-box" or "mock-control"`);
+    if (!shape.checks.includes(entry.check as string)) {
+      throw new Error(`${where}.check must be ${shape.checks.map((c) => `"${c}"`).join(' or ')}`);
     }
     if (typeof entry.writes !== 'boolean') throw new Error(`${where}.writes must be true or false`);
-    return entry as Rule;
+    return entry as Rule | ApplicationRule;
   });
 }
 
 let cached: Rule[] | undefined;
 
 export function loadRules(): Rule[] {
-  cached ??= checkRules(parseYamlFile(RULES_PATH), 'spec/rules.yaml');
+  cached ??= parseRules(readFileSync(RULES_PATH, 'utf8'));
   return cached;
+}
+
+let cachedApplication: ApplicationRule[] | undefined;
+
+export function loadApplicationRules(): ApplicationRule[] {
+  cachedApplication ??= parseApplicationRules(readFileSync(RULES_PATH, 'utf8'));
+  return cachedApplication;
+}
+
+/** A rule of either list, for writers that name rules of both sides (the proxy's traffic report). */
+export function anyRuleById(id: string): Rule | ApplicationRule {
+  const rule = [...loadRules(), ...loadApplicationRules()].find((r) => r.id === id);
+  if (!rule) throw new Error(`rule ${id} is not in spec/rules.yaml`);
+  return rule;
 }
 
 export function ruleById(id: string): Rule {

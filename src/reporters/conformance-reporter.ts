@@ -5,6 +5,7 @@ import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { parseObservation } from './observation.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
 type Options = { outputDir?: string; quiet?: boolean };
@@ -34,6 +35,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly quiet: boolean;
   private readonly records: TestRecord[] = [];
   private started = new Date();
+  private readonly runWide = new RunInvariants();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -46,6 +48,8 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(_config: FullConfig, _suite: Suite): void {
     this.started = new Date();
+    const seedLine = RunInvariants.seedLine();
+    if (!this.quiet && seedLine) console.log(seedLine);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -53,6 +57,7 @@ export default class ConformanceReporter implements Reporter {
     const errorText = result.errors.map((e) => e.message ?? '').join('\n');
     const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
     const outcome = outcomeOf(result, errorText, violated);
+    this.runWide.collect(annotations);
     const of = <T>(type: string, parse: (d: string) => T | undefined) =>
       annotations.filter((a) => a.type === type).map((a) => parse(a.description ?? '')).filter((x): x is T => x !== undefined);
     const judged = of(JUDGED, parseJudged);
@@ -74,7 +79,7 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const target = process.env.PG_TARGET || 'mock';
-    const outcomes = ruleOutcomes(loadRules(), this.records, target);
+    const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
     const verdict = verdictOf(outcomes);
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {
@@ -88,6 +93,7 @@ export default class ConformanceReporter implements Reporter {
       outcomes,
       baseline: process.env.PG_BASELINE || undefined,
     });
+    this.runWide.appendTo(this.outputDir);
     if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }

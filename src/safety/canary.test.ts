@@ -6,6 +6,8 @@ import { apiToken } from '../contract/auth.js';
 import { TEST_ACH, TEST_CARDS } from '../contract/test-cards.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
+import { ScriptedClient } from '../proxy/scripted-client.js';
+import { startSession } from '../proxy/session.js';
 import { searchBytes, searchTree } from './canary-search.js';
 import { runConformance } from './run-conformance.js';
 
@@ -70,6 +72,40 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
     const { hits, files, bytes } = searchTree([dir], CANARIES);
     hits.push(...searchBytes(Buffer.from(run.output), 'console output', CANARIES));
     testInfo.annotations.push({ type: 'searched', description: `${files} files, ${bytes} bytes, and the console output` });
+    expect(hits).toEqual([]);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('the proxy prints and writes no key, token, card number, CVV or account number, with findings on both sides', async ({}, testInfo) => {
+  // The gateway leaks a full 19-digit number (a finding that prints the answer); the application makes
+  // every deliberate mistake, sends its keys wrongly too, and the proxy is told no key at all: it must
+  // learn them from the traffic to redact them.
+  const mock = await startMock({ credentials: { apiKey: MERCHANT_KEY, vendorApiKey: VENDOR_KEY }, faults: ['mask-full-19-digits'] });
+  const lines: string[] = [];
+  const dir = testInfo.outputPath('proxy-reports');
+  try {
+    const session = await startSession({
+      upstream: mock.url, target: { kind: 'embedded mock', origin: mock.url }, host: '127.0.0.1', port: 0,
+      secrets: [], context: {}, print: (line) => lines.push(line),
+    });
+    const client = new ScriptedClient(session.proxy.url, { merchantId: MOCK_DEFAULTS.merchantId, apiKey: MERCHANT_KEY, webhookId: MOCK_DEFAULTS.webhookId });
+    await client.run(60, ['token-without-colon', 'no-merchant-id', 'exp-date-with-slash']);
+    const send = (authorization: string, body: unknown) => fetch(`${session.proxy.url}/pg/tokenize`, {
+      method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }).then((r) => r.text());
+    // The key unencoded in the header and, by mistake, in the body: only redaction by value catches that.
+    await send(`Basic ${MERCHANT_KEY}`, { merchant_id: MOCK_DEFAULTS.merchantId, api_key: MERCHANT_KEY, card_number: TEST_CARDS[0].number, cvv2: '123', tr_number: TEST_ACH.tr_number, dda_number: TEST_ACH.dda_number });
+    await send(`Basic ${apiToken(VENDOR_KEY)}`, { merchant_id: MOCK_DEFAULTS.merchantId, card_number: TEST_CARDS[7].number, exp_date: '12/99', cvv2: '123' });
+    await send(VENDOR_KEY, { merchant_id: MOCK_DEFAULTS.merchantId, card_number: TEST_CARDS[3].number, cvv2: '123' });
+    const { report, files } = await session.finish(dir);
+    expect(report.rules.some((r) => r.side === 'gateway' && r.ruleId === 'TOK-8' && r.broken), 'the leak was reported').toBe(true);
+    expect(report.rules.filter((r) => r.side === 'application' && r.broken).length, 'application findings were reported').toBeGreaterThan(3);
+    expect(files).toHaveLength(3);
+    const { hits, files: searched, bytes } = searchTree([dir], CANARIES);
+    hits.push(...searchBytes(Buffer.from(lines.join('\n')), 'proxy console output', CANARIES));
+    testInfo.annotations.push({ type: 'searched', description: `${searched} files, ${bytes} bytes, and ${lines.length} console lines` });
     expect(hits).toEqual([]);
   } finally {
     await mock.close();

@@ -34,7 +34,7 @@ test('a target answering 503 to everything is "target unavailable" after bounded
       ...CREDENTIALS,
       PG_REPORTS_DIR: dir,
       PG_RESULTS_DIR: join(dir, 'test-results'),
-    }, ['--grep', '@VAULT-1|@TOK-1']); // a few reads and writes prove it; every test would only repeat it
+    }, ['--grep', '@VAULT-1(?![0-9])|@TOK-1(?![0-9])']); // a few reads and writes prove it (not VAULT-1x, TOK-1x); every test would only repeat it
 
     expect(run.code, run.output).toBe(3);
     const report = verdictIn(dir);

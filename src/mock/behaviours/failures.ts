@@ -10,6 +10,13 @@ const onGatewayFailure = (change: (body: Record<string, unknown>, context: Failu
 };
 const isAuth = (context: FailureContext) => AUTH_FAILURES.includes(context.error.failure);
 
+/** A failure of `family` with an HTTP error status, its body in the other family's scheme. */
+const inOtherScheme = (family: 'pg' | 'platform') => (answer: Answer, context: FailureContext) => {
+  if (!context.gateway || context.family !== family || answer.status < 400 || !answer.body) return;
+  const { rcode, rmsg, pg_id: _pgId, code, message, ...rest } = answer.body;
+  answer.body = family === 'pg' ? { code: Number(rcode), message: rmsg, ...rest } : { rcode: String(code), rmsg: message, ...rest };
+};
+
 export const FAILURE_FAULTS = [
   // AUTH-7: a rejection discloses nothing.
   {
@@ -22,6 +29,10 @@ export const FAILURE_FAULTS = [
   // ERR-1, ERR-2: section 7's failure fields.
   { name: 'pg-failure-rmsg-empty', rule: 'ERR-1', description: '/pg/ failures carry an empty rmsg.', failure: onGatewayFailure((b, c) => c.family === 'pg' && (b.rmsg = '')) },
   { name: 'pg-failure-without-rmsg', rule: 'ERR-1', description: '/pg/ failures carry no rmsg.', failure: onGatewayFailure((b, c) => c.family === 'pg' && delete b.rmsg) },
+  // ERR-3: a failure with an HTTP error status in the other family's scheme (error-body shapes are not
+  // shown, the scheme is); the suite must tell it from a body in no scheme (errors-non-family-shape).
+  { name: 'platform-errors-in-pg-scheme', rule: 'ERR-3', description: '/platform/ failures with an HTTP error status answer in the /pg/ scheme: {"rcode":"1004","rmsg":…} instead of code and message.', failure: inOtherScheme('platform') },
+  { name: 'pg-errors-in-platform-scheme', rule: 'ERR-3', description: '/pg/ failures with an HTTP error status answer in the /platform/ scheme: {"code":101,"message":…} instead of rcode and rmsg.', failure: inOtherScheme('pg') },
   { name: 'platform-failure-code-as-string', rule: 'ERR-2', description: '/platform/ failures carry code as a string of digits ("1004").', failure: onGatewayFailure((b, c) => c.family === 'platform' && (b.code = String(b.code))) },
 ] as const satisfies readonly Unit[];
 

@@ -1,5 +1,6 @@
 import { AUTH_FAULTS } from './auth.js';
 import { FAILURE_FAULTS } from './failures.js';
+import { OFF_PATH_FAULTS } from './off-path.js';
 import { TOKENIZE_FAULTS } from './tokenize.js';
 import type { Registered } from './unit.js';
 import { VAULT_RECORD_FAULTS } from './vault-records.js';
@@ -23,6 +24,7 @@ export const FAULTS = [
   ...WEBHOOK_FAULTS, // disable, the webhook store, delivery (HOOK-1 … HOOK-8, ERR-5)
   ...FAILURE_FAULTS, // failure answers (AUTH-7, ERR-1, ERR-2)
   ...WIRE_FAULTS, // every answer on the link (ERR-3, ERR-4)
+  ...OFF_PATH_FAULTS, // only generated inputs reach them (TOK-1, TOK-8, TOK-9, TOK-10, VAULT-2)
 ] as const satisfies readonly Registered[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
 import type { Credentials } from '../server/options.js';
 import type { Answer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
@@ -27,6 +27,8 @@ export type Wire = {
   readonly sent?: (reply: FastifyReply, request: FastifyRequest, text: unknown) => string | void;
   /** Before the request is read (timing). */
   readonly arrive?: (request: FastifyRequest) => Promise<void>;
+  /** Its own Fastify hooks, for what the three above cannot do: answer first, hold, compress, stream (link.ts). */
+  readonly install?: (app: FastifyInstance) => void;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { AUTH_VARIANTS } from './auth.js';
+import { LINK_VARIANTS } from './link.js';
 import { STATUS_VARIANTS } from './failures.js';
 import { TOKENIZE_VARIANTS } from './tokenize.js';
 import type { Registered } from './unit.js';
@@ -18,6 +19,7 @@ export const VARIANTS = [
   ...VAULT_VARIANTS, // section 4.2 and 8: the listing's limits, defaults, past the end
   ...WEBHOOK_VARIANTS, // section 4.3: re-disabling
   ...AUTH_VARIANTS, // section 5.6: the try-it tool's token
+  ...LINK_VARIANTS, // section 8 and the link: rate limits, latency, compression, connections, streaming
 ] as const satisfies readonly Registered[];
 
 export type VariantName = (typeof VARIANTS)[number]['name'];

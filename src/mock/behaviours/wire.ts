@@ -116,6 +116,7 @@ export function installWire(app: FastifyInstance, wire: readonly Wire[]): void {
       return text;
     });
   }
+  for (const w of wire) w.install?.(app);
   for (const arrive of arrivals) {
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (isGatewayPath(request.url)) await arrive(request);

@@ -1,0 +1,73 @@
+import { secretsOf } from '../src/config/config.js';
+import { proxyPort } from '../src/config/proxy-port.js';
+import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
+import { startMock, type MockHandle } from '../src/mock/start.js';
+import { ProxyArgsError, parseProxyArgs } from '../src/proxy/args.js';
+import { startSession } from '../src/proxy/session.js';
+import { reportsDir } from '../src/reporters/report-set.js';
+
+/**
+ * `npm run proxy [-- --duration 5m]`: a forwarding proxy in front of the configured gateway (PG_BASE_URL,
+ * or the embedded mock) that judges the application's traffic against the rule catalogue, live, and
+ * writes reports/traffic.{md,json} and traffic-junit.xml at the end. Exit 0 no finding, 1 findings,
+ * 2 bad configuration or arguments.
+ */
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const config = loadSuiteConfig();
+let args: ReturnType<typeof parseProxyArgs>;
+let port: number;
+try {
+  args = parseProxyArgs(process.argv.slice(2));
+  port = proxyPort();
+} catch (e) {
+  if (e instanceof ProxyArgsError || (e instanceof Error && e.message.startsWith('PG_PROXY_PORT'))) fail(e.message);
+  throw e;
+}
+
+let mock: MockHandle | undefined;
+if (!config.baseUrl) {
+  try {
+    mock = await startMock(optionsFromEnv(process.env).options);
+  } catch (e) {
+    if (e instanceof MockConfigError) fail(e.message);
+    throw e;
+  }
+}
+const upstream = config.baseUrl ?? mock!.url;
+const session = await startSession({
+  upstream,
+  target: { kind: mock ? 'embedded mock' : config.target, origin: upstream },
+  host: args.host,
+  port,
+  secrets: secretsOf(config),
+  context: { vendor: config.vendor },
+  print: (line) => console.log(line),
+}).catch((e: unknown) => fail(`the proxy could not listen on ${args.host}:${port}: ${e instanceof Error ? e.message : String(e)} (PG_PROXY_PORT picks another port)`));
+
+console.log(`proxy listening on ${session.proxy.url}, forwarding to ${upstream} (${mock ? 'the embedded mock' : config.target})`);
+console.log(`  point your application's gateway base URL at ${session.proxy.url}`);
+console.log('  requests and answers pass unchanged; nothing is retried, added or dropped');
+if (config.target === 'production') console.log('  production: the proxy only observes your application\'s own traffic and sends nothing of its own');
+if (args.allowNonLoopback) console.log(`  listening on ${args.host}, beyond loopback (--allow-non-loopback): anyone who reaches this port can send through it`);
+console.log(`  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`);
+
+let stopping = false;
+async function stop(why: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${why}: stopping the proxy`);
+  const { report, files, exitCode } = await session.finish(reportsDir(process.env));
+  await mock?.close();
+  console.log(`Traffic: ${report.verdict}. ${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered).`);
+  for (const row of report.rules.filter((r) => r.broken)) console.log(`  ${row.ruleId} (${row.side} side): ${row.broken} of ${row.judged} exchanges`);
+  console.log(`Reports: ${files.join(', ')}`);
+  process.exit(exitCode);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+if (args.durationMs) setTimeout(() => void stop(`after ${args.durationMs! / 1000} s`), args.durationMs);

@@ -1,0 +1,74 @@
+import { expect, send, test } from '../mock-fixtures.js';
+import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
+import { SLOW_LINK_MS } from './link/slow-link.js';
+
+test('a token bucket lets a burst through, then one request per refill interval', () => {
+  const bucket = new TokenBucket(20, 2);
+  const t0 = performance.now();
+  expect(bucket.take(t0)).toBe(true);
+  expect(bucket.take(t0)).toBe(true);
+  expect(bucket.take(t0)).toBeCloseTo(50, 0);
+  expect(bucket.take(t0 + 50)).toBe(true);
+});
+
+test('variant rate-limited answers 429 with Retry-After beyond the burst, and leaves the control API alone', async ({ launch }) => {
+  const mock = await launch({ variants: ['rate-limited'] });
+  const started = performance.now();
+  const answers = await Promise.all(Array.from({ length: 100 }, () => send(mock.url, 'GET', '/platform/vault/customer?count=1')));
+  const seconds = (performance.now() - started) / 1000;
+  const refused = answers.filter((a) => a.status === 429);
+  const served = answers.filter((a) => a.status === 200).length;
+  expect(served + refused.length).toBe(100);
+  expect(served).toBeGreaterThanOrEqual(RATE_LIMIT.burst);
+  expect(served).toBeLessThanOrEqual(RATE_LIMIT.burst + Math.ceil(seconds * RATE_LIMIT.perSecond));
+  // On a loaded machine 100 requests may trickle in slowly enough to pass; quickly, some must be refused.
+  if (seconds < 2) expect(refused.length).toBeGreaterThan(1);
+  const retryAfter = refused.map((a) => a.headers.get('retry-after') ?? '');
+  if (refused.length > 1) {
+    expect(retryAfter).toContain('1');
+    expect(retryAfter.some((r) => !Number.isNaN(Date.parse(r)))).toBe(true);
+    expect(refused[0]!.json).toEqual({ error: 'rate limit exceeded', limit: '20 requests per second' });
+  }
+  expect((await send(mock.url, 'GET', '/__mock/health')).status).toBe(200);
+});
+
+test('variant slow-link answers gateway requests 150 ms late', async ({ launch }) => {
+  const mock = await launch({ variants: ['slow-link'] });
+  const started = performance.now();
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).json.code).toBe(0);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_LINK_MS - 5);
+});
+
+test('variant gzip-answers compresses what the client accepts gzip for; fetch reads the same JSON', async ({ launch }) => {
+  const mock = await launch({ variants: ['gzip-answers'] });
+  const answer = await send(mock.url, 'GET', '/platform/vault/customer?count=2', { headers: { 'accept-encoding': 'gzip' } });
+  expect(answer.headers.get('content-encoding')).toBe('gzip');
+  expect(answer.json.code).toBe(0);
+  const plain = await send(mock.url, 'GET', '/platform/vault/customer?count=2', { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers.get('content-encoding')).toBeNull();
+});
+
+test('variant connection-close closes after every gateway answer', async ({ launch }) => {
+  const mock = await launch({ variants: ['connection-close'] });
+  const answer = await send(mock.url, 'GET', '/platform/vault/customer?count=1');
+  expect(answer.headers.get('connection')).toBe('close');
+  expect(answer.json.code).toBe(0);
+});
+
+test('variant reads-503-once refuses every fourth distinct read once, and never a write', async ({ launch }) => {
+  const mock = await launch({ variants: ['reads-503-once'] });
+  const first = await send(mock.url, 'GET', '/platform/vault/customer?count=1');
+  expect(first.status).toBe(503);
+  expect(first.headers.get('retry-after')).toBe('1');
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status).toBe(200);
+  const writes = await Promise.all(Array.from({ length: 8 }, () => send(mock.url, 'POST', '/pg/tokenize', { body: {} })));
+  expect(writes.map((w) => w.status)).not.toContain(503);
+});
+
+test('variant chunked-trickle streams the answer chunked, without content-length', async ({ launch }) => {
+  const mock = await launch({ variants: ['chunked-trickle'] });
+  const answer = await send(mock.url, 'GET', '/platform/vault/customer?count=3');
+  expect(answer.headers.get('transfer-encoding')).toBe('chunked');
+  expect(answer.headers.get('content-length')).toBeNull();
+  expect((answer.json.data as unknown[]).length).toBe(3);
+});

@@ -1,0 +1,24 @@
+import { installChunkedTrickle } from './link/chunked-trickle.js';
+import { installConnectionClose } from './link/connection-close.js';
+import { installGzipAnswers } from './link/gzip-answers.js';
+import { installRateLimit } from './link/rate-limit.js';
+import { installReads503Once } from './link/reads-503-once.js';
+import { installSlowLink } from './link/slow-link.js';
+import type { Unit } from './unit.js';
+
+/**
+ * The link between client and gateway: what a multi-tenant production gateway behind proxies and load
+ * balancers does that one process on loopback does not. Each needs its own Fastify hooks (answering
+ * before the gateway, holding an answer, compressing or streaming it), so each is one file in link/,
+ * installed through `wire.install` only when it is on.
+ */
+export const LINK_VARIANTS = [
+  // Section 8: limits and time-outs are not shown.
+  { name: 'rate-limited', rule: 'ERR-4', description: 'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.', wire: { install: installRateLimit } },
+  { name: 'slow-link', rule: 'ERR-4', description: 'Every gateway answer arrives 150 ms late (a distant sandbox behind proxies).', wire: { install: (app) => installSlowLink(app) } },
+  // Section 2 and 7: how the bytes travel is not the contract.
+  { name: 'gzip-answers', rule: 'ERR-4', description: 'Every gateway answer is gzip-compressed when the client accepts it (content-encoding: gzip, vary: accept-encoding).', wire: { install: installGzipAnswers } },
+  { name: 'connection-close', rule: 'ERR-4', description: 'The server closes the connection after every gateway answer (connection: close): no keep-alive reuse.', wire: { install: installConnectionClose } },
+  { name: 'reads-503-once', rule: 'ERR-4', description: 'Every fourth distinct read (GET URL) is answered once with HTTP 503, Retry-After: 1 and an HTML page, then served; writes never.', wire: { install: installReads503Once } },
+  { name: 'chunked-trickle', rule: 'ERR-4', description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.', wire: { install: installChunkedTrickle } },
+] as const satisfies readonly Unit[];

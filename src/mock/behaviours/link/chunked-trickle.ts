@@ -1,0 +1,26 @@
+import { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isGatewayPath } from '../../gateway/errors.js';
+
+const PIECES = 3;
+const GAP_MS = 15;
+
+/**
+ * Variation `chunked-trickle`: answers stream as a proxy relays them: chunked transfer-encoding, no
+ * content-length, the headers first and the JSON in three pieces a little apart (a slow first byte of the
+ * body, split mid-token). A client must read the whole body before parsing it.
+ */
+export function installChunkedTrickle(app: FastifyInstance): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!isGatewayPath(request.url) || typeof payload !== 'string' || payload.length < PIECES) return payload;
+    reply.removeHeader('content-length');
+    const size = Math.ceil(payload.length / PIECES);
+    return Readable.from((async function* pieces() {
+      for (let at = 0; at < payload.length; at += size) {
+        await delay(GAP_MS);
+        yield Buffer.from(payload.slice(at, at + size));
+      }
+    })());
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isGatewayPath } from '../../gateway/errors.js';
+
+/**
+ * Variation `reads-503-once`: one node of a pool being replaced. Every fourth distinct read (GET URL) is
+ * answered once with HTTP 503, Retry-After: 1 and the load balancer's own HTML page, before the gateway
+ * sees it; asked again, it is served. Writes are never refused this way: a client must not send a write
+ * twice after a 503, so a 503 on a write would rightly end as "target unavailable".
+ */
+export function installReads503Once(app: FastifyInstance): void {
+  const seen = new Set<string>();
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' || !isGatewayPath(request.url) || seen.has(request.url)) return;
+    seen.add(request.url);
+    if (seen.size % 4 !== 1) return;
+    reply.code(503).headers({ 'retry-after': '1', 'content-type': 'text/html' });
+    reply.send('<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>');
+    return reply;
+  });
+}

@@ -1,0 +1,113 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+
+/**
+ * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.
+ * Only what HTTP itself makes per-hop changes: Host names the upstream, and the connection-management
+ * headers (Connection and the headers it names, Keep-Alive, Proxy-Connection, TE, Upgrade) belong to each
+ * hop. Nothing is retried: an upstream that cannot be reached is answered 502 by the proxy and reported.
+ */
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade']);
+
+/** Raw headers (name, value, name, value …) without the per-hop ones, in their order and spelling. */
+export function endToEnd(raw: readonly string[], replace: Record<string, string> = {}): string[] {
+  const named = new Set<string>(HOP_BY_HOP);
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === 'connection') raw[i + 1]!.split(',').forEach((n) => named.add(n.trim().toLowerCase()));
+  }
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (named.has(name)) continue;
+    out.push(raw[i]!, name in replace ? replace[name]! : raw[i + 1]!);
+  }
+  return out;
+}
+
+export type Captured = {
+  method: string;
+  /** The upstream URL the request went to. */
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: Buffer;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: Buffer;
+  ms: number;
+};
+
+export type Failure = { method: string; url: string; requestHeaders: Record<string, string>; problem: string; ms: number };
+
+function headerRecord(raw: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    out[name] = name in out ? `${out[name]}, ${raw[i + 1]!}` : raw[i + 1]!;
+  }
+  return out;
+}
+
+/** Keep-alive agents: a new TLS handshake per exchange would be most of the added latency. */
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+export function forward(
+  upstream: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  done: (result: { captured: Captured } | { failure: Failure }) => void,
+): void {
+  const started = performance.now();
+  const base = upstream.pathname.replace(/\/$/, '');
+  const url = new URL(`${base}${req.url ?? '/'}`, upstream);
+  const rawHeaders = endToEnd(req.rawHeaders, { host: url.host });
+  const requestHeaders = headerRecord(rawHeaders);
+  const requestChunks: Buffer[] = [];
+  const secure = url.protocol === 'https:';
+  // Certificate checks stay on: rejectUnauthorized is never touched, whatever the environment says.
+  const upstreamReq = (secure ? https : http).request(url, { method: req.method, headers: rawHeaders, agent: secure ? agents.https : agents.http });
+  let finished = false;
+  const fail = (error: Error & { code?: string }) => {
+    if (finished) return;
+    finished = true;
+    const problem = error.code ?? error.message;
+    if (!res.headersSent) {
+      res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`gateway-conformance proxy: the gateway could not be reached (${problem}); nothing was retried\n`);
+    } else res.destroy();
+    done({ failure: { method: req.method ?? 'GET', url: url.toString(), requestHeaders, problem, ms: performance.now() - started } });
+  };
+  upstreamReq.on('error', fail);
+  upstreamReq.on('response', (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      res.write(chunk);
+    });
+    answer.on('error', fail);
+    answer.on('end', () => {
+      res.end();
+      if (finished) return;
+      finished = true;
+      done({
+        captured: {
+          method: req.method ?? 'GET',
+          url: url.toString(),
+          requestHeaders,
+          requestBody: Buffer.concat(requestChunks),
+          status: answer.statusCode ?? 0,
+          responseHeaders: headerRecord(answer.rawHeaders),
+          responseBody: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        },
+      });
+    });
+  });
+  req.on('data', (chunk: Buffer) => requestChunks.push(chunk));
+  // The application hung up: the upstream request goes too, so nothing is sent that it did not finish.
+  res.on('close', () => {
+    if (!res.writableFinished) upstreamReq.destroy(new Error('the application closed the connection'));
+  });
+  req.pipe(upstreamReq);
+}

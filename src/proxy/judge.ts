@@ -1,0 +1,22 @@
+import type { Exchange } from '../contract/exchange.js';
+import { gatewayFindings } from '../contract/exchange-checks.js';
+import type { Judgement } from '../contract/judgement.js';
+import { requestFindings, type RequestContext } from '../contract/request-checks.js';
+
+export type Side = 'application' | 'gateway';
+
+/** One exchange held to the catalogue from both sides; `judged` is false for what is not one of the three operations. */
+export type Verdict = { exchange: Exchange; judged: boolean; sides: Record<Side, Judgement> | undefined };
+
+/** The application's request and the gateway's answer, each by the contract library's checks for its side. */
+export function judge(exchange: Exchange, context: RequestContext): Verdict {
+  // Other endpoints are "not shown": forwarded, counted, never judged.
+  if (!exchange.operation) return { exchange, judged: false, sides: undefined };
+  return { exchange, judged: true, sides: { application: requestFindings(exchange, context), gateway: gatewayFindings(exchange) } };
+}
+
+/** The rule IDs a verdict broke, side by side, for the live line and the exit code. */
+export function brokenRules(verdict: Verdict): Record<Side, string[]> {
+  const of = (side: Side) => [...new Set(verdict.sides?.[side].findings.map((f) => f.ruleId) ?? [])];
+  return { application: of('application'), gateway: of('gateway') };
+}

@@ -1,0 +1,18 @@
+import type { TrafficRedactor } from './traffic-redactor.js';
+import { brokenRules, type Verdict } from './judge.js';
+
+/** One line per exchange as it happens: time, operation, status, ✓ or the rules broken and by whom. */
+export function liveLine(verdict: Verdict, redactor: TrafficRedactor, now = new Date()): string {
+  const { exchange } = verdict;
+  const path = new URL(exchange.request.url).pathname;
+  const what = `${exchange.request.method} ${redactor.text(path)}`;
+  const head = `${now.toISOString().slice(11, 23)}  ${(exchange.operation ?? 'not judged').padEnd(14)} ${what.padEnd(44)} ${String(exchange.status).padStart(3)} ${String(Math.round(exchange.ms)).padStart(4)} ms`;
+  if (!verdict.judged) return `${head}  · not one of the three operations (forwarded, not judged)`;
+  const broken = brokenRules(verdict);
+  const parts = (['application', 'gateway'] as const).filter((s) => broken[s].length).map((s) => `${s}: ${broken[s].join(', ')}`);
+  return `${head}  ${parts.length ? `✗ ${parts.join(' · ')}` : '✓'}`;
+}
+
+export function failureLine(method: string, url: string, problem: string, redactor: TrafficRedactor, now = new Date()): string {
+  return `${now.toISOString().slice(11, 23)}  ${'unavailable'.padEnd(14)} ${`${method} ${redactor.text(new URL(url).pathname)}`.padEnd(44)} 502  the gateway could not be reached (${redactor.text(problem)}); answered 502, not retried`;
+}

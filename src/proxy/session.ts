@@ -1,0 +1,63 @@
+import type { RequestContext } from '../contract/request-checks.js';
+import { liveLine, failureLine } from './live-line.js';
+import { startProxy, type ProxyHandle } from './proxy-server.js';
+import { TrafficLedger } from './traffic-ledger.js';
+import { TrafficRedactor } from './traffic-redactor.js';
+import { buildReport, writeTrafficReports, type TrafficReport } from './traffic-report.js';
+
+export type SessionOptions = {
+  upstream: string;
+  target: { kind: string; origin: string };
+  host: string;
+  port: number;
+  /** Keys the proxy is told about; the ones the traffic carries are learnt as they go by. */
+  secrets: readonly string[];
+  context: RequestContext;
+  /** Where each live line goes (console.log in the command); nothing when undefined. */
+  print?: (line: string) => void;
+};
+
+export type Session = {
+  proxy: ProxyHandle;
+  ledger: TrafficLedger;
+  redactor: TrafficRedactor;
+  /**
+   * Stops listening, waits for the last exchanges to be judged, writes the reports. Exit code 0 only when
+   * something was judged and nothing broke: a session that judged nothing did not pass, it was not exercised.
+   */
+  finish(reportsDir: string): Promise<{ report: TrafficReport; files: string[]; exitCode: 0 | 1 }>;
+};
+
+/** A proxy with its ledger and live lines: what `npm run proxy`, the tests and the bench all run. */
+export async function startSession(options: SessionOptions): Promise<Session> {
+  const redactor = new TrafficRedactor(options.secrets);
+  const ledger = new TrafficLedger(redactor);
+  const print = options.print;
+  const proxy = await startProxy({
+    upstream: options.upstream,
+    host: options.host,
+    port: options.port,
+    context: options.context,
+    redactor,
+    onVerdict: (verdict) => {
+      ledger.record(verdict);
+      print?.(liveLine(verdict, redactor));
+    },
+    onUnavailable: (method, url, problem) => {
+      ledger.recordUnavailable(`${method} ${new URL(url).pathname}`, problem);
+      print?.(failureLine(method, url, problem, redactor));
+    },
+  });
+  return {
+    proxy,
+    ledger,
+    redactor,
+    async finish(reportsDir) {
+      await proxy.close();
+      await proxy.idle();
+      const report = buildReport(ledger, options.target);
+      const files = writeTrafficReports(reportsDir, report);
+      return { report, files, exitCode: report.findings || !report.judged ? 1 : 0 };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type { Exchange } from '../contract/exchange.js';
+import { familyOf, type OperationId } from '../contract/spec.js';
+import type { Captured } from './forward.js';
+
+/** Which of the three operations a request is, by method and path; undefined for anything else. */
+export function operationOf(method: string, path: string): OperationId | undefined {
+  if (method === 'POST' && path === '/pg/tokenize') return 'tokenize';
+  if (method === 'GET' && path === '/platform/vault/customer') return 'listCustomers';
+  if (method === 'PUT' && /^\/platform\/webhook\/[^/]+\/disable$/.test(path)) return 'disableWebhook';
+  return undefined;
+}
+
+/** The bytes as the application or the gateway meant them: a compressed body is judged uncompressed. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body).toString('utf8');
+    if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+    if (encoding === 'deflate') return inflateSync(body).toString('utf8');
+  } catch {
+    return body.toString('utf8');
+  }
+  return body.toString('utf8');
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The captured bytes as the contract library's Exchange. A request body that is JSON is kept parsed; one
+ * that is not is kept as its text, as the suite's client keeps a raw body, so the checks see it as such.
+ */
+export function toExchange(captured: Captured, basePath: string): Exchange {
+  const url = new URL(captured.url);
+  const path = url.pathname.slice(basePath.replace(/\/$/, '').length) || '/';
+  const requestText = decoded(captured.requestBody, captured.requestHeaders['content-encoding']);
+  const text = decoded(captured.responseBody, captured.responseHeaders['content-encoding']);
+  return {
+    operation: operationOf(captured.method, path),
+    family: familyOf(path),
+    request: {
+      method: captured.method,
+      url: captured.url,
+      headers: captured.requestHeaders,
+      body: requestText === '' ? undefined : parsed(requestText) ?? requestText,
+    },
+    status: captured.status,
+    headers: captured.responseHeaders,
+    text,
+    json: parsed(text),
+    ms: Math.round(captured.ms * 100) / 100,
+  };
+}

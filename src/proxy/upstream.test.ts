@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { expect, test } from '@playwright/test';
+import { basicAuthorization } from '../contract/auth.js';
+import { startSession } from './session.js';
+
+const FIXTURES = new URL('../webhook-check/fixtures/', import.meta.url);
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `127.0.0.1:${address.port}`;
+}
+
+async function session(upstream: string, lines: string[]) {
+  return startSession({ upstream, target: { kind: 'sandbox', origin: upstream }, host: '127.0.0.1', port: 0, secrets: [], context: {}, print: (l) => lines.push(l) });
+}
+
+const listing = '/platform/vault/customer?count=2&page=0';
+const headers = { authorization: basicAuthorization('some_key_1234'), accept: 'application/json' };
+
+test('an https gateway with a self-signed certificate is refused: 502 from the proxy, reported as not delivered, never retried', async ({}, testInfo) => {
+  let connections = 0;
+  const gateway = createHttpsServer({ cert: readFileSync(new URL('self-signed.pem', FIXTURES)), key: readFileSync(new URL('leaf.key', FIXTURES)) }, (_req, res) => res.end('{}'));
+  gateway.on('connection', () => connections++);
+  const lines: string[] = [];
+  const s = await session(`https://${await listen(gateway)}`, lines);
+  try {
+    const answer = await fetch(`${s.proxy.url}${listing}`, { headers });
+    expect(answer.status).toBe(502);
+    expect(await answer.text()).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
+    await s.proxy.idle();
+    const { report, exitCode } = await s.finish(testInfo.outputPath('reports'));
+    expect(report.unavailable).toBe(1);
+    expect(report.findings).toBe(0);
+    expect(exitCode).toBe(1); // nothing was judged: not a pass
+    expect(connections, 'one attempt, no retry').toBe(1);
+    expect(lines).toEqual([expect.stringContaining('the gateway could not be reached (DEPTH_ZERO_SELF_SIGNED_CERT); answered 502, not retried')]);
+  } finally {
+    gateway.close();
+  }
+});
+
+test('a 503 from the gateway reaches the application once, as it was', async ({}, testInfo) => {
+  let requests = 0;
+  const gateway = createHttpServer((_req, res) => {
+    requests++;
+    res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain', 'x-gateway': 'busy' }).end('try later');
+  });
+  const lines: string[] = [];
+  const s = await session(`http://${await listen(gateway)}/base`, lines);
+  try {
+    const answer = await fetch(`${s.proxy.url}${listing}`, { headers });
+    expect([answer.status, answer.headers.get('retry-after'), answer.headers.get('x-gateway'), await answer.text()]).toEqual([503, '1', 'busy', 'try later']);
+    await s.proxy.idle();
+    expect(requests).toBe(1);
+    const { report } = await s.finish(testInfo.outputPath('reports'));
+    // Statuses and error-body shapes are not shown: observed, never failed.
+    expect(report.findings).toBe(0);
+    expect(report.observations.map((o) => o.text)).toContainEqual(expect.stringContaining('answered HTTP 503'));
+  } finally {
+    gateway.close();
+  }
+});

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { rejectionProblems } from '../../src/contract/checks.js';
+import { bodyField, succeeded } from '../../src/contract/exchange.js';
+import type { Judgement } from '../../src/contract/generate/property.js';
+import { rules, test } from '../fixtures.js';
+import { descendingUnder, listingQuery, recordsOf, walkPages } from '../vault-pages.js';
+import { walkJudgements } from './walk-judgements.js';
+
+/** Page sizes from the smallest through ones no fixed test uses, with larger ones rarer (a walk at count=1 is the longest). */
+const count = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 30 }) }, { weight: 1, arbitrary: fc.integer({ min: 31, max: 200 }) }, { weight: 1, arbitrary: fc.constantFrom(1, 500, 1000) });
+
+test('VAULT-2 VAULT-3 VAULT-4: for any page size, walking every page yields each customer once, in full pages', rules(['VAULT-2', 'VAULT-3', 'VAULT-4']), async ({ gateway, suite, property, observe }) => {
+  const refused = new Set<number>();
+  await property('VAULT-2..4 walks', count, async (n): Promise<Judgement[]> => {
+    const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, n));
+    const first = walk.pages[0]!;
+    if (!succeeded(first) && n > 1) {
+      // The maximum count per page is not shown: a refusal of a larger count is observed, and must read as a refusal.
+      refused.add(n);
+      return [{ ruleId: 'VAULT-4', problems: rejectionProblems(first), expected: `page 0 served, or count=${n} cleanly refused`, exchanges: [first] }];
+    }
+    return walkJudgements(walk, n);
+  }, (n) => `count=${n}`);
+  if (refused.size) observe('VAULT-2', `counts refused: ${[...refused].sort((a, b) => a - b).join(', ')}; the maximum count per page is not shown`);
+});
+
+const position = fc.record({ count, page: fc.nat({ max: 40 }), past: fc.oneof(fc.nat({ max: 3 }), fc.integer({ min: 4, max: 2 ** 31 - 1 })) });
+
+test('VAULT-5 VAULT-6: any page is in descending customer_id order after the one before it, and pages past the last are empty', rules(['VAULT-5', 'VAULT-6']), async ({ gateway, suite, property, observe }) => {
+  const pastFailures = new Set<string>();
+  await property('VAULT-5 VAULT-6 pages', position, async ({ count: n, page, past }): Promise<Judgement[]> => {
+    const merchant = suite.merchant.merchantId;
+    const first = await gateway.listCustomers(listingQuery(merchant, n));
+    if (!succeeded(first)) return []; // a refused count is judged by the walk property
+    const totalPages = Number(bodyField(first, 'totalPages'));
+    const judgements: Judgement[] = [];
+    if (totalPages > 0) {
+      const at = Math.min(page, totalPages - 1);
+      const pair = await Promise.all([gateway.listCustomers(listingQuery(merchant, n, at)), ...(at + 1 < totalPages ? [gateway.listCustomers(listingQuery(merchant, n, at + 1))] : [])]);
+      const ids = pair.flatMap((p) => recordsOf(p).map((r) => String(r.customer_id)));
+      const problems = [...pair.filter((p) => !succeeded(p)).map(() => 'a page inside the listing did not answer code 0'), ...(descendingUnder(ids).length ? [] : [`pages ${at} and ${at + 1} at count=${n} do not descend: ${ids.slice(0, 8).join(', ')}…`])];
+      judgements.push({ ruleId: 'VAULT-5', problems, expected: 'a non-increasing customer_id sequence across page and the next (code-point, case-insensitive or numeric)', exchanges: pair });
+    }
+    const beyond = await gateway.listCustomers(listingQuery(merchant, n, Math.max(totalPages, 1) + past));
+    if (!succeeded(beyond)) pastFailures.add(`HTTP ${beyond.status}`);
+    const held = recordsOf(beyond).length;
+    judgements.push({ ruleId: 'VAULT-6', problems: held ? [`page ${Math.max(totalPages, 1) + past} of ${totalPages} holds ${held} records`] : [], expected: 'no records past the last page', exchanges: [beyond] });
+    return judgements;
+  }, ({ count: n, page, past }) => `count=${n}, page ${page} (or the last), ${past} pages past the end`);
+  for (const f of pastFailures) observe('VAULT-6', `a page past the end answered a failure (${f}); what it returns is not shown`);
+});
