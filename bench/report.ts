@@ -25,6 +25,7 @@ export type SuiteRun = {
   timedOut: boolean;
   /** Rule statuses from conformance.json, folded over the shards, e.g. "38 passed". */
   rules: string;
+  note?: string;
 };
 
 export type Target = { target: string; measured: string; met: boolean | undefined };
@@ -124,7 +125,7 @@ export function markdown(r: BenchReport): string {
     out.push('');
     out.push(table(
       ['npm run conformance (embedded mock)', 'wall s', 'rules', 'exit codes'],
-      r.suite.map((s) => [s.name, (s.wallMs / 1000).toFixed(1) + (s.timedOut ? ' (timed out)' : ''), s.rules, s.exitCodes.map(String).join(', ')]),
+      r.suite.map((s) => [s.name, (s.wallMs / 1000).toFixed(1) + (s.timedOut ? ' (timed out)' : '') + (s.note ? ` (${s.note})` : ''), s.rules, s.exitCodes.map(String).join(', ')]),
     ));
   }
   if (r.validators) {

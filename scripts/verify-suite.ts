@@ -1,19 +1,26 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { plan, rulesWithoutFault, type PlannedRun } from '../src/suite-power/plan.js';
-import { runSuite, type RunOutcome } from '../src/suite-power/run-suite.js';
+import { environmentWithoutSuiteVariables } from '../src/config/child-env.js';
+import { startFleet } from '../src/suite-power/fleet.js';
+import { judge, type RunReport } from '../src/suite-power/judge.js';
+import { plan, rulesWithoutFault } from '../src/suite-power/plan.js';
+import { safeName } from '../src/suite-power/power-reporter.js';
+import { PLAN_FILE_VAR, type PlanFile } from '../src/suite-power/projects.js';
+import { writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite-power.js';
 
 /**
  * `npm run verify:suite`: the suite against the mock once per fault and once per legitimate variation,
- * in both modes. Every fault must be caught where observable; no variation may be flagged.
+ * in both modes. Every fault must be caught by its own rule where observable; no variation may be flagged.
+ * All runs share one Playwright runner (a project per run) and one process of mocks (one per run).
  */
 const { values } = parseArgs({
   options: {
     only: { type: 'string', multiple: true },
     jobs: { type: 'string', default: String(Math.max(1, availableParallelism())) },
-    workers: { type: 'string', default: '2' },
+    workers: { type: 'string', default: '1' },
     out: { type: 'string', default: 'reports' },
     full: { type: 'boolean', default: false },
   },
@@ -21,60 +28,49 @@ const { values } = parseArgs({
 
 const only = values.only;
 const runs = plan(only ? (e) => only.includes(e.name) : undefined);
-const jobs = Number(values.jobs);
-const workDir = join(values.out, 'suite-power-runs');
+const unknown = (only ?? []).filter((name) => !runs.some((r) => r.name === name));
+if (unknown.length) {
+  console.error(`verify:suite: no fault or variation is named ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const workDir = resolve(values.out, 'suite-power-runs');
 const started = performance.now();
-const outcomes: RunOutcome[] = [];
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
 
-async function worker(queue: PlannedRun[]): Promise<void> {
-  for (let run = queue.shift(); run; run = queue.shift()) {
-    const outcome = await runSuite(run, workDir, { workers: Number(values.workers), full: values.full });
-    outcomes.push(outcome);
-    const mark = outcome.ok ? 'ok  ' : 'FAIL';
-    console.log(`${mark} ${outcome.kind.padEnd(7)} ${outcome.name.padEnd(40)} ${outcome.mode.padEnd(9)} ${outcome.verdict.padEnd(14)} ${outcome.failedRules.join(' ')} (${outcome.seconds}s)${outcome.detail ? ` ${outcome.detail}` : ''}`);
+const fleet = await startFleet(runs);
+let code: number;
+try {
+  const planFile: PlanFile = { runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)! })), workersPerRun: Number(values.workers), full: values.full };
+  const planPath = join(workDir, 'plan.json');
+  writeFileSync(planPath, JSON.stringify(planFile));
+  const cli = join('node_modules', '@playwright', 'test', 'cli.js');
+  const env = { ...environmentWithoutSuiteVariables(), [PLAN_FILE_VAR]: planPath, PG_REPORTS_DIR: workDir, PG_WORKERS: values.jobs };
+  code = await new Promise<number>((done, fail) => {
+    const child = spawn(process.execPath, [cli, 'test', '--config', 'playwright.suite-power.config.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', fail);
+    child.on('exit', (c, signal) => done(c ?? (signal ? 130 : 1)));
+  });
+} finally {
+  await fleet.close();
+}
+
+function readReport(id: string): RunReport | undefined {
+  try {
+    return JSON.parse(readFileSync(join(workDir, safeName(id), 'conformance.json'), 'utf8')) as RunReport;
+  } catch {
+    return undefined;
   }
 }
 
-console.log(`verify:suite: ${runs.length} runs, ${jobs} at a time`);
-const queue = [...runs];
-await Promise.all(Array.from({ length: jobs }, () => worker(queue)));
-
-const order = (o: RunOutcome) => `${o.kind}\u0000${o.name}\u0000${o.mode}`;
-outcomes.sort((a, b) => order(a).localeCompare(order(b)));
-const faults = outcomes.filter((o) => o.kind === 'fault');
-const variants = outcomes.filter((o) => o.kind === 'variant');
-const survived = faults.filter((o) => !o.ok);
-const flagged = variants.filter((o) => !o.ok);
-const uncovered = only ? [] : rulesWithoutFault();
+const outcomes: RunOutcome[] = runs.map((run) => ({ ...run, ...judge(run, readReport(run.id)) }));
 const seconds = Math.round((performance.now() - started) / 1000);
+const summary = writeSuitePower(values.out, outcomes, { seconds, full: values.full, rulesWithoutFault: only ? [] : rulesWithoutFault() });
 
-const summary = {
-  faults: { runs: faults.length, caught: faults.length - survived.length, survived: survived.map(order) },
-  variants: { runs: variants.length, passed: variants.length - flagged.length, flagged: flagged.map(order) },
-  rulesWithoutFault: uncovered,
-  seconds,
-  outcomes,
-};
-
-const lines = [
-  '# Suite power',
-  '',
-  `Faults caught: **${summary.faults.caught} of ${summary.faults.runs}** runs. Legitimate variations passed: **${summary.variants.passed} of ${summary.variants.runs}** runs.`,
-  uncovered.length ? `Rules no fault breaks: ${uncovered.join(', ')}` : 'Every rule of the catalogue is broken by at least one fault.',
-  '',
-  values.full ? 'Full runs: every failing rule is listed.' : 'Fault runs stop at their first failing test (`--full` runs them whole), so the last column names the rule that failed first.',
-  '',
-  '| kind | name | rule | mode | expected | outcome | verdict | rules whose tests failed |',
-  '|---|---|---|---|---|---|---|---|',
-  ...outcomes.map((o) => `| ${o.kind} | ${o.name} | ${o.rule} | ${o.mode} | ${o.expected} | ${o.ok ? (o.expected === 'caught' ? 'caught' : 'passed') : o.expected === 'caught' ? '**SURVIVED**' : '**FLAGGED**'} | ${o.verdict} | ${o.failedRules.join(', ')} |`),
-  '',
-];
-mkdirSync(values.out, { recursive: true });
-writeFileSync(join(values.out, 'suite-power.json'), `${JSON.stringify(summary, null, 2)}\n`);
-writeFileSync(join(values.out, 'suite-power.md'), lines.join('\n'));
-
-console.log(`\nfaults caught ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}, ${seconds}s (reports/suite-power.md)`);
-for (const o of survived) console.log(`SURVIVED: fault ${o.name} (${o.rule}) in ${o.mode} mode`);
-for (const o of flagged) console.log(`FLAGGED: variation ${o.name} in ${o.mode} mode: ${o.verdict} ${o.failedRules.join(', ')}${o.detail ? ` ${o.detail}` : ''}`);
-if (uncovered.length) console.log(`UNCOVERED: no fault breaks ${uncovered.join(', ')}`);
-process.exit(survived.length || flagged.length || uncovered.length ? 1 : 0);
+for (const o of outcomes.filter((x) => !x.ok)) {
+  console.log(`${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`);
+}
+if (summary.rulesWithoutFault.length) console.log(`UNCOVERED: no fault breaks ${summary.rulesWithoutFault.join(', ')}`);
+console.log(`\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}, ${seconds}s (${join(values.out, 'suite-power.md')})`);
+if (outcomes.every((o) => o.outcome === 'error')) console.log(`the runner wrote no report (exit code ${code})`);
+process.exit(summary.ok ? 0 : 1);

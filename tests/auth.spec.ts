@@ -1,5 +1,5 @@
 import { apiToken } from '../src/contract/auth.js';
-import { rejectionProblems } from '../src/contract/checks.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { rules, test, type Observe } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
@@ -28,7 +28,8 @@ for (const op of OPERATIONS) {
   test.describe(op.id, () => {
     test(`AUTH-1: ${op.id} rejects a request without an Authorization header`, rules(['AUTH-1', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
       const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: undefined });
-      verify('AUTH-1', rejectionProblems(answer), 'a rejection: the family failure indicator or an HTTP error status, and no protected data', answer);
+      verify('AUTH-1', refusalProblems(answer), 'a rejection: the family failure indicator or an HTTP error status', answer);
+      verify('AUTH-7', disclosureProblems(answer), 'a rejection that discloses no card ID and no customer records', answer);
       observeAuthFailure(observe, op.id, answer);
       judged('AUTH-1', 1, 'requests without credentials');
       judged('AUTH-7', 1, 'rejections');
@@ -52,7 +53,8 @@ for (const op of OPERATIONS) {
     test(`AUTH-3: ${op.id} rejects a well-formed token with a key the gateway did not issue`, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
       const wrong = `${suite.merchant.apiKey}x`;
       const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(wrong)}` });
-      verify('AUTH-3', rejectionProblems(answer), 'a rejection of the unknown key', answer);
+      verify('AUTH-3', refusalProblems(answer), 'a rejection of the unknown key', answer);
+      verify('AUTH-7', disclosureProblems(answer), 'a rejection that discloses no card ID and no customer records', answer);
       observeAuthFailure(observe, op.id, answer);
       judged('AUTH-3', 1, 'requests with an unknown key');
       judged('AUTH-7', 1, 'rejections');
@@ -61,7 +63,8 @@ for (const op of OPERATIONS) {
     for (const malformed of MALFORMED) {
       test(`AUTH-4: ${op.id} rejects ${malformed.name}`, rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
         const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: malformed.header(suite.merchant.apiKey) });
-        verify('AUTH-4', rejectionProblems(answer), `a rejection of ${malformed.name}`, answer);
+        verify('AUTH-4', refusalProblems(answer), `a rejection of ${malformed.name}`, answer);
+        verify('AUTH-7', disclosureProblems(answer), 'a rejection that discloses no card ID and no customer records', answer);
         observeAuthFailure(observe, op.id, answer);
         judged('AUTH-4', 1, 'malformed Authorization headers');
         judged('AUTH-7', 1, 'rejections');

@@ -1,5 +1,5 @@
 import { test as base, expect, type TestDetails } from '@playwright/test';
-import { loadSuiteConfig, resolveBaseUrl, type ResolvedConfig } from '../src/config/suite-env.js';
+import { loadSuiteConfig, projectEnv, resolveBaseUrl, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
@@ -62,12 +62,19 @@ type TestFixtures = {
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
   writeGuard: void;
+  /**
+   * Playwright's browser-context options, folded from some 25 option fixtures for every test; this suite
+   * opens no browser and no Playwright request context, and resolving them cost about a fifth of a run's
+   * CPU (each fixture is a step with a captured stack). An empty value makes none of them run.
+   */
+  _combinedContextOptions: object;
   /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
   property: PropertyCheck;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  suite: [async ({}, use) => use(resolveBaseUrl(loadSuiteConfig())), { scope: 'worker' }],
+  _combinedContextOptions: [{}, { box: true }],
+  suite: [async ({}, use, workerInfo) => use(resolveBaseUrl(loadSuiteConfig(projectEnv(workerInfo.project)))), { scope: 'worker' }],
   redactor: [async ({ suite }, use) => use(new Redactor(secretsOf(suite))), { scope: 'worker' }],
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
   pacer: [async ({ suite }, use, { config }) => use(suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined), { scope: 'worker' }],
@@ -157,11 +164,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({ vendorId: suite.vendor!.vendorId });
   },
 
-  mock: async ({ playwright, suite }, use, testInfo) => {
+  mock: async ({ suite }, use, testInfo) => {
     testInfo.skip(suite.target !== 'mock', `needs the embedded mock's control API (PG_TARGET=mock); target is ${suite.target}`);
-    const context = await playwright.request.newContext({ baseURL: suite.baseUrl });
-    await use(new MockControl(context));
-    await context.dispose();
+    await use(new MockControl(suite.baseUrl));
   },
 
   receiver: async ({}, use) => {
@@ -171,19 +176,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await receiver.stop();
   },
 
-  takeWebhook: async ({ suite, playwright }, use, testInfo) => {
-    const contexts: { dispose(): Promise<void> }[] = [];
+  takeWebhook: async ({ suite }, use, testInfo) => {
     await use(async () => {
       if (suite.target === 'mock') {
-        const context = await playwright.request.newContext({ baseURL: suite.baseUrl });
-        contexts.push(context);
         // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
-        return (await new MockControl(context).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
+        return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
       }
       testInfo.skip(!suite.webhookId, 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)');
       return suite.webhookId!;
     });
-    await Promise.all(contexts.map((c) => c.dispose()));
   },
 });
 

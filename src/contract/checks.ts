@@ -53,19 +53,30 @@ export function schemaProblems(exchange: Exchange): string[] {
   return validateResponse(exchange.operation, exchange.json).map((f) => `${f.pointer} ${f.message}`);
 }
 
-/** AUTH-7: rejected (failure indicator or HTTP error status) and nothing protected in the answer. */
-export function rejectionProblems(exchange: Exchange): string[] {
+/** Not served: the answer carries the family failure indicator, or an HTTP error status. */
+export function refusalProblems(exchange: Exchange): string[] {
+  if (succeeded(exchange)) return [`the answer carries the success indicator (HTTP ${exchange.status})`];
+  if (exchange.status >= 400) return [];
+  const indicator = failureIndicatorProblems(exchange);
+  return indicator.length ? [`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`] : [];
+}
+
+/**
+ * AUTH-7: nothing protected in a refused answer. A card ID means something was stored or disclosed; pg_id
+ * (the attempt's transaction ID) and an echo of the caller's own data are not protected. A served answer is
+ * no rejection: serving it is the fault of the rule that required the refusal, not a disclosure.
+ */
+export function disclosureProblems(exchange: Exchange): string[] {
   const problems: string[] = [];
-  if (succeeded(exchange)) problems.push(`the answer carries the success indicator (HTTP ${exchange.status})`);
-  else if (exchange.status < 400) {
-    const indicator = failureIndicatorProblems(exchange);
-    if (indicator.length) problems.push(`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`);
-  }
-  // A card ID means something was stored or disclosed; pg_id (the attempt's transaction ID) and an echo
-  // of the caller's own data are not protected.
+  if (succeeded(exchange)) return problems;
   const cardId = bodyField(exchange, 'card_id');
   if (cardId !== undefined && cardId !== null && cardId !== '') problems.push('the answer discloses card_id');
   const data = bodyField(exchange, 'data');
   if (Array.isArray(data) && data.length > 0) problems.push(`the answer discloses ${data.length} customer records`);
   return problems;
+}
+
+/** Refused (failure indicator or HTTP error status) and nothing protected in the answer. */
+export function rejectionProblems(exchange: Exchange): string[] {
+  return [...refusalProblems(exchange), ...disclosureProblems(exchange)];
 }

@@ -1,5 +1,5 @@
 import { isFullCardNumber, maskingProblems } from './card-number.js';
-import { rejectionProblems } from './checks.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from './checks.js';
 import { answerFindings } from './conformance-checks.js';
 import { bodyField, succeeded, type Exchange } from './exchange.js';
 import { Judgement } from './judgement.js';
@@ -125,7 +125,8 @@ export function authAnswerFindings(exchange: Exchange, j = new Judgement()): Jud
     j.observe('AUTH-4', `a token that is not ":" + key was ${succeeded(exchange) ? 'accepted' : `rejected (HTTP ${exchange.status})`}`);
     return j;
   }
-  j.add(auth.ruleId, rejectionProblems(exchange), 'a rejection that discloses no card ID and no customer records');
+  j.add(auth.ruleId, refusalProblems(exchange), 'a rejection: the family failure indicator or an HTTP error status');
+  j.add('AUTH-7', disclosureProblems(exchange), 'a rejection that discloses no card ID and no customer records');
   return j;
 }
 

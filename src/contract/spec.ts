@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { parse } from 'yaml';
+import { parseYamlFile } from './yaml-cache.js';
 
 export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
 
@@ -23,7 +22,7 @@ let cached: OpenAPIV3_1.Document | undefined;
 
 /** The hand-written spec, parsed once per process. */
 export function loadSpec(): OpenAPIV3_1.Document {
-  cached ??= parse(readFileSync(SPEC_PATH, 'utf8')) as OpenAPIV3_1.Document;
+  cached ??= parseYamlFile(SPEC_PATH) as OpenAPIV3_1.Document;
   return cached;
 }
 

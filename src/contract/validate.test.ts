@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadSpec } from './spec.js';
-import { validateRequest, validateResponse } from './validate.js';
+import { specSchemaProblems, validateRequest, validateResponse } from './validate.js';
 
 type Examples = Record<string, { value: unknown }>;
 
@@ -78,4 +78,8 @@ test('the tokenize request schema holds the stated formats', () => {
   expect(at({ merchant_id: 'm', tr_number: '12345' })).toContain('/tr_number');
   expect(at({ merchant_id: 'm', client_ip: '300.1.1.1' })).toContain('/client_ip');
   expect(at({ merchant_id: 'm', vendor_id: '12' })).toContain('/vendor_id');
+});
+
+test('every schema the suite validates with is valid JSON Schema 2020-12 (the suite itself skips this check)', () => {
+  expect(specSchemaProblems()).toEqual([]);
 });

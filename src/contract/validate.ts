@@ -12,8 +12,9 @@ const SPEC_ID = 'urn:gateway-conformance:spec';
 /** OpenAPI keywords that annotate rather than constrain; ajv must know them in strict mode. */
 const OPENAPI_ANNOTATIONS = ['example', 'discriminator', 'xml', 'externalDocs'];
 
-type Validators = Record<OperationId, { request?: ValidateFunction; success: ValidateFunction; failure: ValidateFunction }>;
-let validators: Validators | undefined;
+type Kind = 'request' | 'success' | 'failure';
+let ajv: Ajv2020 | undefined;
+const validators = new Map<string, ValidateFunction | undefined>();
 
 /** Rewrites OpenAPI component refs into refs to the one schema document ajv holds. */
 function rewriteRefs(node: unknown): unknown {
@@ -49,30 +50,58 @@ function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object
   return jsonSchemaOf(response?.content?.['application/json'], `${op.operationId} response ${status}`);
 }
 
-/** Compiles every operation's request and response schemas once per process. */
-function compile(): Validators {
+/**
+ * An ajv instance holding every component schema, so refs resolve across operations. The suite's own
+ * instance skips checking the schemas against the JSON Schema meta-schema: compiling the meta-schema
+ * cost every Playwright worker more than all of its own validators; `specSchemaProblems` (a unit test
+ * runs it) checks the same schemas once, with the meta-schema.
+ */
+function newStore(validateSchema: boolean): Ajv2020 {
   const spec = loadSpec();
   const schemas = spec.components?.schemas ?? {};
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-  addFormats(ajv);
-  ajv.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
-  ajv.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
-
-  const out = {} as Validators;
-  for (const info of Object.values(operations())) {
-    const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-    out[info.id] = {
-      request: body ? ajv.compile(jsonSchemaOf(body.content['application/json'], `${info.id} request`)) : undefined,
-      success: ajv.compile(responseSchema(info.operation, '200')),
-      failure: ajv.compile(responseSchema(info.operation, 'default')),
-    };
-  }
-  return out;
+  const store = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateSchema });
+  addFormats(store);
+  store.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
+  store.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
+  return store;
 }
 
-function getValidators(): Validators {
-  validators ??= compile();
-  return validators;
+function schemaStore(): Ajv2020 {
+  ajv ??= newStore(false);
+  return ajv;
+}
+
+/** Every schema the suite validates with, checked against the JSON Schema 2020-12 meta-schema; empty = valid. */
+export function specSchemaProblems(): string[] {
+  const store = newStore(true); // addSchema throws on an invalid component schema
+  const problems: string[] = [];
+  for (const id of Object.keys(operations()) as OperationId[]) {
+    for (const kind of ['request', 'success', 'failure'] as const) {
+      const schema = schemaOf(id, kind);
+      if (schema && !store.validateSchema(schema)) problems.push(`${id} ${kind}: ${store.errorsText(store.errors)}`);
+    }
+  }
+  return problems;
+}
+
+function schemaOf(id: OperationId, kind: Kind): object | undefined {
+  const info = operations()[id];
+  const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  if (kind === 'request') return body ? jsonSchemaOf(body.content['application/json'], `${id} request`) : undefined;
+  return responseSchema(info.operation, kind === 'success' ? '200' : 'default');
+}
+
+/**
+ * Compiles a schema on its first use and keeps it for the process: a worker that checks only one
+ * operation (verify:suite's short fault runs) compiles only that operation's schemas.
+ */
+function validator(id: OperationId, kind: Kind): ValidateFunction | undefined {
+  const key = `${id} ${kind}`;
+  if (validators.has(key)) return validators.get(key);
+  const schema = schemaOf(id, kind);
+  const compiled = schema ? schemaStore().compile(schema) : undefined;
+  validators.set(key, compiled);
+  return compiled;
 }
 
 function findings(errors: ErrorObject[] | null | undefined): SchemaFinding[] {
@@ -97,14 +126,13 @@ export function isSuccessBody(operationId: OperationId, body: unknown): boolean 
  * schema, anything else against the family's failure scheme. Empty result = valid.
  */
 export function validateResponse(operationId: OperationId, body: unknown): SchemaFinding[] {
-  const v = getValidators()[operationId];
-  const validate = isSuccessBody(operationId, body) ? v.success : v.failure;
+  const validate = validator(operationId, isSuccessBody(operationId, body) ? 'success' : 'failure')!;
   return validate(body) ? [] : findings(validate.errors);
 }
 
 /** Validates a request body against the operation's request schema (tokenize only has one). */
 export function validateRequest(operationId: OperationId, body: unknown): SchemaFinding[] {
-  const validate = getValidators()[operationId].request;
+  const validate = validator(operationId, 'request');
   if (!validate) throw new Error(`operation ${operationId} takes no request body`);
   return validate(body) ? [] : findings(validate.errors);
 }

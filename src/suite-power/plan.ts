@@ -6,6 +6,8 @@ export type Mode = 'mock' | 'black-box';
 export const MODES: Mode[] = ['mock', 'black-box'];
 
 export type PlannedRun = {
+  /** Unique per run, e.g. "fault:mask-asterisks:black-box"; names its project(s) and its report folder. */
+  id: string;
   kind: 'fault' | 'variant';
   name: string;
   rule: string;
@@ -13,9 +15,11 @@ export type PlannedRun = {
   mode: Mode;
   /** fault: the suite must fail; variant: the suite must pass. */
   expected: 'caught' | 'passes';
+  /** Rules other than `rule` that may legitimately notice the fault too (a fault's optional `alsoNoticedBy`). */
+  alsoNoticedBy: readonly string[];
 };
 
-type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[] };
+type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[]; alsoNoticedBy?: readonly string[] };
 
 /**
  * A fault is run in every mode where it is observable: a rule checked only through the control API is
@@ -30,11 +34,14 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
     const rule = rules.get(fault.rule);
     if (!rule) throw new Error(`fault ${fault.name} names rule ${fault.rule}, which is not in spec/rules.yaml`);
     const modes = fault.modes ?? (rule.check === 'mock-control' ? ['mock'] : MODES);
-    for (const mode of modes) runs.push({ kind: 'fault', ...pick(fault), mode, expected: 'caught' });
+    for (const rule of fault.alsoNoticedBy ?? []) {
+      if (!rules.has(rule)) throw new Error(`fault ${fault.name} lists alsoNoticedBy ${rule}, which is not in spec/rules.yaml`);
+    }
+    for (const mode of modes) runs.push({ id: `fault:${fault.name}:${mode}`, kind: 'fault', ...pick(fault), mode, expected: 'caught', alsoNoticedBy: fault.alsoNoticedBy ?? [] });
   }
   for (const variant of VARIANTS as readonly Entry[]) {
     if (filter && !filter(variant)) continue;
-    for (const mode of MODES) runs.push({ kind: 'variant', ...pick(variant), mode, expected: 'passes' });
+    for (const mode of MODES) runs.push({ id: `variant:${variant.name}:${mode}`, kind: 'variant', ...pick(variant), mode, expected: 'passes', alsoNoticedBy: [] });
   }
   return runs;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/contract/checks.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/contract/checks.js';
 import { succeeded } from '../../src/contract/exchange.js';
 import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../../src/contract/generate/authorization.js';
 import type { Judgement } from '../../src/contract/generate/property.js';
@@ -14,7 +14,12 @@ test('AUTH-4: every Authorization header that is not the section 5 construction 
   await property('AUTH-4 headers', fc.record({ op: fc.constantFrom(...operations), header: authHeader }), async ({ op, header }): Promise<Judgement[]> => {
     const expectation = expectationOf(header);
     const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: buildAuthHeader(header, suite.merchant.merchantId, suite.merchant.apiKey) });
-    if (expectation.kind === 'reject') return [{ ruleId: expectation.rule, problems: rejectionProblems(answer), expected: 'a rejection that discloses nothing', exchanges: [answer] }];
+    if (expectation.kind === 'reject') {
+      return [
+        { ruleId: expectation.rule, problems: refusalProblems(answer), expected: 'a rejection', exchanges: [answer] },
+        { ruleId: 'AUTH-7', problems: disclosureProblems(answer), expected: 'a rejection that discloses nothing', exchanges: [answer] },
+      ];
+    }
     if (expectation.kind === 'open') {
       open.set(`${op.id} with ${expectation.why}`, succeeded(answer));
       return succeeded(answer) ? [] : [{ ruleId: 'AUTH-7', problems: rejectionProblems(answer), expected: 'served, or a clean rejection', exchanges: [answer] }];

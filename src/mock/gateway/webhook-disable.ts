@@ -28,14 +28,13 @@ export function disableWebhook(id: string, hooks: WebhookRegistry, disable: (hoo
 /** PUT /platform/webhook/{webhook_id}/disable: auth → the disable operation's seam → answer. */
 export function webhookDisableRoute(app: FastifyInstance, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
-  app.put('/platform/webhook/:webhook_id/disable', { onRequest: ctx.authenticate('disableWebhook') }, async (request, reply) => {
+  app.put('/platform/webhook/:webhook_id/disable', { onRequest: ctx.authenticate('disableWebhook') }, (request, reply) => {
     const { webhook_id: id } = request.params as { webhook_id: string };
     const answer = seams.disableWebhook(id, ctx.state.webhooks);
     if (shapes.answer.length) {
       const context = { operation: 'disableWebhook', id } as const;
       for (const shape of shapes.answer) shape(answer, context);
     }
-    reply.code(answer.status);
-    return answer.body;
+    reply.code(answer.status).send(answer.body);
   });
 }

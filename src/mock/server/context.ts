@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Behaviours } from '../behaviours/index.js';
 import type { Identity, Operation } from '../gateway/auth.js';
 import type { MockState } from '../state/state.js';
@@ -17,7 +17,7 @@ export type MockContext = {
   readonly behaviours: Behaviours;
   readonly state: MockState;
   /** onRequest hook of one gateway operation: section 5 before anything else is read. */
-  readonly authenticate: (operation: Operation) => (request: FastifyRequest) => Promise<void>;
+  readonly authenticate: (operation: Operation) => (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 };
 
 export function identityOf(request: FastifyRequest): Identity {

@@ -5,7 +5,7 @@ import { expect, test } from '../mock-fixtures.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** Runs `node --import tsx src/mock/main.ts` as the suite's webServer does, with the given environment. */
+/** Runs `node --import tsx src/mock/main.ts` (npm run mock) with the given environment. */
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -11,7 +11,7 @@ import { PG_CODES } from '../pg-codes.js';
 export function tokenizeRoute(app: FastifyInstance, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
   const cards = ctx.state.cards;
-  app.post('/pg/tokenize', { onRequest: ctx.authenticate('tokenize') }, async (request, reply) => {
+  app.post('/pg/tokenize', { onRequest: ctx.authenticate('tokenize') }, (request, reply) => {
     const body = objectBody(request, true)!;
     const input = seams.readTokenize(body, identityOf(request));
     const previous = input.cardId === undefined ? undefined : cards.get(input.cardId);
@@ -33,6 +33,6 @@ export function tokenizeRoute(app: FastifyInstance, ctx: MockContext): void {
       for (const shape of shapes.answer) shape(answer, context);
       reply.code(answer.status);
     }
-    return answer.body;
+    reply.send(answer.body);
   });
 }

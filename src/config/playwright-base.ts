@@ -1,0 +1,15 @@
+import type { PlaywrightTestConfig } from '@playwright/test';
+
+/** What every run of the conformance suite shares, whichever config starts it. */
+export const SUITE_BASE = {
+  testDir: 'tests',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // A conformance verdict must not depend on luck: no retries (infrastructure retries live in the client).
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // Nothing secret goes into `use`: the JSON reporter writes it out. Credentials are added per request.
+  use: { trace: 'off' },
+} satisfies PlaywrightTestConfig;

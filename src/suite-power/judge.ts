@@ -1,0 +1,42 @@
+import type { PlannedRun } from './plan.js';
+
+/** What verify:suite reads from a run's conformance.json. */
+export type RunReport = { verdict: string; rules: { id: string; status: string }[] };
+
+export type Outcome = 'caught' | 'caught by accident' | 'survived' | 'passed' | 'flagged' | 'error';
+
+export type Judgement = {
+  outcome: Outcome;
+  ok: boolean;
+  verdict: string;
+  failedRules: string[];
+  /** The fault's own rule first when it failed, then the other rules that failed in the run. */
+  caughtBy: string[];
+  /** Rules that failed besides the fault's own rule and those it lists in alsoNoticedBy. */
+  unlisted: string[];
+};
+
+/**
+ * A fault is caught only when a test of the rule it breaks failed; one noticed only by other rules was
+ * caught by accident, which proves nothing about its own rule and fails verify:suite. A variation passes
+ * when no rule failed and the target was reachable, whatever the verdict's word for it.
+ */
+export function judge(run: PlannedRun, report: RunReport | undefined): Judgement {
+  if (!report) return { outcome: 'error', ok: false, verdict: 'ERROR', failedRules: [], caughtBy: [], unlisted: [] };
+  const failedRules = report.rules.filter((r) => r.status === 'failed').map((r) => r.id);
+  const base = { verdict: report.verdict, failedRules };
+  if (run.kind === 'variant') {
+    const ok = failedRules.length === 0 && report.verdict !== 'TARGET UNAVAILABLE';
+    return { ...base, outcome: ok ? 'passed' : 'flagged', ok, caughtBy: [], unlisted: [] };
+  }
+  const others = failedRules.filter((r) => r !== run.rule);
+  const unlisted = others.filter((r) => !run.alsoNoticedBy.includes(r));
+  if (failedRules.includes(run.rule)) return { ...base, outcome: 'caught', ok: true, caughtBy: [run.rule, ...others], unlisted };
+  return { ...base, outcome: others.length ? 'caught by accident' : 'survived', ok: false, caughtBy: others, unlisted };
+}
+
+/** The "caught by" cell: the own rule, others listed by the fault in parentheses, unlisted ones marked. */
+export function caughtByCell(j: Judgement, run: PlannedRun): string {
+  if (run.kind !== 'fault' || !j.caughtBy.length) return '';
+  return j.caughtBy.map((r) => (r === run.rule ? r : j.unlisted.includes(r) ? `${r} (unlisted)` : `${r} (listed)`)).join(', ');
+}

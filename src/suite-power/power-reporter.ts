@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
+import ConformanceReporter from '../reporters/conformance-reporter.js';
+import type { RunMetadata } from './projects.js';
+
+type Options = { outputDir: string; full?: boolean };
+
+type Run = { reporter: ConformanceReporter; meta: RunMetadata; tests: TestCase[]; failed: boolean; caught: boolean };
+
+// As in the conformance reporter: a RuleViolation message starts "[TOK-8] …".
+const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
+
+/**
+ * The rules a failed test counts against, as the conformance report counts them: those its failure names,
+ * else every rule it is tagged with; none when only the target was unavailable.
+ */
+export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
+  if (result.status !== 'failed' && result.status !== 'timedOut') return [];
+  const text = result.errors.map((e) => e.message ?? '').join('\n');
+  const named = [...text.matchAll(VIOLATION)].map((m) => m[1] ?? '');
+  if (named.length) return named;
+  return text.includes(UNAVAILABLE_TAG) ? [] : test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+}
+
+export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';
+
+/**
+ * verify:suite's reporter. One runner carries every run: this files each test under its run (the
+ * project's metadata says which) and hands each run to a conformance reporter of its own, so every run
+ * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
+ *
+ * It also stops a fault's run early, and only on its own rule: once a test of that rule failed, the run's
+ * tests that have not started are marked skipped, and Playwright then skips them without starting a
+ * worker for them. (That marks TestCase.expectedStatus, which Playwright reads before it starts a job; if a
+ * later Playwright stops honouring it, those tests simply run, and only time is lost.)
+ */
+export default class SuitePowerReporter implements Reporter {
+  private readonly runs = new Map<string, Run>();
+  private finished = 0;
+  private lastProgress = Date.now();
+
+  constructor(private readonly options: Options) {}
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    for (const projectSuite of suite.suites) {
+      const meta = projectSuite.project()?.metadata as RunMetadata;
+      let run = this.runs.get(meta.run);
+      if (!run) {
+        const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.run)), quiet: true });
+        reporter.onBegin(config, suite);
+        run = { reporter, meta, tests: [], failed: false, caught: false };
+        this.runs.set(meta.run, run);
+      }
+      run.tests.push(...projectSuite.allTests());
+    }
+    console.log(`verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends at the first failure of its own rule)`);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const run = this.runs.get((test.parent.project()?.metadata as RunMetadata | undefined)?.run ?? '');
+    if (!run) return;
+    run.reporter.onTestEnd(test, result);
+    run.failed ||= result.status === 'failed' || result.status === 'timedOut';
+    if (run.meta.kind === 'fault' && !run.caught && !this.options.full && rulesFailedBy(test, result).includes(run.meta.rule)) {
+      run.caught = true;
+      for (const t of run.tests) {
+        if (t.results.length) continue;
+        (t as { expectedStatus: string }).expectedStatus = 'skipped';
+        t.annotations.push({ type: 'skip', description: CAUGHT_NOTE });
+      }
+    }
+    this.finished++;
+    if (Date.now() - this.lastProgress > 15_000) {
+      this.lastProgress = Date.now();
+      console.log(`  ${this.finished} tests done`);
+    }
+  }
+
+  onEnd(result: FullResult): void {
+    // The conformance reporter names the target from PG_TARGET; each run has its own.
+    const saved = process.env.PG_TARGET;
+    try {
+      for (const { reporter, meta, failed } of this.runs.values()) {
+        process.env.PG_TARGET = meta.target;
+        reporter.onEnd({ ...result, status: result.status === 'passed' && failed ? 'failed' : result.status });
+      }
+    } finally {
+      if (saved === undefined) delete process.env.PG_TARGET;
+      else process.env.PG_TARGET = saved;
+    }
+  }
+}
+
+/** A run ID as a folder name: "fault:mask-asterisks:mock" becomes "fault-mask-asterisks-mock". */
+export function safeName(runId: string): string {
+  return runId.replace(/[^A-Za-z0-9_.-]/g, '-');
+}
