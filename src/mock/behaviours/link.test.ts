@@ -72,3 +72,15 @@ test('variant chunked-trickle streams the answer chunked, without content-length
   expect(answer.headers.get('content-length')).toBeNull();
   expect((answer.json.data as unknown[]).length).toBe(3);
 });
+
+test('variant chunked-trickle keeps non-ASCII text intact across its pieces', async ({ launch }) => {
+  const mock = await launch({ variants: ['chunked-trickle'] });
+  // Shifting the text by one unit at a time moves the cuts, so some fall inside a surrogate pair.
+  for (let shift = 0; shift < 6; shift++) {
+    const echo = JSON.stringify([{ note: `${'a'.repeat(shift)}${'🙂'.repeat(60)} ünïcødé` }]);
+    const body = { merchant_id: 'mock-merchant-0001', card_number: '4111111111111111', exp_date: '1229', echo_fields: echo };
+    const answer = await send(mock.url, 'POST', '/pg/tokenize', { body });
+    expect(answer.headers.get('transfer-encoding')).toBe('chunked');
+    expect(answer.json.echo_fields).toBe(echo);
+  }
+});

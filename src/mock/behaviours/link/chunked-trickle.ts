@@ -15,11 +15,14 @@ export function installChunkedTrickle(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!isGatewayPath(request.url) || typeof payload !== 'string' || payload.length < PIECES) return payload;
     reply.removeHeader('content-length');
-    const size = Math.ceil(payload.length / PIECES);
+    // Split the encoded bytes, not the string: a cut may fall inside a UTF-8 sequence, as on a real link,
+    // and a string cut inside a surrogate pair would corrupt the text instead of merely splitting it.
+    const bytes = Buffer.from(payload);
+    const size = Math.ceil(bytes.length / PIECES);
     return Readable.from((async function* pieces() {
-      for (let at = 0; at < payload.length; at += size) {
+      for (let at = 0; at < bytes.length; at += size) {
         await delay(GAP_MS);
-        yield Buffer.from(payload.slice(at, at + size));
+        yield bytes.subarray(at, at + size);
       }
     })());
   });
