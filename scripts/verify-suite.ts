@@ -19,7 +19,9 @@ import { writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite
 const { values } = parseArgs({
   options: {
     only: { type: 'string', multiple: true },
-    jobs: { type: 'string', default: String(Math.max(1, availableParallelism())) },
+    // Runs wait on the link as much as on the CPU (slow-link, rate-limited, reads-503-once spend most of
+    // their time waiting), so more runs than cores keep both cores busy while those wait.
+    jobs: { type: 'string', default: String(Math.max(1, availableParallelism()) * 3) },
     workers: { type: 'string', default: '1' },
     out: { type: 'string', default: 'reports' },
     full: { type: 'boolean', default: false },
