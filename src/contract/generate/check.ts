@@ -24,17 +24,20 @@ export function shorten(text: string, max = 400): string {
 /** `judged` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"). */
 export function propertyCheck(redactor: Redactor, annotations: Annotation[], judged: (ruleId: string, count: number, what: string) => void): PropertyCheck {
   return async (name, arbitrary, judge, describe = (input) => JSON.stringify(input)) => {
-    const counted = async (input: Parameters<typeof judge>[0]) => {
+    // Later rounds draw the same inputs again for rules not yet failed: count each input once.
+    const counted = async (input: Parameters<typeof judge>[0], round: number) => {
       const judgements = await judge(input);
-      for (const j of judgements) judged(j.ruleId, 1, 'generated inputs');
+      if (round === 0) for (const j of judgements) judged(j.ruleId, 1, 'generated inputs');
       return judgements;
     };
     const outcome = await runProperty(name, arbitrary, counted);
     annotations.push({ type: GENERATED, description: `${name}: ${outcome.runs} generated inputs (${SEED_VAR}=${outcome.runSeed})` });
-    if (!outcome.failure) return outcome.runs;
-    const lines = failureLines(outcome.failure, shorten(redactor.text(describe(outcome.failure.input))));
-    annotations.push({ type: COUNTER_EXAMPLE, description: `${name}: ${lines.join('; ')}` });
-    const violations = outcome.failure.judgements.map((j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor));
+    if (!outcome.failures.length) return outcome.runs;
+    const violations = outcome.failures.flatMap((failure) => {
+      const lines = failureLines(failure, shorten(redactor.text(describe(failure.input))));
+      annotations.push({ type: COUNTER_EXAMPLE, description: `${name}: ${lines.join('; ')}` });
+      return failure.judgements.map((j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor));
+    });
     if (violations.length === 1) throw violations[0];
     throw new Error(violations.map((v) => v.message).join('\n\n'));
   };
