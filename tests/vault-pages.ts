@@ -46,6 +46,15 @@ function recordsTotal(page: Exchange): number | undefined {
 export const PAGES_IN_FLIGHT = 8;
 
 /**
+ * The pages a listing answer says there are now, when that is more than `page`: a shared vault that grew
+ * since totalPages was read, so `page` is no longer past the end and proves nothing about VAULT-6.
+ */
+export function grewPast(answer: Exchange, page: number): number | undefined {
+  const nowPages = bodyField(answer, 'totalPages');
+  return succeeded(answer) && Number.isInteger(nowPages) && (nowPages as number) > page ? (nowPages as number) : undefined;
+}
+
+/**
  * Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. Pages are
  * independent reads once page 0 has told how many there are, so the rest are fetched PAGES_IN_FLIGHT at
  * a time; the walk keeps them in page order and ends at the first one that failed. A page whose
