@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { parseYamlFile } from './yaml-cache.js';
 
 export const RULES_PATH = fileURLToPath(new URL('../../spec/rules.yaml', import.meta.url));
 
@@ -28,18 +28,21 @@ const APPLICATION_LIST: ListShape = { key: 'application_rules', idPattern: /^APP
 
 /** Checks the catalogue's shape strictly, so a typo in rules.yaml fails loudly instead of hiding a rule. */
 export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
-  return parseList(text, source, GATEWAY_LIST) as Rule[];
+  return listOf(parse(text), source, GATEWAY_LIST) as Rule[];
 }
 
 /** The caller's rules (the application_rules list), checked as strictly; absent means none. */
 export function parseApplicationRules(text: string, source = 'spec/rules.yaml'): ApplicationRule[] {
-  const doc = parse(text) as Record<string, unknown> | null;
-  return doc && doc.application_rules !== undefined ? (parseList(text, source, APPLICATION_LIST) as ApplicationRule[]) : [];
+  return applicationListOf(parse(text), source);
 }
 
-function parseList(text: string, source: string, shape: ListShape): (Rule | ApplicationRule)[] {
-  const doc = parse(text) as Record<string, unknown> | null;
-  const list = doc?.[shape.key];
+function applicationListOf(parsed: unknown, source: string): ApplicationRule[] {
+  const doc = parsed as Record<string, unknown> | null;
+  return doc && doc.application_rules !== undefined ? (listOf(doc, source, APPLICATION_LIST) as ApplicationRule[]) : [];
+}
+
+function listOf(parsed: unknown, source: string, shape: ListShape): (Rule | ApplicationRule)[] {
+  const list = (parsed as Record<string, unknown> | null)?.[shape.key];
   if (!Array.isArray(list)) throw new Error(`${source}: expected a top-level "${shape.key}" list`);
   const seen = new Set<string>();
   return list.map((raw: unknown, i: number) => {
@@ -65,15 +68,16 @@ function parseList(text: string, source: string, shape: ListShape): (Rule | Appl
 
 let cached: Rule[] | undefined;
 
+/** The catalogue, read through the parsed-YAML cache: every Playwright worker and the runner read it. */
 export function loadRules(): Rule[] {
-  cached ??= parseRules(readFileSync(RULES_PATH, 'utf8'));
+  cached ??= listOf(parseYamlFile(RULES_PATH), 'spec/rules.yaml', GATEWAY_LIST) as Rule[];
   return cached;
 }
 
 let cachedApplication: ApplicationRule[] | undefined;
 
 export function loadApplicationRules(): ApplicationRule[] {
-  cachedApplication ??= parseApplicationRules(readFileSync(RULES_PATH, 'utf8'));
+  cachedApplication ??= applicationListOf(parseYamlFile(RULES_PATH), 'spec/rules.yaml');
   return cachedApplication;
 }
 
