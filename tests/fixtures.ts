@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type TestDetails } from '@playwright/test';
 import { loadSuiteConfig, projectEnv, resolveBaseUrl, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
@@ -72,6 +73,14 @@ type TestFixtures = {
   property: PropertyCheck;
 };
 
+/**
+ * A test's own fixtures record no step of their own: each step is a captured stack and two messages from
+ * worker to runner, some 1,000 a run for fixtures every test uses, and the HTML report showed them only as
+ * "Fixture …" lines under the hooks. What they check and attach is unchanged; a failure in one still fails
+ * the test, shown under Before or After Hooks.
+ */
+const BOXED = { box: 'self' } as const;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   _combinedContextOptions: [{}, { box: true }],
   suite: [async ({}, use, workerInfo) => use(resolveBaseUrl(loadSuiteConfig(projectEnv(workerInfo.project)))), { scope: 'worker' }],
@@ -85,20 +94,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo.skip(writes && !suite.allowWrites, 'writes to production need PG_ALLOW_WRITES=1');
       await use();
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
 
-  observe: async ({ redactor }, use, testInfo) => {
+  observe: [async ({ redactor }, use, testInfo) => {
     await use((ruleId, text, data) => {
       const redacted = data && { ...data, subject: data.subject && redactor.text(data.subject), value: typeof data.value === 'string' ? redactor.text(data.value) : data.value };
       const description = observationDescription(ruleId, redactor.text(text), redacted);
       // The same observation on every page of a walk is one observation.
       if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description)) testInfo.annotations.push({ type: 'observation', description });
     });
-  },
+  }, BOXED],
 
   // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
-  judged: async ({}, use, testInfo) => {
+  judged: [async ({}, use, testInfo) => {
     const counts = new Map<string, { ruleId: string; count: number; what: string }>();
     await use((ruleId, count, what) => {
       ruleById(ruleId);
@@ -106,9 +115,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
     });
     for (const j of counts.values()) testInfo.annotations.push({ type: JUDGED, description: judgedDescription(j) });
-  },
+  }, BOXED],
 
-  notExercised: async ({ redactor }, use, testInfo) => {
+  notExercised: [async ({ redactor }, use, testInfo) => {
     const seen = new Set<string>();
     await use((ruleId, reason) => {
       ruleById(ruleId);
@@ -116,16 +125,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (!seen.has(description)) testInfo.annotations.push({ type: NOT_EXERCISED, description });
       seen.add(description);
     });
-  },
+  }, BOXED],
 
-  verify: async ({ redactor }, use) => {
+  verify: [async ({ redactor }, use) => {
     await use((ruleId, problems, expected, ...exchanges) => {
       if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
     });
-  },
+  }, BOXED],
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ suite, redactor, observe, judged, pacer }, use, testInfo) => {
+  gateway: [async ({ suite, redactor, observe, judged, pacer }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -137,8 +146,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     );
     await use(client);
     // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient).
+    // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
+    // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
+    // attach()ed, which would copy the file once more and record a step for it.
     if (client.exchanges.length) {
-      await testInfo.attach('exchanges.json', { contentType: 'application/json', body: redactor.json(client.exchanges.map(forAttachment)) });
+      const path = testInfo.outputPath('exchanges.json');
+      await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
+      testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
     }
     const checked = new Set<string>();
     const violations: RuleViolation[] = [];
@@ -155,28 +169,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
-  },
+  }, BOXED],
 
-  property: async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)),
+  property: [async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)), BOXED],
 
-  vendor: async ({ suite }, use, testInfo) => {
+  vendor: [async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');
     await use({ vendorId: suite.vendor!.vendorId });
-  },
+  }, BOXED],
 
-  mock: async ({ suite }, use, testInfo) => {
+  mock: [async ({ suite }, use, testInfo) => {
     testInfo.skip(suite.target !== 'mock', `needs the embedded mock's control API (PG_TARGET=mock); target is ${suite.target}`);
     await use(new MockControl(suite.baseUrl));
-  },
+  }, BOXED],
 
-  receiver: async ({}, use) => {
+  receiver: [async ({}, use) => {
     const receiver = new WebhookReceiver();
     await receiver.start();
     await use(receiver);
     await receiver.stop();
-  },
+  }, BOXED],
 
-  takeWebhook: async ({ suite }, use, testInfo) => {
+  takeWebhook: [async ({ suite }, use, testInfo) => {
     await use(async () => {
       if (suite.target === 'mock') {
         // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
@@ -185,7 +199,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo.skip(!suite.webhookId, 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)');
       return suite.webhookId!;
     });
-  },
+  }, BOXED],
 });
 
 export { expect };
