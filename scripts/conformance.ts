@@ -3,11 +3,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { takeBaseline } from '../src/config/baseline-arg.js';
-import { probeTarget } from '../src/config/probe-target.js';
-import { loadRules } from '../src/contract/rules.js';
 import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
-import { countBy, verdictLine, writeConformance } from '../src/reporters/write-conformance.js';
 
 /**
  * `npm run conformance [-- --baseline <conformance.json>] [-- playwright args]`: checks the configuration,
@@ -27,9 +24,13 @@ try {
 }
 if (args.baseline) process.env.PG_BASELINE = args.baseline; // the reporter runs in the child
 
+// Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
+// on every run (this process starts before Playwright, so what it loads delays every run).
 if (config.baseUrl) {
+  const { probeTarget } = await import('../src/config/probe-target.js');
   const problem = await probeTarget(config.baseUrl);
   if (problem) {
+    const [{ loadRules }, { countBy, verdictLine, writeConformance }] = await Promise.all([import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js')]);
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
