@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import { parseYamlFile } from './yaml-cache.js';
+import { parseYaml, parseYamlFile } from './yaml-cache.js';
 
 export const RULES_PATH = fileURLToPath(new URL('../../spec/rules.yaml', import.meta.url));
 
@@ -28,12 +27,12 @@ const APPLICATION_LIST: ListShape = { key: 'application_rules', idPattern: /^APP
 
 /** Checks the catalogue's shape strictly, so a typo in rules.yaml fails loudly instead of hiding a rule. */
 export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
-  return listOf(parse(text), source, GATEWAY_LIST) as Rule[];
+  return listOf(parseYaml(text), source, GATEWAY_LIST) as Rule[];
 }
 
 /** The caller's rules (the application_rules list), checked as strictly; absent means none. */
 export function parseApplicationRules(text: string, source = 'spec/rules.yaml'): ApplicationRule[] {
-  return applicationListOf(parse(text), source);
+  return applicationListOf(parseYaml(text), source);
 }
 
 function applicationListOf(parsed: unknown, source: string): ApplicationRule[] {

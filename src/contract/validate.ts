@@ -1,12 +1,21 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadSpec, operations, type OperationId } from './spec.js';
 
 export type SchemaFinding = { pointer: string; message: string };
 
-// ajv-formats ships CommonJS; under NodeNext its default export arrives as the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+/**
+ * ajv and ajv-formats are loaded with the first validator, not with this module: Playwright's runner
+ * loads every test file (and so this module) to list the tests, before any worker starts, and validates
+ * nothing; loading them cost it some 60 ms.
+ */
+const loadCommonJs = createRequire(import.meta.url);
+function ajvModules(): { Ajv: typeof Ajv2020; addFormats: typeof addFormatsModule.default } {
+  // ajv-formats ships CommonJS: its module object is the plugin.
+  return { Ajv: (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020, addFormats: loadCommonJs('ajv-formats') as typeof addFormatsModule.default };
+}
 
 const SPEC_ID = 'urn:gateway-conformance:spec';
 /** OpenAPI keywords that annotate rather than constrain; ajv must know them in strict mode. */
@@ -59,7 +68,8 @@ function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object
 function newStore(validateSchema: boolean): Ajv2020 {
   const spec = loadSpec();
   const schemas = spec.components?.schemas ?? {};
-  const store = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateSchema });
+  const { Ajv, addFormats } = ajvModules();
+  const store = new Ajv({ allErrors: true, strict: true, strictRequired: false, validateSchema });
   addFormats(store);
   store.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
   store.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
-import { parse } from 'yaml';
+
+const loadCommonJs = createRequire(import.meta.url);
+
+/**
+ * The YAML parser, loaded on first use: with the cache below warm a run never parses YAML, and loading the
+ * parser cost the runner and each worker some 50 ms (the runner's, before any worker starts).
+ */
+export function parseYaml(text: string): unknown {
+  return (loadCommonJs('yaml') as typeof import('yaml')).parse(text);
+}
 
 /** Where parsed YAML is kept as JSON, beside the other tools' caches (git-ignored with node_modules). */
 const CACHE_DIR = join('node_modules', '.cache', 'gateway-conformance');
@@ -18,7 +28,7 @@ export function parseYamlFile(path: string): unknown {
   try {
     return JSON.parse(readFileSync(cached, 'utf8'));
   } catch {
-    const value: unknown = parse(text);
+    const value = parseYaml(text);
     try {
       mkdirSync(CACHE_DIR, { recursive: true });
       const partial = `${cached}.${process.pid}`;
