@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
@@ -113,6 +115,24 @@ test('a write meeting a dead connection is tried once', async () => {
   const s = await standIn(() => ({ status: 200 }));
   await new Promise((r) => s.server.close(r));
   await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/connection refused \(after 1 attempt\)/);
+});
+
+test('an answer that does not come within the time-out is transport trouble, in plain words', async () => {
+  const server = createServer(() => undefined); // accepts the request, never answers
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const quick = new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, { ...FAST, timeoutMs: 200 });
+  await expect(quick.tokenize({ merchant_id: 'm' })).rejects.toThrow(/no answer in time \(time-out\) \(after 1 attempt\)/);
+  server.closeAllConnections();
+  server.close();
+});
+
+test('a TLS target with a self-signed certificate is target unavailable, named as such', async () => {
+  const fixture = (name: string) => readFileSync(new URL(`../webhook-check/fixtures/${name}`, import.meta.url));
+  const server = createTlsServer({ key: fixture('leaf.key'), cert: fixture('self-signed.pem') }, (_, res) => res.end('{}'));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await expect(client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({})).rejects.toThrow(/TLS: the certificate is self-signed \(after 3 attempts\)/);
+  server.close();
 });
 
 test('a pacer spaces requests evenly, concurrent ones included, retries included', async () => {

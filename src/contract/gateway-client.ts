@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
+import { sendRequest, type Answer } from './http-request.js';
 import type { Pacer } from './pacer.js';
 import { familyOf, type OperationId } from './spec.js';
 import { TargetUnavailableError, retryAfterMs, transportProblem } from './target-unavailable.js';
@@ -53,8 +54,8 @@ export type WritePolicy = { allowWrites: boolean; webhooks?: readonly string[] }
 
 /**
  * The three operations of the interface, plus a raw `send` for requests the operations cannot express.
- * It speaks through Node's fetch, not Playwright's request context, on purpose: Playwright records API
- * requests with their headers and bodies in traces and in error call logs, with no redaction option.
+ * It speaks through node:http(s) (http-request.ts), not Playwright's request context, on purpose: Playwright
+ * records API requests with their headers and bodies in traces and in error call logs, with no redaction option.
  * What the suite keeps of each request is the Exchange, which every writer redacts.
  */
 export class GatewayClient {
@@ -109,8 +110,7 @@ export class GatewayClient {
     const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
     const started = performance.now();
     const url = `${this.baseUrl}${options.path}${query}`;
-    const response = await this.fetchWithRetries(url, { method: options.method, headers, body: data, redirect: 'manual' }, `${options.method} ${options.path}`);
-    const text = await response.text();
+    const { status, headers: answerHeaders, text } = await this.sendWithRetries(url, { method: options.method, headers, body: data }, `${options.method} ${options.path}`);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -121,8 +121,8 @@ export class GatewayClient {
       operation: options.operation,
       family: familyOf(options.path),
       request: { method: options.method, url, headers, body: options.body },
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
+      status,
+      headers: answerHeaders,
       text,
       json,
       ms: Math.round(performance.now() - started),
@@ -137,7 +137,7 @@ export class GatewayClient {
    * write's outcome unknown: only reads (GET) are tried again for them. What is still failing at the
    * bound is target unavailable, never a verdict on the contract.
    */
-  private async fetchWithRetries(url: string, init: RequestInit & { method: string }, what: string): Promise<Response> {
+  private async sendWithRetries(url: string, init: { method: string; headers: Record<string, string>; body?: string }, what: string): Promise<Answer> {
     const policy = this.retry;
     const readAttempts = init.method === 'GET' ? policy.attempts : 1;
     let tries = 0;
@@ -146,9 +146,9 @@ export class GatewayClient {
     for (;;) {
       await this.pacer?.slot();
       const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
-      let answer: Response;
+      let answer: Answer;
       try {
-        answer = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+        answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs });
       } catch (error) {
         tries++;
         if (tries >= readAttempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (${attempts()})`);
@@ -156,9 +156,8 @@ export class GatewayClient {
         continue;
       }
       if (answer.status === 429) {
-        await answer.body?.cancel();
         limited++;
-        const wait = retryAfterMs(answer.headers.get('retry-after') ?? undefined, Infinity) || backoffMs(policy, limited);
+        const wait = retryAfterMs(answer.headers['retry-after'], Infinity) || backoffMs(policy, limited);
         if (limited >= policy.rateLimitAttempts || waitedMs + wait > policy.rateLimitWaitMs) {
           throw new TargetUnavailableError(`${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, `
             + `${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s (${attempts()}); PG_MAX_RPS paces the run below the target's limit`);
@@ -168,10 +167,9 @@ export class GatewayClient {
         continue;
       }
       if (answer.status >= 500) {
-        await answer.body?.cancel();
         tries++;
         if (tries >= readAttempts) throw new TargetUnavailableError(`${what} answered HTTP ${answer.status} (${attempts()})`);
-        await delay(retryAfterMs(answer.headers.get('retry-after') ?? undefined, policy.maxDelayMs) ?? backoffMs(policy, tries));
+        await delay(retryAfterMs(answer.headers['retry-after'], policy.maxDelayMs) ?? backoffMs(policy, tries));
         continue;
       }
       return answer;

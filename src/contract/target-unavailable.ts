@@ -24,11 +24,14 @@ export const PLAIN_TRANSPORT_ERRORS: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the certificate chain cannot be verified',
 };
 
-/** A fetch failure in plain words: its cause's code (ECONNREFUSED, a TLS code, …), or its time-out. */
+/**
+ * A transport failure in plain words: its code (ECONNREFUSED, a TLS code, …), on the error itself (node:http)
+ * or on its cause (fetch), or its time-out.
+ */
 export function transportProblem(error: unknown): string {
-  const err = error as Error & { cause?: { code?: string; message?: string } };
+  const err = error as Error & { code?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return 'no answer in time (time-out)';
-  const detail = err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(error);
+  const detail = err?.cause?.code ?? err?.cause?.message ?? err?.code ?? err?.message ?? String(error);
   return (PLAIN_TRANSPORT_ERRORS[detail] ?? detail).split('\n')[0]!.trim();
 }
 
