@@ -1,3 +1,5 @@
+import { sendRequest } from './http-request.js';
+
 /** The mock's view of a webhook, as GET /__mock/webhooks/:id returns it. */
 export type MockWebhook = {
   webhook_id: string;
@@ -30,8 +32,12 @@ export type MockCard = {
 
 /**
  * Client of the embedded mock's control API (/__mock/): test set-up and the state black-box runs cannot see.
- * Plain fetch: a Playwright request context per test cost a worker more than the calls themselves.
+ * Plain node:http, like the gateway client: a Playwright request context per test cost a worker more than
+ * the calls themselves, and fetch twice the CPU per call.
  */
+/** A control call that takes longer than a test may on the mock is not coming. */
+const CONTROL_TIMEOUT_MS = 30_000;
+
 export class MockControl {
   private readonly baseUrl: string;
 
@@ -40,13 +46,13 @@ export class MockControl {
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-    const response = await fetch(`${this.baseUrl}/__mock${path}`, {
+    const { status, text } = await sendRequest(`${this.baseUrl}/__mock${path}`, {
       method,
       body: data === undefined ? undefined : JSON.stringify(data),
       headers: data === undefined ? {} : { 'content-type': 'application/json' },
+      timeoutMs: CONTROL_TIMEOUT_MS,
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`mock control ${method} /__mock${path} answered HTTP ${response.status}: ${text.slice(0, 500)}`);
+    if (status < 200 || status > 299) throw new Error(`mock control ${method} /__mock${path} answered HTTP ${status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as T;
   }
 
