@@ -63,12 +63,18 @@ export function readJsonBody(request: MockRequest, done: Done): void {
   const headers = request.headers;
   const contentType = headers['content-type'];
   const declared = headers['content-length'];
-  if (contentType === undefined && headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0')) {
+  const empty = headers['transfer-encoding'] === undefined && (declared === undefined || declared === '0');
+  if (contentType === undefined && empty) {
     done(undefined, undefined);
     return;
   }
   if (!isJsonContentType(contentType)) {
     done(new MockError('unsupportedMediaType'));
+    return;
+  }
+  if (empty) {
+    // Nothing follows the headers (section 4.3 sends none): no need to wait for the stream's end.
+    done(undefined, undefined);
     return;
   }
   const length = Number(declared);

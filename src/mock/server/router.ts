@@ -8,7 +8,8 @@ export const MAX_PARAM_LENGTH = 1000;
 
 export type Match<R> = { route: R; params: Record<string, string> };
 
-type Entry<R> = { method: string; segments: readonly string[]; route: R };
+/** `head` and `tail`: the text around a route's only parameter, for a lookup without splitting the path. */
+type Entry<R> = { method: string; segments: readonly string[]; route: R; one?: { name: string; head: string; tail: string } };
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -22,8 +23,11 @@ export class Router<R> {
 
   add(method: string, path: string, route: R): void {
     const segments = path.split('/');
-    this.entries.push({ method, segments, route });
-    if (!path.includes(':')) this.statics.set(`${method} ${path}`, route);
+    const params = segments.filter((s) => s.startsWith(':'));
+    const at = path.indexOf(':');
+    const one = params.length === 1 ? { name: params[0]!.slice(1), head: path.slice(0, at), tail: path.slice(at + params[0]!.length) } : undefined;
+    this.entries.push({ method, segments, route, one });
+    if (!params.length) this.statics.set(`${method} ${path}`, route);
   }
 
   /** The route for a request, or undefined; throws a bad request for a path that cannot be decoded. */
@@ -31,6 +35,16 @@ export class Router<R> {
     const lookup = method === 'HEAD' ? 'GET' : method;
     const route = this.statics.get(`${lookup} ${path}`);
     if (route !== undefined) return { route, params: NO_PARAMS };
+    if (!path.includes('%')) {
+      for (const entry of this.entries) {
+        const one = entry.one;
+        if (!one || entry.method !== lookup || !path.startsWith(one.head) || !path.endsWith(one.tail)) continue;
+        const value = path.slice(one.head.length, path.length - one.tail.length);
+        if (value === '' || value.includes('/')) continue;
+        if (value.length > MAX_PARAM_LENGTH) throw new MockError('badRequest', `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
+        return { route: entry.route, params: { [one.name]: value } };
+      }
+    }
     return this.match(decodedSegments(path), (m) => m === lookup);
   }
 
