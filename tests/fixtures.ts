@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type TestDetails } from '@playwright/test';
-import { loadSuiteConfig, projectEnv, resolveBaseUrl, type ResolvedConfig } from '../src/config/suite-env.js';
+import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
@@ -43,8 +43,17 @@ export type NotExercisedFn = (ruleId: string, reason: string) => void;
 /** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
 export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 
-type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor; pacer: Pacer | undefined };
 type TestFixtures = {
+  /**
+   * The target of one verify:suite run, in place of the process's environment: that command's runs share
+   * workers, and each of its test files names its run's target (see src/suite-power/run-files.ts).
+   */
+  runEnv: Record<string, string> | undefined;
+  suite: ResolvedConfig;
+  redactor: Redactor;
+  pacer: Pacer | undefined;
+  /** A verify:suite run's failure is its data, not a broken worker: the worker goes on to the next test. */
+  keepWorker: void;
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
   verify: Verify;
@@ -81,12 +90,29 @@ type TestFixtures = {
  */
 const BOXED = { box: 'self' } as const;
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+const redactors = new WeakMap<ResolvedConfig, Redactor>();
+const pacers = new WeakMap<ResolvedConfig, Pacer | undefined>();
+function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, make: () => T): T {
+  if (!cache.has(suite)) cache.set(suite, make());
+  return cache.get(suite) as T;
+}
+
+export const test = base.extend<TestFixtures>({
   _combinedContextOptions: [{}, { box: true }],
-  suite: [async ({}, use, workerInfo) => use(resolveBaseUrl(loadSuiteConfig(projectEnv(workerInfo.project)))), { scope: 'worker' }],
-  redactor: [async ({ suite }, use) => use(new Redactor(secretsOf(suite))), { scope: 'worker' }],
+  runEnv: [undefined, { option: true }],
+  // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
+  suite: async ({ runEnv }, use) => use(suiteConfigFor(runEnv)),
+  redactor: async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite)))),
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
-  pacer: [async ({ suite }, use, { config }) => use(suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined), { scope: 'worker' }],
+  pacer: async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => (suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined))),
+  keepWorker: [
+    async ({ runEnv }, use, testInfo) => {
+      await use();
+      // Playwright replaces a worker after an unexpected failure; a timed-out test may still be running, so it does.
+      if (runEnv && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+    },
+    { auto: true, box: true },
+  ],
 
   writeGuard: [
     async ({ suite }, use, testInfo) => {
@@ -134,7 +160,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   }, BOXED],
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: [async ({ suite, redactor, observe, judged, pacer }, use, testInfo) => {
+  gateway: [async ({ suite, redactor, observe, judged, pacer, runEnv }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -145,11 +171,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       pacer,
     );
     await use(client);
-    // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient).
+    // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
+    // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
     // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
     // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
     // attach()ed, which would copy the file once more and record a step for it.
-    if (client.exchanges.length) {
+    if (client.exchanges.length && !runEnv) {
       const path = testInfo.outputPath('exchanges.json');
       await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
       testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
