@@ -7,22 +7,22 @@ import { environmentWithoutSuiteVariables } from '../src/config/child-env.js';
 import { startFleet } from '../src/suite-power/fleet.js';
 import { judge, type RunReport } from '../src/suite-power/judge.js';
 import { plan, rulesWithoutFault } from '../src/suite-power/plan.js';
-import { safeName } from '../src/suite-power/power-reporter.js';
 import { PLAN_FILE_VAR, type PlanFile } from '../src/suite-power/projects.js';
+import { safeName, writeRunFiles } from '../src/suite-power/run-files.js';
 import { writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite-power.js';
 
 /**
  * `npm run verify:suite`: the suite against the mock once per fault and once per legitimate variation,
  * in both modes. Every fault must be caught by its own rule where observable; no variation may be flagged.
- * All runs share one Playwright runner (a project per run) and one process of mocks (one per run).
+ * All runs share one Playwright runner and its workers (each run a folder of test files) and one process
+ * of mocks (one per run).
  */
 const { values } = parseArgs({
   options: {
     only: { type: 'string', multiple: true },
     // Runs wait on the link as much as on the CPU (slow-link, rate-limited, reads-503-once spend most of
-    // their time waiting), so more runs than cores keep both cores busy while those wait.
+    // their time waiting), so more workers than cores keep both cores busy while those wait.
     jobs: { type: 'string', default: String(Math.max(1, availableParallelism()) * 3) },
-    workers: { type: 'string', default: '1' },
     out: { type: 'string', default: 'reports' },
     full: { type: 'boolean', default: false },
   },
@@ -43,7 +43,9 @@ mkdirSync(workDir, { recursive: true });
 const fleet = await startFleet(runs);
 let code: number;
 try {
-  const planFile: PlanFile = { runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)! })), workersPerRun: Number(values.workers), full: values.full };
+  const runsDir = join(workDir, 'runs');
+  const planFile: PlanFile = { runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)! })), full: values.full, runsDir };
+  writeRunFiles(runsDir, planFile.runs, values.full);
   const planPath = join(workDir, 'plan.json');
   writeFileSync(planPath, JSON.stringify(planFile));
   const cli = join('node_modules', '@playwright', 'test', 'cli.js');

@@ -1,5 +1,5 @@
 import { test as base, expect, type TestDetails } from '@playwright/test';
-import { loadSuiteConfig, projectEnv, resolveBaseUrl, type ResolvedConfig } from '../src/config/suite-env.js';
+import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
@@ -42,8 +42,17 @@ export type NotExercisedFn = (ruleId: string, reason: string) => void;
 /** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
 export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 
-type WorkerFixtures = { suite: ResolvedConfig; redactor: Redactor; pacer: Pacer | undefined };
 type TestFixtures = {
+  /**
+   * The target of one verify:suite run, in place of the process's environment: that command's runs share
+   * workers, and each of its test files names its run's target (see src/suite-power/run-files.ts).
+   */
+  runEnv: Record<string, string> | undefined;
+  suite: ResolvedConfig;
+  redactor: Redactor;
+  pacer: Pacer | undefined;
+  /** A verify:suite run's failure is its data, not a broken worker: the worker goes on to the next test. */
+  keepWorker: void;
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
   verify: Verify;
@@ -72,12 +81,29 @@ type TestFixtures = {
   property: PropertyCheck;
 };
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+const redactors = new WeakMap<ResolvedConfig, Redactor>();
+const pacers = new WeakMap<ResolvedConfig, Pacer | undefined>();
+function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, make: () => T): T {
+  if (!cache.has(suite)) cache.set(suite, make());
+  return cache.get(suite) as T;
+}
+
+export const test = base.extend<TestFixtures>({
   _combinedContextOptions: [{}, { box: true }],
-  suite: [async ({}, use, workerInfo) => use(resolveBaseUrl(loadSuiteConfig(projectEnv(workerInfo.project)))), { scope: 'worker' }],
-  redactor: [async ({ suite }, use) => use(new Redactor(secretsOf(suite))), { scope: 'worker' }],
+  runEnv: [undefined, { option: true }],
+  // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
+  suite: async ({ runEnv }, use) => use(suiteConfigFor(runEnv)),
+  redactor: async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite)))),
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
-  pacer: [async ({ suite }, use, { config }) => use(suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined), { scope: 'worker' }],
+  pacer: async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => (suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined))),
+  keepWorker: [
+    async ({ runEnv }, use, testInfo) => {
+      await use();
+      // Playwright replaces a worker after an unexpected failure; a timed-out test may still be running, so it does.
+      if (runEnv && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+    },
+    { auto: true, box: true },
+  ],
 
   writeGuard: [
     async ({ suite }, use, testInfo) => {
@@ -125,7 +151,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: async ({ suite, redactor, observe, judged, pacer }, use, testInfo) => {
+  gateway: async ({ suite, redactor, observe, judged, pacer, runEnv }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -136,8 +162,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       pacer,
     );
     await use(client);
-    // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient).
-    if (client.exchanges.length) {
+    // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
+    // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
+    if (client.exchanges.length && !runEnv) {
       await testInfo.attach('exchanges.json', { contentType: 'application/json', body: redactor.json(client.exchanges.map(forAttachment)) });
     }
     const checked = new Set<string>();

@@ -6,19 +6,6 @@ export const EMBEDDED_PORT_VAR = 'PG_EMBEDDED_MOCK_PORT';
 
 export type ResolvedConfig = SuiteConfig & { baseUrl: string };
 
-/** Project metadata key under which a Playwright project carries its own target (verify:suite's runs). */
-export const PROJECT_ENV_KEY = 'suiteEnv';
-
-/**
- * The environment a worker of this project reads its target from: the process's, overlaid with the
- * project's own variables when it has any (one runner, many targets). The overlay is a copy taken before
- * dotenv runs, so a user's .env never reaches such a project.
- */
-export function projectEnv(project: { metadata?: Record<string, unknown> }): NodeJS.ProcessEnv {
-  const own = project.metadata?.[PROJECT_ENV_KEY] as Record<string, string> | undefined;
-  return own ? { ...process.env, ...own } : process.env;
-}
-
 /** .env then the environment (the environment wins), validated; exits with the problems on bad configuration. */
 export function loadSuiteConfig(env: NodeJS.ProcessEnv = process.env): SuiteConfig {
   dotenv.config({ quiet: true });
@@ -38,4 +25,20 @@ export function resolveBaseUrl(config: SuiteConfig, env: NodeJS.ProcessEnv = pro
   const port = env[EMBEDDED_PORT_VAR];
   if (!port) throw new Error(`${EMBEDDED_PORT_VAR} is unset: the embedded mock is started by the global set-up of playwright.config.ts`);
   return { ...config, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+const configs = new Map<string, ResolvedConfig>();
+
+/**
+ * The configuration a test runs with, one object per target for the worker's life: the process's (.env and
+ * the environment), or a verify:suite run's own variables alone, so a user's .env never reaches such a run.
+ */
+export function suiteConfigFor(runEnv: Record<string, string> | undefined): ResolvedConfig {
+  const key = runEnv ? JSON.stringify(runEnv) : '';
+  let config = configs.get(key);
+  if (!config) {
+    config = runEnv ? resolveBaseUrl(loadConfig(runEnv)) : resolveBaseUrl(loadSuiteConfig());
+    configs.set(key, config);
+  }
+  return config;
 }

@@ -19,13 +19,16 @@ export type Judgement = {
 /**
  * A fault is caught only when a test of the rule it breaks failed; one noticed only by other rules was
  * caught by accident, which proves nothing about its own rule and fails verify:suite. A variation passes
- * when no rule failed and the target was reachable, whatever the verdict's word for it.
+ * when no rule failed and the whole suite ran: CONFORMANT, or NOT FULLY EXERCISED where the variation
+ * leaves a rule nothing to judge (an empty vault). INCOMPLETE means rules went unrun, and a run that never
+ * ran proves nothing: an error, not a pass.
  */
 export function judge(run: PlannedRun, report: RunReport | undefined): Judgement {
   if (!report) return { outcome: 'error', ok: false, verdict: 'ERROR', failedRules: [], caughtBy: [], unlisted: [] };
   const failedRules = report.rules.filter((r) => r.status === 'failed').map((r) => r.id);
   const base = { verdict: report.verdict, failedRules };
   if (run.kind === 'variant') {
+    if (report.verdict === 'INCOMPLETE') return { ...base, outcome: 'error', ok: false, caughtBy: [], unlisted: [] };
     const ok = failedRules.length === 0 && report.verdict !== 'TARGET UNAVAILABLE';
     return { ...base, outcome: ok ? 'passed' : 'flagged', ok, caughtBy: [], unlisted: [] };
   }

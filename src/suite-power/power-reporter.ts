@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import ConformanceReporter from '../reporters/conformance-reporter.js';
-import type { RunMetadata } from './projects.js';
+import type { PlannedRun } from './plan.js';
+import { readPlanFile } from './projects.js';
+import { runFolder, safeName } from './run-files.js';
 
 type Options = { outputDir: string; full?: boolean };
 
-type Run = { reporter: ConformanceReporter; meta: RunMetadata; tests: TestCase[]; failed: boolean; caught: boolean };
+type Run = { reporter: ConformanceReporter; meta: PlannedRun; target: string; tests: TestCase[]; failed: boolean; caught: boolean };
 
 // As in the conformance reporter: a RuleViolation message starts "[TOK-8] …".
 const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
@@ -26,8 +28,8 @@ export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
 export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';
 
 /**
- * verify:suite's reporter. One runner carries every run: this files each test under its run (the
- * project's metadata says which) and hands each run to a conformance reporter of its own, so every run
+ * verify:suite's reporter. One runner carries every run: this files each test under its run (the folder
+ * of its test file says which, see run-files.ts) and hands each run to a conformance reporter of its own, so every run
  * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
  *
  * It also stops a fault's run early, and only on its own rule: once a test of that rule failed, the run's
@@ -37,6 +39,8 @@ export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of i
  */
 export default class SuitePowerReporter implements Reporter {
   private readonly runs = new Map<string, Run>();
+  /** A test's run, by the test itself: looked up once per test, not per event. */
+  private readonly runOf = new Map<TestCase, Run>();
   private finished = 0;
   private lastProgress = Date.now();
 
@@ -47,22 +51,28 @@ export default class SuitePowerReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
-    for (const projectSuite of suite.suites) {
-      const meta = projectSuite.project()?.metadata as RunMetadata;
-      let run = this.runs.get(meta.run);
-      if (!run) {
-        const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.run)), quiet: true });
-        reporter.onBegin(config, suite);
-        run = { reporter, meta, tests: [], failed: false, caught: false };
-        this.runs.set(meta.run, run);
-      }
-      run.tests.push(...projectSuite.allTests());
+    const plan = readPlanFile();
+    const byFolder = new Map<string, Run>();
+    for (const meta of plan.runs) {
+      const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.id)), quiet: true });
+      reporter.onBegin(config, suite);
+      const run: Run = { reporter, meta, target: meta.mode === 'mock' ? 'mock' : 'sandbox', tests: [], failed: false, caught: false };
+      this.runs.set(meta.id, run);
+      byFolder.set(runFolder(meta, plan.full), run);
+    }
+    for (const test of suite.allTests()) {
+      // The file's title is its path under the runs' folder: <whole|fault>/<run folder>/<spec file>.
+      const file = test.parent.titlePath()[2] ?? '';
+      const run = byFolder.get(file.split('/').slice(0, 2).join('/'));
+      if (!run) continue;
+      run.tests.push(test);
+      this.runOf.set(test, run);
     }
     console.log(`verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends at the first failure of its own rule)`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const run = this.runs.get((test.parent.project()?.metadata as RunMetadata | undefined)?.run ?? '');
+    const run = this.runOf.get(test);
     if (!run) return;
     run.reporter.onTestEnd(test, result);
     run.failed ||= result.status === 'failed' || result.status === 'timedOut';
@@ -85,8 +95,8 @@ export default class SuitePowerReporter implements Reporter {
     // The conformance reporter names the target from PG_TARGET; each run has its own.
     const saved = process.env.PG_TARGET;
     try {
-      for (const { reporter, meta, failed } of this.runs.values()) {
-        process.env.PG_TARGET = meta.target;
+      for (const { reporter, target, failed } of this.runs.values()) {
+        process.env.PG_TARGET = target;
         reporter.onEnd({ ...result, status: result.status === 'passed' && failed ? 'failed' : result.status });
       }
     } finally {
@@ -94,9 +104,4 @@ export default class SuitePowerReporter implements Reporter {
       else process.env.PG_TARGET = saved;
     }
   }
-}
-
-/** A run ID as a folder name: "fault:mask-asterisks:mock" becomes "fault-mask-asterisks-mock". */
-export function safeName(runId: string): string {
-  return runId.replace(/[^A-Za-z0-9_.-]/g, '-');
 }

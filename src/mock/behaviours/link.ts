@@ -8,7 +8,7 @@ import type { Unit } from './unit.js';
 
 /**
  * The link between client and gateway: what a multi-tenant production gateway behind proxies and load
- * balancers does that one process on loopback does not. Each needs its own Fastify hooks (answering
+ * balancers does that one process on loopback does not. Each needs its own hooks (answering
  * before the gateway, holding an answer, compressing or streaming it), so each is one file in link/,
  * installed through `wire.install` only when it is on.
  */

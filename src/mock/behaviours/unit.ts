@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MockApp } from '../server/app.js';
+import type { MockReply, MockRequest } from '../server/reply.js';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
 import type { Credentials } from '../server/options.js';
 import type { Answer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
@@ -19,16 +20,16 @@ export type Env = {
 type Around<F> = (next: F, env: Env) => F;
 type Body = Record<string, unknown>;
 
-/** Changes every gateway answer on the link, as a proxy would (wire.ts installs them as Fastify hooks). */
+/** Changes every gateway answer on the link, as a proxy would (wire.ts installs them as hooks of server/app.ts). */
 export type Wire = {
   /** The body before it is serialized (a copy; return a new object to replace it). */
-  readonly body?: (body: Body, family: 'pg' | 'platform', request: FastifyRequest) => Body | void;
+  readonly body?: (body: Body, family: 'pg' | 'platform', request: MockRequest) => Body | void;
   /** Headers, and when it returns a string, the serialized body. */
-  readonly sent?: (reply: FastifyReply, request: FastifyRequest, text: unknown) => string | void;
+  readonly sent?: (reply: MockReply, request: MockRequest, text: unknown) => string | void;
   /** Before the request is read (timing). */
-  readonly arrive?: (request: FastifyRequest) => Promise<void>;
-  /** Its own Fastify hooks, for what the three above cannot do: answer first, hold, compress, stream (link.ts). */
-  readonly install?: (app: FastifyInstance) => void;
+  readonly arrive?: (request: MockRequest) => Promise<void>;
+  /** Its own hooks, for what the three above cannot do: answer first, hold, compress, stream (link.ts). */
+  readonly install?: (app: MockApp) => void;
 };
 
 /**

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { MockError } from '../gateway/errors.js';
 import { objectBody } from '../server/json-body.js';
+import type { MockRequest } from '../server/reply.js';
 
 /** Reads a control API body (JSON object) that may carry only `allowed` fields. */
-export function controlBody(request: FastifyRequest, allowed: readonly string[], required: boolean): Record<string, unknown> {
+export function controlBody(request: MockRequest, allowed: readonly string[], required: boolean): Record<string, unknown> {
   const body = objectBody(request, required) ?? {};
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
   if (extra.length) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { MockApp } from '../server/app.js';
 import type { Answer } from '../server/seams.js';
 import type { MockContext } from '../server/context.js';
 import type { WebhookRegistry } from '../state/webhooks.js';
@@ -26,15 +26,15 @@ export function disableWebhook(id: string, hooks: WebhookRegistry, disable: (hoo
 }
 
 /** PUT /platform/webhook/{webhook_id}/disable: auth → the disable operation's seam → answer. */
-export function webhookDisableRoute(app: FastifyInstance, ctx: MockContext): void {
+export function webhookDisableRoute(app: MockApp, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
-  app.put('/platform/webhook/:webhook_id/disable', { onRequest: ctx.authenticate('disableWebhook') }, (request, reply) => {
-    const { webhook_id: id } = request.params as { webhook_id: string };
+  app.put('/platform/webhook/:webhook_id/disable', (request, reply) => {
+    const id = request.params.webhook_id as string;
     const answer = seams.disableWebhook(id, ctx.state.webhooks);
     if (shapes.answer.length) {
       const context = { operation: 'disableWebhook', id } as const;
       for (const shape of shapes.answer) shape(answer, context);
     }
     reply.code(answer.status).send(answer.body);
-  });
+  }, ctx.authenticate('disableWebhook'));
 }

@@ -16,7 +16,7 @@ export type MockOptions = {
   customers?: number;
   faults?: readonly string[];
   variants?: readonly string[];
-  /** Fastify's request log (never bodies or headers). Off by default. */
+  /** A request log on stdout: one line per answer (method, URL, status, time; never bodies or headers). Off by default. */
   logger?: boolean;
   /** Time-out of one webhook delivery attempt. */
   deliveryTimeoutMs?: number;

@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { buildBehaviours } from '../behaviours/index.js';
 import { installWire } from '../behaviours/wire.js';
 import { controlRoutes } from '../control/routes.js';
@@ -9,18 +8,18 @@ import { tokenizeRoute } from '../gateway/tokenize/route.js';
 import { vaultRoute } from '../gateway/vault/route.js';
 import { webhookDisableRoute } from '../gateway/webhook-disable.js';
 import { MockState } from '../state/state.js';
+import { MockApp } from './app.js';
 import type { MockContext } from './context.js';
-import { answerFailures, sendFailure } from './failures.js';
-import { acceptJsonBodiesOnly, BODY_LIMIT } from './json-body.js';
+import { routeMiss, sendFailure } from './failures.js';
 import { resolveOptions, type MockOptions } from './options.js';
 
 /**
  * Server wiring: options → the core's seams with the behaviours that are on (behaviours/) → state →
- * Fastify with the gateway's three operations (gateway/) and the control API (control/).
+ * the HTTP layer (app.ts) with the gateway's three operations (gateway/) and the control API (control/).
  */
 
 export type MockServer = {
-  app: FastifyInstance;
+  app: MockApp;
   /** Resolves when no webhook delivery is in flight (for one webhook, or for all). */
   settled(webhookId?: string): Promise<void>;
 };
@@ -43,7 +42,7 @@ function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 /**
- * Builds the mock gateway without listening (use app.listen or app.inject). Throws MockConfigError for
+ * Builds the mock gateway without listening (start.ts listens). Throws MockConfigError for
  * bad options, including unknown fault or variant names.
  */
 export function buildMockServer(options: MockOptions = {}): MockServer {
@@ -51,34 +50,23 @@ export function buildMockServer(options: MockOptions = {}): MockServer {
   const behaviours = buildBehaviours(resolved.credentials, resolved.faults, resolved.variants);
   const { seams } = behaviours;
   const state = new MockState(resolved, seams);
-  const app = Fastify({
+  const log = resolved.logger ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
+  const app = new MockApp({
+    fail: (error, request, reply) => sendFailure(behaviours.shapes.failure, error, request, reply, log),
+    miss: routeMiss,
+    clientError,
     logger: resolved.logger,
-    bodyLimit: BODY_LIMIT,
-    forceCloseConnections: true,
-    routerOptions: { maxParamLength: 1000 },
-    frameworkErrors: (error, request, reply) => sendFailure(behaviours.shapes.failure, error, request, reply),
-    clientErrorHandler: clientError,
   });
-  app.decorateRequest('identity', undefined);
 
   const ctx: MockContext = {
     options: resolved,
     behaviours,
     state,
-    // Callback-style hooks and handlers (no promise per request): see docs/bench.md.
-    authenticate: (operation) => (request, _reply, done) => {
-      try {
-        request.identity = seams.authenticate(request.headers.authorization, operation);
-      } catch (e) {
-        done(e as Error);
-        return;
-      }
-      done();
+    authenticate: (operation) => (request) => {
+      request.identity = seams.authenticate(request.headers.authorization, operation);
     },
   };
 
-  acceptJsonBodiesOnly(app);
-  answerFailures(app, behaviours.shapes.failure);
   installWire(app, behaviours.wire);
   tokenizeRoute(app, ctx);
   vaultRoute(app, ctx);

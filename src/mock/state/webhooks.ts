@@ -48,8 +48,12 @@ export class WebhookRegistry {
   }
 
   iso(hook: Webhook, at = this.now(hook)): string {
-    return new Date(at).toISOString();
+    // Under load many log entries share a millisecond: format each millisecond once.
+    if (at !== this.lastIso.at) this.lastIso = { at, text: new Date(at).toISOString() };
+    return this.lastIso.text;
   }
+
+  private lastIso = { at: NaN, text: '' };
 
   all(): Iterable<Webhook> {
     return this.hooks.values();

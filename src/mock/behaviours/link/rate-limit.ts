@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MockApp } from '../../server/app.js';
+import type { MockReply, MockRequest } from '../../server/reply.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /** Section 8: limits are not shown. The variation's limit: 20 requests a second, bursts of 20. */
@@ -30,10 +31,10 @@ export class TokenBucket {
  * front of gateways do: a body in neither family's scheme, Retry-After in seconds or as an HTTP date
  * (both forms HTTP allows, in turn). The control API is not limited.
  */
-export function installRateLimit(app: FastifyInstance): void {
+export function installRateLimit(app: MockApp): void {
   const bucket = new TokenBucket(RATE_LIMIT.perSecond, RATE_LIMIT.burst);
   let refusals = 0;
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
     if (!isGatewayPath(request.url)) return;
     const waitMs = bucket.take();
     if (waitMs === true) return;

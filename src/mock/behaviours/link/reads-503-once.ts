@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MockApp } from '../../server/app.js';
+import type { MockReply, MockRequest } from '../../server/reply.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /**
@@ -7,9 +8,9 @@ import { isGatewayPath } from '../../gateway/errors.js';
  * sees it; asked again, it is served. Writes are never refused this way: a client must not send a write
  * twice after a 503, so a 503 on a write would rightly end as "target unavailable".
  */
-export function installReads503Once(app: FastifyInstance): void {
+export function installReads503Once(app: MockApp): void {
   const seen = new Set<string>();
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
     if (request.method !== 'GET' || !isGatewayPath(request.url) || seen.has(request.url)) return;
     seen.add(request.url);
     if (seen.size % 4 !== 1) return;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { MockApp } from '../../server/app.js';
 import { identityOf, type MockContext } from '../../server/context.js';
 import { objectBody } from '../../server/json-body.js';
 import { newPgId } from '../ids.js';
@@ -8,10 +8,10 @@ import { PG_CODES } from '../pg-codes.js';
  * POST /pg/tokenize (section 4.1): auth → judge the body → store → answer in the rcode scheme.
  * Each step goes through its seam (server/seams.ts), which is the conformant step unless a behaviour is on.
  */
-export function tokenizeRoute(app: FastifyInstance, ctx: MockContext): void {
+export function tokenizeRoute(app: MockApp, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
   const cards = ctx.state.cards;
-  app.post('/pg/tokenize', { onRequest: ctx.authenticate('tokenize') }, (request, reply) => {
+  app.post('/pg/tokenize', (request, reply) => {
     const body = objectBody(request, true)!;
     const input = seams.readTokenize(body, identityOf(request));
     const previous = input.cardId === undefined ? undefined : cards.get(input.cardId);
@@ -34,5 +34,5 @@ export function tokenizeRoute(app: FastifyInstance, ctx: MockContext): void {
       reply.code(answer.status);
     }
     reply.send(answer.body);
-  });
+  }, ctx.authenticate('tokenize'));
 }

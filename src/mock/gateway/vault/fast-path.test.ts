@@ -13,7 +13,7 @@ import { pageWindow, vaultPage } from './page.js';
 
 const buildBehaviour = (faults: readonly string[], variants: readonly string[]) => buildBehaviours(resolveOptions().credentials, faults, variants);
 const none = buildBehaviour([], []);
-/** Changes /pg/ failures only: a server with it answers listings through vaultPage and Fastify's serializer. */
+/** Changes /pg/ failures only: a server with it answers listings through vaultPage and the JSON serializer. */
 const OBJECT_PATH_FAULT = 'pg-failure-rmsg-empty';
 
 const SIZES = [0, 1, 7, 25, 101, 1000, 1_000_000];

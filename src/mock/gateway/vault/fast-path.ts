@@ -7,8 +7,8 @@ import type { VaultQuery } from './query.js';
  * stale (reseeding the vault changes which indices a page shows, not what a record holds).
  *
  * Taken only when no behaviour is on. Behaviours change the window, the envelope and the records, and
- * reshape bodies in a preSerialization hook, which Fastify does not run for a string or Buffer payload.
- * Any fault or variant at all sends the listing through vaultPage and Fastify's serializer.
+ * reshape bodies in a preSerialization hook, which never runs for a string or Buffer payload.
+ * Any fault or variant at all sends the listing through vaultPage and the JSON serializer.
  *
  * Records and pages are kept as UTF-8 bytes, not strings: Node encodes a string payload again on every
  * write to the socket, and side by side a 17 KB page cost ~50 µs of CPU per answer as a string against

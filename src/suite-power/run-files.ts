@@ -1,0 +1,75 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { mockCredentialsAsTarget } from '../config/child-env.js';
+import type { PlannedRun } from './plan.js';
+
+/**
+ * verify:suite's runs share Playwright workers. Playwright starts a worker per project and replaces it
+ * when the next test belongs to another project, and a worker costs about 1.2 CPU-seconds to start: with a
+ * project per run, starting workers was half of verify:suite's CPU. So the runs are not projects: each run
+ * is a folder of test files, one per spec file of tests/, and each of them imports its spec file afresh
+ * (a query in the URL makes a module of its own) and names the run's target with `test.use({ runEnv })`.
+ * Every test of every run is then a test of the same few projects, and a worker serves any of them.
+ */
+export type RunWithUrl = PlannedRun & { url: string };
+
+/** Where a run's test files go, under the runner's test folder: `fault/<run>.<rule>/…` or `whole/<run>/…`. */
+export function runFolder(run: PlannedRun, full: boolean): string {
+  const name = safeName(run.id);
+  return run.kind === 'fault' && !full ? join('fault', `${name}.${run.rule}`) : join('whole', name);
+}
+
+/**
+ * In a fault's folder, a test of the rule the folder names (`fault/<run>.TOK-8/… @TOK-8`, not @TOK-80):
+ * Playwright matches a project's grep against the test's file path, titles and tags in one line.
+ */
+export const OWN_RULE = /\.([A-Z]+-[0-9]+)\/\S+\.spec\.ts .* @\1(?![0-9])/;
+
+/** A run ID as a folder name: "fault:mask-asterisks:mock" becomes "fault-mask-asterisks-mock". */
+export function safeName(runId: string): string {
+  return runId.replace(/[^A-Za-z0-9_.-]/g, '-');
+}
+
+/** The suite's spec files, relative to `testsDir`. */
+export function specFiles(testsDir: string): string[] {
+  return readdirSync(testsDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+}
+
+/** The target a run's tests see: the mock's default credentials at the run's own URL. */
+export function runEnvOf(run: RunWithUrl): Record<string, string> {
+  return { ...mockCredentialsAsTarget(), PG_TARGET: run.mode === 'mock' ? 'mock' : 'sandbox', PG_BASE_URL: run.url };
+}
+
+/** Writes every run's test files under `outDir`; returns how many. */
+export function writeRunFiles(outDir: string, runs: readonly RunWithUrl[], full: boolean, testsDir = resolve('tests')): number {
+  const specs = specFiles(testsDir);
+  const fixtures = pathToFileURL(join(testsDir, 'fixtures.ts')).href;
+  let written = 0;
+  // Wherever --out puts them, the files are ES modules, as the spec files they import.
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
+  for (const run of runs) {
+    const folder = join(outDir, runFolder(run, full));
+    for (const spec of specs) {
+      const file = join(folder, spec);
+      mkdirSync(dirname(file), { recursive: true });
+      const source = `${pathToFileURL(join(testsDir, spec)).href}?run=${encodeURIComponent(safeName(run.id))}`;
+      writeFileSync(
+        file,
+        [
+          `// verify:suite, run ${run.id}: ${relative(resolve(), join(testsDir, spec))} against the run's own mock.`,
+          `import { test } from ${JSON.stringify(fixtures)};`,
+          `import ${JSON.stringify(source)};`,
+          '',
+          `test.use({ runEnv: ${JSON.stringify(runEnvOf(run))} });`,
+          '',
+        ].join('\n'),
+      );
+      written++;
+    }
+  }
+  return written;
+}
