@@ -40,7 +40,8 @@ test('the search finds a canary in plain text, escaped JSON, zip entries and bas
 });
 
 test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {
-  test.setTimeout(180_000);
+  // A whole failing run (a worker restart per failed test): near 2 minutes on a busy 2-core machine.
+  test.setTimeout(300_000);
   // The mock knows the vendor canary but not the merchant canary: integrator checks pass, merchant checks
   // fail and print what they sent, so every writer gets both successes and failures to record.
   const mock = await startMock({ credentials: { apiKey: 'mock-key-not-the-canary', vendorApiKey: VENDOR_KEY } });

@@ -24,7 +24,9 @@ test('an unreachable base URL ends with "target unavailable" and exit code 3, no
 });
 
 test('a target answering 503 to everything is "target unavailable" after bounded retries', async ({}, testInfo) => {
-    const server = createServer((_req, res) => res.writeHead(503, { 'content-type': 'text/plain' }).end('maintenance'));
+  // A whole conformance run in a child process, like the production runs: the default 30 s is too tight on a busy machine.
+  test.setTimeout(120_000);
+  const server = createServer((_req, res) => res.writeHead(503, { 'content-type': 'text/plain' }).end('maintenance'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const dir = testInfo.outputPath('run');
   try {
