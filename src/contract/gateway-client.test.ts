@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
 import { Pacer, perWorkerRate } from './pacer.js';
@@ -132,6 +133,16 @@ test('a TLS target with a self-signed certificate is target unavailable, named a
   const server = createTlsServer({ key: fixture('leaf.key'), cert: fixture('self-signed.pem') }, (_, res) => res.end('{}'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   await expect(client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({})).rejects.toThrow(/TLS: the certificate is self-signed \(after 3 attempts\)/);
+  server.close();
+});
+
+test('a gzip answer is read decoded, as fetch read it', async () => {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ code: 0, asked: req.headers['accept-encoding'] })));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const answer = await client(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({});
+  expect(answer.json).toEqual({ code: 0, asked: 'gzip, deflate' });
   server.close();
 });
 
