@@ -99,12 +99,12 @@ function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, 
 
 export const test = base.extend<TestFixtures>({
   _combinedContextOptions: [{}, { box: true }],
-  runEnv: [undefined, { option: true }],
+  runEnv: [undefined, { option: true, box: 'self' }],
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
-  suite: async ({ runEnv }, use) => use(suiteConfigFor(runEnv)),
-  redactor: async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite)))),
+  suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
+  redactor: [async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite)))), { box: 'self' }],
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
-  pacer: async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => (suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined))),
+  pacer: [async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => (suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined))), { box: 'self' }],
   keepWorker: [
     async ({ runEnv }, use, testInfo) => {
       await use();
