@@ -14,6 +14,9 @@ const out = process.env.PG_REPORTS_DIR || 'reports/suite-power-runs';
 export default defineConfig({
   ...SUITE_BASE,
   testDir: plan.runsDir,
+  // One job a file (a run's tests of one spec file, in order): each file is loaded by one worker, and a
+  // run's files lie apart in the queue (see run-files.ts).
+  fullyParallel: false,
   workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
   outputDir: join(out, 'test-results'),
   reporter: [['./src/suite-power/power-reporter.ts', { outputDir: out, full: plan.full }]],

@@ -4,7 +4,7 @@ import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import ConformanceReporter from '../reporters/conformance-reporter.js';
 import type { PlannedRun } from './plan.js';
 import { readPlanFile } from './projects.js';
-import { runFolder, safeName } from './run-files.js';
+import { runFile, runKeyOfFile, safeName } from './run-files.js';
 
 type Options = { outputDir: string; full?: boolean };
 
@@ -28,7 +28,7 @@ export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
 export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';
 
 /**
- * verify:suite's reporter. One runner carries every run: this files each test under its run (the folder
+ * verify:suite's reporter. One runner carries every run: this files each test under its run (the name
  * of its test file says which, see run-files.ts) and hands each run to a conformance reporter of its own, so every run
  * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
  *
@@ -52,18 +52,18 @@ export default class SuitePowerReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     const plan = readPlanFile();
-    const byFolder = new Map<string, Run>();
+    const byKey = new Map<string, Run>();
     for (const meta of plan.runs) {
       const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.id)), quiet: true });
       reporter.onBegin(config, suite);
       const run: Run = { reporter, meta, target: meta.mode === 'mock' ? 'mock' : 'sandbox', tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);
-      byFolder.set(runFolder(meta, plan.full), run);
+      const { group, name } = runFile(meta, plan.full);
+      byKey.set(`${group}/${name}`, run);
     }
     for (const test of suite.allTests()) {
-      // The file's title is its path under the runs' folder: <whole|fault>/<run folder>/<spec file>.
-      const file = test.parent.titlePath()[2] ?? '';
-      const run = byFolder.get(file.split('/').slice(0, 2).join('/'));
+      // The file's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
+      const run = byKey.get(runKeyOfFile(test.parent.titlePath()[2] ?? ''));
       if (!run) continue;
       run.tests.push(test);
       this.runOf.set(test, run);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { PlannedRun } from './plan.js';
 import { projectsFor } from './projects.js';
-import { OWN_RULE, runFolder, specFiles, writeRunFiles } from './run-files.js';
+import { OWN_RULE, runFilePath, runKeyOfFile, specFiles, writeRunFiles } from './run-files.js';
 
 const fault: PlannedRun = { id: 'fault:f:mock', kind: 'fault', name: 'f', rule: 'TOK-8', description: 'd', mode: 'mock', expected: 'caught', alsoNoticedBy: [] };
 const variant: PlannedRun = { ...fault, id: 'variant:v:black-box', kind: 'variant', name: 'v', mode: 'black-box', expected: 'passes' };
@@ -12,14 +12,19 @@ const variant: PlannedRun = { ...fault, id: 'variant:v:black-box', kind: 'varian
 // What Playwright matches a project's grep against: project, file under the test folder, titles, tags.
 const line = (file: string, title: string, tags: string[]) => [' faults: own rule', file, title, ...tags].join(' ');
 
-test("a fault's own-rule project takes the tests tagged with the rule its folder names, and only those", () => {
-  const folder = runFolder(fault, false);
-  expect(folder).toBe('fault/fault-f-mock.TOK-8');
-  expect(OWN_RULE.test(line(`${folder}/tokenize.spec.ts`, 'TOK-8: masks', ['@TOK-8', '@ERR-5']))).toBe(true);
-  expect(OWN_RULE.test(line(`${folder}/properties/masking.spec.ts`, 'TOK-8: masks', ['@TOK-8']))).toBe(true);
-  expect(OWN_RULE.test(line(`${folder}/tokenize.spec.ts`, 'TOK-80: other', ['@TOK-80']))).toBe(false);
-  expect(OWN_RULE.test(line(`${folder}/auth.spec.ts`, 'AUTH-1: refuses', ['@AUTH-1']))).toBe(false);
-  expect(OWN_RULE.test(line('fault/fault-g-mock.AUTH-1/tokenize.spec.ts', 'TOK-8: masks', ['@TOK-8']))).toBe(false);
+test("a fault's own-rule project takes the tests tagged with the rule its file names, and only those", () => {
+  const tokenize = runFilePath(fault, false, 'tokenize.spec.ts');
+  expect(tokenize).toBe('fault/tokenize/fault-f-mock.TOK-8.spec.ts');
+  expect(OWN_RULE.test(line(tokenize, 'TOK-8: masks', ['@TOK-8', '@ERR-5']))).toBe(true);
+  expect(OWN_RULE.test(line(runFilePath(fault, false, 'properties/masking.spec.ts'), 'TOK-8: masks', ['@TOK-8']))).toBe(true);
+  expect(OWN_RULE.test(line(tokenize, 'TOK-80: other', ['@TOK-80']))).toBe(false);
+  expect(OWN_RULE.test(line(runFilePath(fault, false, 'auth.spec.ts'), 'AUTH-1: refuses', ['@AUTH-1']))).toBe(false);
+  expect(OWN_RULE.test(line('fault/tokenize/fault-g-mock.AUTH-1.spec.ts', 'TOK-8: masks', ['@TOK-8']))).toBe(false);
+});
+
+test('a file names its run whatever spec file it stands for', () => {
+  expect(runKeyOfFile(runFilePath(fault, false, 'properties/masking.spec.ts'))).toBe('fault/fault-f-mock.TOK-8');
+  expect(runKeyOfFile(runFilePath(variant, false, 'auth.spec.ts'))).toBe('whole/variant-v-black-box');
 });
 
 test('whole runs come first, then every fault\'s own rule, then the rest, split by the same pattern', () => {
@@ -27,8 +32,8 @@ test('whole runs come first, then every fault\'s own rule, then the rest, split 
   expect(projects.map((p) => p.testMatch)).toEqual(['whole/**/*.spec.ts', 'fault/**/*.spec.ts', 'fault/**/*.spec.ts']);
   expect(projects[1]!.grep).toBe(OWN_RULE);
   expect(projects[2]!.grepInvert).toBe(OWN_RULE);
-  expect(runFolder(variant, false)).toBe('whole/variant-v-black-box');
-  expect(runFolder(fault, true)).toBe('whole/fault-f-mock');
+  expect(runFilePath(variant, false, 'auth.spec.ts')).toBe('whole/auth/variant-v-black-box.spec.ts');
+  expect(runFilePath(fault, true, 'auth.spec.ts')).toBe('whole/auth/fault-f-mock.spec.ts');
 });
 
 test("every spec file gets a file per run that imports it afresh and names the run's target", () => {
@@ -38,7 +43,7 @@ test("every spec file gets a file per run that imports it afresh and names the r
     expect(specs).toContain('auth.spec.ts');
     expect(specs).toContain(join('properties', 'paging.spec.ts'));
     expect(writeRunFiles(dir, [{ ...variant, url: 'http://127.0.0.1:7' }], false)).toBe(specs.length);
-    const text = readFileSync(join(dir, 'whole/variant-v-black-box/auth.spec.ts'), 'utf8');
+    const text = readFileSync(join(dir, 'whole/auth/variant-v-black-box.spec.ts'), 'utf8');
     expect(text).toMatch(/import ".*\/tests\/auth\.spec\.ts\?run=variant-v-black-box";/);
     expect(text).toContain('"PG_TARGET":"sandbox","PG_BASE_URL":"http://127.0.0.1:7"');
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({ type: 'module' });

@@ -11,20 +11,36 @@ import type { PlannedRun } from './plan.js';
  * is a folder of test files, one per spec file of tests/, and each of them imports its spec file afresh
  * (a query in the URL makes a module of its own) and names the run's target with `test.use({ runEnv })`.
  * Every test of every run is then a test of the same few projects, and a worker serves any of them.
+ *
+ * The files are laid out spec file first (`whole/vault/<run>.spec.ts`), and Playwright queues them in path
+ * order, one job a file: so one run's files are spread over the queue, not side by side. A run whose
+ * gateway makes its tests wait (a rate limit, a slow link) then never holds every worker at once.
  */
 export type RunWithUrl = PlannedRun & { url: string };
 
-/** Where a run's test files go, under the runner's test folder: `fault/<run>.<rule>/…` or `whole/<run>/…`. */
-export function runFolder(run: PlannedRun, full: boolean): string {
+/** A run's files: under `fault/` as `<run>.<rule>.spec.ts` (the rule its own-rule half runs), else under `whole/`. */
+export function runFile(run: PlannedRun, full: boolean): { group: 'fault' | 'whole'; name: string } {
   const name = safeName(run.id);
-  return run.kind === 'fault' && !full ? join('fault', `${name}.${run.rule}`) : join('whole', name);
+  return run.kind === 'fault' && !full ? { group: 'fault', name: `${name}.${run.rule}` } : { group: 'whole', name };
+}
+
+/** The file of `run` for the spec file `spec` (relative to tests/), relative to the runs' folder. */
+export function runFilePath(run: PlannedRun, full: boolean, spec: string): string {
+  const { group, name } = runFile(run, full);
+  return join(group, spec.replace(/\.spec\.ts$/, ''), `${name}.spec.ts`);
+}
+
+/** The run a file of the runs' folder belongs to, as `<group>/<name>` (the reporter's key). */
+export function runKeyOfFile(file: string): string {
+  const parts = file.split('/');
+  return `${parts[0]}/${(parts.at(-1) ?? '').replace(/\.spec\.ts$/, '')}`;
 }
 
 /**
- * In a fault's folder, a test of the rule the folder names (`fault/<run>.TOK-8/… @TOK-8`, not @TOK-80):
- * Playwright matches a project's grep against the test's file path, titles and tags in one line.
+ * In a fault's file, a test of the rule the file names (`fault/tokenize/<run>.TOK-8.spec.ts … @TOK-8`, not
+ * @TOK-80): Playwright matches a project's grep against the test's file path, titles and tags in one line.
  */
-export const OWN_RULE = /\.([A-Z]+-[0-9]+)\/\S+\.spec\.ts .* @\1(?![0-9])/;
+export const OWN_RULE = /\.([A-Z]+-[0-9]+)\.spec\.ts .* @\1(?![0-9])/;
 
 /** A run ID as a folder name: "fault:mask-asterisks:mock" becomes "fault-mask-asterisks-mock". */
 export function safeName(runId: string): string {
@@ -52,9 +68,8 @@ export function writeRunFiles(outDir: string, runs: readonly RunWithUrl[], full:
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   for (const run of runs) {
-    const folder = join(outDir, runFolder(run, full));
     for (const spec of specs) {
-      const file = join(folder, spec);
+      const file = join(outDir, runFilePath(run, full, spec));
       mkdirSync(dirname(file), { recursive: true });
       const source = `${pathToFileURL(join(testsDir, spec)).href}?run=${encodeURIComponent(safeName(run.id))}`;
       writeFileSync(
