@@ -10,6 +10,7 @@ import { generatedCardNumber, publishedCardNumber } from './card-numbers.js';
 import { propertyCheck } from './check.js';
 import { malformedClientIp, malformedExpDate, malformedTrNumber, wellFormedExpDate } from './formats.js';
 import { nameValueList } from './name-value-list.js';
+import { INPUTS_IN_FLIGHT } from './judged-ahead.js';
 import { runProperty } from './property.js';
 import { ensureRunSeed, generatedRuns, propertySeed } from './settings.js';
 
@@ -71,6 +72,35 @@ test('each rule is its own property: a rule failing first hides no other, and ea
   expect(byRule.get('VAULT-4')).toBe(21);
   expect(byRule.get('VAULT-2')).toBe(40);
   expect(outcome.runs).toBeGreaterThan(0);
+});
+
+test('inputs are judged a few at a time ahead of fast-check, each once, and none after the property ends', async () => {
+  const env = { PG_SEED: '4242', PG_GENERATED_RUNS: '25' };
+  let inFlight = 0;
+  let most = 0;
+  let afterEnd = 0;
+  let ended = false;
+  const judged: number[] = [];
+  const judge = async (n: number) => {
+    if (ended) afterEnd++;
+    judged.push(n);
+    most = Math.max(most, ++inFlight);
+    await new Promise((resolve) => setImmediate(resolve));
+    inFlight--;
+    return [{ ruleId: 'TOK-9', problems: n >= 900 ? ['too large'] : [], expected: 'below 900', exchanges: [] }];
+  };
+  const passing = await runProperty('ahead', fc.integer({ min: 0, max: 899 }), judge, env);
+  expect(passing.runs).toBe(25);
+  expect(judged).toEqual(fc.sample(fc.integer({ min: 0, max: 899 }), { seed: passing.seed, numRuns: 25 }));
+  expect(most).toBe(INPUTS_IN_FLIGHT);
+
+  judged.length = 0;
+  const failing = await runProperty('ahead', fc.integer({ min: 0, max: 100_000 }), judge, env);
+  ended = true;
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(failing.failures.map((f) => f.input)).toEqual([900]);
+  expect(afterEnd).toBe(0);
+  expect(inFlight).toBe(0);
 });
 
 test('a failure is shrunk to the smallest input, replays with the same seed, and is reported redacted', async () => {

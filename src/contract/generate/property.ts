@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Exchange } from '../exchange.js';
+import { JudgedAhead } from './judged-ahead.js';
 import { generatedRuns, propertySeed, runSeed, SEED_VAR } from './settings.js';
 
 /** What one generated input showed for one rule: problems (empty = the rule held) and the exchanges behind them. */
@@ -64,24 +65,32 @@ async function checkOnce<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Pro
   let lastFailure: { input: T; judgements: Judgement[] } | undefined;
   let aborted: Aborted | undefined;
   let shrinking: { steps: number; since: number; rules: Set<string> } | undefined;
+  const ahead = new JudgedAhead(arbitrary, judge, options);
   const property = fc.asyncProperty(arbitrary, async (input) => {
     if (aborted) return true;
     // Out of budget: every further candidate "passes" without a request, so fast-check stops at the last failure.
     if (shrinking && (++shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms)) return true;
     let judgements: Judgement[];
     try {
-      judgements = await judge(input);
+      judgements = await (shrinking ? judge(input) : ahead.take(input));
     } catch (error) {
       aborted = new Aborted(error);
+      ahead.stop();
       return true;
     }
     const failing = judgements.filter((j) => j.problems.length > 0 && !settled.has(j.ruleId) && (!shrinking || shrinking.rules.has(j.ruleId)));
     if (!failing.length) return true;
     lastFailure = { input, judgements: failing };
     shrinking ??= { steps: 0, since: Date.now(), rules: new Set(failing.map((j) => j.ruleId)) };
+    ahead.stop();
     return false;
   });
-  const details = await fc.check(property, options);
+  let details: fc.RunDetails<[T]>;
+  try {
+    details = await fc.check(property, options);
+  } finally {
+    await ahead.settle();
+  }
   if (aborted) throw aborted.error;
   if (!details.failed || !lastFailure) return { runs: details.numRuns };
   const budgetSpent = !!shrinking && (shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms);
