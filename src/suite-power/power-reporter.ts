@@ -33,9 +33,10 @@ export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of i
  * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
  *
  * It also stops a fault's run early, and only on its own rule: once a test of that rule failed, the run's
- * tests that have not started are marked skipped, and Playwright then skips them without starting a
- * worker for them. (That marks TestCase.expectedStatus, which Playwright reads before it starts a job; if a
- * later Playwright stops honouring it, those tests simply run, and only time is lost.)
+ * tests that have not started are marked skipped, and Playwright skips every job (a test file) whose
+ * tests are all marked, without sending it to a worker; a file already in a worker runs to its end.
+ * (That marks TestCase.expectedStatus, which Playwright reads before it sends a job; if a later Playwright
+ * stops honouring it, those tests simply run, and only time is lost.)
  */
 export default class SuitePowerReporter implements Reporter {
   private readonly runs = new Map<string, Run>();

@@ -18,7 +18,8 @@ export function readPlanFile(env: NodeJS.ProcessEnv = process.env): PlanFile {
  * split: the tests of the rule it breaks (own-rule), then every other test (rest); all first halves come
  * before all second halves, and the reporter skips what is left of a fault's run once a test of its own
  * rule has failed (see power-reporter.ts). So a fault stops early only on its own rule, and otherwise gets
- * the whole suite. A worker is replaced only between projects, so at most three times per slot.
+ * the whole suite. A worker is replaced between projects (three times per slot) and after a test that
+ * timed out; a failed test keeps it (the keepWorker fixture).
  */
 export function projectsFor(): Project[] {
   return [
