@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright-base.js';
+import { workersOf } from './src/config/numeric-variables.js';
 import { loadSuiteConfig } from './src/config/suite-env.js';
 import { ensureRunSeed } from './src/contract/generate/settings.js';
 import { reportersFor } from './src/reporters/report-set.js';
@@ -10,7 +11,7 @@ ensureRunSeed();
 
 export default defineConfig({
   ...SUITE_BASE,
-  workers: process.env.PG_WORKERS ? Number(process.env.PG_WORKERS) : 2,
+  workers: workersOf(process.env),
   // A remote sandbox may be slow or rate-limited (the client waits out 429s): more room than the mock needs.
   timeout: config.target === 'mock' ? 30_000 : 90_000,
   outputDir: process.env.PG_RESULTS_DIR || 'test-results',

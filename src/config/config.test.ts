@@ -84,3 +84,16 @@ test('PG_MAX_RPS is off by default and takes a positive number of requests a sec
     expect(problemsOf({ PG_MAX_RPS: bad }), bad).toEqual(['PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing']);
   }
 });
+
+test('every numeric variable is checked like PG_MAX_RPS: a value that is not a whole number in range names the variable', () => {
+  expect(problemsOf({ PG_WORKERS: 'abc' })).toEqual(['PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset']);
+  expect(problemsOf({ PG_WORKERS: '0' })).toEqual(['PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset']);
+  expect(problemsOf({ PG_GENERATED_RUNS: '2.5' })).toEqual(['PG_GENERATED_RUNS must be a whole number from 1 to 100,000 (generated inputs per property), or unset']);
+  expect(problemsOf({ PG_SEED: '12x' })).toEqual(['PG_SEED must be a whole number (the seed a report printed), or unset']);
+  expect(problemsOf({ PG_MOCK_PORT: '70000', PG_PROXY_PORT: '-1' })).toEqual([
+    'PG_MOCK_PORT must be a whole number from 0 to 65,535 (a port; 0 picks a free one), or unset',
+    'PG_PROXY_PORT must be a whole number from 0 to 65,535 (a port; 0 picks a free one), or unset',
+  ]);
+  expect(problemsOf({ MOCK_CUSTOMERS: '1e3' })).toEqual(['MOCK_CUSTOMERS must be a whole number from 0 to 1,000,000 (customers in the mock\'s vault), or unset']);
+  expect(problemsOf({ PG_WORKERS: '4', PG_GENERATED_RUNS: '100', PG_SEED: '-123456', PG_MOCK_PORT: '0', PG_PROXY_PORT: '4020', MOCK_CUSTOMERS: '5000' })).toEqual([]);
+});

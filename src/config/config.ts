@@ -1,4 +1,5 @@
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { wholeNumberProblems } from './numeric-variables.js';
 
 export const TARGETS = ['mock', 'sandbox', 'production'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -105,6 +106,8 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   if (rawMaxRps !== undefined && !(/^[0-9]+(\.[0-9]+)?$/.test(rawMaxRps) && maxRps! > 0)) {
     problems.push('PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing');
   }
+
+  problems.push(...wholeNumberProblems(env));
 
   const webhookId = value(env, 'PG_WEBHOOK_ID') ?? (isMock ? value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId : undefined);
 

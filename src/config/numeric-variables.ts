@@ -1,0 +1,40 @@
+type Env = Record<string, string | undefined>;
+
+/** A numeric variable and the whole numbers it takes; PG_MAX_RPS (a decimal) is checked in config.ts. */
+type WholeNumber = { name: string; min: number; max: number; meaning: string };
+
+/**
+ * Every whole-number variable of the suite, checked where the configuration is, so a typo stops the run at
+ * once with the variable's name (PG_WORKERS=abc used to start Playwright with "NaN workers" and hang).
+ * Ranges are those of the code that reads them: the mock's own (src/mock/server/options.ts), the proxy's,
+ * the generated-input settings.
+ */
+export const WHOLE_NUMBERS: readonly WholeNumber[] = [
+  { name: 'PG_WORKERS', min: 1, max: 64, meaning: 'worker processes' },
+  { name: 'PG_GENERATED_RUNS', min: 1, max: 100_000, meaning: 'generated inputs per property' },
+  { name: 'PG_SEED', min: -(2 ** 53 - 1), max: 2 ** 53 - 1, meaning: 'the seed a report printed' },
+  { name: 'PG_MOCK_PORT', min: 0, max: 65535, meaning: 'a port; 0 picks a free one' },
+  { name: 'PG_PROXY_PORT', min: 0, max: 65535, meaning: 'a port; 0 picks a free one' },
+  { name: 'MOCK_CUSTOMERS', min: 0, max: 1_000_000, meaning: 'customers in the mock\'s vault' },
+];
+
+/** One sentence per malformed whole-number variable; never quotes the value. */
+export function wholeNumberProblems(env: Env): string[] {
+  const problems: string[] = [];
+  for (const v of WHOLE_NUMBERS) {
+    const raw = env[v.name]?.trim();
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!/^-?[0-9]+$/.test(raw) || !Number.isSafeInteger(n) || n < v.min || n > v.max) {
+      const range = v.name === 'PG_SEED' ? '' : ` from ${v.min} to ${v.max.toLocaleString('en-US')}`;
+      problems.push(`${v.name} must be a whole number${range} (${v.meaning}), or unset`);
+    }
+  }
+  return problems;
+}
+
+/** PG_WORKERS as a number, or undefined for Playwright's default of the suite (2); call after validation. */
+export function workersOf(env: Env, fallback = 2): number {
+  const raw = env.PG_WORKERS?.trim();
+  return raw ? Number(raw) : fallback;
+}
