@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
+import { CONFIGURATION_SKIPS } from '../src/config/configuration-skips.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
@@ -13,6 +14,7 @@ import { RuleViolation } from '../src/contract/rule-violation.js';
 import { runWideAnnotations } from '../src/contract/run-wide.js';
 import { ruleById } from '../src/contract/rules.js';
 import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
+import { servedAnnotations } from '../src/reporters/exercised.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
 import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
 
@@ -117,7 +119,7 @@ export const test = base.extend<TestFixtures>({
   writeGuard: [
     async ({ suite }, use, testInfo) => {
       const writes = testInfo.annotations.some((a) => a.type === 'writes');
-      testInfo.skip(writes && !suite.allowWrites, 'writes to production need PG_ALLOW_WRITES=1');
+      testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
       await use();
     },
     { auto: true, box: 'self' },
@@ -194,6 +196,7 @@ export const test = base.extend<TestFixtures>({
     }
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
     testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
+    testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   }, BOXED],
@@ -201,7 +204,7 @@ export const test = base.extend<TestFixtures>({
   property: [async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)), BOXED],
 
   vendor: [async ({ suite }, use, testInfo) => {
-    testInfo.skip(!suite.vendor, 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');
+    testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
     await use({ vendorId: suite.vendor!.vendorId });
   }, BOXED],
 
@@ -223,7 +226,7 @@ export const test = base.extend<TestFixtures>({
         // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
         return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
       }
-      testInfo.skip(!suite.webhookId, 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)');
+      testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
       return suite.webhookId!;
     });
   }, BOXED],

@@ -7,6 +7,7 @@ import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
+import { runGaps } from './run-gaps.js';
 
 type Options = { outputDir?: string; quiet?: boolean };
 
@@ -74,13 +75,15 @@ export default class ConformanceReporter implements Reporter {
       skipReason: result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished' : annotations.find((a) => a.type === 'skip')?.description,
       observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
+      ...runGaps.annotationsOf(annotations),
     });
   }
 
   onEnd(result: FullResult): void {
     const target = process.env.PG_TARGET || 'mock';
     const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
-    const verdict = verdictOf(outcomes);
+    const gaps = runGaps.of(this.records, outcomes);
+    const verdict = verdictOf(outcomes, gaps);
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {
       target,
@@ -92,8 +95,9 @@ export default class ConformanceReporter implements Reporter {
       unavailable,
       outcomes,
       baseline: process.env.PG_BASELINE || undefined,
+      ...gaps,
     });
     this.runWide.appendTo(this.outputDir);
-    if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
+    if (!this.quiet) console.log(`\n${runGaps.consoleText(outcomes, gaps)}Conformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }

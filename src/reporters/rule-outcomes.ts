@@ -20,6 +20,10 @@ export type TestRecord = {
   judged?: Judged[];
   /** Why a check of the test judged nothing (the `not-exercised` annotations). */
   notExercised?: NotExercised[];
+  /** Operations the test had served (the `served` annotations, see exercised.ts). */
+  served?: string[];
+  /** Configuration problems the test found (the `configuration` annotations). */
+  configuration?: string[];
 };
 
 export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'not exercised' | 'skipped' | 'not checkable on this target' | 'not run';
@@ -35,7 +39,7 @@ export type RuleOutcome = {
   notExercised: string[];
 };
 
-export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE' | 'NOT FULLY EXERCISED';
+export type Verdict = 'CONFORMANT' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE' | 'NOT FULLY EXERCISED' | 'CONFIGURATION ERROR';
 
 const mentions = (t: TestRecord, id: string) =>
   t.rules.includes(id) || t.violated.includes(id) || (t.judged ?? []).some((j) => j.ruleId === id) || (t.notExercised ?? []).some((n) => n.ruleId === id);
@@ -77,16 +81,29 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
  * Exit codes of `npm run conformance`: distinct, so CI can tell a broken gateway from an unreachable one,
  * and "nothing to check" from "checked and fine" (2 is a configuration error, before any verdict).
  */
-export const EXIT_CODES: Record<Verdict, number> = { CONFORMANT: 0, 'NON-CONFORMANT': 1, INCOMPLETE: 1, 'TARGET UNAVAILABLE': 3, 'NOT FULLY EXERCISED': 4 };
+export const EXIT_CODES: Record<Verdict, number> = { CONFORMANT: 0, 'NON-CONFORMANT': 1, INCOMPLETE: 1, 'CONFIGURATION ERROR': 2, 'TARGET UNAVAILABLE': 3, 'NOT FULLY EXERCISED': 4 };
+
+/** What besides the rules' outcomes keeps a run from CONFORMANT (see exercised.ts). */
+export type RunGaps = {
+  /** Configuration problems found during the run (a PG_WEBHOOK_ID the target does not know). */
+  configuration?: readonly string[];
+  /** Operations the run never had served. */
+  operations?: readonly unknown[];
+  /** Rules skipped for want of configuration (a variable would turn them on). */
+  skippedForConfiguration?: readonly unknown[];
+};
 
 /**
- * Contract failures outrank infrastructure trouble: a deviation seen is a deviation, whatever else failed.
- * CONFORMANT only when every rule applicable on the target was exercised and passed.
+ * Contract failures outrank everything: a deviation seen is a deviation, whatever else went wrong. A
+ * configuration problem found during the run comes next (the run's other outcomes may stem from it), then
+ * infrastructure trouble. CONFORMANT only when every rule applicable on the target was exercised and
+ * passed, every operation was served, and no rule was skipped for want of a variable.
  */
-export function verdictOf(outcomes: RuleOutcome[]): Verdict {
+export function verdictOf(outcomes: RuleOutcome[], gaps: RunGaps = {}): Verdict {
   if (outcomes.some((o) => o.status === 'failed')) return 'NON-CONFORMANT';
+  if (gaps.configuration?.length) return 'CONFIGURATION ERROR';
   if (outcomes.some((o) => o.status === 'target unavailable')) return 'TARGET UNAVAILABLE';
   if (outcomes.some((o) => o.status === 'not run')) return 'INCOMPLETE';
-  if (outcomes.some((o) => o.status === 'not exercised')) return 'NOT FULLY EXERCISED';
+  if (outcomes.some((o) => o.status === 'not exercised') || gaps.operations?.length || gaps.skippedForConfiguration?.length) return 'NOT FULLY EXERCISED';
   return 'CONFORMANT';
 }

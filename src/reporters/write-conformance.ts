@@ -5,6 +5,8 @@ import { conformancePage } from './conformance-html.js';
 import { driftMarkdown } from './drift-markdown.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
 import { catalogueOf, targetIdOf } from './run-identity.js';
+import { summaryLines } from './console-summary.js';
+import type { OperationGap } from './exercised.js';
 
 export type ConformanceSummary = {
   target: string;
@@ -17,6 +19,12 @@ export type ConformanceSummary = {
   outcomes: RuleOutcome[];
   /** A previous run's conformance.json to compare with (--baseline / PG_BASELINE). */
   baseline?: string;
+  /** Configuration problems (the preflight's, or found during the run). */
+  configuration?: string[];
+  /** Operations the run never had served. */
+  operations?: OperationGap[];
+  /** Skipped tests counted by reason. */
+  skippedTests?: Record<string, number>;
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -52,6 +60,8 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
     `- Run: ${s.started} to ${s.finished}`,
     '',
   ];
+  const summary = summaryLines(s);
+  if (summary.length) lines.push('## Summary', '', '```', ...summary, '```', '');
   if (s.unavailable.length) {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
@@ -98,6 +108,8 @@ export function writeConformance(dir: string, s: ConformanceSummary): void {
     verdictLine: verdictLine(s.verdict, s.outcomes),
     counts: s.counts,
     unavailable: s.unavailable,
+    configuration: s.configuration ?? [],
+    operationsNotServed: s.operations ?? [],
     rules: s.outcomes.map((o) => ({
       id: o.rule.id,
       section: o.rule.section,

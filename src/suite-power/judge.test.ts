@@ -30,6 +30,7 @@ test('a fault no rule noticed survived; a run without a report is an error', () 
 
 test('a variation passes when no rule failed and the whole suite ran against a target that answered', () => {
   expect(judge(variant(), report('CONFORMANT', []))).toMatchObject({ outcome: 'passed', ok: true });
+  expect(judge(variant(), report('CONFIGURATION ERROR', []))).toMatchObject({ outcome: 'flagged', ok: false });
   expect(judge(variant(), report('NOT FULLY EXERCISED', []))).toMatchObject({ outcome: 'passed', ok: true });
   expect(judge(variant(), report('INCOMPLETE', []))).toMatchObject({ outcome: 'error', ok: false });
   expect(judge(variant(), report('NON-CONFORMANT', ['ERR-5']))).toMatchObject({ outcome: 'flagged', ok: false, failedRules: ['ERR-5'] });

@@ -1,0 +1,24 @@
+/**
+ * Checks the run's configuration turns off, each with the variable that turns it on. A rule skipped for one
+ * of these, or an operation never served because of one, keeps the run from CONFORMANT (NOT FULLY
+ * EXERCISED names the variable): the gateway was not shown to keep that part of the document. Skips that no
+ * variable lifts (control-API checks on a real target, disabling unknown webhooks in production) do not.
+ */
+export const CONFIGURATION_SKIPS = {
+  writes: { reason: 'writes to production need PG_ALLOW_WRITES=1', set: 'PG_ALLOW_WRITES=1' },
+  vendor: { reason: 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY', set: 'PG_VENDOR_ID and PG_VENDOR_API_KEY' },
+  webhook: { reason: 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)', set: 'PG_WEBHOOK_ID' },
+} as const;
+
+export type ConfigurationSkip = (typeof CONFIGURATION_SKIPS)[keyof typeof CONFIGURATION_SKIPS];
+
+/** The configuration skip a test's skip reason is, if it is one. */
+export function configurationSkip(reason: string | undefined): ConfigurationSkip | undefined {
+  return Object.values(CONFIGURATION_SKIPS).find((s) => s.reason === reason);
+}
+
+/**
+ * Test annotation: a configuration problem a check found during the run (a PG_WEBHOOK_ID the target does not
+ * know). The run's verdict is CONFIGURATION ERROR (exit 2) unless a rule failed.
+ */
+export const CONFIGURATION = 'configuration';
