@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { takeBaseline } from '../src/config/baseline-arg.js';
 import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
@@ -14,6 +15,7 @@ import { reportsDir } from '../src/reporters/report-set.js';
  * never changes the exit code.
  */
 const config = loadSuiteConfig();
+for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
 const dir = reportsDir(process.env);
 let args: { baseline?: string; rest: string[] };
 try {
@@ -27,8 +29,9 @@ if (args.baseline) process.env.PG_BASELINE = args.baseline; // the reporter runs
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
 // on every run (this process starts before Playwright, so what it loads delays every run).
 if (config.baseUrl) {
-  const { probeTarget } = await import('../src/config/probe-target.js');
-  const problem = await probeTarget(config.baseUrl);
+  const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
+  // Then the preflight (src/config/preflight.ts): a refused key or a base URL with a path ends here, exit 2.
+  const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, dir));
   if (problem) {
     const [{ loadRules }, { countBy, verdictLine, writeConformance }] = await Promise.all([import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js')]);
     const now = new Date().toISOString();

@@ -3,8 +3,8 @@ import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/c
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { rules, test, type Observe } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
-import { DISABLED, disabledProblems } from './disable-checks.js';
-import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
+import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
+import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
 import { listingQuery } from './vault-pages.js';
 
 /** Headers that are not the section 5 construction; the value function receives the real key. */
@@ -39,7 +39,7 @@ for (const op of OPERATIONS) {
       const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
       if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
         observe('AUTH-2', `disabling PG_WEBHOOK_ID answered ${answer.text.slice(0, 200)}; it may be inactive already, and re-disabling is not shown`, disableAnswer(answer));
-        notExercised('AUTH-2', WEBHOOK_INACTIVE);
+        notExercised('AUTH-2', (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE);
         return;
       }
       verify('AUTH-2', succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`], 'the family success indicator', answer);
@@ -75,7 +75,7 @@ for (const op of OPERATIONS) {
       const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');
       if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
         observe('AUTH-5', 'disabling PG_WEBHOOK_ID with the vendor key did not answer code 0; it may be inactive already', disableAnswer(answer));
-        notExercised('AUTH-5', WEBHOOK_INACTIVE);
+        notExercised('AUTH-5', (await unknownWebhookProblem(gateway, suite, answer, 'vendor')) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE);
         return;
       }
       verify('AUTH-5', succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`], 'the family success indicator', answer);

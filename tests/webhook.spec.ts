@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import { rules, test } from './fixtures.js';
-import { DISABLED, disabledProblems } from './disable-checks.js';
-import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
+import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
+import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
 
 test('HOOK-1: disabling an existing webhook answers code 0 with data.message', rules(['HOOK-1', 'ERR-3'], { writes: true }), async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
   const answer = await gateway.disableWebhook(await takeWebhook());
@@ -15,7 +15,7 @@ test('HOOK-1: disabling an existing webhook answers code 0 with data.message', r
     });
     verify('ERR-2', Number.isInteger(bodyField(answer, 'code')) || answer.status >= 400 ? [] : ['a failure without an integer code'], 'a platform failure', answer);
     judged('ERR-2', 1, 'invalid requests');
-    notExercised('HOOK-1', WEBHOOK_INACTIVE);
+    notExercised('HOOK-1', (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE);
     return;
   }
   verify('HOOK-1', disabledProblems(answer), DISABLED, answer);

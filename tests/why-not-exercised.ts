@@ -6,6 +6,8 @@
 export const WEBHOOK_INACTIVE =
   'PG_WEBHOOK_ID did not disable with code 0, most likely inactive from an earlier run (re-disabling is not shown): enable that webhook in the manager portal before the run';
 
+export const WEBHOOK_UNKNOWN = 'PG_WEBHOOK_ID names no webhook the target knows (a configuration problem, see above): set it to an existing webhook of this merchant';
+
 export const NO_CUSTOMERS =
   'the vault holds no customers: create a few customers (with shipping addresses and billing cards) in the sandbox\'s manager portal';
 
