@@ -42,9 +42,10 @@ test('the search finds a canary in plain text, escaped JSON, zip entries and bas
 test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {
   // A whole failing run (a worker restart per failed test): near 2 minutes on a busy 2-core machine.
   test.setTimeout(300_000);
-  // The mock knows the vendor canary but not the merchant canary: integrator checks pass, merchant checks
-  // fail and print what they sent, so every writer gets both successes and failures to record.
-  const mock = await startMock({ credentials: { apiKey: 'mock-key-not-the-canary', vendorApiKey: VENDOR_KEY } });
+  // The canaries are the mock's own keys (a key the target refuses would stop the run in its preflight):
+  // faults make the listing's and tokenize's checks fail and print what they sent, while disables and
+  // many other checks pass, so every writer gets both successes and failures to record.
+  const mock = await startMock({ credentials: { apiKey: MERCHANT_KEY, vendorApiKey: VENDOR_KEY }, faults: ['vault-content-type-missing', 'mask-last-four-only'] });
   const dir = testInfo.outputPath('run');
   const resultsDir = join(dir, 'test-results');
   try {

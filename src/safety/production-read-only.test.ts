@@ -45,7 +45,10 @@ test('a production run without PG_ALLOW_WRITES sends reads only, and says why th
   test.setTimeout(120_000);
   const dir = testInfo.outputPath('run');
   const { run, seen } = await productionRun(dir, {});
-  expect(run.code, run.output).toBe(0);
+  // Tokenize and disable were never called: not a pass (exit 4), and the console says what to set.
+  expect(run.code, run.output).toBe(4);
+  expect(run.output).toContain('Conformance: NOT FULLY EXERCISED');
+  expect(run.output).toContain('tokenize: never called to do its work, as writes to production need PG_ALLOW_WRITES=1');
   expect(seen.length, 'the run checked the reads it may').toBeGreaterThan(10);
   expect([...new Set(seen.map((r) => r.method))]).toEqual(['GET']);
   expect(seen.every((r) => r.path.startsWith('/platform/vault/customer'))).toBe(true);
