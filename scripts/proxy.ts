@@ -1,6 +1,7 @@
 import { secretsOf } from '../src/config/config.js';
 import { proxyPort } from '../src/config/proxy-port.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';
 import { ProxyArgsError, parseProxyArgs } from '../src/proxy/args.js';
@@ -19,6 +20,7 @@ function fail(message: string): never {
 }
 
 const config = loadSuiteConfig();
+for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
 let args: ReturnType<typeof parseProxyArgs>;
 let port: number;
 try {

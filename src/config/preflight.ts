@@ -142,7 +142,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
         const fakeKey = await fakeListing();
         if (same(vendor, fakeKey) && !succeeded(fakeKey) && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
           problems.push(refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config)
-            + ' To run without the integrator checks, unset PG_VENDOR_ID and PG_VENDOR_API_KEY.');
+            + ' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)');
         }
       }
     }
