@@ -37,3 +37,9 @@ test('closest known names: swapped letters and a wrong prefix still find it; an 
     'Warning: PG_SOMETHING_ELSE_ENTIRELY is not a variable this suite reads (it is ignored; see .env.example for the ones it does)',
   ]);
 });
+
+test('every variable a user sets is documented in README.md or docs/mock.md', () => {
+  const docs = readFileSync('README.md', 'utf8') + readFileSync('docs/mock.md', 'utf8');
+  const internal = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN'];
+  expect(KNOWN_VARIABLES.filter((name) => !internal.includes(name) && !docs.includes(`\`${name}\``))).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { CONFIGURATION_SKIPS } from '../config/configuration-skips.js';
 import type { Rule } from '../contract/rules.js';
@@ -90,4 +91,9 @@ test('a run that served every operation and exercised every rule says nothing be
   const run = verdict([rule('TOK-1')], [passed('TOK-1', ALL)]);
   expect(run.verdict).toBe('CONFORMANT');
   expect(run.lines).toEqual([]);
+});
+
+test('the README\'s verdict table names every verdict with its exit code', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  for (const [verdict, code] of Object.entries(EXIT_CODES)) expect(readme, verdict).toContain(`| \`${verdict}\` | ${code} |`);
 });
