@@ -59,6 +59,11 @@ test('a wrong key is told by comparison, whatever status and scheme the target r
   }
 });
 
+test('against a mock named by PG_BASE_URL, a refused key points at the mock\'s own variable', async () => {
+  const result = await withMock({}, (url) => preflight(configFor(url, { target: 'mock', merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
+  expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('set it to the key the mock was started with (MOCK_API_KEY), or leave it unset')]);
+});
+
 test('in production without PG_ALLOW_WRITES a refused key is configuration, and the sentence says what else it could be', async () => {
   const result = await withMock({}, (url) => preflight(configFor(url, { target: 'production', allowWrites: false, merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
   expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('run with PG_ALLOW_WRITES=1 to tell')]);
