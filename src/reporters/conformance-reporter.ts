@@ -7,6 +7,7 @@ import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
+import { CoverageCollector } from './coverage.js';
 
 type Options = { outputDir?: string; quiet?: boolean };
 
@@ -36,6 +37,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly records: TestRecord[] = [];
   private started = new Date();
   private readonly runWide = new RunInvariants();
+  private readonly coverage = new CoverageCollector();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -58,6 +60,7 @@ export default class ConformanceReporter implements Reporter {
     const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
     const outcome = outcomeOf(result, errorText, violated);
     this.runWide.collect(annotations);
+    this.coverage.collect(annotations);
     const of = <T>(type: string, parse: (d: string) => T | undefined) =>
       annotations.filter((a) => a.type === type).map((a) => parse(a.description ?? '')).filter((x): x is T => x !== undefined);
     const judged = of(JUDGED, parseJudged);
@@ -81,6 +84,7 @@ export default class ConformanceReporter implements Reporter {
     const target = process.env.PG_TARGET || 'mock';
     const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
     const verdict = verdictOf(outcomes);
+    const coverage = this.coverage.coverage();
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {
       target,
@@ -92,8 +96,9 @@ export default class ConformanceReporter implements Reporter {
       unavailable,
       outcomes,
       baseline: process.env.PG_BASELINE || undefined,
+      coverage,
     });
     this.runWide.appendTo(this.outputDir);
-    if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
+    if (!this.quiet) console.log(`\nConformance: ${verdictLine(verdict, outcomes, coverage)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }
