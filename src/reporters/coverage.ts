@@ -54,9 +54,9 @@ const plural = (label: string) => (label.endsWith('s') ? `${label}es` : `${label
 
 /** What to create on the target so a group's objects show up, by group label. */
 const CREATE: Record<string, string> = {
-  customer: 'add customers to the vault (the manager portal) and run again',
-  'shipping address': 'give a customer of the vault a shipping address and run again',
-  'billing card': 'give a customer of the vault a billing card and run again',
+  customer: 'add customers to the vault (the manager portal)',
+  'shipping address': 'give a customer of the vault a shipping address',
+  'billing card': 'give a customer of the vault a billing card',
   data: 'let the run disable an active webhook (PG_WEBHOOK_ID, enabled again before the run)',
 };
 
@@ -81,7 +81,7 @@ function parentOf(group: FieldGroup, groups: FieldGroup[]): FieldGroup | undefin
 function whyNotSent(group: FieldGroup, field: string, requests: number): string {
   if (!requests) return NO_REQUEST[group.operation] ?? `no ${group.operation} request was sent`;
   if (field === 'vendor_id') return `none of the ${requests} tokenize requests sent it: only an integrator sends vendor_id (set PG_VENDOR_ID and PG_VENDOR_API_KEY)`;
-  return `none of the ${requests} ${group.operation} requests sent it`;
+  return `none of the ${requests} ${group.operation} ${requests === 1 ? 'request' : 'requests'} sent it`;
 }
 
 /** Why no object of a group was seen: the first group up its path that was seen and held none, or no answer at all. */
@@ -89,7 +89,8 @@ function whyNoObjects(group: FieldGroup, tally: Tally, groups: FieldGroup[]): st
   const parent = parentOf(group, groups);
   if (!parent) return NO_ANSWER[group.operation] ?? `no ${group.operation} answer was received`;
   const parents = tally.objects[groupKey(parent)] ?? 0;
-  if (!parents) return whyNoObjects(parent, tally, groups);
+  // The cause is further up (no customers at all): say that, and what each should hold.
+  if (!parents) return `${whyNoObjects(parent, tally, groups)}, each with a ${group.label}`;
   const where = group.label === 'customer'
     ? `the vault listings held no customer records (${parents} ${parents === 1 ? 'listing' : 'listings'} answered)`
     : `none of the ${parents} ${parents === 1 ? parent.label : plural(parent.label)} seen held a ${group.label}`;
@@ -101,7 +102,7 @@ function whyNotSeen(group: FieldGroup, field: string, tally: Tally, groups: Fiel
   const objects = tally.objects[groupKey(group)] ?? 0;
   if (!objects) return whyNoObjects(group, tally, groups);
   const create = CREATE[group.label];
-  const hint = create ? `; ${create.replace(/ and run again$/, '')} with ${field} filled in` : '';
+  const hint = create ? `; ${create} with ${field} filled in` : '';
   return `none of the ${objects} ${objects === 1 ? group.label : plural(group.label)} seen carried it${hint}`;
 }
 
@@ -136,8 +137,8 @@ const typesText = (types: Record<string, number> | undefined) =>
 /** One field's outcome in words, the same in markdown and on the page. */
 export function fieldDetail(f: FieldCoverage): string {
   if (!f.exercised) return `not exercised: ${f.why ?? ''}`;
-  if (f.side === 'response') return `seen ${f.seen} times (${typesText(f.types)})`;
-  return `sent in ${f.sent} requests, ${f.accepted} accepted`;
+  if (f.side === 'response') return `seen ${f.seen === 1 ? 'once' : `${f.seen} times`} (${typesText(f.types)})`;
+  return `sent in ${f.sent} ${f.sent === 1 ? 'request' : 'requests'}, ${f.accepted} accepted`;
 }
 
 export const COVERAGE_INTRO = 'Each field and query parameter the document lists, per operation: whether the run sent it and whether the gateway accepted the request (request side), or how often it was seen and in which JSON types (response side). A field never exercised says why and what to create on the target.';
