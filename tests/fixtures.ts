@@ -12,6 +12,7 @@ import { Redactor } from '../src/contract/redact.js';
 import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
 import { runWideAnnotations } from '../src/contract/run-wide.js';
+import { COVERAGE, tallyOf } from '../src/contract/coverage-tally.js';
 import { ruleById } from '../src/contract/rules.js';
 import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { servedAnnotations } from '../src/reporters/exercised.js';
@@ -197,6 +198,9 @@ export const test = base.extend<TestFixtures>({
     for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
     testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
     testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
+    // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
+    // verify:suite's runs judge rules only, so they carry none.
+    if (client.exchanges.length && !runEnv) testInfo.annotations.push({ type: COVERAGE, description: JSON.stringify(tallyOf(client.exchanges)) });
     if (violations.length === 1) throw violations[0];
     if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
   }, BOXED],

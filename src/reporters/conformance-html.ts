@@ -2,6 +2,7 @@ import type { Drift } from './drift.js';
 import { describeJudged } from './drift.js';
 import { baselineLine, driftSections, summaryLine } from './drift-markdown.js';
 import { verdictLineOf, type ConformanceJson, type RuleJson } from './report-json.js';
+import { coverageHtml } from './coverage-html.js';
 
 /**
  * reports/conformance.html: one page a QA lead can read and sign off. Self-contained (inline style, no
@@ -99,6 +100,7 @@ ${drift === undefined ? '' : driftHtml(drift)}
 ${report.rules.map(ruleRow).join('\n')}
 </tbody>
 </table>
+${coverageHtml(report.coverage)}
 </body>
 </html>
 `;

@@ -8,6 +8,7 @@ import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 import { runGaps } from './run-gaps.js';
+import { CoverageCollector } from './coverage.js';
 
 type Options = { outputDir?: string; quiet?: boolean };
 
@@ -37,6 +38,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly records: TestRecord[] = [];
   private started = new Date();
   private readonly runWide = new RunInvariants();
+  private readonly coverage = new CoverageCollector();
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -59,6 +61,7 @@ export default class ConformanceReporter implements Reporter {
     const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
     const outcome = outcomeOf(result, errorText, violated);
     this.runWide.collect(annotations);
+    this.coverage.collect(annotations);
     const of = <T>(type: string, parse: (d: string) => T | undefined) =>
       annotations.filter((a) => a.type === type).map((a) => parse(a.description ?? '')).filter((x): x is T => x !== undefined);
     const judged = of(JUDGED, parseJudged);
@@ -84,6 +87,7 @@ export default class ConformanceReporter implements Reporter {
     const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
     const gaps = runGaps.of(this.records, outcomes);
     const verdict = verdictOf(outcomes, gaps);
+    const coverage = this.coverage.coverage();
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {
       target,
@@ -96,8 +100,9 @@ export default class ConformanceReporter implements Reporter {
       outcomes,
       baseline: process.env.PG_BASELINE || undefined,
       ...gaps,
+      coverage,
     });
     this.runWide.appendTo(this.outputDir);
-    if (!this.quiet) console.log(`\n${runGaps.consoleText(outcomes, gaps)}Conformance: ${verdictLine(verdict, outcomes)} (${join(this.outputDir, 'conformance.md')})`);
+    if (!this.quiet) console.log(`\n${runGaps.consoleText(outcomes, gaps)}Conformance: ${verdictLine(verdict, outcomes, coverage)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }

@@ -1,6 +1,7 @@
 import { describeKey, observationKey, parseObservation, UNCLASSIFIED, type Observation } from './observation.js';
 import type { ConformanceJson, RuleJson } from './report-json.js';
 import { ruleFingerprint } from './run-identity.js';
+import { coverageDown } from './coverage.js';
 
 /** What changed since a baseline run: information for the morning, never part of the verdict. */
 export type RuleChange = { id: string; from: string; to: string };
@@ -21,6 +22,8 @@ export type Drift = {
   appeared: ValueChange[];
   disappeared: ValueChange[];
   changedValue: ValueChange[];
+  /** Documented fields the baseline exercised and this run did not (reports/coverage.ts). */
+  coverageDown?: string[];
 };
 
 const EXERCISED = new Set(['passed', 'failed']);
@@ -136,11 +139,12 @@ export function driftSince(baseline: ConformanceJson, current: ConformanceJson, 
     else if (old.values.join('\n') !== e.values.join('\n')) drift.changedValue.push({ what: e.what, from: old.values, to: e.values });
   }
   for (const [key, e] of was) if (!now.has(key)) drift.disappeared.push({ what: e.what, from: e.values, to: [] });
+  drift.coverageDown = coverageDown(baseline.coverage, current.coverage);
   return drift;
 }
 
 /** True when the comparison found nothing to report. */
 export function unchanged(d: Drift): boolean {
-  const lists = [d.newlyFailing, d.newlyPassing, d.newlyExercised, d.noLongerExercised, d.otherChanges, d.judged ?? [], d.appeared, d.disappeared, d.changedValue];
+  const lists = [d.newlyFailing, d.newlyPassing, d.newlyExercised, d.noLongerExercised, d.otherChanges, d.judged ?? [], d.appeared, d.disappeared, d.changedValue, d.coverageDown ?? []];
   return d.comparable && lists.every((l) => l.length === 0);
 }

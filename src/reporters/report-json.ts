@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ObservedValue } from './observation.js';
 import type { Catalogue } from './run-identity.js';
+import type { Coverage } from './coverage.js';
 
 /** conformance.json as read back: by the drift comparison, the page and the CI summary. Older runs lack fields. */
 export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; text: string };
@@ -33,6 +34,8 @@ export type ConformanceJson = {
   counts?: Record<string, number>;
   unavailable?: string[];
   rules: RuleJson[];
+  /** What the run covered of the document's fields; older runs lack it. */
+  coverage?: Coverage;
 };
 
 /** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { baselineDrift } from './baseline.js';
 import { conformancePage } from './conformance-html.js';
 import { driftMarkdown } from './drift-markdown.js';
+import { coverageFigure, coverageMarkdown, type Coverage } from './coverage.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
 import { catalogueOf, targetIdOf } from './run-identity.js';
 import { summaryLines } from './console-summary.js';
@@ -25,6 +26,8 @@ export type ConformanceSummary = {
   operations?: OperationGap[];
   /** Skipped tests counted by reason. */
   skippedTests?: Record<string, number>;
+  /** What the run covered of the document's fields (reports/coverage.ts); absent when no test recorded it. */
+  coverage?: Coverage;
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -37,13 +40,13 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
  * The verdict with the two numbers kept apart: rules the target let us exercise (Microcks's conformance
  * index, per rule) and rules that passed (its score), then every other status.
  */
-export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[]): string {
+export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage): string {
   const exercised = outcomes.filter((o) => o.status === 'passed' || o.status === 'failed').length;
   const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target').length;
   const counts = countBy(outcomes);
   const failed = counts.failed ? `, ${counts.failed} failed` : '';
   const rest = Object.entries(counts).filter(([status]) => status !== 'passed' && status !== 'failed').map(([status, n]) => `${n} ${status}`);
-  return `${verdict}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}`;
+  return `${verdict}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
 }
 
 function escapeCell(text: string): string {
@@ -54,7 +57,7 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const lines = [
     '# Conformance report',
     '',
-    `**${verdictLine(s.verdict, s.outcomes)}**`,
+    `**${verdictLine(s.verdict, s.outcomes, s.coverage)}**`,
     '',
     `- Target: ${s.target}`,
     `- Run: ${s.started} to ${s.finished}`,
@@ -92,6 +95,7 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
     }
     lines.push('');
   }
+  if (s.coverage) lines.push(...coverageMarkdown(s.coverage));
   return `${lines.join('\n')}\n`;
 }
 
@@ -105,7 +109,7 @@ export function writeConformance(dir: string, s: ConformanceSummary): void {
     finished: s.finished,
     runStatus: s.runStatus,
     verdict: s.verdict,
-    verdictLine: verdictLine(s.verdict, s.outcomes),
+    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage),
     counts: s.counts,
     unavailable: s.unavailable,
     configuration: s.configuration ?? [],
@@ -121,6 +125,7 @@ export function writeConformance(dir: string, s: ConformanceSummary): void {
       tests: o.tests,
       observations: o.observations.map(({ ruleId: _rule, ...data }) => data),
     })),
+    ...(s.coverage ? { coverage: s.coverage } : {}),
   };
   const drift = baselineDrift(s.baseline, json);
   mkdirSync(dir, { recursive: true });

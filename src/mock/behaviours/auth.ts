@@ -53,6 +53,10 @@ export const AUTH_FAULTS = [
     authenticate: (next) => (header, op) => next(header?.replace(/^bearer (?=[A-Za-z0-9+/]+={0,2}$)/i, 'Basic '), op),
   },
   {
+    name: 'auth-accepts-bearer-key', rule: 'AUTH-4', description: 'Also serves "Bearer <merchant key>", the key itself as a bearer token, as the merchant.',
+    authenticate: (next, env) => (header, op) => (header && /^bearer /i.test(header) && header.slice(7) === env.credentials.apiKey ? 'merchant' : next(header, op)),
+  },
+  {
     name: 'auth-accepts-unencoded-key', rule: 'AUTH-4', description: 'Accepts "Basic <merchant key>" with the key sent unencoded.',
     authenticate: (next, env) => (header, op) => (header && /^basic /i.test(header) && header.slice(6) === env.credentials.apiKey ? 'merchant' : next(header, op)),
   },

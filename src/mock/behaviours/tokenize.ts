@@ -34,6 +34,19 @@ const echoed = (change: (sent: string) => string) => onSuccess((body) => {
   if (typeof body.echo_fields === 'string') body.echo_fields = change(body.echo_fields);
 });
 
+/** TOK-11: a gateway that refuses a request carrying `field` as an unknown field (rcode 205, "Invalid field"). */
+function fieldRefused<F extends string>(field: F) {
+  return {
+    name: `refuses-${field.replace(/_/g, '-')}` as `refuses-${string}`,
+    rule: 'TOK-11',
+    description: `A tokenize request carrying ${field}, a field of section 2.1, is refused as an unknown field.`,
+    readTokenize: (next: Read): Read => (body, identity) => {
+      if (body[field] !== undefined) throw new MockError('unknownField', `Invalid field: ${field}.`);
+      return next(body, identity);
+    },
+  } as const;
+}
+
 export const TOKENIZE_FAULTS = [
   // TOK-1: a new card answers a non-empty card_id and pg_id; two new cards never share a card_id.
   {
@@ -118,6 +131,8 @@ export const TOKENIZE_FAULTS = [
     name: 'unknown-card-id-creates-card', rule: 'TOK-10', description: 'A card_id that names no stored card creates a new card instead of failing.',
     storeCard: (next) => (input, store) => next(input.cardId !== undefined && !store.has(input.cardId) ? { ...input, cardId: undefined } : input, store),
   },
+  // TOK-11: a documented field sent as documented does not make an accepted request refused.
+  ...(['profile_id', 'developer_id', 'loc_id', 'session_id', 'user_id', 'single_use'] as const).map((field) => fieldRefused(field)),
   // ERR-5: stated JSON types.
   { name: 'pg-id-as-number', rule: 'ERR-5', description: 'A successful tokenization answers pg_id as a JSON number.', answer: onSuccess((b) => (b.pg_id = Date.now())) },
 ] as const satisfies readonly Unit[];

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { fieldGroups } from '../src/contract/coverage-fields.js';
+import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
+import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
+import { DEFAULT_TEST_CARD } from '../src/contract/test-cards.js';
+import type { TokenizeRequest } from '../src/contract/types.js';
+import { rules, test } from './fixtures.js';
+import { listingQuery } from './vault-pages.js';
+
+/**
+ * The document's whole request surface: every field of section 2.1 and every query parameter of 4.2 is
+ * sent, as documented, in a request of its kind. The reports' coverage section shows what was sent.
+ */
+
+/** The merchant/integrator and response-configuration groups of section 2.1, which go with any kind. */
+function anyKindFields(): Partial<TokenizeRequest> {
+  return {
+    profile_id: 'default',
+    developer_id: 'gateway-conformance/0.1.0',
+    loc_id: 'store-001',
+    single_use: true,
+    echo_fields: '[{"order":"CONF-11"},{"lane":"2"}]',
+    session_id: `conformance-${randomUUID()}`,
+    user_id: 1001,
+    report_data: '[{"invoice":"CONF-11"}]',
+  };
+}
+
+/** Track 1 of the default published test card: the expiry YYMM, as tracks hold it. */
+function testTrack1(): string {
+  const mmyy = futureExpiry();
+  return `%B${DEFAULT_TEST_CARD}^TEST/CONFORMANCE^${mmyy.slice(2)}${mmyy.slice(0, 2)}1010000000000000000?`;
+}
+
+type Kind = {
+  name: string;
+  /** The kind's request with the fields it cannot go without (which those are is not shown: a refusal is observed). */
+  base: (merchantId: string) => TokenizeRequest;
+  /** The rest of the kind's own group. */
+  more: Partial<TokenizeRequest>;
+  /** Why a refusal of this kind is observed rather than judged, on this target; undefined when it is judged. */
+  observedBecause: (target: string) => string | undefined;
+};
+
+const FORGED_WALLET = 'a wallet payload cannot be forged for a real target (as for TOK-4)';
+
+const KINDS: Kind[] = [
+  {
+    name: 'card',
+    base: (m) => newCardRequest(m),
+    more: { avs_address: '1 Main Street', email_address: ['conformance@example.com'], client_ip: '192.0.2.10' },
+    observedBecause: () => undefined,
+  },
+  {
+    name: 'card swipe',
+    base: (m) => ({ merchant_id: m, card_swipe: testTrack1() }),
+    more: { cvv2: '123', avs_zip: '10001', client_ip: '192.0.2.10' },
+    observedBecause: () => undefined,
+  },
+  { name: 'ACH', base: (m) => newAchRequest(m), more: { client_ip: '192.0.2.10' }, observedBecause: () => undefined },
+  {
+    name: 'wallet A',
+    base: (m) => ({ merchant_id: m, payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==' }),
+    more: { cardholder_name: 'Conformance Test' },
+    observedBecause: (target) => (target === 'mock' ? undefined : FORGED_WALLET),
+  },
+  {
+    name: 'wallet B',
+    base: (m) => ({ merchant_id: m, payload_walletB_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LWItcGF5bG9hZCJ9' }),
+    more: { cardholder_name: 'Conformance Test' },
+    observedBecause: () => 'section 2.1 says use of this wallet requires contacting the service\'s support',
+  },
+];
+
+const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}, HTTP ${e.status}`;
+
+test.describe('section 2.1: every documented field, sent as documented', () => {
+  for (const kind of KINDS) {
+    test(`TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its kind and of the groups that go with any kind`, rules(['TOK-11'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      const merchantId = suite.merchant.merchantId;
+      const observedBecause = kind.observedBecause(suite.target);
+      const base = await gateway.tokenize(kind.base(merchantId));
+      if (!succeeded(base)) {
+        // Which fields a kind needs together is not shown: without an accepted request nothing can be added to one.
+        const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
+        observe('TOK-11', `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${refusal(base)}); ${because}`, { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) });
+        notExercised('TOK-11', `the ${kind.name} request was refused before any further field was added (${because}), so what those fields change was not seen`);
+        return;
+      }
+      const added = { ...kind.more, ...anyKindFields() };
+      const full = await gateway.tokenize({ ...kind.base(merchantId), ...added });
+      if (succeeded(full)) {
+        judged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
+        return;
+      }
+      // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
+      const names = Object.keys(added) as (keyof TokenizeRequest)[];
+      const alone = await Promise.all(names.map((name) => gateway.tokenize({ ...kind.base(merchantId), [name]: added[name] })));
+      const refusedBy = names.map((name, i) => ({ name, answer: alone[i]! })).filter((r) => !succeeded(r.answer));
+      const types = new Map(fieldGroups().find((g) => g.operation === 'tokenize' && g.side === 'request')!.fields.map((f) => [f.name, f.type]));
+      const problems = refusedBy.length
+        ? refusedBy.map((r) => `adding ${r.name} (${types.get(r.name)}) made the gateway refuse the accepted ${kind.name} request (${refusal(r.answer)})`)
+        : [`the ${kind.name} request with ${names.join(', ')} together was refused (${refusal(full)}), though each alone was accepted`];
+      if (observedBecause) {
+        observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, { kind: 'documented-field-refused', subject: kind.name, value: refusedBy.map((r) => r.name).join(',') || 'together' });
+        notExercised('TOK-11', `the ${kind.name} request with further fields was refused, which is left open here (${observedBecause})`);
+        return;
+      }
+      verify('TOK-11', problems, 'a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented (the values are realistic but made up: a gateway that checks profile_id or loc_id against the merchant\'s own may refuse them; compare with the manager portal)', full, ...refusedBy.map((r) => r.answer));
+    });
+  }
+});
+
+test('AUTH-6: each query parameter of section 4.2 alone, and all five together', rules(['AUTH-6']), async ({ gateway, suite, verify, observe, judged }) => {
+  const together = listingQuery(suite.merchant.merchantId, 5);
+  const answer = await gateway.listCustomers(together);
+  verify('AUTH-6', succeeded(answer) ? [] : [`the listing with ${Object.keys(together).join(', ')} did not answer code 0 (HTTP ${answer.status})`], 'code 0 for valid credentials and the parameters of section 4.2', answer);
+  judged('AUTH-6', 1, 'listings with every query parameter');
+  // Whether a parameter may be left out (its default) is not shown: each alone is observed, never judged.
+  const alone = await Promise.all(Object.entries(together).map(async ([name, value]) => ({ name, answer: await gateway.listCustomers({ [name]: value }) })));
+  for (const { name, answer: a } of alone) {
+    const how = succeeded(a) ? 'served' : `refused (code ${JSON.stringify(bodyField(a, 'code'))}, HTTP ${a.status})`;
+    observe('AUTH-6', `a listing with only ${name} was ${how} (defaults of the parameters are not shown)`, { kind: 'query-parameter-alone', subject: name, value: succeeded(a) ? 'served' : 'refused' });
+  }
+});
