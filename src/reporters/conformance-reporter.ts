@@ -5,6 +5,7 @@ import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { parseObservation } from './observation.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
@@ -79,8 +80,8 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const target = process.env.PG_TARGET || 'mock';
-    const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
-    const verdict = verdictOf(outcomes);
+    const outcomes = applySelection(ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target), selectedRules(process.env));
+    const verdict = selectionVerdict(verdictOf(outcomes), outcomes);
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {
       target,
