@@ -1,3 +1,4 @@
+import dotenv from 'dotenv';
 import { CONFORMANCE_HELP, parseConformanceArgs, UsageError } from './cli-args.js';
 
 export type RunArgs = { list: boolean; playwright: string[] };
@@ -10,6 +11,7 @@ const namesRules = (argv: string[], env: NodeJS.ProcessEnv) => !!env.PG_RULES?.t
  * The catalogue is read only when rules are named: this process starts before every run.
  */
 export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<RunArgs> {
+  dotenv.config({ quiet: true, processEnv: env as Record<string, string> }); // PG_RULES and PG_BASELINE may come from .env
   const ids = namesRules(argv, env) ? (await import('../contract/rules.js')).loadRules().map((r) => r.id) : [];
   let args;
   try {
@@ -24,8 +26,8 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
     process.exit(0);
   }
   if (args.baseline) env.PG_BASELINE = args.baseline; // the reporter runs in the child
-  if (args.rules.length) env.PG_RULES = args.rules.join(',');
-  else delete env.PG_RULES;
+  // Set even when empty: the child reads .env too, and must not take a selection this run did not grep for.
+  env.PG_RULES = args.rules.join(',');
   // --list runs nothing: only Playwright's listing, so reports/ keeps the last run's verdict.
   return { list: args.list, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright };
 }
