@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { compareCutover, feltDifferences } from './compare.js';
-import { cutoverMarkdown, cutoverOutcome } from './report.js';
+import { cutoverHtml, cutoverMarkdown, cutoverOutcome } from './report.js';
 
 type Obs = { kind: string; subject?: string; value: string | number };
 const passed = (title = 't') => ({ title, outcome: 'passed' });
@@ -41,6 +41,10 @@ test('another status on failures and a rule that fails only on production are ea
   const md = cutoverMarkdown(c, PASSING_ENDPOINT, outcome, 'reports/production');
   expect(md).toContain('1. VAULT-3 fails on production and passed on the sandbox');
   expect(md).toContain('2. AUTH-7 http-status-of-auth-failure (listCustomers): the sandbox showed 401, production shows 403');
+  const page = cutoverHtml(c, PASSING_ENDPOINT, outcome, 'reports/production');
+  expect(page).toContain('<p class="verdict fail">NOT READY: 2 differences to resolve before the move</p>');
+  expect(page.indexOf('To resolve')).toBeLessThan(page.indexOf('Webhook endpoint</h2>'));
+  expect(page).not.toMatch(/<script|https?:\/\/(?!merchant\.example)/);
 });
 
 test('a behaviour seen on one side only is a difference when its rule ran through on both (a page-size limit production has)', () => {
