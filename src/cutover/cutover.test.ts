@@ -8,7 +8,8 @@ import { TEST_CA_FILE, test } from '../webhook-check/webhook-check-fixtures.js';
 
 /**
  * Three whole runs (a sandbox run, then production twice, read-only), each against a mock of its own on
- * loopback: production over plain http is allowed only there, as for any target.
+ * loopback: production over plain http is allowed only there, as for any target. Five generated inputs a
+ * property keep them short; production replays the sandbox run's seed and count.
  */
 test('the cutover against a production like the sandbox is ready; against one with another status on failures and a failing rule, it lists both', async ({ httpsReceiver }, testInfo) => {
   test.setTimeout(240_000);
@@ -21,7 +22,7 @@ test('the cutover against a production like the sandbox is ready; against one wi
   const endpoint = await httpsReceiver('localhost');
   try {
     const sandboxDir = testInfo.outputPath('sandbox');
-    const sandbox = await runConformance({ PG_TARGET: 'sandbox', PG_BASE_URL: (await mock()).url, ...mockCredentialsAsTarget(), PG_REPORTS_DIR: sandboxDir, PG_RESULTS_DIR: join(sandboxDir, 'test-results') });
+    const sandbox = await runConformance({ PG_TARGET: 'sandbox', PG_BASE_URL: (await mock()).url, ...mockCredentialsAsTarget(), PG_REPORTS_DIR: sandboxDir, PG_RESULTS_DIR: join(sandboxDir, 'test-results'), PG_GENERATED_RUNS: '5' });
     expect(sandbox.code, sandbox.output).toBe(0);
 
     const cutover = async (baseUrl: string, name: string) => {
@@ -35,6 +36,7 @@ test('the cutover against a production like the sandbox is ready; against one wi
     expect(alike.code, alike.output).toBe(0);
     expect(alike.output).toContain('Cutover: READY: production behaves like the sandbox');
     expect(alike.markdown).toMatch(/- TOK-8: skipped on production \(the sandbox: passed\): writes to production need PG_ALLOW_WRITES=1/);
+    expect(alike.markdown).toMatch(/production answered the sandbox run's inputs \(PG_SEED=[0-9]+\)/);
     expect(endpoint.seen.length, 'the webhook endpoint was checked').toBeGreaterThan(0);
 
     const differing = await cutover((await mock({ variants: ['auth-failures-403'], faults: ['vault-total-records-off-by-one'] })).url, 'differing');
