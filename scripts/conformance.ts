@@ -3,32 +3,26 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
-import { takeBaseline } from '../src/config/baseline-arg.js';
+import { conformanceArgs } from '../src/config/conformance-command.js';
 import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 
 /**
- * `npm run conformance [-- --baseline <conformance.json>] [-- playwright args]`: checks the configuration,
+ * `npm run conformance [-- --rule <ID>] [-- --baseline <conformance.json>] [-- playwright args]` (`-- --help`
+ * says it all): reads the command line, checks the configuration,
  * makes sure a remote target answers at all, runs the suite, and exits by verdict: 0 conformant,
  * 1 non-conformant (or incomplete), 2 bad configuration, 3 target unavailable, 4 not fully exercised
  * (nothing failed, but some rule judged nothing). The baseline adds a drift section to the reports; it
  * never changes the exit code.
  */
+const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits
 const config = loadSuiteConfig();
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
 const dir = reportsDir(process.env);
-let args: { baseline?: string; rest: string[] };
-try {
-  args = takeBaseline(process.argv.slice(2), process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
-if (args.baseline) process.env.PG_BASELINE = args.baseline; // the reporter runs in the child
 
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
 // on every run (this process starts before Playwright, so what it loads delays every run).
-if (config.baseUrl) {
+if (config.baseUrl && !args.list) {
   const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
   // Then the preflight (src/config/preflight.ts): a refused key or a base URL with a path ends here, exit 2.
   const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, dir));
@@ -37,18 +31,19 @@ if (config.baseUrl) {
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
-    writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: args.baseline });
+    writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: process.env.PG_BASELINE });
     console.error(`Conformance: ${verdictLine(verdict, outcomes)}\n  ${problem}\n  Nothing was checked: fix the base URL or the network and run again.`);
     process.exit(EXIT_CODES[verdict]);
   }
 }
 
-rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
+if (!args.list) rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
 const cli = join('node_modules', '@playwright', 'test', 'cli.js');
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(process.execPath, [cli, 'test', ...args.rest], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [cli, 'test', ...args.playwright], { stdio: 'inherit' });
   child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
+if (args.list) process.exit(code); // listed, not run: no verdict
 
 let verdict: Verdict | undefined;
 try {

@@ -5,6 +5,7 @@ import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { parseObservation } from './observation.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 import { runGaps } from './run-gaps.js';
@@ -84,9 +85,12 @@ export default class ConformanceReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     const target = process.env.PG_TARGET || 'mock';
-    const outcomes = ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target);
-    const gaps = runGaps.of(this.records, outcomes);
-    const verdict = verdictOf(outcomes, gaps);
+    const selected = selectedRules(process.env);
+    const outcomes = applySelection(ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target), selected);
+    // A run limited by --rule is judged on its rules alone: operations its selection never calls are no gap.
+    const all = runGaps.of(this.records, outcomes);
+    const gaps = selected ? { ...all, operations: [] } : all;
+    const verdict = selectionVerdict(verdictOf(outcomes, gaps), outcomes);
     const coverage = this.coverage.coverage();
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     writeConformance(this.outputDir, {

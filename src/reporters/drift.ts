@@ -97,7 +97,11 @@ function differentTarget(baseline: ConformanceJson, current: ConformanceJson): s
   return undefined;
 }
 
-export function driftSince(baseline: ConformanceJson, current: ConformanceJson, path: string): Drift {
+/**
+ * `acrossTargets`: compare runs of different gateways on purpose (the cutover: production against the
+ * sandbox it replaces); otherwise a baseline of another target is not compared at all.
+ */
+export function driftSince(baseline: ConformanceJson, current: ConformanceJson, path: string, options: { acrossTargets?: boolean } = {}): Drift {
   const drift: Drift = {
     baseline: { path, started: baseline.started, target: baseline.targetId ?? baseline.target, verdict: baseline.verdict },
     comparable: true,
@@ -111,7 +115,7 @@ export function driftSince(baseline: ConformanceJson, current: ConformanceJson, 
     disappeared: [],
     changedValue: [],
   };
-  const other = differentTarget(baseline, current);
+  const other = options.acrossTargets ? undefined : differentTarget(baseline, current);
   if (other) {
     drift.comparable = false;
     drift.notes.push(`${other}: different gateways, so nothing is compared.`);

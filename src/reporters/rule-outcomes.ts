@@ -26,7 +26,7 @@ export type TestRecord = {
   configuration?: string[];
 };
 
-export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'not exercised' | 'skipped' | 'not checkable on this target' | 'not run';
+export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'not exercised' | 'skipped' | 'not checkable on this target' | 'not run' | 'not selected';
 
 export type RuleOutcome = {
   rule: Rule;

@@ -5,6 +5,7 @@ import { conformancePage } from './conformance-html.js';
 import { driftMarkdown } from './drift-markdown.js';
 import { coverageFigure, coverageMarkdown, type Coverage } from './coverage.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
+import { selectionPhrase } from './rule-selection.js';
 import { catalogueOf, targetIdOf } from './run-identity.js';
 import { summaryLines } from './console-summary.js';
 import type { OperationGap } from './exercised.js';
@@ -42,11 +43,11 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
  */
 export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage): string {
   const exercised = outcomes.filter((o) => o.status === 'passed' || o.status === 'failed').length;
-  const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target').length;
+  const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target' && o.status !== 'not selected').length;
   const counts = countBy(outcomes);
   const failed = counts.failed ? `, ${counts.failed} failed` : '';
   const rest = Object.entries(counts).filter(([status]) => status !== 'passed' && status !== 'failed').map(([status, n]) => `${n} ${status}`);
-  return `${verdict}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
+  return `${verdict}${selectionPhrase(outcomes)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
 }
 
 function escapeCell(text: string): string {

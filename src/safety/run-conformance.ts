@@ -5,9 +5,14 @@ export type RunResult = { code: number; output: string };
 
 /** Runs `npm run conformance` (the wrapper, not npm) with exactly the PG_ environment given. */
 export function runConformance(env: Record<string, string>, args: string[] = []): Promise<RunResult> {
+  return runCommand('scripts/conformance.ts', env, args);
+}
+
+/** Runs one of the project's commands under scripts/ as npm does, with exactly the PG_ environment given. */
+export function runCommand(script: string, env: Record<string, string>, args: string[] = []): Promise<RunResult> {
   const base = environmentWithoutSuiteVariables();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       env: { ...base, CI: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

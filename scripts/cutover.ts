@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
+import dotenv from 'dotenv';
+import { UsageError } from '../src/config/cli-args.js';
+import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { CUTOVER_USAGE, parseCutoverArgs } from '../src/cutover/args.js';
+import { compareCutover } from '../src/cutover/compare.js';
+import { productionRunEnv } from '../src/cutover/production-run.js';
+import { CUTOVER_EXIT, cutoverOutcome, writeCutover } from '../src/cutover/report.js';
+import { readConformanceJson, type ConformanceJson } from '../src/reporters/report-json.js';
+import { reportsDir } from '../src/reporters/report-set.js';
+import { checkEndpoint } from '../src/webhook-check/check-endpoint.js';
+
+/**
+ * `npm run cutover -- --sandbox <conformance.json> --webhook-url <url>`: runs the production profile, checks
+ * the webhook endpoint, and compares production with the sandbox run it replaces (`-- --help` says it all).
+ */
+function refuse(message: string): never {
+  console.error(`npm run cutover: ${message}`);
+  process.exit(CUTOVER_EXIT.configuration);
+}
+
+let args;
+try {
+  args = parseCutoverArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  refuse(`${error.message}\n\n${CUTOVER_USAGE}`);
+}
+if (args.help) {
+  console.log(CUTOVER_USAGE);
+  process.exit(0);
+}
+
+let sandbox: ConformanceJson;
+try {
+  sandbox = readConformanceJson(args.sandbox);
+} catch (error) {
+  refuse(`the sandbox report ${args.sandbox} cannot be read (${(error as Error).message.split('\n')[0]}); give the conformance.json of the signed-off sandbox run`);
+}
+if (sandbox.target === 'production') refuse(`${args.sandbox} is a production run's report; give the sandbox run's conformance.json`);
+
+// The production profile, whatever else the environment or .env says: a QA .env naming the sandbox is refused.
+dotenv.config({ quiet: true });
+const target = process.env.PG_TARGET?.trim();
+if (target && target !== 'production') refuse(`the cutover runs against production, but PG_TARGET is ${target}; set PG_TARGET=production with production's PG_BASE_URL and keys`);
+process.env.PG_TARGET = 'production';
+loadSuiteConfig(); // names every configuration problem and exits 2 before anything is sent
+
+const dir = reportsDir(process.env);
+const productionDir = join(dir, 'production');
+rmSync(join(productionDir, 'conformance.json'), { force: true }); // never compare with an earlier run
+const run = productionRunEnv(sandbox, process.env, productionDir);
+const code = await new Promise<number>((resolve) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], { stdio: 'inherit', env: run.env });
+  child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
+});
+if (code === CUTOVER_EXIT.configuration) process.exit(code);
+if (!existsSync(join(productionDir, 'conformance.json'))) {
+  console.error(`npm run cutover: the production run ended (exit ${code}) without a report; nothing compared.`);
+  process.exit(code || 1);
+}
+const production = readConformanceJson(join(productionDir, 'conformance.json'));
+
+const webhook = await checkEndpoint(args.webhook.url, { timeoutMs: args.webhook.timeoutMs, ca: args.webhook.ca, allowHttpLoopback: args.webhook.allowHttpLoopback });
+
+const shown = relative(process.cwd(), args.sandbox);
+const comparison = compareCutover(sandbox, production, shown.startsWith('..') || isAbsolute(shown) ? args.sandbox : shown);
+comparison.notes.unshift(run.note);
+const outcome = cutoverOutcome(comparison, webhook);
+writeCutover(dir, comparison, webhook, outcome, productionDir);
+const lines = [`\nCutover: ${outcome.headline}`, ...outcome.problems.map((p, i) => `  ${i + 1}. ${p}`)];
+if (comparison.notExercised.length) lines.push(`  Not exercised on production: ${comparison.notExercised.map((n) => n.rule).join(', ')} (see the report)`);
+lines.push(`  (${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')})`);
+console.log(lines.join('\n'));
+process.exit(outcome.code);

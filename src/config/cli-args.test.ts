@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { parseConformanceArgs, ruleGrep, UsageError } from './cli-args.js';
+
+const CATALOGUE = ['AUTH-1', 'TOK-1', 'TOK-8', 'TOK-9', 'TOK-10'];
+const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseConformanceArgs(argv, env, () => CATALOGUE);
+const grepOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+  const args = parse(argv, env);
+  if (args.help) throw new Error('help');
+  const grep = args.playwright.find((a) => a.startsWith('--grep='))!.slice('--grep='.length);
+  return new RegExp(grep.slice(1, -1));
+};
+
+test('--rule TOK-1 selects the tests tagged @TOK-1 and not those of TOK-10', () => {
+  const grep = grepOf(['--rule', 'TOK-1']);
+  // Playwright matches the grep against the title path joined with the tags.
+  expect(grep.test('tokenize.spec.ts new cards TOK-1: a request without card_id @TOK-1')).toBe(true);
+  expect(grep.test('properties formats TOK-1 TOK-3: well-formed exp_date @TOK-1 @TOK-3')).toBe(true);
+  expect(grep.test('tokenize.spec.ts TOK-10: vendor key @TOK-10')).toBe(false);
+  expect(grep.test('a title that names TOK-1 without the tag @TOK-10')).toBe(false);
+});
+
+test('rules repeat or come as a comma list, in any case, and PG_RULES names them without the flag', () => {
+  expect(parse(['--rule', 'TOK-8', '--rule=tok-9'])).toMatchObject({ rules: ['TOK-8', 'TOK-9'], playwright: [`--grep=${ruleGrep(['TOK-8', 'TOK-9'])}`] });
+  expect(parse(['--rule', 'TOK-8, TOK-9'])).toMatchObject({ rules: ['TOK-8', 'TOK-9'] });
+  expect(parse([], { PG_RULES: 'AUTH-1' })).toMatchObject({ rules: ['AUTH-1'] });
+  expect(parse(['--rule', 'TOK-8'], { PG_RULES: 'AUTH-1' })).toMatchObject({ rules: ['TOK-8'] });
+  expect(parse([])).toMatchObject({ rules: [], playwright: [] });
+});
+
+test('an unknown rule is refused with the rules of its family', () => {
+  expect(() => parse(['--rule', 'TOK-99'])).toThrow(/--rule TOK-99: no such rule in spec\/rules.yaml; its family has TOK-1, TOK-8, TOK-9, TOK-10/);
+  expect(() => parse(['--rule', 'masking'])).toThrow(/rules are named like TOK-8 \(AUTH, TOK\)/);
+  expect(() => parse(['--rule'])).toThrow(/--rule needs a value/);
+  expect(() => parse(['--rule', ','])).toThrow(/--rule needs a rule ID/);
+});
+
+test('Playwright options that keep their meaning pass through, normalised to --name=value', () => {
+  expect(parse(['--shard', '1/2', '-j', '1', '--workers=2', '-x', '--retries', '1', '--trace=on', 'tests/auth.spec.ts'])).toMatchObject({
+    rules: [],
+    list: false,
+    playwright: ['--shard=1/2', '--workers=1', '--workers=2', '-x', '--retries=1', '--trace=on', 'tests/auth.spec.ts'],
+  });
+  expect(parse(['-g', 'AUTH', '--list'])).toMatchObject({ list: true, playwright: ['--grep=AUTH', '--list'] });
+});
+
+test('--baseline is the suite\'s own, as before', () => {
+  expect(parse(['--baseline', 'last/conformance.json', '--rule', 'TOK-8'])).toMatchObject({ baseline: resolve('last/conformance.json'), rules: ['TOK-8'] });
+  expect(() => parse(['--baseline'])).toThrow(UsageError);
+});
+
+test('an unknown option, or one that would change what the suite is, is a usage error with a sentence', () => {
+  expect(() => parse(['--rulez', 'TOK-8'])).toThrow('--rulez is not an option of npm run conformance; npm run conformance -- --help lists them.');
+  expect(() => parse(['--headed'])).toThrow(/--headed is not an option/);
+  expect(() => parse(['--reporter=dot'])).toThrow(/--reporter is not available here: .*PG_BLOB_REPORT=1/);
+  expect(() => parse(['--config', 'other.config.ts'])).toThrow(/--config is not available here/);
+  expect(() => parse(['--workers'])).toThrow(/--workers needs a value/);
+});
+
+test('--rule with a test filter is refused: the rule would be judged on part of its tests', () => {
+  expect(() => parse(['--rule', 'TOK-8', '--grep', 'masking'])).toThrow(/cannot be combined with --grep/);
+  expect(() => parse(['--rule', 'TOK-8', 'tests/tokenize.spec.ts'])).toThrow(/cannot be combined with a test-file filter/);
+  expect(parse(['--rule', 'TOK-8', '--shard=1/2'])).toMatchObject({ rules: ['TOK-8'] });
+});
+
+test('-h and --help ask for the help, wherever they stand', () => {
+  expect(parse(['--help'])).toEqual({ help: true });
+  expect(parse(['--rule', 'TOK-8', '-h'])).toEqual({ help: true });
+});

@@ -1,0 +1,97 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EndpointReport } from '../webhook-check/findings.js';
+import { formatReport } from '../webhook-check/format-report.js';
+import { feltDifferences, type CutoverComparison } from './compare.js';
+
+/** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
+export const CUTOVER_EXIT = { ready: 0, differences: 1, configuration: 2, unavailable: 3 } as const;
+
+export type CutoverOutcome = { code: number; headline: string; problems: string[] };
+
+/**
+ * Ready only when production shows no difference a client could feel and the webhook endpoint passes.
+ * A production that could not be reached, with nothing else wrong, is not a verdict on the gateway: exit 3.
+ */
+export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): CutoverOutcome {
+  const problems = feltDifferences(c).map((d) => d.sentence);
+  if (!webhook.ok) {
+    const failed = webhook.findings.filter((f) => f.status === 'fail').map((f) => `${f.check}: ${f.message}`);
+    problems.push(`The webhook endpoint ${webhook.url} fails: ${failed.join('; ')}`);
+  }
+  if (problems.length) return { code: CUTOVER_EXIT.differences, headline: `NOT READY: ${problems.length} difference${problems.length === 1 ? '' : 's'} to resolve before the move`, problems };
+  if (c.production.verdict === 'TARGET UNAVAILABLE') {
+    return { code: CUTOVER_EXIT.unavailable, headline: 'PRODUCTION UNAVAILABLE: infrastructure trouble stopped checks, so production is not fully compared', problems: [] };
+  }
+  const both = c.failingOnBoth.length ? ` (${c.failingOnBoth.join(', ')} fail on both, as on the sandbox)` : '';
+  return { code: CUTOVER_EXIT.ready, headline: `READY: production behaves like the sandbox in everything both runs checked${both}, and the webhook endpoint passes`, problems: [] };
+}
+
+type Section = { title: string; lines: string[]; empty?: string };
+
+function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
+  return [
+    { title: 'Rule outcomes that differ', lines: c.ruleDifferences.map((d) => d.sentence), empty: 'None: every rule both runs exercised has the same outcome.' },
+    { title: 'Observations that differ', lines: c.observationDifferences.map((d) => d.sentence), empty: 'None: statuses, error shapes, collation, limits and the other behaviours the document leaves open are the same where both runs saw them.' },
+    { title: 'Webhook endpoint', lines: formatReport(webhook).split('\n') },
+    {
+      title: 'Not exercised on production',
+      lines: c.notExercised.map((n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}`),
+      empty: 'None: production exercised every rule the sandbox run did.',
+    },
+    { title: 'Failing on both', lines: c.failingOnBoth.map((id) => `${id} fails on production as on the sandbox: no difference, but no pass either`) },
+    { title: 'Not compared', lines: c.notes },
+  ];
+}
+
+function header(c: CutoverComparison, productionDir: string, webhook: EndpointReport): string[] {
+  return [
+    `Sandbox: ${c.sandbox.verdictLine} (run of ${c.sandbox.started}, ${c.sandbox.target}, ${c.sandbox.path})`,
+    `Production: ${c.production.verdictLine} (run of ${c.production.started}; its reports are in ${productionDir})`,
+    `Webhook endpoint: ${webhook.ok ? 'PASS' : 'FAIL'} (${webhook.url})`,
+  ];
+}
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function cutoverMarkdown(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
+  const lines = ['# Cutover report', '', `**${outcome.headline}**`, '', ...header(c, productionDir, webhook).map((l) => `- ${escapeCell(l)}`), ''];
+  if (outcome.problems.length) lines.push('## To resolve', '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+  for (const s of sections(c, webhook)) {
+    if (!s.lines.length && s.empty === undefined) continue;
+    lines.push(`## ${s.title}`, '');
+    if (s.title === 'Webhook endpoint') lines.push('```', ...s.lines, '```');
+    else lines.push(...(s.lines.length ? s.lines.map((l) => `- ${escapeCell(l)}`) : [s.empty!]));
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The same as one self-contained page (no script, nothing fetched), leading with what needs a decision. */
+export function cutoverHtml(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
+  const tone = outcome.code === 0 ? 'pass' : outcome.code === CUTOVER_EXIT.unavailable ? 'unavail' : 'fail';
+  const list = (items: string[], tag = 'ul') => `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
+  const body = [
+    '<h1>Cutover report</h1>',
+    `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
+    list(header(c, productionDir, webhook)),
+    outcome.problems.length ? `<h2>To resolve</h2>${list(outcome.problems, 'ol')}` : '',
+    ...sections(c, webhook)
+      .filter((s) => s.lines.length || s.empty !== undefined)
+      .map((s) => `<h2>${escapeHtml(s.title)}</h2>${s.title === 'Webhook endpoint' ? `<pre>${escapeHtml(s.lines.join('\n'))}</pre>` : s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`}`),
+  ].join('\n');
+  const style = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1d232b}
+.verdict{display:inline-block;padding:.4rem .9rem;border-radius:.4rem;font-weight:700;font-size:1.15rem}
+.pass{background:#dcf5e3;color:#0d5223}.fail{background:#fbdcdc;color:#8a1212}.unavail{background:#fdebc8;color:#7a4b00}
+h2{font-size:1.15rem;margin-top:1.6rem}li{margin:.2rem 0}pre{background:#f1f3f6;padding:.6rem;overflow-x:auto}`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Cutover report</title><style>${style}</style></head>\n<body>\n${body}\n</body></html>\n`;
+}
+
+export function writeCutover(dir: string, c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'cutover.md'), cutoverMarkdown(c, webhook, outcome, productionDir));
+  writeFileSync(join(dir, 'cutover.html'), cutoverHtml(c, webhook, outcome, productionDir));
+  writeFileSync(join(dir, 'cutover.json'), `${JSON.stringify({ ...outcome, comparison: c, webhook }, null, 2)}\n`);
+}
