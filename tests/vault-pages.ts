@@ -10,17 +10,28 @@ export function listingQuery(merchantId: string, count: number, page = 0): Recor
   return { count, page, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId };
 }
 
-/** Pages walked at most in one walk: bounded so a large sandbox vault cannot make a run unbounded. */
+/** A vault of at most this many pages (at the walk's count) is walked whole. */
 export const MAX_PAGES = 60;
+
+/**
+ * A larger one is judged on a sample of this many pages, so a big shared sandbox costs a bounded number
+ * of requests: the first SAMPLE_HEAD pages, the last, and the rest drawn between them from the run's seed
+ * (PG_SEED replays the same pages).
+ */
+export const SAMPLED_PAGES = 12;
+export const SAMPLE_HEAD = 5;
 
 /** Walks of a shared vault tried at most before its paging is reported not judged (it kept moving). */
 export const WALK_ATTEMPTS = 3;
 
 export type Walk = {
   pages: Exchange[];
+  /** The page index of each of `pages`: 0, 1, 2, … on a whole walk, the sample's pages on a sampled one. */
+  pageNumbers: number[];
   records: Customer[];
   totalRecords: number;
   totalPages: number;
+  /** Every page 0 … totalPages-1 was asked for (not a sample). */
   complete: boolean;
   /** Set when the vault changed during the walk (other users of a shared sandbox): what showed it. */
   moved?: string;
@@ -54,37 +65,71 @@ export function grewPast(answer: Exchange, page: number): number | undefined {
   return succeeded(answer) && Number.isInteger(nowPages) && (nowPages as number) > page ? (nowPages as number) : undefined;
 }
 
+/** A small seeded generator (mulberry32): the same seed draws the same sample of pages. */
+function random(seed: number): () => number {
+  let a = seed | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
- * Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. Pages are
- * independent reads once page 0 has told how many there are, so the rest are fetched PAGES_IN_FLIGHT at
- * a time; the walk keeps them in page order and ends at the first one that failed. A page whose
- * totalRecords differs from page 0's shows the vault moved during the walk (`moved`).
+ * The pages a walk asks for, in order: all of them up to MAX_PAGES; past that SAMPLED_PAGES of them, the
+ * first SAMPLE_HEAD, the last and a seeded draw between. Page sizes, totals, repeats and order hold on any
+ * pages, so each is judged on the sample; only that the pages add up to totalRecords needs them all.
+ */
+export function pagesToWalk(totalPages: number, seed: number): number[] {
+  if (!(totalPages > 0)) return [0];
+  if (totalPages <= MAX_PAGES) return Array.from({ length: totalPages }, (_, i) => i);
+  const picked = new Set([...Array.from({ length: SAMPLE_HEAD }, (_, i) => i), totalPages - 1]);
+  const draw = random(seed);
+  while (picked.size < SAMPLED_PAGES) picked.add(SAMPLE_HEAD + Math.floor(draw() * (totalPages - 1 - SAMPLE_HEAD)));
+  return [...picked].sort((a, b) => a - b);
+}
+
+/** The sample's seed: the run's (PG_SEED, set for every run) and the page size, so each count draws its own pages. */
+export function sampleSeed(count: number, env: NodeJS.ProcessEnv = process.env): number {
+  const run = Number(env.PG_SEED);
+  return Math.imul((Number.isSafeInteger(run) ? run : 0) ^ count, 0x9e3779b1);
+}
+
+/**
+ * Walks the pages totalPages of page 0 says there are (pagesToWalk: all, or a sample of a large vault),
+ * stopping at the first failed page. Pages are independent reads once page 0 has told how many there are,
+ * so the rest are fetched PAGES_IN_FLIGHT at a time; the walk keeps them in page order and ends at the
+ * first one that failed. A page whose totalRecords differs from page 0's shows the vault moved during
+ * the walk (`moved`).
  */
 export async function walkPages(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
   const first = await gateway.listCustomers({ ...query, page: 0 });
   const totalPages = Number(bodyField(first, 'totalPages'));
   const totalRecords = Number(bodyField(first, 'totalRecords'));
-  const pages = [first];
-  if (succeeded(first) && totalPages > 1) pages.push(...(await laterPages(gateway, query, Math.min(totalPages, MAX_PAGES))));
+  const numbers = succeeded(first) ? pagesToWalk(totalPages, sampleSeed(Number(query.count))) : [0];
+  const later = numbers.length > 1 ? await laterPages(gateway, query, numbers.slice(1)) : [];
+  const pages = [first, ...later];
+  const pageNumbers = numbers.slice(0, pages.length);
   const changedAt = pages.findIndex((p) => succeeded(p) && recordsTotal(p) !== undefined && recordsTotal(p) !== recordsTotal(first));
-  const moved = changedAt > 0 ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${changedAt}` : undefined;
-  return { pages, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES, moved, attempts: 1 };
+  const moved = changedAt > 0 ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${pageNumbers[changedAt]}` : undefined;
+  return { pages, pageNumbers, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES, moved, attempts: 1 };
 }
 
-/** Pages 1 … end-1, in order, up to and including the first failed one; none is asked for after a failure is seen. */
-async function laterPages(gateway: GatewayClient, query: Record<string, string | number>, end: number): Promise<Exchange[]> {
+/** The given pages, in order, up to and including the first failed one; none is asked for after a failure is seen. */
+async function laterPages(gateway: GatewayClient, query: Record<string, string | number>, numbers: number[]): Promise<Exchange[]> {
   const answers: Exchange[] = [];
-  let next = 1;
+  let next = 0;
   let failedAt = Infinity;
   const fetcher = async () => {
-    for (let page = next++; page < end && page < failedAt; page = next++) {
-      const answer = await gateway.listCustomers({ ...query, page });
-      answers[page - 1] = answer;
-      if (!succeeded(answer)) failedAt = Math.min(failedAt, page);
+    for (let i = next++; i < numbers.length && i < failedAt; i = next++) {
+      const answer = await gateway.listCustomers({ ...query, page: numbers[i]! });
+      answers[i] = answer;
+      if (!succeeded(answer)) failedAt = Math.min(failedAt, i);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, end - 1) }, fetcher));
-  return answers.slice(0, Math.min(failedAt, end - 1));
+  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, numbers.length) }, fetcher));
+  return answers.slice(0, Math.min(failedAt + 1, numbers.length));
 }
 
 const idsOf = (page: Exchange) => recordsOf(page).map((r) => String(r.customer_id)).join(',');
@@ -125,4 +170,10 @@ export function descendingUnder(ids: string[]): string[] {
     const b = key(id);
     return !(typeof a === 'number' && Number.isNaN(a)) && !(typeof b === 'number' && Number.isNaN(b)) && a >= b;
   })).map((o) => o.name);
+}
+
+/** How much of the vault a sampled walk judged, in words: "12 of 5000 pages (12 of 5000 records) at count=1, …". */
+export function sampledWalk(walk: Walk, count: number): string {
+  return `${walk.pages.length} of ${walk.totalPages} pages (${walk.records.length} of ${walk.totalRecords} records) judged at count=${count}: `
+    + `the first ${SAMPLE_HEAD}, the last and ${Math.max(0, walk.pages.length - SAMPLE_HEAD - 1)} drawn between from the run's seed (PG_SEED)`;
 }

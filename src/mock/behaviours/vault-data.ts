@@ -17,7 +17,7 @@ type Shape = (answer: Answer, context: AnswerContext, env: Env) => void;
  * The listing as it would be if the vault held `total(seeded)` customers: the page rebuilt from the same
  * records (the faithful window; these variations are not combined with the window's faults).
  */
-const relisted = (total: (seeded: number) => number): Shape => (answer, context, env) => {
+export const relisted = (total: (seeded: number) => number): Shape => (answer, context, env) => {
   if (context.operation !== 'listCustomers' || !answer.body) return;
   const n = total(context.total);
   answer.body = vaultPage(context.query, n, pageWindow(context.query, n), env.customer) as unknown as Row;
