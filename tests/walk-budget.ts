@@ -1,3 +1,4 @@
+import { succeeded } from '../src/contract/exchange.js';
 import { SAMPLED_PAGES, type Walk } from './vault-pages.js';
 
 /**
@@ -36,7 +37,9 @@ export class WalkBudget {
     return false;
   }
 
+  /** A walk made; one whose page 0 was refused (a count over a maximum) paged nothing and is not counted. */
   count(walk: Walk): void {
+    if (!succeeded(walk.pages[0]!)) return;
     this.walks++;
     this.pages += walk.pages.length;
     if (Number.isInteger(walk.totalPages)) this.pagesThere += Math.max(walk.totalPages, walk.pages.length);

@@ -39,14 +39,18 @@ export class Pacer {
     return this.spacingMs ? 1000 / this.spacingMs : Infinity;
   }
 
-  /** Resolves when this caller may send; slots are taken in call order, so concurrent callers queue. */
-  async slot(): Promise<void> {
+  /**
+   * Resolves when this caller may send, with the time (performance.now()) its slot was given for; slots
+   * are taken in call order, so concurrent callers queue.
+   */
+  async slot(): Promise<number> {
     const now = performance.now();
     const at = Math.max(now, this.nextSlot, this.holdUntil);
     this.nextSlot = at + this.spacingMs;
     this.recent.push(at);
     while (this.recent.length && this.recent[0]! < now - 1000) this.recent.shift();
     if (at > now) await delay(at - now);
+    return at;
   }
 
   /**
