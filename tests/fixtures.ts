@@ -172,9 +172,11 @@ export const test = base.extend<TestFixtures>({
       DEFAULT_RETRY,
       pacer,
     );
-    client.onRateLimitWait = (ms) => testInfo.setTimeout(testInfo.timeout + ms);
+    client.onRateLimitWait = (ms) => {
+      testInfo.setTimeout(testInfo.timeout + ms);
+      rateLimitAnnotation(client, testInfo.annotations);
+    };
     await use(client);
-    rateLimitAnnotation(client, testInfo.annotations);
     // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
     // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
     // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to

@@ -9,10 +9,17 @@ type RateLimited = { answers: number; waitedMs: number };
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
-/** Records a test's 429s, when it met any, so a report can say what its time went on. */
+/**
+ * Records a test's 429s so far, when it met any, so a report can say what its time went on: called at each
+ * one, as a test that runs out of time may never get to its fixtures' teardown; one annotation, kept current.
+ */
 export function rateLimitAnnotation(client: { rateLimited: RateLimited }, annotations: Annotation[]): void {
   const { answers, waitedMs } = client.rateLimited;
-  if (answers) annotations.push({ type: RATE_LIMITED, description: `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited` });
+  if (!answers) return;
+  const description = `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited`;
+  const held = annotations.find((a) => a.type === RATE_LIMITED);
+  if (held) held.description = description;
+  else annotations.push({ type: RATE_LIMITED, description });
 }
 
 /**
