@@ -137,7 +137,8 @@ export class GatewayClient {
 
   /**
    * A 429 means the request was not processed, so any method is sent again after Retry-After (or a
-   * jittered backoff), within rateLimitAttempts and rateLimitWaitMs. 5xx and transport trouble leave a
+   * jittered backoff), within rateLimitAttempts and rateLimitWaitMs; with a pacer the whole worker waits it
+   * out and slows down, so the requests in flight with this one do not each spend their budget. 5xx and transport trouble leave a
    * write's outcome unknown: only reads (GET) are tried again for them. What is still failing at the
    * bound is target unavailable, never a verdict on the contract.
    */

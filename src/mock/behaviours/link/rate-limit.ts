@@ -29,7 +29,8 @@ export class TokenBucket {
  * Variation `rate-limited`: one bucket for every gateway request (as a sandbox limits one merchant's key),
  * checked before anything else. A refused request is not processed and answers 429 as the proxies in
  * front of gateways do: a body in neither family's scheme, Retry-After in seconds or as an HTTP date
- * (both forms HTTP allows, in turn). The control API is not limited.
+ * (both forms HTTP allows, in turn; `seconds` gives only the first, as `big-busy-sandbox` does). The
+ * control API is not limited.
  */
 export function installRateLimit(app: MockApp, retryAfter: 'both' | 'seconds' = 'both'): void {
   const bucket = new TokenBucket(RATE_LIMIT.perSecond, RATE_LIMIT.burst);
