@@ -16,6 +16,7 @@ import { COVERAGE, tallyOf } from '../src/contract/coverage-tally.js';
 import { ruleById } from '../src/contract/rules.js';
 import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
 import { servedAnnotations } from '../src/reporters/exercised.js';
+import { rateLimitAnnotation } from '../src/reporters/budget-outcome.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
 import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
 
@@ -54,7 +55,7 @@ type TestFixtures = {
   runEnv: Record<string, string> | undefined;
   suite: ResolvedConfig;
   redactor: Redactor;
-  pacer: Pacer | undefined;
+  pacer: Pacer;
   /** A verify:suite run's failure is its data, not a broken worker: the worker goes on to the next test. */
   keepWorker: void;
   gateway: GatewayClient;
@@ -94,7 +95,7 @@ type TestFixtures = {
 const BOXED = { box: 'self' } as const;
 
 const redactors = new WeakMap<ResolvedConfig, Redactor>();
-const pacers = new WeakMap<ResolvedConfig, Pacer | undefined>();
+const pacers = new WeakMap<ResolvedConfig, Pacer>();
 function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, make: () => T): T {
   if (!cache.has(suite)) cache.set(suite, make());
   return cache.get(suite) as T;
@@ -107,7 +108,8 @@ export const test = base.extend<TestFixtures>({
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
   redactor: [async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite)))), { box: 'self' }],
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
-  pacer: [async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => (suite.maxRps ? new Pacer(perWorkerRate(suite.maxRps, config.workers, config.shard?.total)) : undefined))), { box: 'self' }],
+  // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
+  pacer: [async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined))), { box: 'self' }],
   keepWorker: [
     async ({ runEnv }, use, testInfo) => {
       await use();
@@ -173,6 +175,10 @@ export const test = base.extend<TestFixtures>({
       DEFAULT_RETRY,
       pacer,
     );
+    client.onRateLimitWait = (ms) => {
+      testInfo.setTimeout(testInfo.timeout + ms);
+      rateLimitAnnotation(client, testInfo.annotations);
+    };
     await use(client);
     // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
     // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.

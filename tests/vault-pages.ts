@@ -1,5 +1,6 @@
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import type { GatewayClient } from '../src/contract/gateway-client.js';
+import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from '../src/contract/page-sample.js';
 import type { Customer } from '../src/contract/types.js';
 
 /**
@@ -10,17 +11,19 @@ export function listingQuery(merchantId: string, count: number, page = 0): Recor
   return { count, page, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId };
 }
 
-/** Pages walked at most in one walk: bounded so a large sandbox vault cannot make a run unbounded. */
-export const MAX_PAGES = 60;
+export { MAX_PAGES, SAMPLED_PAGES } from '../src/contract/page-sample.js';
 
 /** Walks of a shared vault tried at most before its paging is reported not judged (it kept moving). */
 export const WALK_ATTEMPTS = 3;
 
 export type Walk = {
   pages: Exchange[];
+  /** The page index of each of `pages`: 0, 1, 2, … on a whole walk, the sample's pages on a sampled one. */
+  pageNumbers: number[];
   records: Customer[];
   totalRecords: number;
   totalPages: number;
+  /** Every page 0 … totalPages-1 was asked for (not a sample). */
   complete: boolean;
   /** Set when the vault changed during the walk (other users of a shared sandbox): what showed it. */
   moved?: string;
@@ -55,36 +58,39 @@ export function grewPast(answer: Exchange, page: number): number | undefined {
 }
 
 /**
- * Walks pages 0, 1, … as totalPages of page 0 says, stopping at the first failed page. Pages are
- * independent reads once page 0 has told how many there are, so the rest are fetched PAGES_IN_FLIGHT at
- * a time; the walk keeps them in page order and ends at the first one that failed. A page whose
- * totalRecords differs from page 0's shows the vault moved during the walk (`moved`).
+ * Walks the pages totalPages of page 0 says there are (pagesToWalk: all, or a sample of a large vault),
+ * stopping at the first failed page. Pages are independent reads once page 0 has told how many there are,
+ * so the rest are fetched PAGES_IN_FLIGHT at a time; the walk keeps them in page order and ends at the
+ * first one that failed. A page whose totalRecords differs from page 0's shows the vault moved during
+ * the walk (`moved`).
  */
 export async function walkPages(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
   const first = await gateway.listCustomers({ ...query, page: 0 });
   const totalPages = Number(bodyField(first, 'totalPages'));
   const totalRecords = Number(bodyField(first, 'totalRecords'));
-  const pages = [first];
-  if (succeeded(first) && totalPages > 1) pages.push(...(await laterPages(gateway, query, Math.min(totalPages, MAX_PAGES))));
+  const numbers = succeeded(first) ? pagesToWalk(totalPages, sampleSeed(Number(query.count))) : [0];
+  const later = numbers.length > 1 ? await laterPages(gateway, query, numbers.slice(1)) : [];
+  const pages = [first, ...later];
+  const pageNumbers = numbers.slice(0, pages.length);
   const changedAt = pages.findIndex((p) => succeeded(p) && recordsTotal(p) !== undefined && recordsTotal(p) !== recordsTotal(first));
-  const moved = changedAt > 0 ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${changedAt}` : undefined;
-  return { pages, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES, moved, attempts: 1 };
+  const moved = changedAt > 0 ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${pageNumbers[changedAt]}` : undefined;
+  return { pages, pageNumbers, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES, moved, attempts: 1 };
 }
 
-/** Pages 1 … end-1, in order, up to and including the first failed one; none is asked for after a failure is seen. */
-async function laterPages(gateway: GatewayClient, query: Record<string, string | number>, end: number): Promise<Exchange[]> {
+/** The given pages, in order, up to and including the first failed one; none is asked for after a failure is seen. */
+async function laterPages(gateway: GatewayClient, query: Record<string, string | number>, numbers: number[]): Promise<Exchange[]> {
   const answers: Exchange[] = [];
-  let next = 1;
+  let next = 0;
   let failedAt = Infinity;
   const fetcher = async () => {
-    for (let page = next++; page < end && page < failedAt; page = next++) {
-      const answer = await gateway.listCustomers({ ...query, page });
-      answers[page - 1] = answer;
-      if (!succeeded(answer)) failedAt = Math.min(failedAt, page);
+    for (let i = next++; i < numbers.length && i < failedAt; i = next++) {
+      const answer = await gateway.listCustomers({ ...query, page: numbers[i]! });
+      answers[i] = answer;
+      if (!succeeded(answer)) failedAt = Math.min(failedAt, i);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, end - 1) }, fetcher));
-  return answers.slice(0, Math.min(failedAt, end - 1));
+  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, numbers.length) }, fetcher));
+  return answers.slice(0, Math.min(failedAt + 1, numbers.length));
 }
 
 const idsOf = (page: Exchange) => recordsOf(page).map((r) => String(r.customer_id)).join(',');
@@ -125,4 +131,10 @@ export function descendingUnder(ids: string[]): string[] {
     const b = key(id);
     return !(typeof a === 'number' && Number.isNaN(a)) && !(typeof b === 'number' && Number.isNaN(b)) && a >= b;
   })).map((o) => o.name);
+}
+
+/** How much of the vault a sampled walk judged, in words: "12 of 5000 pages (12 of 5000 records) at count=1, …". */
+export function sampledWalk(walk: Walk, count: number): string {
+  return `${walk.pages.length} of ${walk.totalPages} pages (${walk.records.length} of ${walk.totalRecords} records) judged at count=${count}: `
+    + `the first ${SAMPLE_HEAD}, the last and ${Math.max(0, walk.pages.length - SAMPLE_HEAD - 1)} drawn between from the run's seed (PG_SEED)`;
 }

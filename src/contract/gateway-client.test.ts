@@ -157,6 +157,21 @@ test('a pacer spaces requests evenly, concurrent ones included, retries included
   s.server.close();
 });
 
+test('a 429 is waited out through the pacer, which learns from it, and counted for the report', async () => {
+  const s = await standIn((n) => (n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' }));
+  const pacer = new Pacer();
+  const limited = client(s.url, true, pacer);
+  const waits: number[] = [];
+  limited.onRateLimitWait = (ms) => waits.push(ms);
+  expect((await limited.listCustomers({})).json).toEqual({ code: 0 });
+  expect(s.hits[1]!.at - s.hits[0]!.at).toBeGreaterThanOrEqual(900);
+  expect(limited.rateLimited).toEqual({ answers: 1, waitedMs: 1000 });
+  expect(waits).toEqual([1000]);
+  expect(pacer.seen.limited).toBe(1);
+  expect(pacer.rate).toBeLessThan(Infinity);
+  s.server.close();
+});
+
 test('a run-wide budget is shared among workers and shards', () => {
   expect(perWorkerRate(20, 2)).toBe(10);
   expect(perWorkerRate(20, 4, 2)).toBe(2.5);

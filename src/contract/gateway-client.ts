@@ -60,6 +60,10 @@ export type WritePolicy = { allowWrites: boolean; webhooks?: readonly string[] }
  */
 export class GatewayClient {
   readonly exchanges: Exchange[] = [];
+  /** The 429s this client met and the time it waited them out (the report's figure for a rate-limited test). */
+  readonly rateLimited = { answers: 0, waitedMs: 0 };
+  /** Told each wait a 429 asks for: the fixture adds it to the test's time-out (waiting is not the test's work). */
+  onRateLimitWait?: (ms: number) => void;
 
   constructor(
     private readonly baseUrl: string,
@@ -133,7 +137,8 @@ export class GatewayClient {
 
   /**
    * A 429 means the request was not processed, so any method is sent again after Retry-After (or a
-   * jittered backoff), within rateLimitAttempts and rateLimitWaitMs. 5xx and transport trouble leave a
+   * jittered backoff), within rateLimitAttempts and rateLimitWaitMs; with a pacer the whole worker waits it
+   * out and slows down, so the requests in flight with this one do not each spend their budget. 5xx and transport trouble leave a
    * write's outcome unknown: only reads (GET) are tried again for them. What is still failing at the
    * bound is target unavailable, never a verdict on the contract.
    */
@@ -159,13 +164,20 @@ export class GatewayClient {
         limited++;
         const wait = retryAfterMs(answer.headers['retry-after'], Infinity) || backoffMs(policy, limited);
         if (limited >= policy.rateLimitAttempts || waitedMs + wait > policy.rateLimitWaitMs) {
+          this.rateLimited.answers++;
           throw new TargetUnavailableError(`${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, `
             + `${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s (${attempts()}); PG_MAX_RPS paces the run below the target's limit`);
         }
         waitedMs += wait;
-        await delay(wait);
+        this.rateLimited.answers++;
+        this.rateLimited.waitedMs += wait;
+        this.onRateLimitWait?.(wait);
+        // With a pacer every request of the worker waits this out together, and the pace slows (pacer.ts).
+        if (this.pacer) this.pacer.limited(wait);
+        else await delay(wait);
         continue;
       }
+      this.pacer?.served();
       if (answer.status >= 500) {
         tries++;
         if (tries >= readAttempts) throw new TargetUnavailableError(`${what} answered HTTP ${answer.status} (${attempts()})`);

@@ -3,6 +3,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { parseObservation } from './observation.js';
+import { outOfTime } from './budget-outcome.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
@@ -58,8 +59,11 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const annotations = annotationsOf(test, result);
-    const errorText = result.errors.map((e) => e.message ?? '').join('\n');
-    const violated = [...new Set([...errorText.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
+    const errors = result.errors.map((e) => e.message ?? '').join('\n');
+    const violated = [...new Set([...errors.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
+    // Out of time with no violation seen is the target's budget, not the contract (budget-outcome.ts).
+    const timedOut = violated.length ? undefined : outOfTime(result, test.timeout, annotations);
+    const errorText = timedOut ? `${timedOut}\n${errors}` : errors;
     const outcome = outcomeOf(result, errorText, violated);
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);

@@ -19,12 +19,13 @@ export type PlannedRun = {
   alsoNoticedBy: readonly string[];
 };
 
-type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[]; alsoNoticedBy?: readonly string[] };
+type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[]; alsoNoticedBy?: readonly string[]; onlyByName?: string };
 
 /**
  * A fault is run in every mode where it is observable: a rule checked only through the control API is
  * invisible black-box, and a fault may narrow its modes further (saying why in its description).
- * Variations run in both modes: the suite must pass everywhere.
+ * Variations run in both modes: the suite must pass everywhere. One marked `onlyByName` runs only when
+ * a filter names it (`--only`): its reason says why the whole plan leaves it out.
  */
 export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
   const rules = new Map(loadRules().map((r) => [r.id, r]));
@@ -40,7 +41,7 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
     for (const mode of modes) runs.push({ id: `fault:${fault.name}:${mode}`, kind: 'fault', ...pick(fault), mode, expected: 'caught', alsoNoticedBy: fault.alsoNoticedBy ?? [] });
   }
   for (const variant of VARIANTS as readonly Entry[]) {
-    if (filter && !filter(variant)) continue;
+    if (filter ? !filter(variant) : variant.onlyByName) continue;
     for (const mode of MODES) runs.push({ id: `variant:${variant.name}:${mode}`, kind: 'variant', ...pick(variant), mode, expected: 'passes', alsoNoticedBy: [] });
   }
   return runs;

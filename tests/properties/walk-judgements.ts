@@ -11,7 +11,8 @@ export function walkJudgements(walk: Walk, count: number): Judgement[] {
   const sizes: string[] = [];
   const totals: string[] = [];
   const expectedPages = Math.ceil(walk.totalRecords / count);
-  walk.pages.forEach((page, index) => {
+  walk.pages.forEach((page, at) => {
+    const index = walk.pageNumbers[at]!;
     const size = recordsOf(page).length;
     const isLast = index === walk.totalPages - 1;
     if (size > count) sizes.push(`page ${index} holds ${size} records`);

@@ -5,6 +5,10 @@ import { installRateLimit } from './link/rate-limit.js';
 import { installReads503Once } from './link/reads-503-once.js';
 import { installSlowLink } from './link/slow-link.js';
 import type { Unit } from './unit.js';
+import { relisted } from './vault-data.js';
+
+/** The big, busy shared sandbox of issue 18: its size and the latency of each answer. */
+export const BIG_BUSY = { customers: 5_000, latencyMs: 60 } as const;
 
 /**
  * The link between client and gateway: what a multi-tenant production gateway behind proxies and load
@@ -15,6 +19,13 @@ import type { Unit } from './unit.js';
 export const LINK_VARIANTS = [
   // Section 8: limits and time-outs are not shown.
   { name: 'rate-limited', rule: 'ERR-4', description: 'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.', wire: { install: installRateLimit } },
+  // Section 8 and 2.3 together: a vault too big to walk whole, behind a slow link and a rate limit.
+  {
+    name: 'big-busy-sandbox', rule: 'VAULT-4', onlyByName: 'a whole run waits out its rate limit for about two minutes; `npm run verify:suite -- --only big-busy-sandbox` runs it',
+    description: 'A big shared sandbox: 5,000 customers, every answer 60 ms late, and requests beyond 20 a second (bursts of 20) answered HTTP 429 with Retry-After: 1.',
+    answer: relisted(() => BIG_BUSY.customers),
+    wire: { install: (app) => { installRateLimit(app, 'seconds'); installSlowLink(app, BIG_BUSY.latencyMs); } },
+  },
   { name: 'slow-link', rule: 'ERR-4', description: 'Every gateway answer arrives 150 ms late (a distant sandbox behind proxies).', wire: { install: (app) => installSlowLink(app) } },
   // Section 2 and 7: how the bytes travel is not the contract.
   { name: 'gzip-answers', rule: 'ERR-4', description: 'Every gateway answer is gzip-compressed when the client accepts it (content-encoding: gzip, vary: accept-encoding).', wire: { install: installGzipAnswers } },

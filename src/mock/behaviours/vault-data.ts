@@ -17,7 +17,7 @@ type Shape = (answer: Answer, context: AnswerContext, env: Env) => void;
  * The listing as it would be if the vault held `total(seeded)` customers: the page rebuilt from the same
  * records (the faithful window; these variations are not combined with the window's faults).
  */
-const relisted = (total: (seeded: number) => number): Shape => (answer, context, env) => {
+export const relisted = (total: (seeded: number) => number): Shape => (answer, context, env) => {
   if (context.operation !== 'listCustomers' || !answer.body) return;
   const n = total(context.total);
   answer.body = vaultPage(context.query, n, pageWindow(context.query, n), env.customer) as unknown as Row;
@@ -61,7 +61,7 @@ export const VAULT_DATA_VARIANTS = [
     },
   },
   { name: 'vault-no-cards', rule: 'VAULT-7', description: 'Every customer was created with contact details only: no shipping address, no billing card, an empty primary_card_number.', record: (record) => contactOnly(record as unknown as Row) },
-  { name: 'vault-large', rule: 'VAULT-4', description: '2,000 customers: at small counts the vault has more pages than the suite walks (60).', answer: relisted(() => 2_000) },
+  { name: 'vault-large', rule: 'VAULT-4', description: '2,000 customers: at small counts the vault has more pages than the suite walks whole (60), so it is judged on a sample of 12.', answer: relisted(() => 2_000) },
   {
     name: 'vault-changes-during-walks', rule: 'VAULT-4', description: 'Another tester\'s customer comes and goes: after every 4th listing the vault gains a customer with the highest customer_id (shifting every page by one) or loses it again.',
     answer: (answer, context, env) => {

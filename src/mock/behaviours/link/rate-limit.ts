@@ -29,9 +29,10 @@ export class TokenBucket {
  * Variation `rate-limited`: one bucket for every gateway request (as a sandbox limits one merchant's key),
  * checked before anything else. A refused request is not processed and answers 429 as the proxies in
  * front of gateways do: a body in neither family's scheme, Retry-After in seconds or as an HTTP date
- * (both forms HTTP allows, in turn). The control API is not limited.
+ * (both forms HTTP allows, in turn; `seconds` gives only the first, as `big-busy-sandbox` does). The
+ * control API is not limited.
  */
-export function installRateLimit(app: MockApp): void {
+export function installRateLimit(app: MockApp, retryAfter: 'both' | 'seconds' = 'both'): void {
   const bucket = new TokenBucket(RATE_LIMIT.perSecond, RATE_LIMIT.burst);
   let refusals = 0;
   app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
@@ -39,8 +40,9 @@ export function installRateLimit(app: MockApp): void {
     const waitMs = bucket.take();
     if (waitMs === true) return;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    const retryAfter = refusals++ % 2 ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds);
-    reply.code(429).headers({ 'retry-after': retryAfter, 'x-ratelimit-limit': String(RATE_LIMIT.perSecond), 'x-ratelimit-remaining': '0' });
+    const asDate = retryAfter === 'both' && refusals++ % 2 === 1;
+    const header = asDate ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds);
+    reply.code(429).headers({ 'retry-after': header, 'x-ratelimit-limit': String(RATE_LIMIT.perSecond), 'x-ratelimit-remaining': '0' });
     reply.type('application/json').send({ error: 'rate limit exceeded', limit: `${RATE_LIMIT.perSecond} requests per second` });
     return reply;
   });
