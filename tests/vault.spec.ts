@@ -2,7 +2,8 @@ import { isFullCardNumber } from '../src/contract/card-number.js';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import { rules, test } from './fixtures.js';
-import { MAX_PAGES, WALK_ATTEMPTS, descendingUnder, grewPast, listingQuery, recordsOf, walkPages, walkSnapshot } from './vault-pages.js';
+import { DESCENDING, collationObservation, customerIds, orderProblems } from '../src/contract/collation.js';
+import { MAX_PAGES, WALK_ATTEMPTS, grewPast, listingQuery, recordsOf, walkPages, walkSnapshot } from './vault-pages.js';
 import { FORMAT_SOURCES, cardNumbersOf, formatProblems, type FormatCounts } from './vault-records.js';
 import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, vaultMoving } from './why-not-exercised.js';
 
@@ -89,15 +90,15 @@ for (const count of COUNTS) {
 }
 
 for (const count of [3, 10]) {
-  test(`VAULT-5: customer_id descends within and across pages (count=${count})`, rules(['VAULT-5']), async ({ gateway, suite, verify, judged, notExercised }) => {
+  test(`VAULT-5: customer_id descends within and across pages (count=${count})`, rules(['VAULT-5']), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
     // The order holds whatever other users add or remove between pages, so a moving vault is judged too.
     const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
     const failed = walk.pages.filter((p) => !succeeded(p));
     verify('VAULT-5', failed.length ? [`${failed.length} page(s) sorted on customer_id desc did not answer code 0`] : [], 'the listing served as section 4.2 uses it', ...failed);
-    const ids = walk.records.map((r) => String(r.customer_id));
-    const under = descendingUnder(ids);
-    const firstBreak = ids.findIndex((id, i) => i > 0 && id > ids[i - 1]!);
-    verify('VAULT-5', under.length ? [] : [`customer_id ${ids[firstBreak]} follows ${ids[firstBreak - 1]} (record ${firstBreak})`], 'a non-increasing customer_id sequence (code-point, case-insensitive or numeric)', ...walk.pages.slice(0, 2));
+    const ids = customerIds(walk.records);
+    verify('VAULT-5', orderProblems(ids), DESCENDING, ...walk.pages.slice(0, 2));
+    const collation = collationObservation(ids);
+    if (collation) observe('VAULT-5', collation.text, collation.data);
     judged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
     if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : NO_CUSTOMERS);
   });
