@@ -17,6 +17,10 @@ function eachRecord(body: Body, change: (customer: Row, index: number) => void, 
   });
 }
 
+function nullForEmpty(row: Row): void {
+  for (const [key, value] of Object.entries(row)) if (value === '') row[key] = null;
+}
+
 function dropEmptyStrings(row: Row): void {
   for (const [key, value] of Object.entries(row)) if (value === '') delete row[key];
 }
@@ -79,6 +83,19 @@ export const WIRE_VARIANTS = [
         const data = b.data as Row | undefined;
         if (data && typeof data === 'object' && !Array.isArray(data) && 'message' in data) data.message = 'The webhook is now switched off.';
       },
+    },
+  },
+  {
+    name: 'vault-null-fields', rule: 'ERR-5', description: 'Every third customer (another tester\'s, written by a database-backed API) has null for each empty field, in the record, its addresses and cards; every ninth also has billing_cards, primary_card_number, comments and customer_firm_name null (a customer without cards).',
+    wire: {
+      body: (b) => eachRecord(b, (c) => {
+        const n = Number(String(c.customer_id).replace(/^\D+/, ''));
+        if (n % 3 !== 0) return;
+        nullForEmpty(c);
+        for (const a of (c.shipping_addresses ?? []) as Row[]) nullForEmpty(a);
+        for (const card of (c.billing_cards ?? []) as Row[]) nullForEmpty(card);
+        if (n % 9 === 0) Object.assign(c, { billing_cards: null, primary_card_number: null, comments: null, customer_firm_name: null });
+      }),
     },
   },
   { name: 'numeric-customer-ids', rule: 'VAULT-5', description: 'customer_id is a decimal number in a string, unpadded ("12"), so desc order is numeric, not code-point order.', wire: { body: (b) => eachRecord(b, (c) => (c.customer_id = String(Number(String(c.customer_id).replace(/^cust_/, ''))))) } },
