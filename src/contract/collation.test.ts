@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { caseInsensitiveId, localeOrderId } from '../mock/behaviours/customer-ids.js';
+import { accentedId, caseInsensitiveId, localeOrderId } from '../mock/behaviours/customer-ids.js';
 import { COLLATIONS, collationObservation, customerIds, descendingUnder, orderProblems, tiesUnder } from './collation.js';
 
 const names = (ids: string[]) => descendingUnder(ids).map((c) => c.name);
@@ -59,4 +59,5 @@ test('the mock\'s collation variants fit only the collations they stand for', ()
   expect(ci).toContain('case-insensitive (lower case)');
   expect(ci).not.toContain('code point');
   expect(ci).not.toContain('UTF-16 code unit');
+  expect(names(listedDesc(accentedId, 60))).toEqual(['locale', 'locale, punctuation ignored', 'locale, numbers by value', 'locale, numbers by value, punctuation ignored']);
 });
