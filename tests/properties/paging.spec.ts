@@ -4,6 +4,7 @@ import { bodyField, succeeded } from '../../src/contract/exchange.js';
 import type { Judgement } from '../../src/contract/generate/property.js';
 import { rules, test } from '../fixtures.js';
 import { DESCENDING, customerIds, orderProblems } from '../../src/contract/collation.js';
+import { pageCap } from '../../src/contract/page-cap.js';
 import { grewPast, listingQuery, recordsOf, walkPages } from '../vault-pages.js';
 import { walkJudgements } from './walk-judgements.js';
 
@@ -32,7 +33,7 @@ test('VAULT-2 VAULT-3 VAULT-4: for any page size, walking every page yields each
       refused.add(n);
       return [{ ruleId: 'VAULT-4', problems: rejectionProblems(first), expected: `page 0 served, or count=${n} cleanly refused`, exchanges: [first] }];
     }
-    return walkJudgements(walk, n);
+    return walkJudgements(walk, (await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m))))?.size ?? n);
   }, (n) => `count=${n}`);
   if (refused.size) observe('VAULT-2', `counts refused: ${[...refused].sort((a, b) => a - b).join(', ')}; the maximum count per page is not shown`);
 });
