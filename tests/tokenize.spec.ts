@@ -3,8 +3,9 @@ import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import { newCardProblems } from '../src/contract/exchange-checks.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
-import { TEST_CARDS } from '../src/contract/test-cards.js';
-import { rules, test } from './fixtures.js';
+import { firstAcceptedUpdate, declinedUpdate, type Attempt } from '../src/contract/card-updates.js';
+import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/contract/test-cards.js';
+import { rules, test, type NotExercisedFn, type Observe } from './fixtures.js';
 
 test.describe('new cards (section 4.1 rule 1)', () => {
   test('TOK-1: a request without card_id saves the card under a new card_id', rules(['TOK-1', 'TOK-6'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
@@ -38,7 +39,7 @@ test.describe('masking (section 2.2)', () => {
   for (const card of TEST_CARDS) {
     test(`TOK-8: a ${card.number.length}-digit ${card.brand} number comes back as first four, ${card.number.length - 10} x, last six`, rules(['TOK-8'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
-      if (!succeeded(answer) && card.number.length !== 16) {
+      if (!succeeded(answer) && card.number !== DEFAULT_TEST_CARD) {
         // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
         observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, {
           kind: 'declined-card-length',
@@ -58,38 +59,51 @@ test.describe('masking (section 2.2)', () => {
 });
 
 test.describe('updates (section 4.1 rule 2)', () => {
-  test('TOK-2: an update with card_id keeps that card_id and answers the new card data', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
+  test('TOK-2: an update with card_id keeps that card_id and answers the new card data', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
     const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
     verify('TOK-1', newCardProblems(created), 'a card to update', created);
     const cardId = bodyField(created, 'card_id') as string;
-    const replacement = '5555555555554444';
-    const updated = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, card_number: replacement, exp_date: futureExpiry(36) }));
-    const problems = [
-      ...(succeeded(updated) ? [] : ['the update did not answer rcode "000"']),
-      ...(bodyField(updated, 'card_id') === cardId ? [] : [`the answer names card_id ${JSON.stringify(bodyField(updated, 'card_id'))}, not the one updated`]),
-    ];
+    const { accepted, declined } = await firstAcceptedUpdate((number) => gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, card_number: number, exp_date: futureExpiry(36) })), '5555555555554444', DEFAULT_TEST_CARD);
+    notJudged(declined, observe, notExercised);
+    if (!accepted) return verify('TOK-2', [`every update was declined, the one to the number the card holds included (${declined.length} tried)`], 'an update with card data accepted', created, ...declinedAnswers(declined));
+    const updated = accepted.answer;
+    const problems = bodyField(updated, 'card_id') === cardId ? [] : [`the answer names card_id ${JSON.stringify(bodyField(updated, 'card_id'))}, not the one updated`];
     const masked = bodyField(updated, 'card_number');
-    if (masked !== undefined) problems.push(...maskingProblems(masked, replacement).map((p) => `card_number ${p} (of the new number)`));
+    if (masked !== undefined) problems.push(...maskingProblems(masked, accepted.number).map((p) => `card_number ${p} (of the new number)`));
     verify('TOK-2', problems, 'rcode "000", the same card_id, and the new number masked', created, updated);
     judged('TOK-2', 1, 'updates');
   });
 
-  test('TOK-2: each update is stored and seen by the next one', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, mock, verify, judged }) => {
+  test('TOK-2: each update is stored and seen by the next one', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, mock, verify, observe, judged, notExercised }) => {
     const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
     const cardId = bodyField(created, 'card_id') as string;
     verify('TOK-1', newCardProblems(created), 'a card to update', created);
-    const first = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: futureExpiry(30), card_number: '5555555555554444' }));
-    const afterFirst = await mock.card(cardId);
-    const second = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: futureExpiry(40), card_number: '378282246310005' }));
-    const afterSecond = await mock.card(cardId);
-    const problems: string[] = [];
-    if (afterFirst.exp_date !== futureExpiry(30)) problems.push(`after the first update the stored exp_date is ${afterFirst.exp_date}`);
-    if (afterSecond.exp_date !== futureExpiry(40)) problems.push(`after the second update the stored exp_date is ${afterSecond.exp_date}`);
-    if (afterSecond.card_number !== maskCardNumber('378282246310005')) problems.push(`after the second update the stored number is ${afterSecond.card_number}`);
-    verify('TOK-2', problems, 'the stored card reflects each update in turn', first, second);
-    judged('TOK-2', 2, 'updates');
+    let stored: string = DEFAULT_TEST_CARD;
+    for (const [n, step] of [{ exp: futureExpiry(30), number: '5555555555554444' }, { exp: futureExpiry(40), number: '378282246310005' }].entries()) {
+      const { accepted, declined } = await firstAcceptedUpdate((number) => gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: step.exp, card_number: number })), step.number, stored);
+      notJudged(declined, observe, notExercised);
+      if (!accepted) return verify('TOK-2', [`update ${n + 1}: every update was declined, the one to the number the card holds included`], 'an update with card data accepted', created, ...declinedAnswers(declined));
+      // Only what the gateway accepted is held to the store: a declined update is not judged at all.
+      const after = await mock.card(cardId);
+      const problems = [
+        ...(after.exp_date === step.exp ? [] : [`after update ${n + 1} the stored exp_date is ${after.exp_date}`]),
+        ...(after.card_number === maskCardNumber(accepted.number) ? [] : [`after update ${n + 1} the stored number is ${after.card_number}`]),
+      ];
+      verify('TOK-2', problems, 'the stored card reflects each accepted update in turn', created, accepted.answer);
+      judged('TOK-2', 1, 'updates');
+      stored = accepted.number;
+    }
   });
 });
+
+/** Declined updates are observed and listed as not judged; which cards a gateway takes is not shown. */
+function notJudged(declined: Attempt[], observe: Observe, notExercised: NotExercisedFn): void {
+  for (const d of declined.map(declinedUpdate)) {
+    observe('TOK-2', d.text, d.data);
+    notExercised('TOK-2', d.reason);
+  }
+}
+const declinedAnswers = (declined: Attempt[]) => declined.map((d) => d.answer);
 
 test.describe('payment information kinds (section 4.1 rule 3)', () => {
   test('TOK-3: ACH data (type_id S) is saved under a new card_id', rules(['TOK-3'], { writes: true }), async ({ gateway, suite, verify, judged }) => {

@@ -117,22 +117,6 @@ export async function walkSnapshot(gateway: GatewayClient, query: Record<string,
   return walk!;
 }
 
-const ORDERINGS: { name: string; key: (id: string) => string | number }[] = [
-  { name: 'code-point', key: (id) => id },
-  { name: 'case-insensitive', key: (id) => id.toLowerCase() },
-  { name: 'numeric', key: (id) => (/^-?[0-9]+$/.test(id) ? Number(id) : NaN) },
-];
-
-/** Which readings of "descending customer_id" the sequence satisfies (the collation is not shown). */
-export function descendingUnder(ids: string[]): string[] {
-  return ORDERINGS.filter(({ key }) => ids.every((id, i) => {
-    if (i === 0) return true;
-    const a = key(ids[i - 1]!);
-    const b = key(id);
-    return !(typeof a === 'number' && Number.isNaN(a)) && !(typeof b === 'number' && Number.isNaN(b)) && a >= b;
-  })).map((o) => o.name);
-}
-
 /** How much of the vault a sampled walk judged, in words: "12 of 5000 pages (12 of 5000 records) at count=1, …". */
 export function sampledWalk(walk: Walk, count: number): string {
   return `${walk.pages.length} of ${walk.totalPages} pages (${walk.records.length} of ${walk.totalRecords} records) judged at count=${count}: `

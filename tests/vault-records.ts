@@ -1,7 +1,7 @@
 import { cardNumbersOf as shownCardNumbers } from '../src/contract/exchange-checks.js';
 import type { Customer } from '../src/contract/types.js';
 
-/** Lists of a record that may be absent, empty or (in a faulty answer) not a list at all. */
+/** Lists of a record that may be absent (or null), empty or (in a faulty answer) not a list at all. */
 function listOf<T>(value: T[] | undefined): T[] {
   return Array.isArray(value) ? value : [];
 }
@@ -19,7 +19,9 @@ const NUMERIC = /^[0-9]+$/;
 export type FormatCounts = Map<string, number>;
 
 /** An empty verified_date or country code shows nothing (a card never verified, an address without country). */
-const given = (value: unknown) => value !== undefined && value !== '';
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+/** A null field is read as absent (src/contract/null-fields.ts). */
+const present = (value: unknown) => value !== undefined && value !== null;
 
 /**
  * VAULT-8's stated formats and types in one record. Only fields given are judged (which fields are
@@ -32,18 +34,18 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     if (!ok) p.push(`${at}: ${what}`);
   };
-  if (c.shipping_addresses !== undefined) check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
-  if (c.billing_cards !== undefined) check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
+  if (present(c.shipping_addresses)) check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
+  if (present(c.billing_cards)) check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
   listOf(c.shipping_addresses).forEach((s, i) => {
     if (given(s.shipping_country_code)) check('shipping country codes', NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string', `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`);
-    if (s.primary !== undefined) check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
+    if (present(s.primary)) check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
   });
   listOf(c.billing_cards).forEach((b, i) => {
-    if (b.exp_date !== undefined) check('exp_dates', typeof b.exp_date === 'string' && MMYY.test(b.exp_date), `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`);
+    if (present(b.exp_date)) check('exp_dates', typeof b.exp_date === 'string' && MMYY.test(b.exp_date), `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`);
     if (given(b.verified_date)) check('verified_dates', typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date), `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`);
     if (given(b.billing_country_code)) check('billing country codes', typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code), `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`);
-    if (b.primary !== undefined) check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
-    if (b.billing_email !== undefined) check('billing_email lists', Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'), `billing card ${i} billing_email is not an array of strings`);
+    if (present(b.primary)) check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
+    if (present(b.billing_email)) check('billing_email lists', Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'), `billing card ${i} billing_email is not an array of strings`);
   });
   return p;
 }

@@ -1,6 +1,7 @@
 import { familySchemeProblems, failureIndicatorProblems, jsonBodyProblems, schemaProblems } from './checks.js';
 import { bodyField, succeeded, type Exchange } from './exchange.js';
 import { extraFields } from './extra-fields.js';
+import { withoutRecordNulls } from './null-fields.js';
 import type { ObservationData } from '../reporters/observation.js';
 
 export type Finding = { ruleId: string; problems: string[]; expected: string };
@@ -27,6 +28,20 @@ function extraFieldObservations(operation: NonNullable<Exchange['operation']>, b
       data: { kind: 'extra-field', subject: `${operation} ${path}`, value: field },
     })),
   );
+}
+
+/** Null fields in customer records are read as absent (null-fields.ts); where they were, is observed. */
+function nullFieldObservations(body: unknown): Observation[] {
+  // One a field, like extra fields: the same on every page, so a walk observes each once.
+  return withoutRecordNulls(body).nullFields.map((field) => {
+    const at = field.lastIndexOf('/');
+    const path = `/data/*${at < 0 ? '' : `/${field.slice(0, at)}`}`;
+    return {
+      ruleId: 'ERR-5',
+      text: `customer records carry null in ${field}; read as the field absent (which fields a record always has is not shown)`,
+      data: { kind: 'null-field', subject: `listCustomers ${path}`, value: field.slice(at + 1) },
+    };
+  });
 }
 
 /**
@@ -64,6 +79,7 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     if (!succeeded(exchange)) add(failureRule, failureIndicatorProblems(exchange));
     add('ERR-5', schemaProblems(exchange));
     if (succeeded(exchange) && exchange.operation) observations.push(...extraFieldObservations(exchange.operation, exchange.json));
+    if (exchange.operation === 'listCustomers') observations.push(...nullFieldObservations(exchange.json));
     return { findings, observations, checked };
   }
 

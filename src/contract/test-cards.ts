@@ -16,5 +16,11 @@ export const TEST_CARDS = [
 
 export const DEFAULT_TEST_CARD = '4111111111111111';
 
+/**
+ * Published test numbers an update falls back to when a sandbox declines the brand or length a check
+ * prefers: Mastercard, then two Visa numbers (some sandboxes take Visa alone).
+ */
+export const UPDATE_FALLBACK_CARDS = ['5555555555554444', '4012888888881881', DEFAULT_TEST_CARD] as const;
+
 /** A well-known published test ABA routing number and a test account number. */
 export const TEST_ACH = { tr_number: '011000015', dda_number: '000123456789', type_id: 'S' } as const;

@@ -11,16 +11,22 @@ export function operationOf(method: string, path: string): OperationId | undefin
   return undefined;
 }
 
+/**
+ * UTF-8 as the suite's client decodes it: a leading byte order mark (some Windows and .NET stacks write
+ * one; RFC 8259 lets a parser ignore it) is dropped, so the JSON behind it is judged, not the mark.
+ */
+const utf8 = new TextDecoder();
+
 /** The bytes as the application or the gateway meant them: a compressed body is judged uncompressed. */
 function decoded(body: Buffer, encoding: string | undefined): string {
   try {
-    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body).toString('utf8');
-    if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
-    if (encoding === 'deflate') return inflateSync(body).toString('utf8');
+    if (encoding === 'gzip' || encoding === 'x-gzip') return utf8.decode(gunzipSync(body));
+    if (encoding === 'br') return utf8.decode(brotliDecompressSync(body));
+    if (encoding === 'deflate') return utf8.decode(inflateSync(body));
   } catch {
-    return body.toString('utf8');
+    return utf8.decode(body);
   }
-  return body.toString('utf8');
+  return utf8.decode(body);
 }
 
 function parsed(text: string): unknown {

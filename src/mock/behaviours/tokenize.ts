@@ -137,7 +137,13 @@ export const TOKENIZE_FAULTS = [
   { name: 'pg-id-as-number', rule: 'ERR-5', description: 'A successful tokenization answers pg_id as a JSON number.', answer: onSuccess((b) => (b.pg_id = Date.now())) },
 ] as const satisfies readonly Unit[];
 
+/** A card number the sandbox does not take, new card or update alike (a decline, not a malformed request). */
+const declines = (declined: (number: string) => boolean, error: () => MockError) => refuse((i) => (i.card?.number !== undefined && declined(i.card.number) ? error() : undefined));
+
 export const TOKENIZE_VARIANTS = [
   // Section 8: limits are not shown.
   { name: 'card-lengths-15-16-only', rule: 'TOK-8', description: 'Only 15- and 16-digit card numbers are taken; other lengths are refused (rcode 403).', formats: (f) => ({ ...f, cardNumberLength: { min: 15, max: 16, detail: 'card_number must have 15 or 16 digits.' } }) },
+  // Which brands and lengths a sandbox takes is not shown: some decline a few, on new cards and updates alike.
+  { name: 'card-lengths-14-15-declined', rule: 'TOK-2', description: '14- and 15-digit card numbers (Diners, Amex) are declined, new cards and updates alike: HTTP 200, rcode 404, "Card type not accepted".', readTokenize: declines((n) => n.length === 14 || n.length === 15, () => new MockError('cardNumberLuhn', 'Card type not accepted: this sandbox declines 14- and 15-digit cards.')) },
+  { name: 'card-brands-visa-only', rule: 'TOK-2', description: 'Only Visa numbers (starting with 4) are taken; every other brand is refused, new cards and updates alike: HTTP 400, rcode 403.', readTokenize: declines((n) => !n.startsWith('4'), () => new MockError('cardNumberFormat', 'Only Visa cards are accepted on this sandbox.')) },
 ] as const satisfies readonly Unit[];

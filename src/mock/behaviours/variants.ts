@@ -1,4 +1,5 @@
 import { AUTH_VARIANTS } from './auth.js';
+import { CUSTOMER_ID_VARIANTS } from './customer-ids.js';
 import { LINK_VARIANTS } from './link.js';
 import { STATUS_VARIANTS } from './failures.js';
 import { TOKENIZE_VARIANTS } from './tokenize.js';
@@ -19,6 +20,7 @@ export const VARIANTS = [
   ...TOKENIZE_VARIANTS, // section 8: card number lengths
   ...VAULT_VARIANTS, // section 4.2 and 8: the listing's limits, defaults, past the end
   ...VAULT_DATA_VARIANTS, // section 2.3 and 4.2: what a real, shared sandbox's vault holds
+  ...CUSTOMER_ID_VARIANTS, // section 4.2: customer IDs a collation orders, not code point order
   ...WEBHOOK_VARIANTS, // section 4.3: re-disabling
   ...AUTH_VARIANTS, // section 5.6: the try-it tool's token
   ...LINK_VARIANTS, // section 8 and the link: rate limits, latency, compression, connections, streaming

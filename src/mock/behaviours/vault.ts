@@ -61,6 +61,13 @@ export const VAULT_VARIANTS = [
   // Section 8 and 4.2: the maximum count, the parameters' defaults and a page past the end are not shown.
   { name: 'vault-max-count-20', rule: 'VAULT-2', description: 'count above 20 is refused (code 1201, HTTP 400): the maximum count per page is not shown.', readVaultQuery: refuse((_raw, q) => (q.count > 20 ? new MockError('countInvalid', 'count must be a whole number from 1 to 20.') : undefined)) },
   {
+    name: 'vault-count-capped-silently', rule: 'VAULT-2', description: 'count above 20 is served as 20 without a word: pages hold at most 20 records and totalPages is counted in pages of 20 (the maximum count per page is not shown).',
+    readVaultQuery: (next) => (raw) => {
+      const query = next(raw);
+      return query.count > CAPPED_COUNT ? { ...query, count: CAPPED_COUNT } : query;
+    },
+  },
+  {
     name: 'vault-parameters-required', rule: 'AUTH-6', description: 'The listing needs every section 4.2 parameter (count, page, order_on, order_by, merchant_id); a missing one is refused (code 1207).',
     readVaultQuery: refuse((raw) => {
       const missing = PARAMETERS.filter((name) => raw[name] === undefined);

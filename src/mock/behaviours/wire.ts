@@ -17,6 +17,10 @@ function eachRecord(body: Body, change: (customer: Row, index: number) => void, 
   });
 }
 
+function nullForEmpty(row: Row): void {
+  for (const [key, value] of Object.entries(row)) if (value === '') row[key] = null;
+}
+
 function dropEmptyStrings(row: Row): void {
   for (const [key, value] of Object.entries(row)) if (value === '') delete row[key];
 }
@@ -81,12 +85,26 @@ export const WIRE_VARIANTS = [
       },
     },
   },
+  {
+    name: 'vault-null-fields', rule: 'ERR-5', description: 'Every third customer (another tester\'s, written by a database-backed API) has null for each empty field, in the record, its addresses and cards; every ninth also has billing_cards, primary_card_number, comments and customer_firm_name null (a customer without cards).',
+    wire: {
+      body: (b) => eachRecord(b, (c) => {
+        const n = Number(String(c.customer_id).replace(/^\D+/, ''));
+        if (n % 3 !== 0) return;
+        nullForEmpty(c);
+        for (const a of (c.shipping_addresses ?? []) as Row[]) nullForEmpty(a);
+        for (const card of (c.billing_cards ?? []) as Row[]) nullForEmpty(card);
+        if (n % 9 === 0) Object.assign(c, { billing_cards: null, primary_card_number: null, comments: null, customer_firm_name: null });
+      }),
+    },
+  },
   { name: 'numeric-customer-ids', rule: 'VAULT-5', description: 'customer_id is a decimal number in a string, unpadded ("12"), so desc order is numeric, not code-point order.', wire: { body: (b) => eachRecord(b, (c) => (c.customer_id = String(Number(String(c.customer_id).replace(/^cust_/, ''))))) } },
   { name: 'vault-mask-asterisk', rule: 'VAULT-7', description: 'Vault card numbers are masked with * (the document says only "masked" for them).', wire: { body: (b) => eachRecord(b, (c) => star(c, 'primary_card_number'), undefined, (card) => star(card, 'card_number')) } },
   // Section 2 and 7: the media type's spelling and extra headers.
   { name: 'content-type-charset-upper', rule: 'ERR-4', description: 'Answers are served as application/json;charset=UTF-8.', wire: { sent: (reply) => void (isJson(reply) && reply.header('content-type', 'application/json;charset=UTF-8')) } },
   { name: 'content-type-without-charset', rule: 'ERR-4', description: 'Answers are served as application/json without a charset.', wire: { sent: (reply) => void (isJson(reply) && reply.header('content-type', 'application/json')) } },
   { name: 'extra-headers', rule: 'ERR-4', description: 'Answers carry extra response headers (x-request-id, cache-control, x-ratelimit-remaining).', wire: { sent: (reply) => void reply.headers({ 'x-request-id': `rq_${Date.now().toString(36)}`, 'cache-control': 'no-store', 'x-ratelimit-remaining': '998', 'x-powered-by': 'gateway' }) } },
+  { name: 'json-bom-crlf', rule: 'ERR-4', description: 'JSON answers start with a UTF-8 byte order mark and end with CRLF, as some Windows and .NET stacks write them; the JSON itself is unchanged.', wire: { sent: (reply, _request, text) => (typeof text === 'string' && isJson(reply) ? `\uFEFF${text}\r\n` : undefined) } },
   { name: 'json-ascii-escaped', rule: 'TOK-9', description: 'Answers escape every non-ASCII character as \\u in the JSON text; parsed, every string is the same.', wire: { sent: (_reply, _request, text) => (typeof text === 'string' ? asciiEscaped(text) : undefined) } },
   // Section 8: time-outs are not shown.
   { name: 'slow-answers', rule: 'ERR-4', description: 'Every gateway answer is delayed by 20 to 80 ms.', wire: { arrive: () => delay(20 + Math.floor(Math.random() * 61)).then(() => undefined) } },

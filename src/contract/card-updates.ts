@@ -1,0 +1,46 @@
+import { bodyField, succeeded, type Exchange } from './exchange.js';
+import type { ObservationData } from '../reporters/observation.js';
+import { TEST_CARDS, UPDATE_FALLBACK_CARDS } from './test-cards.js';
+
+/**
+ * Section 4.1 rule 2 updates the card saved under card_id; which brands and lengths a sandbox takes is not
+ * shown, and some take only a few. An update is judged on the numbers the gateway accepts: each is tried
+ * in turn until one is, and the declined ones are reported as not judged, never as failures.
+ */
+export type Attempt = { number: string; answer: Exchange };
+export type UpdateOutcome = { accepted?: Attempt; declined: Attempt[] };
+
+/**
+ * Sends the update with `preferred`, then other published test numbers, then `stored` (the number the
+ * card holds, which the gateway has accepted already), until one is accepted. So only a gateway that
+ * declines every update, the one to a number it took itself included, ends with none accepted.
+ */
+export async function firstAcceptedUpdate(send: (number: string) => Promise<Exchange>, preferred: string, stored: string): Promise<UpdateOutcome> {
+  const candidates = [...new Set([preferred, ...UPDATE_FALLBACK_CARDS.filter((n) => n !== stored), stored])];
+  const declined: Attempt[] = [];
+  for (const number of candidates) {
+    const answer = await send(number);
+    if (succeeded(answer)) return { accepted: { number, answer }, declined };
+    declined.push({ number, answer });
+  }
+  return { declined };
+}
+
+/** A test number named as a report may show it: brand and length, never the digits. */
+export function cardName(number: string): string {
+  return `${number.length}-digit ${brandOf(number)}`;
+}
+
+function brandOf(number: string): string {
+  return TEST_CARDS.find((c) => c.number === number)?.brand ?? (number.startsWith('4') ? 'visa' : 'test');
+}
+
+/** What a declined update tells (an observation) and what it leaves unjudged (a not-exercised reason). */
+export function declinedUpdate({ number, answer }: Attempt): { text: string; data: ObservationData; reason: string } {
+  const how = `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
+  return {
+    text: `an update to the ${cardName(number)} test number was declined (${how}); which brands and lengths a gateway takes is not shown`,
+    data: { kind: 'declined-update-card', subject: brandOf(number), value: number.length },
+    reason: `the gateway declined an update to the ${cardName(number)} test number, so that update was not judged (accepted brands and lengths are not shown)`,
+  };
+}
