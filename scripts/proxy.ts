@@ -1,4 +1,5 @@
 import { secretsOf } from '../src/config/config.js';
+import { probeTarget } from '../src/config/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
@@ -39,6 +40,9 @@ if (!config.baseUrl) {
   }
 }
 const upstream = config.baseUrl ?? mock!.url;
+// The suite's own start-up probe (one unauthenticated GET): a target that is not there is said at once, not
+// by every 502. Not in front of production, where the proxy sends nothing of its own.
+const missing = mock || config.target === 'production' ? undefined : await probeTarget(upstream);
 const session = await startSession({
   upstream,
   target: { kind: mock ? 'embedded mock' : config.target, origin: upstream },
@@ -53,6 +57,7 @@ console.log(`proxy listening on ${session.proxy.url}, forwarding to ${upstream} 
 console.log(`  point your application's gateway base URL at ${session.proxy.url}`);
 console.log('  requests and answers pass unchanged; nothing is retried, added or dropped');
 if (config.target === 'production') console.log('  production: the proxy only observes your application\'s own traffic and sends nothing of its own');
+if (missing) console.log(`  the target does not answer (${missing}): each request will be answered 502 and listed as not delivered until it does`);
 if (args.allowNonLoopback) console.log(`  listening on ${args.host}, beyond loopback (--allow-non-loopback): anyone who reaches this port can send through it`);
 console.log(`  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`);
 
