@@ -1,6 +1,7 @@
 import { secretsOf } from '../src/config/config.js';
 import { probeTarget } from '../src/config/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
+import { keyVariables } from '../src/contract/reproduce-line.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';
@@ -49,6 +50,7 @@ const session = await startSession({
   host: args.host,
   port,
   secrets: secretsOf(config),
+  variables: keyVariables({ merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey }),
   context: { vendor: config.vendor },
   print: (line) => console.log(line),
 }).catch((e: unknown) => fail(`the proxy could not listen on ${args.host}:${port}: ${e instanceof Error ? e.message : String(e)} (PG_PROXY_PORT picks another port)`));
