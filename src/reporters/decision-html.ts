@@ -20,7 +20,7 @@ dl.ef { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem
 pre { background: #f4f6f8; border: 1px solid #d9dee5; border-radius: .3rem; padding: .45rem .6rem; margin: .3rem 0; font-size: .8rem; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto; }
 pre.reproduce { background: #eef4ff; border-color: #b9cdf0; }
 .summary td { font-size: .9rem; } .summary td:nth-child(3) { max-width: 34rem; overflow-wrap: anywhere; }
-.actions td { vertical-align: top; } .actions td.id { width: 6rem; } .action { color: #0d3f7a; }
+.actions td { vertical-align: top; } .actions td.id { width: 11rem; white-space: normal; } .action { color: #0d3f7a; }
 `;
 
 /** "why: what to do" as the catalogue's reasons are written (tests/why-not-exercised.ts); the last colon parts them. */
@@ -55,25 +55,29 @@ function failedRuleHtml(r: RuleJson): string {
   return `<div class="failed-rule" id="failed-${escapeHtml(r.id)}"><h3>${escapeHtml(r.id)} failed: ${escapeHtml(r.rule)}</h3><div class="rule">section ${escapeHtml(r.section ?? '?')}</div>${shown.join('')}${rest}</div>`;
 }
 
-/** What to do about a rule that was not exercised, skipped or not run. */
+/** What to do about the rules that were not exercised, skipped or not run: one row per reason, its rules together. */
 function actionRows(report: ConformanceJson): string[] {
-  return report.rules.flatMap((r) => {
+  const rows = new Map<string, { status: string; why: string; action: string; rules: string[] }>();
+  const add = (r: RuleJson, why: string, action: string) => {
+    const key = `${r.status}\u0000${why}\u0000${action}`;
+    const row = rows.get(key) ?? { status: r.status, why, action, rules: [] };
+    row.rules.push(r.id);
+    rows.set(key, row);
+  };
+  for (const r of report.rules) {
     if (r.status === 'not exercised') {
-      return (r.notExercised?.length ? r.notExercised : ['its tests passed without judging anything']).map((reason) => {
+      for (const reason of r.notExercised?.length ? r.notExercised : ['its tests passed without judging anything']) {
         const { why, action } = whyAndAction(reason);
-        return row(r, why, action ?? 'see the rule\'s tests');
-      });
-    }
-    if (r.status === 'skipped') {
-      const reasons = [...new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'))];
-      return reasons.map((why) => row(r, why, 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it'));
-    }
-    if (r.status === 'not run') return [row(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard')];
-    return [];
-  });
-  function row(r: RuleJson, why: string, action: string): string {
-    return `<tr><td class="id">${escapeHtml(r.id)}</td><td class="outcome ${r.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(r.status)}</td><td>${escapeHtml(why)}</td><td class="action">${escapeHtml(action)}</td></tr>`;
+        add(r, why, action ?? 'see the rule\'s tests');
+      }
+    } else if (r.status === 'skipped') {
+      for (const why of new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'))) {
+        add(r, why, 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it');
+      }
+    } else if (r.status === 'not run') add(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard');
   }
+  return [...rows.values()].map((row) =>
+    `<tr><td class="id">${escapeHtml(row.rules.join(', '))}</td><td class="outcome ${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td><td>${escapeHtml(row.why)}</td><td class="action">${escapeHtml(row.action)}</td></tr>`);
 }
 
 function generatedHtml(report: ConformanceJson): string {
