@@ -57,6 +57,24 @@ test('conformance.html is one page that needs nothing else: no script, no styles
   expect(html).not.toContain('<em>'); // titles are escaped, not markup
 });
 
+test('conformance.md names the failed rules under the verdict, with Expected, Found and the reproduce line', ({}, testInfo) => {
+  const dir = testInfo.outputPath('run');
+  writeRun(dir);
+  const md = readFileSync(join(dir, 'conformance.md'), 'utf8');
+  expect(md).toContain([
+    '## Failed rules',
+    '',
+    `### AUTH-1: ${loadRules()[0]!.rule}`,
+    '',
+    '- AUTH-1: its check <em>with markup</em>',
+    '  - Expected: a rejection of the request without the section 5 token',
+    '  - Found: the answer carries the success indicator (HTTP 200)',
+    `  - Reproduce with: \`\` curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize' \`\``,
+  ].join('\n'));
+  expect(md.indexOf('## Failed rules')).toBeLessThan(md.indexOf('## Rules'));
+  expect(md).not.toContain(KEY);
+});
+
 test('conformance.html opens in headless Chromium and shows the verdict, every rule coloured by outcome, test links and the drift', async ({}, testInfo) => {
   test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
   const first = testInfo.outputPath('first');
