@@ -50,6 +50,8 @@ export class RunInvariants {
       skipReason: judged ? undefined : `not exercised: ${none}`,
       observations: [],
       error: failure && `[${rule}] ${failure}`,
+      // Judged from every test's records: no single exchange to show, the counts say what was found.
+      failures: failure ? [{ ruleId: rule, expected: title.replace(/ \([^)]*\)$/, ''), found: failure, exchanges: [], reproduce: [] }] : undefined,
       judged: judged ? [{ ruleId: rule, count: judged, what }] : [],
     });
     const all = [
