@@ -1,5 +1,7 @@
 import { secretsOf } from '../src/config/config.js';
+import { probeTarget } from '../src/config/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
+import { keyVariables } from '../src/contract/reproduce-line.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
@@ -41,12 +43,16 @@ if (!config.baseUrl) {
   }
 }
 const upstream = config.baseUrl ?? mock!.url;
+// The suite's own start-up probe (one unauthenticated GET): a target that is not there is said at once, not
+// by every 502. Not in front of production, where the proxy sends nothing of its own.
+const missing = mock || config.target === 'production' ? undefined : await probeTarget(upstream);
 const session = await startSession({
   upstream,
   target: { kind: mock ? 'embedded mock' : config.target, origin: upstream },
   host: args.host,
   port,
   secrets: secretsOf(config),
+  variables: keyVariables({ merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey }),
   context: { vendor: config.vendor },
   print: (line) => console.log(line),
 }).catch((e: unknown) => fail(`the proxy could not listen on ${args.host}:${port}: ${e instanceof Error ? e.message : String(e)} (PG_PROXY_PORT picks another port)`));
@@ -55,6 +61,7 @@ console.log(`proxy listening on ${session.proxy.url}, forwarding to ${upstream} 
 console.log(`  point your application's gateway base URL at ${session.proxy.url}`);
 console.log('  requests and answers pass unchanged; nothing is retried, added or dropped');
 if (config.target === 'production') console.log('  production: the proxy only observes your application\'s own traffic and sends nothing of its own');
+if (missing) console.log(`  the target does not answer (${missing}): each request will be answered 502 and listed as not delivered until it does`);
 if (args.allowNonLoopback) console.log(`  listening on ${args.host}, beyond loopback (--allow-non-loopback): anyone who reaches this port can send through it`);
 console.log(`  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`);
 

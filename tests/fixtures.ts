@@ -9,6 +9,7 @@ import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js'
 import { Pacer, perWorkerRate } from '../src/contract/pacer.js';
 import { MockControl } from '../src/contract/mock-control.js';
 import { Redactor } from '../src/contract/redact.js';
+import { keyVariables } from '../src/contract/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
 import { RuleViolation } from '../src/contract/rule-violation.js';
 import { runWideAnnotations } from '../src/contract/run-wide.js';
@@ -106,7 +107,11 @@ export const test = base.extend<TestFixtures>({
   runEnv: [undefined, { option: true, box: 'self' }],
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
-  redactor: [async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite)))), { box: 'self' }],
+  // Reproduce lines write the keys as $PG_API_KEY / $PG_VENDOR_API_KEY; on the mock every other value is the suite's own.
+  redactor: [async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite), {
+    variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
+    sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
+  }))), { box: 'self' }],
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
   // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
   pacer: [async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined))), { box: 'self' }],

@@ -1,14 +1,13 @@
 import type { Exchange } from './exchange.js';
 import type { Redactor } from './redact.js';
+import { reproduceWithCurl } from './reproduce-line.js';
+
+export { reproduceWithCurl };
 
 const MAX_BODY = 2_000;
 
 function clip(text: string): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length - MAX_BODY} more characters)` : text;
-}
-
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -18,25 +17,6 @@ function shellQuote(s: string): string {
 function authorizationShown(value: string): string {
   const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
   return scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
-}
-
-/** A curl line that repeats the request with the key taken from the environment, never written out. */
-export function reproduceWithCurl(exchange: Exchange, redactor: Redactor): string {
-  const { request } = exchange;
-  const parts = ['curl', '-sS', '-X', request.method];
-  const auth = request.headers.authorization;
-  if (auth !== undefined) {
-    parts.push(auth.startsWith('Basic ') ? '-u ":$PG_API_KEY"' : `-H ${shellQuote(`authorization: ${authorizationShown(auth)}`)}`);
-  }
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (name !== 'authorization') parts.push('-H', shellQuote(`${name}: ${value}`));
-  }
-  if (request.body !== undefined) {
-    const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-    parts.push('--data', shellQuote(redactor.text(body)));
-  }
-  parts.push(shellQuote(redactor.text(request.url)));
-  return parts.join(' ');
 }
 
 /** The request (redacted) and what came back, in the form a failure message shows them. */

@@ -1,5 +1,6 @@
 import { apiToken } from './auth.js';
 import { luhnValid } from './card-number.js';
+import { NO_REPRODUCE_CONTEXT, type ReproduceContext } from './reproduce-line.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -9,6 +10,11 @@ const SECRET_FIELD_JSON = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*
 const SECRET_FIELD_QUERY = new RegExp(`\\b(${SECRET_FIELDS.join('|')})=([^&\\s"]*)`, 'g');
 /** Digit runs (spaces or dashes allowed between groups) long enough to be a card number. */
 const DIGIT_RUN = /(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])/g;
+
+/** The field name inside a SECRET_FIELD_JSON prefix (`"cvv2": `). */
+function fieldOf(prefix: string): string {
+  return /"([^"]+)"/.exec(prefix)?.[1] ?? '';
+}
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -22,7 +28,11 @@ function escapeRegExp(s: string): string {
 export class Redactor {
   private readonly secretPattern: RegExp | undefined;
 
-  constructor(secrets: readonly string[]) {
+  /**
+   * `reproduce` names the keys' shell variables and who sent the requests, for the reproduce lines of
+   * failure messages (reproduce-line.ts); without it a reproduce line writes nothing it would redact.
+   */
+  constructor(secrets: readonly string[], readonly reproduce: ReproduceContext = NO_REPRODUCE_CONTEXT) {
     const forms = new Set<string>();
     for (const s of secrets) {
       if (s.length < 4) continue; // too short to redact without mangling ordinary text
@@ -36,12 +46,18 @@ export class Redactor {
     this.secretPattern = sorted.length ? new RegExp(sorted.join('|'), 'g') : undefined;
   }
 
-  text(input: string): string {
+  /**
+   * `keep` lets a reproduce line write a card number or secret field as sent (published test data, the
+   * suite's own inputs); the keys are redacted whatever it says.
+   */
+  text(input: string, keep: (value: string, field?: string) => boolean = () => false): string {
     let out = this.secretPattern ? input.replace(this.secretPattern, REDACTED) : input;
-    out = out.replace(SECRET_FIELD_JSON, `$1"${REDACTED}"`).replace(SECRET_FIELD_QUERY, `$1=${REDACTED}`);
+    out = out
+      .replace(SECRET_FIELD_JSON, (all, name: string, value: string) => (keep(value.startsWith('"') ? JSON.parse(value) as string : value, fieldOf(name)) ? all : `${name}"${REDACTED}"`))
+      .replace(SECRET_FIELD_QUERY, (all, name: string, value: string) => (keep(value, name) ? all : `${name}=${REDACTED}`));
     return out.replace(DIGIT_RUN, (run) => {
       const digits = run.replace(/[ -]/g, '');
-      return luhnValid(digits) ? `[card …${digits.slice(-4)}]` : run;
+      return luhnValid(digits) && !keep(digits, 'card_number') ? `[card …${digits.slice(-4)}]` : run;
     });
   }
 

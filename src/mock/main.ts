@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const { credentials, faults, variants } = resolveOptions(config.options);
+  const { credentials, faults, variants, webhookId } = resolveOptions(config.options);
   const mock = await startMock({ ...config.options, port: config.port });
 
   // Handlers first: whoever reads the URL below may signal at once (stdout to a pipe is synchronous).
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   console.log(credentials.vendorApiKey === MOCK_DEFAULTS.vendorApiKey
     ? `  vendor key:  ${credentials.vendorApiKey} (built-in default)`
     : '  vendor key:  from MOCK_VENDOR_API_KEY (not shown)');
+  console.log(`  webhook ID:  ${webhookId} (seeded, active; PG_WEBHOOK_ID when the suite targets this mock as a sandbox)`);
   if (faults.length) console.log(`  faults:      ${faults.join(', ')}`);
   if (variants.length) console.log(`  variants:    ${variants.join(', ')}`);
   console.log(`  control API: ${mock.url}/__mock/health (see docs/mock.md)`);

@@ -75,3 +75,25 @@ test('a session that judged nothing did not pass: exit 1, and the report says no
   expect(run.code).toBe(1);
   expect(JSON.parse(readFileSync(join(dir, 'traffic.json'), 'utf8'))).toMatchObject({ judged: 0, findings: 0 });
 });
+
+test('a target that does not answer is said at start, in one sentence, and the proxy still listens', async ({}, testInfo) => {
+  test.setTimeout(60_000);
+  // A port just freed: nothing listens there.
+  const closed = await startMock();
+  await closed.close();
+  const run = await runProxy({ PG_BASE_URL: closed.url, PG_REPORTS_DIR: testInfo.outputPath('reports') }, ['--duration', '1']);
+  expect(run.output).toMatch(/the target does not answer \(127\.0\.0\.1:[0-9]+: [^)]+\): each request will be answered 502 and listed as not delivered until it does/);
+  expect(run.output).toContain('proxy listening on');
+});
+
+test('a target that answers is not remarked on', async ({}, testInfo) => {
+  test.setTimeout(60_000);
+  const mock = await startMock();
+  try {
+    const run = await runProxy({ PG_BASE_URL: mock.url, PG_REPORTS_DIR: testInfo.outputPath('reports') }, ['--duration', '1']);
+    expect(run.output).toContain(`forwarding to ${mock.url}`);
+    expect(run.output).not.toContain('does not answer');
+  } finally {
+    await mock.close();
+  }
+});

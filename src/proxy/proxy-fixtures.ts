@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { keyVariables } from '../contract/reproduce-line.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { ScriptedClient } from './scripted-client.js';
@@ -19,6 +20,7 @@ export const test = base.extend<{ faults: string[]; variants: string[]; rig: Pro
       host: '127.0.0.1',
       port: 0,
       secrets: [MOCK_DEFAULTS.apiKey, MOCK_DEFAULTS.vendorApiKey],
+      variables: keyVariables({ merchantKey: MOCK_DEFAULTS.apiKey, vendorKey: MOCK_DEFAULTS.vendorApiKey }),
       context: { vendor: { apiKey: MOCK_DEFAULTS.vendorApiKey, vendorId: MOCK_DEFAULTS.vendorId } },
       print: (line) => lines.push(line),
     });

@@ -38,6 +38,17 @@ test('AUTH-2 TOK-7 TOK-10: a token without the colon, a missing merchant_id and 
   ]);
 });
 
+test('a finding\'s curl line sends the header the application sent, by variable, not the section 5 construction', async ({ rig }, testInfo) => {
+  await rig.client.run(3, ['token-without-colon']);
+  await rig.session.proxy.idle();
+  const { report } = await rig.session.finish(testInfo.outputPath('reports'));
+  const auth = report.rules.find((r) => r.side === 'application' && r.ruleId === 'AUTH-2');
+  const line = /Reproduce with: (.*)/.exec(auth?.findings[0]?.exchange ?? '')?.[1];
+  expect(line).toContain(`-H "authorization: Basic $(printf '%s' "\${PG_API_KEY}" | base64 | tr -d '\\012')"`);
+  expect(line).not.toContain('-u ');
+  expect(line).not.toContain(MOCK_DEFAULTS.apiKey);
+});
+
 test('APP-1 APP-2 APP-3 TOK-5 ERR-4: field types, echo_fields\' form, mixed payment kinds, a vendor without vendor_id and a missing accept header are the application\'s', async ({ rig }) => {
   const m = MOCK_DEFAULTS.merchantId;
   const send = (body: unknown, headers: Record<string, string> = {}) => fetch(`${rig.session.proxy.url}/pg/tokenize`, {

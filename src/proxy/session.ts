@@ -1,4 +1,5 @@
 import type { RequestContext } from '../contract/request-checks.js';
+import type { ReproduceContext } from '../contract/reproduce-line.js';
 import { liveLine, failureLine } from './live-line.js';
 import { startProxy, type ProxyHandle } from './proxy-server.js';
 import { TrafficLedger } from './traffic-ledger.js';
@@ -12,6 +13,8 @@ export type SessionOptions = {
   port: number;
   /** Keys the proxy is told about; the ones the traffic carries are learnt as they go by. */
   secrets: readonly string[];
+  /** The configured keys by the shell variable the reports' curl lines write for them ($PG_API_KEY). */
+  variables?: ReproduceContext['variables'];
   context: RequestContext;
   /** Where each live line goes (console.log in the command); nothing when undefined. */
   print?: (line: string) => void;
@@ -30,7 +33,7 @@ export type Session = {
 
 /** A proxy with its ledger and live lines: what `npm run proxy`, the tests and the bench all run. */
 export async function startSession(options: SessionOptions): Promise<Session> {
-  const redactor = new TrafficRedactor(options.secrets);
+  const redactor = new TrafficRedactor(options.secrets, options.variables);
   const ledger = new TrafficLedger(redactor);
   const print = options.print;
   const proxy = await startProxy({

@@ -47,7 +47,7 @@ export class TrafficLedger {
       const kind = paymentKinds(body as Record<string, unknown>).join('+');
       this.paymentKinds[kind] = (this.paymentKinds[kind] ?? 0) + 1;
     }
-    const shown = TrafficRedactor.withoutCredentials(verdict.exchange);
+    const shown = TrafficRedactor.withoutHopHeaders(verdict.exchange);
     let described: string | undefined;
     for (const side of ['application', 'gateway'] as const) {
       const judgement = verdict.sides[side];

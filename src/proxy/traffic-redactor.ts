@@ -1,5 +1,6 @@
 import type { Exchange } from '../contract/exchange.js';
 import { Redactor } from '../contract/redact.js';
+import type { ReproduceContext } from '../contract/reproduce-line.js';
 
 const MAX_SECRETS = 1_000;
 
@@ -12,9 +13,13 @@ export class TrafficRedactor {
   private readonly secrets: Set<string>;
   private redactor: Redactor;
 
-  constructor(configured: readonly string[]) {
-    this.secrets = new Set(configured);
-    this.redactor = new Redactor([...this.secrets]);
+  private readonly reproduce: ReproduceContext;
+
+  /** `variables`: the configured keys by the shell variable a reproduce line writes for them. */
+  constructor(configured: readonly string[], variables: ReproduceContext['variables'] = []) {
+    this.secrets = new Set([...configured, ...variables.map((v) => v.value)]);
+    this.reproduce = { variables, sender: 'application' };
+    this.redactor = new Redactor([...this.secrets], this.reproduce);
   }
 
   /** Adds the credentials a request carries; rebuilds the redactor only when one is new. */
@@ -27,10 +32,10 @@ export class TrafficRedactor {
     if (/^[\x20-\x7e]+$/.test(decoded)) found.push(decoded, decoded.slice(decoded.indexOf(':') + 1));
     const fresh = found.filter((s) => s.length >= 4 && !this.secrets.has(s));
     // An application sends a key or two; a flood of new ones (a scanner beyond loopback) must not make each
-    // rebuild slower without end. Authorization values are never written anyway (withoutCredentials).
+    // rebuild slower without end. A reproduce line writes an Authorization value only by configured variables.
     if (!fresh.length || this.secrets.size >= MAX_SECRETS) return;
     fresh.forEach((s) => this.secrets.add(s));
-    this.redactor = new Redactor([...this.secrets]);
+    this.redactor = new Redactor([...this.secrets], this.reproduce);
   }
 
   text(input: string): string {
@@ -42,16 +47,11 @@ export class TrafficRedactor {
   }
 
   /**
-   * The exchange as writers may see it: the Authorization value replaced by its scheme and [REDACTED],
-   * so even a header with no scheme (the key alone) never reaches describeExchange.
+   * The exchange for a finding: without the per-hop headers, the Authorization value kept for
+   * describeExchange, which shows only its scheme and writes it in the reproduce line by variable or not at all.
    */
-  static withoutCredentials(exchange: Exchange): Exchange {
-    // Host and content-length belong to the hop (and a redacted body has another length): not shown.
-    const { authorization: auth, host: _host, 'content-length': _length, ...headers } = exchange.request.headers;
-    if (auth !== undefined) {
-      const scheme = /^([A-Za-z]+) /.exec(auth)?.[1];
-      headers.authorization = scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
-    }
+  static withoutHopHeaders(exchange: Exchange): Exchange {
+    const { host: _host, 'content-length': _length, ...headers } = exchange.request.headers;
     return { ...exchange, request: { ...exchange.request, headers } };
   }
 }

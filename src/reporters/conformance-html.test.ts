@@ -2,13 +2,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, test } from '@playwright/test';
+import { GENERATED } from '../contract/generate/check.js';
+import type { Exchange } from '../contract/exchange.js';
+import { Redactor } from '../contract/redact.js';
+import { RuleViolation } from '../contract/rule-violation.js';
 import { loadRules } from '../contract/rules.js';
+import { failureDetails } from './failure-details.js';
+import { RunInvariants } from './run-invariants.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { countBy, writeConformance } from './write-conformance.js';
 
 /** Debian's package, not a Playwright download: the page must open in a real browser as users have it. */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+const KEY = 'page_test_key_5Tq9';
+const sent: Exchange = {
+  operation: 'tokenize', family: 'pg',
+  request: { method: 'POST', url: 'http://127.0.0.1:4010/pg/tokenize', headers: { authorization: 'Bearer not-the-token', accept: 'application/json' }, body: { merchant_id: 'm-1', card_number: '4111111111111111', cvv2: '123' } },
+  status: 200, headers: { 'content-type': 'application/json' }, text: '', json: { rcode: '000', card_id: 'tok_1' }, ms: 3,
+};
+/** The failure message a check throws, as the reporter reads it. */
+const violation = new RuleViolation('AUTH-1', ['the answer carries the success indicator (HTTP 200)'], 'a rejection of the request without the section 5 token', [sent], new Redactor([KEY], { variables: [{ name: 'PG_API_KEY', value: KEY }], sender: 'suite' }));
 
 /** A run over the real catalogue with every kind of outcome: failed, skipped, not exercised, the rest passed. */
 function writeRun(dir: string, baseline?: string): void {
@@ -21,13 +36,17 @@ function writeRun(dir: string, baseline?: string): void {
     violated: i === 0 ? [r.id] : [],
     outcome: i === 0 ? 'failed' : i === 1 ? 'skipped' : 'passed',
     skipReason: i === 1 ? 'needs PG_VENDOR_ID' : undefined,
+    failures: i === 0 ? failureDetails(violation.message) : undefined,
     judged: i >= 3 ? [{ ruleId: r.id, count: 2, what: 'answers' }] : [],
-    notExercised: i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards' }] : [],
+    notExercised: i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards: add one in the manager portal' }] : [],
     observations: i === 2 ? [{ ruleId: r.id, kind: 'http-status-of-auth-failure', subject: 'tokenize', value: 403, text: 'tokenize answered HTTP 403' }] : [],
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
   writeConformance(dir, { target: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes), unavailable: [], outcomes, baseline });
+  const generated = new RunInvariants();
+  generated.collect([{ type: GENERATED, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' }]);
+  generated.appendTo(dir, { PG_SEED: '4242' });
 }
 
 test('conformance.html is one page that needs nothing else: no script, no stylesheet or image to fetch', async ({}, testInfo) => {
@@ -36,6 +55,24 @@ test('conformance.html is one page that needs nothing else: no script, no styles
   const html = readFileSync(join(dir, 'conformance.html'), 'utf8');
   expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
   expect(html).not.toContain('<em>'); // titles are escaped, not markup
+});
+
+test('conformance.md names the failed rules under the verdict, with Expected, Found and the reproduce line', ({}, testInfo) => {
+  const dir = testInfo.outputPath('run');
+  writeRun(dir);
+  const md = readFileSync(join(dir, 'conformance.md'), 'utf8');
+  expect(md).toContain([
+    '## Failed rules',
+    '',
+    `### AUTH-1: ${loadRules()[0]!.rule}`,
+    '',
+    '- AUTH-1: its check <em>with markup</em>',
+    '  - Expected: a rejection of the request without the section 5 token',
+    '  - Found: the answer carries the success indicator (HTTP 200)',
+    `  - Reproduce with: \`\` curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize' \`\``,
+  ].join('\n'));
+  expect(md.indexOf('## Failed rules')).toBeLessThan(md.indexOf('## Rules'));
+  expect(md).not.toContain(KEY);
 });
 
 test('conformance.html opens in headless Chromium and shows the verdict, every rule coloured by outcome, test links and the drift', async ({}, testInfo) => {
@@ -68,7 +105,7 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
     await expect(outcome('passed')).toHaveCSS('background-color', 'rgb(220, 245, 227)');
     await expect(outcome('skipped')).toHaveCSS('background-color', 'rgb(236, 239, 243)');
     await expect(outcome('not exercised')).toHaveCSS('background-color', 'rgb(255, 243, 176)');
-    await expect(rows.nth(2)).toContainText('Not exercised: the vault holds no billing cards');
+    await expect(rows.nth(2)).toContainText('Not exercised: the vault holds no billing cards: add one in the manager portal');
     await expect(rows.nth(3)).toContainText('2 answers');
 
     const firstLink = rows.first().locator('td.tests a');
@@ -77,6 +114,46 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
     await expect(rows.first().locator('td.tests li')).toHaveText('failed AUTH-1: its check <em>with markup</em>');
     await expect(page.getByRole('heading', { name: 'Since the baseline' })).toBeVisible();
     await expect(page.getByText('Nothing changed: every compared rule has the same outcome')).toBeVisible();
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a failing run\'s page leads with the failed rules, Expected and Found on the first screen, then what to do, the seed, the table', async ({}, testInfo) => {
+  test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  const dir = testInfo.outputPath('run');
+  writeRun(dir);
+  const html = readFileSync(join(dir, 'conformance.html'), 'utf8');
+  expect(html).not.toContain(KEY);
+  expect(html).not.toMatch(/<script/i);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
+    const summary = page.locator('#failed-summary tbody tr');
+    await expect(summary).toHaveText([/^AUTH-1\s*a rejection of the request without the section 5 token\s*the answer carries the success indicator \(HTTP 200\)\s*1$/]);
+    // The first screen: 800 px of a 1280 px window, nothing scrolled.
+    const box = await summary.first().boundingBox();
+    expect(box!.y + box!.height, 'the failed rule, its Expected and Found end within the first screen').toBeLessThan(800);
+
+    const card = page.locator('#failed-AUTH-1');
+    await expect(card.locator('dl.ef')).toHaveText(/Expected\s*a rejection of the request without the section 5 token\s*Found\s*the answer carries the success indicator/);
+    await expect(card.locator('pre.exchange')).toContainText('authorization: Bearer [REDACTED]');
+    await expect(card.locator('pre.exchange')).toContainText('"card_number":"[card …1111]"');
+    await expect(card.locator('pre.reproduce')).toHaveText(`Reproduce with: curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize'`);
+
+    const actions = page.locator('#to-do + table tbody tr');
+    await expect(actions).toHaveText([/^AUTH-2\s*skipped\s*needs PG_VENDOR_ID\s*a choice of this run/, /^AUTH-3\s*not exercised\s*the vault holds no billing cards\s*add one in the manager portal$/]);
+    await expect(page.locator('#generated')).toBeVisible();
+    await expect(page.getByText('replay exactly these inputs with PG_SEED=4242 npm run conformance')).toBeVisible();
+
+    // In that order: failed rules, what to do, the seed, then the full table.
+    const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
+    const order = [await top('#failed'), await top('#to-do'), await top('#generated'), await top('#rules')];
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
     await context.close();
   } finally {
     await browser.close();

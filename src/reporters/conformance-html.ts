@@ -1,17 +1,18 @@
+import { DECISION_STYLE, decisionHtml } from './decision-html.js';
 import type { Drift } from './drift.js';
 import { describeJudged } from './drift.js';
 import { baselineLine, driftSections, summaryLine } from './drift-markdown.js';
+import { escapeHtml } from './html-escape.js';
 import { verdictLineOf, type ConformanceJson, type RuleJson } from './report-json.js';
 import { coverageHtml } from './coverage-html.js';
 
 /**
- * reports/conformance.html: one page a QA lead can read and sign off. Self-contained (inline style, no
- * script, nothing fetched); each test links into Playwright's HTML report written beside it (html/).
+ * reports/conformance.html: one page a QA lead can read and sign off, leading with what needs a decision
+ * (decision-html.ts), then the full table. Self-contained (inline style, no script, nothing fetched); each
+ * test links into Playwright's HTML report written beside it (html/).
  * Built only from conformance.json's content, which is redacted before it gets there.
  */
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Outcome → colour class; anything new (an outcome added later) still renders, in neutral grey. */
 function outcomeClass(status: string): string {
@@ -84,15 +85,16 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string)
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Conformance: ${escapeHtml(report.verdict)} (${escapeHtml(report.target)})</title>
-<style>${STYLE}</style>
+<style>${STYLE}${DECISION_STYLE}</style>
 </head>
 <body>
 <h1>Conformance report</h1>
 <div class="verdict ${outcomeClass(report.verdict)}" id="verdict">${escapeHtml(verdictLineOf(report))}</div>
 <p class="meta"><span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span><span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>${report.catalogue ? `<span>Catalogue: ${report.catalogue.rules} rules, version ${escapeHtml(report.catalogue.hash)}</span>` : ''}</p>
 ${unavailable}
+${decisionHtml(report)}
 ${drift === undefined ? '' : driftHtml(drift)}
-<h2>Rules</h2>
+<h2 id="all-rules">All rules</h2>
 <p class="rule">Each test links to its entry in Playwright's HTML report (<code>html/index.html</code>, written beside this page), with the redacted exchanges it sent and received.</p>
 <table id="rules">
 <thead><tr><th>Rule</th><th>What a conformant gateway does</th><th>Outcome</th><th>What was judged</th><th>Tests</th></tr></thead>

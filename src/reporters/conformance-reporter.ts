@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { Redactor } from '../contract/redact.js';
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
+import { failureDetails } from './failure-details.js';
 import { parseObservation } from './observation.js';
 import { outOfTime } from './budget-outcome.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
@@ -23,6 +25,15 @@ function annotationsOf(test: TestCase, result: TestResult) {
     const key = `${a.type}\u0000${a.description ?? ''}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
+}
+
+/**
+ * A failure message is redacted where it is made (RuleViolation); the configured keys are taken out once more
+ * before it is written, in case a message came from elsewhere. Only the keys: a reproduce line of a mock run
+ * writes the suite's own card numbers as sent.
+ */
+function keysRedacted(text: string): string {
+  return new Redactor([process.env.PG_API_KEY, process.env.PG_VENDOR_API_KEY].filter((k): k is string => !!k)).text(text, () => true);
 }
 
 /** A test stopped only by infrastructure trouble (no rule violation seen) judged nothing. */
@@ -84,6 +95,7 @@ export default class ConformanceReporter implements Reporter {
       observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
       ...runGaps.annotationsOf(annotations),
+      failures: outcome === 'failed' ? failureDetails(keysRedacted(errorText)) : undefined,
     });
   }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { FailureDetail } from './failure-details.js';
 import type { ObservedValue } from './observation.js';
 import type { Catalogue } from './run-identity.js';
 import type { Coverage } from './coverage.js';
@@ -12,7 +13,7 @@ export type RuleJson = {
   rule: string;
   check: string;
   status: string;
-  tests: { id?: string; title: string; outcome: string; note?: string }[];
+  tests: { id?: string; title: string; outcome: string; note?: string; failures?: FailureDetail[] }[];
   /** Older reports hold bare sentences "RULE: text". */
   observations: (ObservationJson | string)[];
   /** What the rule's checks judged (["212 card numbers", "25 records"]), when the run records it. */
@@ -36,6 +37,8 @@ export type ConformanceJson = {
   rules: RuleJson[];
   /** What the run covered of the document's fields; older runs lack it. */
   coverage?: Coverage;
+  /** The generated inputs' seed and how to replay them (RunInvariants.appendTo), when properties ran. */
+  generated?: { seed?: number; runsPerProperty: number; replay: string; properties: string[]; counterExamples: string[] };
 };
 
 /** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */

@@ -1,4 +1,5 @@
 import type { Rule } from '../contract/rules.js';
+import type { FailureDetail } from './failure-details.js';
 import { observationKey, type Observation } from './observation.js';
 import { sumJudged, type Judged, type NotExercised } from './judged.js';
 
@@ -16,6 +17,8 @@ export type TestRecord = {
   skipReason?: string;
   observations: Observation[];
   error?: string;
+  /** A failed test's failure per violated rule: Expected, Found, the exchanges, reproduce lines. */
+  failures?: FailureDetail[];
   /** What the test's checks judged, per rule (the `judged` annotations). */
   judged?: Judged[];
   /** Why a check of the test judged nothing (the `not-exercised` annotations). */
@@ -31,7 +34,7 @@ export type RuleStatus = 'passed' | 'failed' | 'target unavailable' | 'not exerc
 export type RuleOutcome = {
   rule: Rule;
   status: RuleStatus;
-  tests: { id?: string; title: string; outcome: TestOutcome; note?: string; judged?: string }[];
+  tests: { id?: string; title: string; outcome: TestOutcome; note?: string; judged?: string; failures?: FailureDetail[] }[];
   observations: Observation[];
   /** What the rule's checks judged, summed over its tests: "212 card numbers in 25 records". */
   judged: string[];
@@ -62,6 +65,7 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
       outcome: outcomeHere(t),
       note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'unavailable' ? t.error : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
       judged: ran.includes(t) ? sumJudged(judgedIn(t)).map((s) => s.text).join(', ') || 'nothing' : undefined,
+      failures: failedHere(t) ? t.failures?.filter((f) => f.ruleId === undefined || f.ruleId === rule.id) : undefined,
     }));
     let status: RuleStatus;
     if (entries.some((e) => e.outcome === 'failed')) status = 'failed';

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { COUNTER_EXAMPLE, GENERATED } from '../contract/generate/check.js';
 import { generatedRuns, runSeed, SEED_VAR } from '../contract/generate/settings.js';
 import { ANSWERS, NEW_CARDS } from '../contract/run-wide.js';
+import { conformancePage } from './conformance-html.js';
+import type { Drift } from './drift.js';
+import type { ConformanceJson } from './report-json.js';
 import type { TestRecord } from './rule-outcomes.js';
 
 type Annotation = { type: string; description?: string };
@@ -47,6 +50,8 @@ export class RunInvariants {
       skipReason: judged ? undefined : `not exercised: ${none}`,
       observations: [],
       error: failure && `[${rule}] ${failure}`,
+      // Judged from every test's records: no single exchange to show, the counts say what was found.
+      failures: failure ? [{ ruleId: rule, expected: title.replace(/ \([^)]*\)$/, ''), found: failure, exchanges: [], reproduce: [] }] : undefined,
       judged: judged ? [{ ruleId: rule, count: judged, what }] : [],
     });
     const all = [
@@ -65,7 +70,7 @@ export class RunInvariants {
     return `Generated inputs: seed ${runSeed(env)}, up to ${generatedRuns(env)} inputs a property (replay with ${SEED_VAR}=${runSeed(env)})`;
   }
 
-  /** Adds the generated-input section to conformance.md and .json written just before. */
+  /** Adds the generated-input section to conformance.md, .json and .html written just before. */
   appendTo(dir: string, env: NodeJS.ProcessEnv = process.env): void {
     const md = join(dir, 'conformance.md');
     const json = join(dir, 'conformance.json');
@@ -82,6 +87,9 @@ export class RunInvariants {
     lines.push(...section.properties.map((p) => `- ${p}`));
     if (section.counterExamples.length) lines.push('', 'Shrunk counter-examples (the smallest input that still failed):', ...section.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`));
     writeFileSync(md, `${readFileSync(md, 'utf8')}${lines.join('\n')}\n`);
-    writeFileSync(json, `${JSON.stringify({ ...JSON.parse(readFileSync(json, 'utf8')), generated: section }, null, 2)}\n`);
+    const report = { ...(JSON.parse(readFileSync(json, 'utf8')) as ConformanceJson & { drift?: Drift | string }), generated: section };
+    writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+    // The page shows the seed and how to replay it too.
+    writeFileSync(join(dir, 'conformance.html'), conformancePage(report, report.drift));
   }
 }

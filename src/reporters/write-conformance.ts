@@ -4,6 +4,7 @@ import { baselineDrift } from './baseline.js';
 import { conformancePage } from './conformance-html.js';
 import { driftMarkdown } from './drift-markdown.js';
 import { coverageFigure, coverageMarkdown, type Coverage } from './coverage.js';
+import { failedMarkdown } from './failed-markdown.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
 import { selectionPhrase } from './rule-selection.js';
 import { catalogueOf, targetIdOf } from './run-identity.js';
@@ -69,7 +70,7 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   if (s.unavailable.length) {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
-  lines.push(...driftLines);
+  lines.push(...failedMarkdown(s.outcomes), ...driftLines);
   const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
     lines.push('## Not exercised (the target\'s data gave these rules nothing to judge: not a pass)', '');

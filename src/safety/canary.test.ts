@@ -8,7 +8,7 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 import { ScriptedClient } from '../proxy/scripted-client.js';
 import { startSession } from '../proxy/session.js';
-import { searchBytes, searchTree } from './canary-search.js';
+import { REPRODUCE_LINE, searchBytes, searchTree } from './canary-search.js';
 import { runConformance } from './run-conformance.js';
 
 const MERCHANT_KEY = 'CanaryMerchantKey_Qx7Zt2';
@@ -19,14 +19,24 @@ function forms(key: string): string[] {
   return [key, apiToken(key), apiToken(key).replace(/=+$/, ''), Buffer.from(key).toString('base64').replace(/=+$/, '')];
 }
 
-const CANARIES = [
-  ...forms(MERCHANT_KEY),
-  ...forms(VENDOR_KEY),
-  ...TEST_CARDS.map((c) => c.number),
-  'cvv2":"123"',
-  TEST_ACH.tr_number,
-  TEST_ACH.dda_number,
-];
+/** Luhn-valid and on no list of published test numbers: it stands for a real customer's card. */
+const PRIVATE_CARD = '4929123456781236';
+
+/** Never written anywhere, reproduce lines included: the keys (a reproduce line names their variable) and a private card. */
+const SECRETS = [...forms(MERCHANT_KEY), ...forms(VENDOR_KEY), PRIVATE_CARD];
+/**
+ * Published test data: redacted everywhere except in a reproduce line, which must send the request again
+ * as it was sent (a test card number is no secret; the line would not reproduce without it).
+ */
+const TEST_DATA = [...TEST_CARDS.map((c) => c.number), 'cvv2":"123"', TEST_ACH.tr_number, TEST_ACH.dda_number];
+
+/** Hits of the secrets anywhere and of the test data outside reproduce lines. */
+function search(dir: string) {
+  const secrets = searchTree([dir], SECRETS);
+  const testData = searchTree([dir], TEST_DATA, REPRODUCE_LINE);
+  return { hits: [...secrets.hits, ...testData.hits], files: secrets.files, bytes: secrets.bytes };
+}
+const searchText = (text: string, where: string) => [...searchBytes(Buffer.from(text), where, SECRETS), ...searchBytes(Buffer.from(text), where, TEST_DATA, [], REPRODUCE_LINE)];
 
 test('the search finds a canary in plain text, escaped JSON, zip entries and base64 zip data URIs', () => {
   const canary = MERCHANT_KEY;
@@ -37,6 +47,15 @@ test('the search finds a canary in plain text, escaped JSON, zip entries and bas
   const html = Buffer.from(`<script>window.data = "data:application/zip;base64,${Buffer.from(zipSync({ 'r.json': Buffer.from(canary) })).toString('base64')}";</script>`);
   expect(searchBytes(html, 'd', [canary])).toEqual([{ where: 'd#data-uri!r.json', canary }]);
   expect(searchBytes(Buffer.from('nothing here'), 'e', [canary])).toEqual([]);
+});
+
+test('published test data inside a reproduce line is no hit; outside it, or after the line ends, it is', () => {
+  const card = TEST_CARDS[3].number;
+  const line = `Reproduce with: curl -sS -X POST -u ":$PG_API_KEY" --data-raw '{"card_number":"${card}"}' 'http://x/pg/tokenize'`;
+  expect(searchBytes(Buffer.from(line), 'a', [card], [], REPRODUCE_LINE)).toEqual([]);
+  expect(searchBytes(Buffer.from(JSON.stringify({ message: `${line}\nSent: ${card}` })), 'b', [card], [], REPRODUCE_LINE)).toEqual([{ where: 'b', canary: card }]);
+  expect(searchBytes(Buffer.from(`<pre>${line}</pre><p>${card}</p>`), 'c', [card], [], REPRODUCE_LINE)).toEqual([{ where: 'c', canary: card }]);
+  expect(searchBytes(Buffer.from(`Sent: ${card}`), 'd', [card], [], REPRODUCE_LINE)).toEqual([{ where: 'd', canary: card }]);
 });
 
 test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {
@@ -71,8 +90,8 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
 
-    const { hits, files, bytes } = searchTree([dir], CANARIES);
-    hits.push(...searchBytes(Buffer.from(run.output), 'console output', CANARIES));
+    const { hits, files, bytes } = search(dir);
+    hits.push(...searchText(run.output, 'console output'));
     testInfo.annotations.push({ type: 'searched', description: `${files} files, ${bytes} bytes, and the console output` });
     expect(hits).toEqual([]);
   } finally {
@@ -101,12 +120,14 @@ test('the proxy prints and writes no key, token, card number, CVV or account num
     await send(`Basic ${MERCHANT_KEY}`, { merchant_id: MOCK_DEFAULTS.merchantId, api_key: MERCHANT_KEY, card_number: TEST_CARDS[0].number, cvv2: '123', tr_number: TEST_ACH.tr_number, dda_number: TEST_ACH.dda_number });
     await send(`Basic ${apiToken(VENDOR_KEY)}`, { merchant_id: MOCK_DEFAULTS.merchantId, card_number: TEST_CARDS[7].number, exp_date: '12/99', cvv2: '123' });
     await send(VENDOR_KEY, { merchant_id: MOCK_DEFAULTS.merchantId, card_number: TEST_CARDS[3].number, cvv2: '123' });
+    // A customer's card (no published test number) with a finding (exp_date MM/YY): its reproduce line must hide it too.
+    await send(`Basic ${apiToken(MERCHANT_KEY)}`, { merchant_id: MOCK_DEFAULTS.merchantId, card_number: PRIVATE_CARD, exp_date: '12/29', cvv2: '987' });
     const { report, files } = await session.finish(dir);
     expect(report.rules.some((r) => r.side === 'gateway' && r.ruleId === 'TOK-8' && r.broken), 'the leak was reported').toBe(true);
     expect(report.rules.filter((r) => r.side === 'application' && r.broken).length, 'application findings were reported').toBeGreaterThan(3);
     expect(files).toHaveLength(3);
-    const { hits, files: searched, bytes } = searchTree([dir], CANARIES);
-    hits.push(...searchBytes(Buffer.from(lines.join('\n')), 'proxy console output', CANARIES));
+    const { hits, files: searched, bytes } = search(dir);
+    hits.push(...searchText(lines.join('\n'), 'proxy console output'));
     testInfo.annotations.push({ type: 'searched', description: `${searched} files, ${bytes} bytes, and ${lines.length} console lines` });
     expect(hits).toEqual([]);
   } finally {

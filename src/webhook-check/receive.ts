@@ -6,12 +6,12 @@ import { Redactor } from '../contract/redact.js';
 import { deliveryLog } from './delivery-log.js';
 
 /**
- * `npm run webhook:receive -- [--port 4020] [--host 127.0.0.1] [--status 200]`: a local endpoint for manual
+ * `npm run webhook:receive -- [--port 4030] [--host 127.0.0.1] [--status 200]`: a local endpoint for manual
  * checks against the sandbox. Logs every request redacted, answers POSTs with the chosen status.
  */
-const USAGE = `Usage: npm run webhook:receive -- [--port 4020] [--host 127.0.0.1] [--status 200]
+const USAGE = `Usage: npm run webhook:receive -- [--port 4030] [--host 127.0.0.1] [--status 200]
 
-  --port <n>     port to listen on (0 picks a free one; default 4020)
+  --port <n>     port to listen on (0 picks a free one; default 4030)
   --host <addr>  address to listen on (default 127.0.0.1, this machine only)
   --status <n>   status to answer each POST with, 200–599 (default 200); try 500 to watch retries`;
 
@@ -26,7 +26,7 @@ let values;
 try {
   ({ values } = parseArgs({
     options: {
-      port: { type: 'string', default: '4020' },
+      port: { type: 'string', default: '4030' },
       host: { type: 'string', default: '127.0.0.1' },
       status: { type: 'string', default: '200' },
       help: { type: 'boolean', short: 'h', default: false },

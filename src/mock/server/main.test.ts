@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { MOCK_DEFAULTS } from '../defaults.js';
 import { expect, test } from '../mock-fixtures.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
-/** Runs `node --import tsx src/mock/main.ts` (npm run mock) with the given environment. */
-function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node --import tsx src/mock/main.ts` (npm run mock) with the given environment, or `npm run mock` itself. */
+function run(env: Record<string, string>, through: 'node' | 'npm' = 'node') {
+  const child = through === 'npm'
+    ? spawn('npm', ['run', '--silent', 'mock'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
@@ -32,9 +35,33 @@ test('npm run mock listens on loopback, prints the default credentials and stops
   expect(stdout).toContain(`merchant ID: ${MOCK_DEFAULTS.merchantId}`);
   expect(stdout).toContain(`API key:     ${MOCK_DEFAULTS.apiKey} (built-in default)`);
   expect(stdout).toContain(`vendor key:  ${MOCK_DEFAULTS.vendorApiKey} (built-in default)`);
+  expect(stdout).toContain(`webhook ID:  ${MOCK_DEFAULTS.webhookId} (seeded, active`);
   mock.child.kill('SIGTERM');
   expect(await mock.exited).toBe(0);
 });
+
+/** Whether anything still accepts connections at `url`. */
+function accepting(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+// A CI step `npm run mock & … kill $!` signals npm, not the server: the server must stop with it.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  test(`${signal} to the npm process of npm run mock stops the server and frees its port`, async () => {
+    const mock = run({ PG_MOCK_PORT: '0', MOCK_WEBHOOK_ID: 'wh_ci_0042' }, 'npm');
+    const url = await mock.listening;
+    expect(mock.output().stdout).toContain('webhook ID:  wh_ci_0042');
+    expect(await accepting(url)).toBe(true);
+    mock.child.kill(signal);
+    await mock.exited;
+    await expect.poll(() => accepting(url), { message: `${url} still accepts connections after ${signal} to npm` }).toBe(false);
+  });
+}
 
 test('keys from the environment are never printed', async () => {
   const mock = run({ PG_MOCK_PORT: '0', MOCK_API_KEY: 'secret_merchant_key_1', MOCK_VENDOR_API_KEY: 'secret_vendor_key_2', MOCK_MERCHANT_ID: 'm-77' });
