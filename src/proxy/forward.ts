@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { routeTo } from '../contract/connections.js';
 
 /**
  * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.
@@ -48,9 +49,6 @@ function headerRecord(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
-/** Keep-alive agents: a new TLS handshake per exchange would be most of the added latency. */
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-
 export function forward(
   upstream: URL,
   req: IncomingMessage,
@@ -63,9 +61,13 @@ export function forward(
   const rawHeaders = endToEnd(req.rawHeaders, { host: url.host });
   const requestHeaders = headerRecord(rawHeaders);
   const requestChunks: Buffer[] = [];
-  const secure = url.protocol === 'https:';
+  // The suite's keep-alive pools (a new TLS handshake per exchange would be most of the added latency),
+  // following the gateway's Keep-Alive hints, through HTTPS_PROXY/HTTP_PROXY unless NO_PROXY or loopback.
   // Certificate checks stay on: rejectUnauthorized is never touched, whatever the environment says.
-  const upstreamReq = (secure ? https : http).request(url, { method: req.method, headers: rawHeaders, agent: secure ? agents.https : agents.http });
+  const route = routeTo(url);
+  const toProxy = Object.entries(route.options.headers).filter(([name]) => name !== 'host').flat();
+  const send = route.options.protocol === 'https:' ? https.request : http.request;
+  const upstreamReq = send({ ...route.options, method: req.method, headers: [...rawHeaders, ...toProxy], agent: route.agent });
   let finished = false;
   const fail = (error: Error & { code?: string }) => {
     if (finished) return;
