@@ -73,7 +73,7 @@ class TunnelAgent extends HintedHttpsAgent {
     tunnel.once('connect', (res, socket) => {
       if (res.statusCode !== 200) {
         socket.destroy();
-        fail(Object.assign(new Error(`the proxy ${this.proxy.host} refused the tunnel to ${authority}: HTTP ${res.statusCode}`), { code: 'EPROXY' }));
+        fail(new Error(`the proxy ${this.proxy.host} refused the tunnel to ${authority}: HTTP ${res.statusCode}`));
         return;
       }
       callback?.(null, tlsConnect({ ...options, socket }));

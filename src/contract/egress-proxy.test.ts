@@ -8,6 +8,7 @@ import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { startMock } from '../mock/start.js';
 import { runConformance } from '../safety/run-conformance.js';
 import { sendRequest } from './http-request.js';
+import { transportProblem } from './target-unavailable.js';
 
 const FIXTURES = join('src', 'webhook-check', 'fixtures');
 const port = (s: { address(): AddressInfo | string | null }) => (s.address() as AddressInfo).port;
@@ -124,5 +125,23 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
     }
     proxy.server.close();
     origin.close();
+  }
+});
+
+test('a proxy that refuses the tunnel is transport trouble naming the proxy, never an answer of the gateway', async () => {
+  const refusing = await listening(createServer());
+  refusing.on('connect', (_req, client: Socket) => client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'));
+  const url = `http://127.0.0.1:${port(refusing)}`;
+  const saved = { ...process.env };
+  Object.assign(process.env, proxyEnv(url));
+  try {
+    const error = await sendRequest('https://gateway.invalid/platform/vault/customer', { method: 'GET', headers: {}, timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect(transportProblem(error)).toBe(`the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`);
+  } finally {
+    for (const key of Object.keys(proxyEnv(''))) {
+      if (key in saved) process.env[key] = saved[key];
+      else delete process.env[key];
+    }
+    refusing.close();
   }
 });
