@@ -97,3 +97,28 @@ test('the gateway is reached through the egress proxy in HTTP_PROXY when the env
     egress.close();
   }
 });
+
+test('a request reset on one of the proxy\'s pooled upstream connections reaches the gateway once more, on a new one; the application sees no 502', async ({}, testInfo) => {
+  const seen: { method: string; reused: boolean }[] = [];
+  const used = new WeakSet<object>();
+  // A gateway behind a balancer that forgot idle connections: every request after a connection's first is reset, unread.
+  const gateway = createHttpServer((req, res) => {
+    const reused = used.has(req.socket);
+    used.add(req.socket);
+    seen.push({ method: req.method ?? '', reused });
+    if (reused) req.socket.resetAndDestroy();
+    else req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}')).resume();
+  });
+  const s = await session(`http://${await listen(gateway)}`, []);
+  try {
+    const post = () => fetch(`${s.proxy.url}/pg/tokenize`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"merchant_id":"m"}' });
+    const answers = [await post(), await post()];
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(seen).toEqual([{ method: 'POST', reused: false }, { method: 'POST', reused: true }, { method: 'POST', reused: false }]);
+    await s.proxy.idle();
+    const { report } = await s.finish(testInfo.outputPath('reports'));
+    expect(report.unavailable).toBe(0);
+  } finally {
+    gateway.close();
+  }
+});
