@@ -8,6 +8,7 @@ import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { generatedInputsCost, generatedInputsMarkdown } from './generated-inputs.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
 import { cleanEnv, rssBytes, startServer, timeCommand, type Server } from './processes.js';
+import { measureHttpClients } from './http-client.js';
 import { measureProxy, proxyMarkdown } from './proxy-latency.js';
 import { slowLink } from './slow-link.js';
 import { markdown, type BenchReport, type Memory, type OperationRow, type Target, type VaultDepth } from './report.js';
@@ -16,7 +17,9 @@ import { suiteTargets, suiteTimes } from './suite-time.js';
 const USAGE = `npm run bench [-- options]
 
 Measures the embedded mock against a bare node:http server on loopback, side by side in one run, and
-writes reports/bench.json plus a markdown table on stdout.
+writes reports/bench.json plus a markdown table on stdout. Also weighs the suite's HTTP client (node:http)
+against undici's Agent and request(), CPU per request side by side (bench/http-client.ts; alone:
+npx tsx bench/http-client.ts).
 
   --duration S      seconds per measurement (default 5)
   --warmup S        seconds of unmeasured load before each measurement (default 1)
@@ -294,11 +297,12 @@ if (!args['no-suite']) report.suite = await suiteTimes(log, { verifySuite: args[
 const link = args['no-suite'] ? undefined : await slowLink(log);
 const generatedInputs = args['no-suite'] ? undefined : await generatedInputsCost(2, log);
 const proxy = await measureProxy(1_000, log);
+const httpClients = await measureHttpClients(log);
 report.targets = [...targets(report), ...(link ? [link.target] : [])];
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`);
-console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}`);
+writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, httpClients: { ...httpClients, markdown: undefined }, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`);
+console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}\n\n${httpClients.markdown}`);
 if (link) console.log(`\n${link.markdown}`);
 if (generatedInputs) console.log(generatedInputsMarkdown(generatedInputs));
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s; JSON: ${args.out})`);

@@ -1,3 +1,4 @@
+import { sendRequest } from '../contract/http-request.js';
 import { transportProblem } from '../contract/target-unavailable.js';
 
 /**
@@ -7,8 +8,8 @@ import { transportProblem } from '../contract/target-unavailable.js';
 export async function probeTarget(baseUrl: string, timeoutMs = 10_000): Promise<string | undefined> {
   const url = `${baseUrl}/platform/vault/customer?count=1&page=0`;
   try {
-    const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
+    // The suite's own client: the same proxy variables and connections as the run that follows.
+    await sendRequest(url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs });
     return undefined;
   } catch (error) {
     return `${new URL(baseUrl).host}: ${transportProblem(error)}`;

@@ -1,11 +1,15 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { routeTo } from '../contract/connections.js';
+import { isStaleConnection } from '../contract/http-request.js';
 
 /**
  * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.
  * Only what HTTP itself makes per-hop changes: Host names the upstream, and the connection-management
  * headers (Connection and the headers it names, Keep-Alive, Proxy-Connection, TE, Upgrade) belong to each
  * hop. Nothing is retried: an upstream that cannot be reached is answered 502 by the proxy and reported.
+ * The one exception is the proxy's own: a request reset on one of its pooled upstream connections before
+ * any answer byte goes once more on a new connection (the gateway never saw it; see http-request.ts).
  */
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade']);
@@ -48,9 +52,6 @@ function headerRecord(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
-/** Keep-alive agents: a new TLS handshake per exchange would be most of the added latency. */
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-
 export function forward(
   upstream: URL,
   req: IncomingMessage,
@@ -63,22 +64,44 @@ export function forward(
   const rawHeaders = endToEnd(req.rawHeaders, { host: url.host });
   const requestHeaders = headerRecord(rawHeaders);
   const requestChunks: Buffer[] = [];
-  const secure = url.protocol === 'https:';
-  // Certificate checks stay on: rejectUnauthorized is never touched, whatever the environment says.
-  const upstreamReq = (secure ? https : http).request(url, { method: req.method, headers: rawHeaders, agent: secure ? agents.https : agents.http });
   let finished = false;
+  let retried = false;
   const fail = (error: Error & { code?: string }) => {
     if (finished) return;
     finished = true;
     const problem = error.code ?? error.message;
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`gateway-conformance proxy: the gateway could not be reached (${problem}); nothing was retried\n`);
+      res.end(`gateway-conformance proxy: the gateway could not be reached (${problem}); ${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`);
     } else res.destroy();
     done({ failure: { method: req.method ?? 'GET', url: url.toString(), requestHeaders, problem, ms: performance.now() - started } });
   };
-  upstreamReq.on('error', fail);
-  upstreamReq.on('response', (answer) => {
+  // The suite's keep-alive pools (a new TLS handshake per exchange would be most of the added latency),
+  // following the gateway's Keep-Alive hints, through HTTPS_PROXY/HTTP_PROXY unless NO_PROXY or loopback.
+  // Certificate checks stay on: rejectUnauthorized is never touched, whatever the environment says.
+  const open = (fresh: boolean): ClientRequest => {
+    const route = routeTo(url, fresh);
+    const toProxy = Object.entries(route.options.headers).filter(([name]) => name !== 'host').flat();
+    const send = route.options.protocol === 'https:' ? https.request : http.request;
+    const upstreamReq = send({ ...route.options, method: req.method, headers: [...rawHeaders, ...toProxy], agent: route.agent });
+    let readBefore = 0;
+    upstreamReq.on('socket', (socket) => (readBefore = socket.bytesRead));
+    upstreamReq.on('error', (error) => {
+      // The proxy's own pooled connection, dropped while idle, must not become a 502 the application would
+      // not have met: sent once more on a new connection when the application's request is whole.
+      const answerBytes = (upstreamReq.socket?.bytesRead ?? readBefore) > readBefore;
+      if (!fresh && !finished && req.complete && isStaleConnection({ error, reusedConnection: upstreamReq.reusedSocket, answerBytes })) {
+        retried = true;
+        current = open(true);
+        current.end(Buffer.concat(requestChunks));
+        return;
+      }
+      fail(error);
+    });
+    upstreamReq.on('response', (answer) => relay(answer));
+    return upstreamReq;
+  };
+  const relay = (answer: IncomingMessage) => {
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
     const chunks: Buffer[] = [];
     answer.on('data', (chunk: Buffer) => {
@@ -103,11 +126,12 @@ export function forward(
         },
       });
     });
-  });
+  };
+  let current = open(false);
   req.on('data', (chunk: Buffer) => requestChunks.push(chunk));
   // The application hung up: the upstream request goes too, so nothing is sent that it did not finish.
   res.on('close', () => {
-    if (!res.writableFinished) upstreamReq.destroy(new Error('the application closed the connection'));
+    if (!res.writableFinished) current.destroy(new Error('the application closed the connection'));
   });
-  req.pipe(upstreamReq);
+  req.pipe(current);
 }

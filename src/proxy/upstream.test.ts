@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { expect, test } from '@playwright/test';
 import { basicAuthorization } from '../contract/auth.js';
@@ -60,6 +60,64 @@ test('a 503 from the gateway reaches the application once, as it was', async ({}
     // Statuses and error-body shapes are not shown: observed, never failed.
     expect(report.findings).toBe(0);
     expect(report.observations.map((o) => o.text)).toContainEqual(expect.stringContaining('answered HTTP 503'));
+  } finally {
+    gateway.close();
+  }
+});
+
+test('the gateway is reached through the egress proxy in HTTP_PROXY when the environment names one', async () => {
+  const gateway = createHttpServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ host: req.headers.host })));
+  const gatewayPort = (await listen(gateway)).split(':')[1]!;
+  const seen: string[] = [];
+  // A forwarding proxy for the test: it reaches every host on this machine's loopback.
+  const egress = createHttpServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const target = new URL(req.url ?? '');
+    req.pipe(httpRequest({ host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers }, (a) => {
+      res.writeHead(a.statusCode ?? 502, a.headers);
+      a.pipe(res);
+    }));
+  });
+  const egressUrl = `http://${await listen(egress)}`;
+  const names = ['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
+  const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+  Object.assign(process.env, { HTTP_PROXY: egressUrl, http_proxy: egressUrl, NO_PROXY: '', no_proxy: '' });
+  const s = await session(`http://gateway.invalid:${gatewayPort}`, []);
+  try {
+    const answer = await fetch(`${s.proxy.url}${listing}`, { headers });
+    expect(await answer.json()).toEqual({ host: `gateway.invalid:${gatewayPort}` });
+    expect(seen).toEqual([`GET http://gateway.invalid:${gatewayPort}${listing}`]);
+  } finally {
+    for (const n of names) {
+      if (saved[n] === undefined) delete process.env[n];
+      else process.env[n] = saved[n];
+    }
+    await s.proxy.idle();
+    gateway.close();
+    egress.close();
+  }
+});
+
+test('a request reset on one of the proxy\'s pooled upstream connections reaches the gateway once more, on a new one; the application sees no 502', async ({}, testInfo) => {
+  const seen: { method: string; reused: boolean }[] = [];
+  const used = new WeakSet<object>();
+  // A gateway behind a balancer that forgot idle connections: every request after a connection's first is reset, unread.
+  const gateway = createHttpServer((req, res) => {
+    const reused = used.has(req.socket);
+    used.add(req.socket);
+    seen.push({ method: req.method ?? '', reused });
+    if (reused) req.socket.resetAndDestroy();
+    else req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":0}')).resume();
+  });
+  const s = await session(`http://${await listen(gateway)}`, []);
+  try {
+    const post = () => fetch(`${s.proxy.url}/pg/tokenize`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"merchant_id":"m"}' });
+    const answers = [await post(), await post()];
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(seen).toEqual([{ method: 'POST', reused: false }, { method: 'POST', reused: true }, { method: 'POST', reused: false }]);
+    await s.proxy.idle();
+    const { report } = await s.finish(testInfo.outputPath('reports'));
+    expect(report.unavailable).toBe(0);
   } finally {
     gateway.close();
   }

@@ -1,5 +1,7 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { expect, send, test } from '../mock-fixtures.js';
 import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
+import { SHORT_KEEP_ALIVE_S } from './link/short-keep-alive.js';
 import { SLOW_LINK_MS } from './link/slow-link.js';
 
 test('a token bucket lets a burst through, then one request per refill interval', () => {
@@ -82,5 +84,50 @@ test('variant chunked-trickle keeps non-ASCII text intact across its pieces', as
     const answer = await send(mock.url, 'POST', '/pg/tokenize', { body });
     expect(answer.headers.get('transfer-encoding')).toBe('chunked');
     expect(answer.json.echo_fields).toBe(echo);
+  }
+});
+
+test('variant reset-on-reuse resets a gateway request on a kept-alive connection after its first, unread; a new connection is served', async ({ launch }) => {
+  const mock = await launch({ variants: ['reset-on-reuse'] });
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (path: string) => new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+    const req = httpRequest(`${mock.url}${path}`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => (req.reusedSocket && error.code === 'ECONNRESET' ? resolve({ reused: true }) : reject(error)));
+    req.end();
+  });
+  try {
+    expect(await get('/__mock/health')).toEqual({ status: 200, reused: false });
+    expect(await get('/__mock/health'), 'the control API is left alone').toEqual({ status: 200, reused: true });
+    expect(await get('/platform/vault/customer?count=1'), 'reset, no answer').toEqual({ reused: true });
+    expect(await get('/platform/vault/customer?count=1'), 'a new connection is served').toEqual({ status: 401, reused: false });
+  } finally {
+    agent.destroy();
+  }
+});
+
+test('variant short-keep-alive announces its 2 s idle time-out after max= and closes idle connections then', async ({ launch }) => {
+  const mock = await launch({ variants: ['short-keep-alive'] });
+  const agent = new Agent({ keepAlive: true, timeout: 60_000 });
+  try {
+    const closed = await new Promise<{ header?: string; idleMs: number }>((resolve, reject) => {
+      const req = httpRequest(`${mock.url}/platform/vault/customer?count=1`, { agent }, (res) => {
+        const socket = res.socket;
+        res.resume();
+        res.on('end', () => {
+          const answered = performance.now();
+          socket.once('close', () => resolve({ header: String(res.headers['keep-alive']), idleMs: performance.now() - answered }));
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(closed.header).toBe(`max=100, timeout=${SHORT_KEEP_ALIVE_S}`);
+    expect(closed.idleMs).toBeGreaterThan(SHORT_KEEP_ALIVE_S * 1000 - 1_000);
+    expect(closed.idleMs).toBeLessThan(SHORT_KEEP_ALIVE_S * 1000 + 2_000);
+  } finally {
+    agent.destroy();
   }
 });

@@ -3,6 +3,8 @@ import { installConnectionClose } from './link/connection-close.js';
 import { installGzipAnswers } from './link/gzip-answers.js';
 import { installRateLimit } from './link/rate-limit.js';
 import { installReads503Once } from './link/reads-503-once.js';
+import { installResetOnReuse } from './link/reset-on-reuse.js';
+import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
 import type { Unit } from './unit.js';
 import { relisted } from './vault-data.js';
@@ -31,5 +33,7 @@ export const LINK_VARIANTS = [
   { name: 'gzip-answers', rule: 'ERR-4', description: 'Every gateway answer is gzip-compressed when the client accepts it (content-encoding: gzip, vary: accept-encoding).', wire: { install: installGzipAnswers } },
   { name: 'connection-close', rule: 'ERR-4', description: 'The server closes the connection after every gateway answer (connection: close): no keep-alive reuse.', wire: { install: installConnectionClose } },
   { name: 'reads-503-once', rule: 'ERR-4', description: 'Every fourth distinct read (GET URL) is answered once with HTTP 503, Retry-After: 1 and an HTML page, then served; writes never.', wire: { install: installReads503Once } },
+  { name: 'reset-on-reuse', rule: 'ERR-4', description: 'A load balancer that forgot idle connections: a gateway request on a kept-alive connection that already carried one meets a TCP reset, unread.', wire: { install: installResetOnReuse } },
+  { name: 'short-keep-alive', rule: 'ERR-4', description: 'Idle connections are closed after 2 s, announced as Keep-Alive: max=100, timeout=2 (the time-out after max).', wire: { install: installShortKeepAlive } },
   { name: 'chunked-trickle', rule: 'ERR-4', description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.', wire: { install: installChunkedTrickle } },
 ] as const satisfies readonly Unit[];
