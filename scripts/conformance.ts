@@ -16,8 +16,9 @@ import { reportsDir } from '../src/reporters/report-set.js';
  * never changes the exit code.
  */
 const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits
-const config = loadSuiteConfig();
+// Before the configuration is judged: a misspelt variable is often why it is wrong (PG_WEBHOOKID).
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
+const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
 
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
