@@ -1,3 +1,4 @@
+import { configurationGap } from '../config/configuration-skips.js';
 import type { FailureDetail } from './failure-details.js';
 import { escapeHtml } from './html-escape.js';
 import type { ConformanceJson, RuleJson } from './report-json.js';
@@ -73,6 +74,12 @@ function actionRows(report: ConformanceJson): string[] {
     } else if (r.status === 'skipped') {
       for (const why of new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'))) {
         add(r, why, 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it');
+      }
+    } else if (r.status === 'passed') {
+      // Passed on what it judged, with a part a variable would have let it judge (configurationGap).
+      for (const reason of (r.notExercised ?? []).filter((n) => configurationGap(n))) {
+        const { why, action } = whyAndAction(reason);
+        add(r, why, action ?? 'see the rule\'s tests');
       }
     } else if (r.status === 'not run') add(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard');
   }
