@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { ACCOUNT_FIELDS, accountFieldValues, madeUpValueRefused, type AccountField } from '../src/config/account-fields.js';
 import { fieldGroups } from '../src/contract/coverage-fields.js';
+import { attributeRefusal } from '../src/contract/field-refusals.js';
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
 import { DEFAULT_TEST_CARD } from '../src/contract/test-cards.js';
@@ -12,16 +14,19 @@ import { listingQuery } from './vault-pages.js';
  * sent, as documented, in a request of its kind. The reports' coverage section shows what was sent.
  */
 
-/** The merchant/integrator and response-configuration groups of section 2.1, which go with any kind. */
-function anyKindFields(): Partial<TokenizeRequest> {
+/**
+ * The merchant/integrator and response-configuration groups of section 2.1, which go with any kind.
+ * profile_id, loc_id and user_id are the merchant's own where configured, else made up (account-fields.ts).
+ */
+function anyKindFields(account: Record<AccountField, string | number>): Partial<TokenizeRequest> {
   return {
-    profile_id: 'default',
+    profile_id: String(account.profile_id),
     developer_id: 'gateway-conformance/0.1.0',
-    loc_id: 'store-001',
+    loc_id: String(account.loc_id),
     single_use: true,
     echo_fields: '[{"order":"CONF-11"},{"lane":"2"}]',
     session_id: `conformance-${randomUUID()}`,
-    user_id: 1001,
+    user_id: Number(account.user_id),
     report_data: '[{"invoice":"CONF-11"}]',
   };
 }
@@ -87,26 +92,39 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
         notExercised('TOK-11', `the ${kind.name} request was refused before any further field was added (${because}), so what those fields change was not seen`);
         return;
       }
-      const added = { ...kind.more, ...anyKindFields() };
-      const full = await gateway.tokenize({ ...kind.base(merchantId), ...added });
+      const account = accountFieldValues(suite.accountFields);
+      const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
+      const send = (fields: Record<string, unknown>) => gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
+      const full = await send(added);
       if (succeeded(full)) {
         judged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
         return;
       }
       // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
-      const names = Object.keys(added) as (keyof TokenizeRequest)[];
-      const alone = await Promise.all(names.map((name) => gateway.tokenize({ ...kind.base(merchantId), [name]: added[name] })));
-      const refusedBy = names.map((name, i) => ({ name, answer: alone[i]! })).filter((r) => !succeeded(r.answer));
+      const { failures, madeUp, judged: accepted } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
+      if (accepted.length) judged('TOK-11', accepted.length, 'documented fields added to an accepted request');
+      // A made-up profile, location or user refused says nothing about the field: observed, and the variable named.
+      for (const r of madeUp) {
+        const fields = r.fields.join(', ');
+        const values = r.fields.map((f) => `${f} ${JSON.stringify(added[f])}`).join(', ');
+        const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
+        observe('TOK-11', `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse a profile, location or user the merchant does not have: set ${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`, { kind: 'made-up-account-value-refused', subject: `${kind.name}: ${fields}`, value: `rcode ${JSON.stringify(bodyField(r.answer, 'rcode'))}, HTTP ${r.answer.status}` });
+        for (const f of r.fields) notExercised('TOK-11', madeUpValueRefused(f as AccountField));
+      }
+      if (!failures.length) return;
       const types = new Map(fieldGroups().find((g) => g.operation === 'tokenize' && g.side === 'request')!.fields.map((f) => [f.name, f.type]));
-      const problems = refusedBy.length
-        ? refusedBy.map((r) => `adding ${r.name} (${types.get(r.name)}) made the gateway refuse the accepted ${kind.name} request (${refusal(r.answer)})`)
-        : [`the ${kind.name} request with ${names.join(', ')} together was refused (${refusal(full)}), though each alone was accepted`];
+      const problems = failures.map((r) => (r.fields.length === 1
+        ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} request (${refusal(r.answer)})`
+        : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), though each alone was accepted`));
+      const refusedBy = failures.filter((r) => r.fields.length === 1).map((r) => r.fields[0]);
       if (observedBecause) {
-        observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, { kind: 'documented-field-refused', subject: kind.name, value: refusedBy.map((r) => r.name).join(',') || 'together' });
+        observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, { kind: 'documented-field-refused', subject: kind.name, value: refusedBy.join(',') || 'together' });
         notExercised('TOK-11', `the ${kind.name} request with further fields was refused, which is left open here (${observedBecause})`);
         return;
       }
-      verify('TOK-11', problems, 'a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented (the values are realistic but made up: a gateway that checks profile_id or loc_id against the merchant\'s own may refuse them; compare with the manager portal)', full, ...refusedBy.map((r) => r.answer));
+      const given = Object.keys(suite.accountFields).map((f) => ACCOUNT_FIELDS[f as AccountField].variable);
+      const values = given.length ? `; profile_id, loc_id and user_id as configured (${given.join(', ')}), the rest made up where not given` : '';
+      verify('TOK-11', problems, `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`, full, ...failures.map((r) => r.answer));
     });
   }
 });

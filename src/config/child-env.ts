@@ -7,7 +7,7 @@ export function environmentWithoutSuiteVariables(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The PG_ credentials of a run that treats a mock with default credentials as a remote gateway. */
+/** The PG_ credentials and account values of a run that treats a mock with default credentials as a remote gateway. */
 export function mockCredentialsAsTarget(): Record<string, string> {
   return {
     PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
@@ -15,5 +15,8 @@ export function mockCredentialsAsTarget(): Record<string, string> {
     PG_VENDOR_ID: String(MOCK_DEFAULTS.vendorId),
     PG_VENDOR_API_KEY: MOCK_DEFAULTS.vendorApiKey,
     PG_WEBHOOK_ID: MOCK_DEFAULTS.webhookId,
+    PG_PROFILE_ID: MOCK_DEFAULTS.profileId,
+    PG_LOC_ID: MOCK_DEFAULTS.locId,
+    PG_USER_ID: String(MOCK_DEFAULTS.userId),
   };
 }

@@ -182,6 +182,7 @@ Environment (see README, Configuration; .env.example):
   PG_MERCHANT_ID, PG_API_KEY             merchant credentials
   PG_VENDOR_ID, PG_VENDOR_API_KEY        integrator credentials (optional)
   PG_WEBHOOK_ID        a webhook the suite may disable
+  PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID   the merchant's own profile, store location and user (optional)
   PG_ALLOW_WRITES      1 before anything is written in production
   PG_WORKERS, PG_MAX_RPS                 parallel workers; requests a second for the whole run
   PG_SEED, PG_GENERATED_RUNS             replay generated inputs; inputs per property

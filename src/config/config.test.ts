@@ -97,3 +97,20 @@ test('every numeric variable is checked like PG_MAX_RPS: a value that is not a w
   expect(problemsOf({ MOCK_CUSTOMERS: '1e3' })).toEqual(['MOCK_CUSTOMERS must be a whole number from 0 to 1,000,000 (customers in the mock\'s vault), or unset']);
   expect(problemsOf({ PG_WORKERS: '4', PG_GENERATED_RUNS: '100', PG_SEED: '-123456', PG_MOCK_PORT: '0', PG_PROXY_PORT: '4020', MOCK_CUSTOMERS: '5000' })).toEqual([]);
 });
+
+test('the merchant\'s own profile, location and user: the mock\'s on the mock, only what the operator gave elsewhere', () => {
+  expect(loadConfig({}).accountFields).toEqual({ profile_id: MOCK_DEFAULTS.profileId, loc_id: MOCK_DEFAULTS.locId, user_id: MOCK_DEFAULTS.userId });
+  const sandbox = { PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
+  expect(loadConfig(sandbox).accountFields).toEqual({});
+  expect(loadConfig({ ...sandbox, PG_PROFILE_ID: ' retail ', PG_USER_ID: '42' }).accountFields).toEqual({ profile_id: 'retail', user_id: 42 });
+  expect(loadConfig({ ...sandbox, PG_LOC_ID: 'store-7' }).accountFields).toEqual({ loc_id: 'store-7' });
+});
+
+test('PG_USER_ID is a whole number like the other numeric variables, and its value is never quoted', () => {
+  const sandbox = { PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
+  for (const bad of ['abc', '1.5', '-3', '12x']) {
+    const problems = problemsOf({ ...sandbox, PG_USER_ID: bad });
+    expect(problems).toEqual([expect.stringMatching(/^PG_USER_ID must be a whole number from 0 to /)]);
+    expect(problems.join('\n')).not.toContain(bad);
+  }
+});

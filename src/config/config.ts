@@ -13,10 +13,17 @@ export type SuiteConfig = {
   merchant: { merchantId: string; apiKey: string };
   vendor: { vendorId: number; apiKey: string } | undefined;
   webhookId: string | undefined;
+  /**
+   * Section 2.1 fields whose values name something on the merchant's account (PG_PROFILE_ID, PG_LOC_ID,
+   * PG_USER_ID; on the mock, the mock's own): only a value given here makes TOK-11 judge a refusal of it.
+   */
+  accountFields: AccountFields;
   allowWrites: boolean;
   /** PG_MAX_RPS: requests a second the whole run may send to the gateway; undefined = no pacing. */
   maxRps: number | undefined;
 };
+
+export type AccountFields = { profile_id?: string; loc_id?: string; user_id?: number };
 
 type Env = Record<string, string | undefined>;
 
@@ -111,6 +118,18 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
 
   const webhookId = value(env, 'PG_WEBHOOK_ID') ?? (isMock ? value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId : undefined);
 
+  // PG_USER_ID is checked with the other whole numbers above.
+  const rawUserId = value(env, 'PG_USER_ID');
+  const profileId = value(env, 'PG_PROFILE_ID') ?? (isMock ? MOCK_DEFAULTS.profileId : undefined);
+  const locId = value(env, 'PG_LOC_ID') ?? (isMock ? MOCK_DEFAULTS.locId : undefined);
+  const userId = rawUserId !== undefined ? Number(rawUserId) : isMock ? MOCK_DEFAULTS.userId : undefined;
+  // Only the given ones: a request spreads them over its made-up values.
+  const accountFields: AccountFields = {
+    ...(profileId !== undefined && { profile_id: profileId }),
+    ...(locId !== undefined && { loc_id: locId }),
+    ...(userId !== undefined && { user_id: userId }),
+  };
+
   if (problems.length) throw new ConfigError(problems);
   return {
     target: t,
@@ -119,6 +138,7 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     merchant: { merchantId: merchantId!, apiKey: apiKey! },
     vendor,
     webhookId,
+    accountFields,
     allowWrites: t !== 'production' || rawWrites === '1',
     maxRps,
   };

@@ -1,3 +1,5 @@
+import { ACCOUNT_FIELDS, madeUpValueRefused, type AccountField } from './account-fields.js';
+
 /**
  * Checks the run's configuration turns off, each with the variable that turns it on. A rule skipped for one
  * of these, or an operation never served because of one, keeps the run from CONFORMANT (NOT FULLY
@@ -15,6 +17,16 @@ export type ConfigurationSkip = (typeof CONFIGURATION_SKIPS)[keyof typeof CONFIG
 /** The configuration skip a test's skip reason is, if it is one. */
 export function configurationSkip(reason: string | undefined): ConfigurationSkip | undefined {
   return Object.values(CONFIGURATION_SKIPS).find((s) => s.reason === reason);
+}
+
+/**
+ * A part of a rule that ran but could not be judged for want of a variable (a `not-exercised` reason of a
+ * rule that otherwise passed): TOK-11's account fields sent with made-up values the target refused. Like a
+ * configuration skip it keeps the run from CONFORMANT, naming the variable.
+ */
+export function configurationGap(reason: string): { reason: string; set: string } | undefined {
+  const field = (Object.keys(ACCOUNT_FIELDS) as AccountField[]).find((f) => madeUpValueRefused(f) === reason);
+  return field && { reason, set: ACCOUNT_FIELDS[field].variable };
 }
 
 /**

@@ -22,7 +22,8 @@ production's own reports go to reports/production/.
   -h, --help                       this text
 
 Environment: PG_TARGET=production (or unset), PG_BASE_URL, PG_MERCHANT_ID, PG_API_KEY, and as for any run
-PG_VENDOR_ID, PG_VENDOR_API_KEY, PG_WEBHOOK_ID, PG_ALLOW_WRITES, PG_MAX_RPS, PG_REPORTS_DIR.
+PG_VENDOR_ID, PG_VENDOR_API_KEY, PG_WEBHOOK_ID, PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID, PG_ALLOW_WRITES,
+PG_MAX_RPS, PG_REPORTS_DIR.
 
 Exit codes:
   0  ready: no difference a client could feel, and the webhook endpoint passes

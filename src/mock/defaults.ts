@@ -9,6 +9,10 @@ export const MOCK_DEFAULTS = {
   vendorId: 90001,
   vendorApiKey: 'mock_vendor_key_4b81d6f0',
   webhookId: 'wh_default_0001',
+  /** The merchant's own payment gateway profile, store location and user (section 2.1's profile_id, loc_id, user_id). */
+  profileId: 'mock-profile-0001',
+  locId: 'mock-store-0001',
+  userId: 70001,
   port: 4010,
   customers: 25,
 } as const;

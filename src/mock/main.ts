@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     ? `  vendor key:  ${credentials.vendorApiKey} (built-in default)`
     : '  vendor key:  from MOCK_VENDOR_API_KEY (not shown)');
   console.log(`  webhook ID:  ${webhookId} (seeded, active; PG_WEBHOOK_ID when the suite targets this mock as a sandbox)`);
+  console.log(`  profile, location, user: ${MOCK_DEFAULTS.profileId}, ${MOCK_DEFAULTS.locId}, ${MOCK_DEFAULTS.userId} (the merchant's own; PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID likewise)`);
   if (faults.length) console.log(`  faults:      ${faults.join(', ')}`);
   if (variants.length) console.log(`  variants:    ${variants.join(', ')}`);
   console.log(`  control API: ${mock.url}/__mock/health (see docs/mock.md)`);

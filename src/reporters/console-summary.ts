@@ -1,4 +1,4 @@
-import { configurationSkip } from '../config/configuration-skips.js';
+import { configurationGap, configurationSkip } from '../config/configuration-skips.js';
 import { configurationNeeds, type OperationGap } from './exercised.js';
 import type { RuleOutcome } from './rule-outcomes.js';
 
@@ -36,6 +36,8 @@ export function summaryLines(s: RunSummary): string[] {
     const reasons = [...new Set(o.tests.map((t) => t.note).filter((n): n is string => !!n && (!needs.length || configurationSkip(n) !== undefined)))];
     return `${o.rule.id}: ${reasons.join('; ') || 'its tests were skipped'}${needs.length ? ` (set ${needs.join(', ')})` : ' (not a gap of the configuration: does not keep the run from CONFORMANT)'}`;
   }));
+  // One line per variable: a rule that passed on what it judged, with a part only a variable lets it judge.
+  section('Judged in part for want of a variable', withStatus('passed').flatMap((o) => o.notExercised.filter((r) => configurationGap(r)).map((r) => `${o.rule.id}: ${r}`)));
   const notRun = withStatus('not run');
   if (notRun.length) lines.push(`Not run (${notRun.length}, no test of them ran): ${notRun.map((o) => o.rule.id).join(', ')}`);
   const notCheckable = withStatus('not checkable on this target');

@@ -1,3 +1,4 @@
+import { configurationGap } from '../config/configuration-skips.js';
 import type { FailureDetail } from './failure-details.js';
 import { escapeHtml } from './html-escape.js';
 import type { ConformanceJson, RuleJson } from './report-json.js';
@@ -58,9 +59,9 @@ function failedRuleHtml(r: RuleJson): string {
 /** What to do about the rules that were not exercised, skipped or not run: one row per reason, its rules together. */
 function actionRows(report: ConformanceJson): string[] {
   const rows = new Map<string, { status: string; why: string; action: string; rules: string[] }>();
-  const add = (r: RuleJson, why: string, action: string) => {
-    const key = `${r.status}\u0000${why}\u0000${action}`;
-    const row = rows.get(key) ?? { status: r.status, why, action, rules: [] };
+  const add = (r: RuleJson, why: string, action: string, status: string = r.status) => {
+    const key = `${status}\u0000${why}\u0000${action}`;
+    const row = rows.get(key) ?? { status, why, action, rules: [] };
     row.rules.push(r.id);
     rows.set(key, row);
   };
@@ -73,6 +74,12 @@ function actionRows(report: ConformanceJson): string[] {
     } else if (r.status === 'skipped') {
       for (const why of new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'))) {
         add(r, why, 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it');
+      }
+    } else if (r.status === 'passed') {
+      // Passed on what it judged, with a part a variable would have let it judge (configurationGap).
+      for (const reason of (r.notExercised ?? []).filter((n) => configurationGap(n))) {
+        const { why, action } = whyAndAction(reason);
+        add(r, why, action ?? 'see the rule\'s tests', 'passed in part');
       }
     } else if (r.status === 'not run') add(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard');
   }

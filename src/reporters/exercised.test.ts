@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { madeUpValueRefused } from '../config/account-fields.js';
 import { CONFIGURATION_SKIPS } from '../config/configuration-skips.js';
 import type { Rule } from '../contract/rules.js';
 import type { Exchange } from '../contract/exchange.js';
@@ -96,4 +97,16 @@ test('a run that served every operation and exercised every rule says nothing be
 test('the README\'s verdict table names every verdict with its exit code', () => {
   const readme = readFileSync('README.md', 'utf8');
   for (const [verdict, code] of Object.entries(EXIT_CODES)) expect(readme, verdict).toContain(`| \`${verdict}\` | ${code} |`);
+});
+
+test('TOK-11 judged in part because a made-up profile was refused: NOT FULLY EXERCISED naming PG_PROFILE_ID; another partial reason does not', () => {
+  const reason = madeUpValueRefused('profile_id');
+  const run = verdict([rule('TOK-11')], [{ ...passed('TOK-11', ALL), notExercised: [{ ruleId: 'TOK-11', reason }] }]);
+  expect(run.outcomes[0]!.status).toBe('passed');
+  expect(run.verdict).toBe('NOT FULLY EXERCISED');
+  expect(run.gaps.skippedForConfiguration).toEqual(['TOK-11']);
+  expect(run.lines).toEqual(['Judged in part for want of a variable (1):', `  - TOK-11: ${reason}`]);
+  expect(reason).toContain('set PG_PROFILE_ID');
+  const wallet = verdict([rule('TOK-11')], [{ ...passed('TOK-11', ALL), notExercised: [{ ruleId: 'TOK-11', reason: 'a wallet payload cannot be forged for a real target' }] }]);
+  expect(wallet.verdict).toBe('CONFORMANT');
 });

@@ -1,4 +1,4 @@
-import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
+import { CONFIGURATION_SKIPS, configurationGap, configurationSkip } from '../config/configuration-skips.js';
 import { succeeded, type Exchange } from '../contract/exchange.js';
 import type { OperationId } from '../contract/spec.js';
 import type { RuleOutcome, TestRecord } from './rule-outcomes.js';
@@ -37,8 +37,12 @@ export function operationGaps(records: readonly TestRecord[]): OperationGap[] {
   });
 }
 
-/** What to set so a rule skipped for want of configuration runs; empty for any other status or skip. */
+/**
+ * What to set so a rule skipped for want of configuration runs, or so a rule that passed judges the part a
+ * variable's absence left unjudged (configurationGap); empty for any other status, skip or reason.
+ */
 export function configurationNeeds(outcome: RuleOutcome): string[] {
-  if (outcome.status !== 'skipped') return [];
-  return [...new Set(outcome.tests.map((t) => configurationSkip(t.note)?.set).filter((s): s is NonNullable<typeof s> => s !== undefined))];
+  const skips = outcome.status === 'skipped' ? outcome.tests.map((t) => configurationSkip(t.note)?.set) : [];
+  const gaps = outcome.status === 'passed' ? outcome.notExercised.map((r) => configurationGap(r)?.set) : [];
+  return [...new Set([...skips, ...gaps].filter((s): s is NonNullable<typeof s> => s !== undefined))];
 }

@@ -59,3 +59,17 @@ test('a variant reshapes only what it names: extra headers, the same body', asyn
   expect(b.headers.get('x-request-id')).toMatch(/^rq_/);
   expect(b.json).toEqual(a.json);
 });
+
+test('variant unknown-profile-refused takes the merchant\'s own profile, location and user and refuses any other', async ({ launch }) => {
+  const mock = await launch({ variants: ['unknown-profile-refused'] });
+  const card = { merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230' };
+  const own = { profile_id: MOCK_DEFAULTS.profileId, loc_id: MOCK_DEFAULTS.locId, user_id: MOCK_DEFAULTS.userId };
+  expect((await send(mock.url, 'POST', '/pg/tokenize', { body: { ...card, ...own } })).json.rcode).toBe('000');
+  expect((await send(mock.url, 'POST', '/pg/tokenize', { body: card })).json.rcode).toBe('000');
+  for (const other of [{ profile_id: 'default' }, { loc_id: 'store-001' }, { user_id: 1001 }]) {
+    const refused = await send(mock.url, 'POST', '/pg/tokenize', { body: { ...card, ...own, ...other } });
+    expect(refused.status).toBe(PG_CODES.merchantMismatch.status);
+    expect(refused.json.rcode).toBe(PG_CODES.merchantMismatch.rcode);
+    expect(refused.json.rmsg).toContain(`${Object.keys(other)[0]} is not a`);
+  }
+});
