@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import dotenv from 'dotenv';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
@@ -16,8 +17,10 @@ import { reportsDir } from '../src/reporters/report-set.js';
  * never changes the exit code.
  */
 const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits
-const config = loadSuiteConfig();
+// Typo warnings before the configuration is judged: PG_ALLOW_WRITE=1 beside PG_WORKERS=abc gets both said at once.
+dotenv.config({ quiet: true });
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
+const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
 
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not

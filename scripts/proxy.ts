@@ -1,3 +1,4 @@
+import dotenv from 'dotenv';
 import { secretsOf } from '../src/config/config.js';
 import { probeTarget } from '../src/config/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
@@ -21,8 +22,10 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const config = loadSuiteConfig();
+// Typo warnings before the configuration is judged, .env's names included, so a bad value does not hide them.
+dotenv.config({ quiet: true });
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
+const config = loadSuiteConfig();
 let args: ReturnType<typeof parseProxyArgs>;
 let port: number;
 try {
