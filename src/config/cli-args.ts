@@ -191,9 +191,11 @@ Environment (see README, Configuration; .env.example):
 Exit codes:
   0 CONFORMANT             every rule applicable (or selected) was exercised and passed
   1 NON-CONFORMANT         a rule failed; also INCOMPLETE: a rule had no test run (a shard, a --grep)
-  2 configuration          bad variables or options: nothing ran
+  2 CONFIGURATION ERROR    bad variables or options, or a key or base URL the target refuses (no test
+                           run); or a PG_WEBHOOK_ID the target does not know (seen at its first disable)
   3 TARGET UNAVAILABLE     infrastructure trouble stopped checks; nothing failed on the contract
-  4 NOT FULLY EXERCISED    nothing failed, but some rule judged nothing
+  4 NOT FULLY EXERCISED    nothing failed, but a rule judged nothing, an operation was never served, or
+                           a rule was skipped for want of a variable (named in the summary)
 
 Run one rule:
   npm run conformance -- --rule TOK-8
