@@ -50,6 +50,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  const err = e as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (err.code === 'EADDRINUSE') {
+    // Most often a mock left running from an earlier step: say so, and how to pick another port.
+    console.error(`mock gateway failed to start: ${err.address ?? '127.0.0.1'}:${err.port ?? ''} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`);
+    process.exit(2);
+  }
   console.error('mock gateway failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);
 });

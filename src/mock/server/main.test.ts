@@ -81,3 +81,13 @@ test('malformed variables stop startup with exit code 2 and every problem named'
   expect(stderr).toContain('MOCK_CUSTOMERS must be a whole number from 0 to 1000000');
   expect(stderr).toContain('MOCK_FAULTS: unknown fault "bogus"; known faults:');
 });
+
+test('a port already in use is a plain sentence naming PG_MOCK_PORT, exit 2', async () => {
+  const first = run({ PG_MOCK_PORT: '0' });
+  const port = new URL(await first.listening).port;
+  const second = run({ PG_MOCK_PORT: port });
+  expect(await second.exited).toBe(2);
+  expect(second.output().stderr).toContain(`127.0.0.1:${port} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`);
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+});
