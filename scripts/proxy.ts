@@ -58,7 +58,11 @@ const session = await startSession({
   variables: keyVariables({ merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey }),
   context: { vendor: config.vendor },
   print: (line) => console.log(line),
-}).catch((e: unknown) => fail(`the proxy could not listen on ${args.host}:${port}: ${e instanceof Error ? e.message : String(e)} (PG_PROXY_PORT picks another port)`));
+}).catch((e: unknown) => {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'EADDRINUSE' ? 'the port is already in use' : e instanceof Error ? e.message : String(e);
+  return fail(`the proxy could not listen on ${args.host}:${port}: ${why}; set PG_PROXY_PORT to another port (0 picks a free one).`);
+});
 
 console.log(`proxy listening on ${session.proxy.url}, forwarding to ${upstream} (${mock ? 'the embedded mock' : config.target})`);
 console.log(`  point your application's gateway base URL at ${session.proxy.url}`);
