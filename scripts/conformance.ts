@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
@@ -12,14 +12,27 @@ import { reportsDir } from '../src/reporters/report-set.js';
  * says it all): reads the command line, checks the configuration,
  * makes sure a remote target answers at all, runs the suite, and exits by verdict: 0 conformant,
  * 1 non-conformant (or incomplete), 2 bad configuration, 3 target unavailable, 4 not fully exercised
- * (nothing failed, but some rule judged nothing). The baseline adds a drift section to the reports; it
+ * (nothing failed, but a rule judged nothing, an operation was never served or a rule was skipped). The baseline adds a drift section to the reports; it
  * never changes the exit code.
  */
 const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits
-// Before the configuration is judged: a misspelt variable is often why it is wrong (PG_WEBHOOKID).
+// Typo warnings (.env is read by now) before the configuration is judged: PG_ALLOW_WRITE=1 beside
+// PG_WORKERS=abc gets both said at once.
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
+warnOfUnreadableBaseline(process.env.PG_BASELINE);
 const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
+
+/** A mistyped baseline path is never fatal, but said at once: the report's section alone is easily missed. */
+function warnOfUnreadableBaseline(path: string | undefined): void {
+  if (!path || args.list) return;
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? 'unreadable';
+    console.error(`Warning: the baseline ${path} cannot be read (${why}); the run goes on and compares with nothing: check --baseline or PG_BASELINE.`);
+  }
+}
 
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
 // on every run (this process starts before Playwright, so what it loads delays every run).

@@ -7,6 +7,7 @@ import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { CUTOVER_USAGE, parseCutoverArgs } from '../src/cutover/args.js';
 import { compareCutover } from '../src/cutover/compare.js';
 import { productionRunEnv } from '../src/cutover/production-run.js';
+import { sandboxReportProblem } from '../src/cutover/sandbox-report.js';
 import { CUTOVER_EXIT, cutoverOutcome, writeCutover } from '../src/cutover/report.js';
 import { readConformanceJson, type ConformanceJson } from '../src/reporters/report-json.js';
 import { reportsDir } from '../src/reporters/report-set.js';
@@ -39,7 +40,8 @@ try {
 } catch (error) {
   refuse(`the sandbox report ${args.sandbox} cannot be read (${(error as Error).message.split('\n')[0]}); give the conformance.json of the signed-off sandbox run`);
 }
-if (sandbox.target === 'production') refuse(`${args.sandbox} is a production run's report; give the sandbox run's conformance.json`);
+const notASignOff = sandboxReportProblem(sandbox, args.sandbox);
+if (notASignOff) refuse(notASignOff);
 
 // The production profile, whatever else the environment or .env says: a QA .env naming the sandbox is refused.
 dotenv.config({ quiet: true });

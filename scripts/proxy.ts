@@ -1,3 +1,4 @@
+import dotenv from 'dotenv';
 import { secretsOf } from '../src/config/config.js';
 import { probeTarget } from '../src/config/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
@@ -21,8 +22,10 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const config = loadSuiteConfig();
+// Typo warnings before the configuration is judged, .env's names included, so a bad value does not hide them.
+dotenv.config({ quiet: true });
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
+const config = loadSuiteConfig();
 let args: ReturnType<typeof parseProxyArgs>;
 let port: number;
 try {
@@ -55,7 +58,11 @@ const session = await startSession({
   variables: keyVariables({ merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey }),
   context: { vendor: config.vendor },
   print: (line) => console.log(line),
-}).catch((e: unknown) => fail(`the proxy could not listen on ${args.host}:${port}: ${e instanceof Error ? e.message : String(e)} (PG_PROXY_PORT picks another port)`));
+}).catch((e: unknown) => {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'EADDRINUSE' ? 'the port is already in use' : e instanceof Error ? e.message : String(e);
+  return fail(`the proxy could not listen on ${args.host}:${port}: ${why}; set PG_PROXY_PORT to another port (0 picks a free one).`);
+});
 
 console.log(`proxy listening on ${session.proxy.url}, forwarding to ${upstream} (${mock ? 'the embedded mock' : config.target})`);
 console.log(`  point your application's gateway base URL at ${session.proxy.url}`);

@@ -6,7 +6,7 @@ import { MAX_PAGES, SAMPLED_PAGES, WALK_ATTEMPTS, sampledWalk, grewPast, listing
 import { DESCENDING, collationObservation, customerIds, orderProblems } from '../src/contract/collation.js';
 import { pageCap } from '../src/contract/page-cap.js';
 import { FORMAT_SOURCES, cardNumbersOf, formatProblems, type FormatCounts } from './vault-records.js';
-import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, vaultMoving } from './why-not-exercised.js';
+import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, noCustomersWhy, vaultMoving } from './why-not-exercised.js';
 
 // Every vault check holds on a vault of any size, 0 included: a new sandbox may be empty, a shared one
 // may change while it is walked. What a check could not judge is reported "not exercised", never failed.
@@ -106,7 +106,7 @@ for (const count of [3, 10]) {
     const collation = collationObservation(ids);
     if (collation) observe('VAULT-5', collation.text, collation.data);
     judged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
-    if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : NO_CUSTOMERS);
+    if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : noCustomersWhy(walk.pages[0]!));
   });
 }
 
@@ -156,7 +156,7 @@ test('VAULT-7: no card number in the vault listing is a full number', rules(['VA
     verify('VAULT-7', problems, 'every card number masked', page);
   }
   judged('VAULT-7', numbers, `card numbers in ${walk.records.length} records`);
-  if (!numbers) notExercised('VAULT-7', walk.records.length ? NO_CARD_NUMBERS : NO_CUSTOMERS);
+  if (!numbers) notExercised('VAULT-7', walk.records.length ? NO_CARD_NUMBERS : noCustomersWhy(walk.pages[0]!));
 });
 
 test('VAULT-8: every record has the stated formats', rules(['VAULT-8']), async ({ gateway, suite, verify, judged, notExercised }) => {
@@ -164,7 +164,7 @@ test('VAULT-8: every record has the stated formats', rules(['VAULT-8']), async (
   const counts: FormatCounts = new Map();
   for (const page of walk.pages) verify('VAULT-8', recordsOf(page).flatMap((c) => formatProblems(c, counts)), 'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays', page);
   for (const [kind, n] of counts) judged('VAULT-8', n, kind);
-  if (!walk.records.length) notExercised('VAULT-8', NO_CUSTOMERS);
+  if (!walk.records.length) notExercised('VAULT-8', noCustomersWhy(walk.pages[0]!));
   for (const source of FORMAT_SOURCES) {
     const missing = source.kinds.filter((k) => !counts.get(k));
     if (walk.records.length && missing.length) notExercised('VAULT-8', `no ${missing.join(', ')} in the vault's ${walk.records.length} records: give a customer ${source.needs} in the sandbox's manager portal`);

@@ -57,6 +57,14 @@ test('an unknown option, or one that would change what the suite is, is a usage 
   expect(() => parse(['--workers'])).toThrow(/--workers needs a value/);
 });
 
+test('a malformed value of a pass-through option is a usage error with a sentence, not Playwright\'s stack trace', () => {
+  expect(() => parse(['--workers=abc'])).toThrow('--workers takes a whole number of workers from 1, or a share of the cores such as 50% (PG_WORKERS sets it too); got "abc".');
+  expect(() => parse(['--shard=3/2'])).toThrow('--shard takes i/n, the shard and how many there are, with 1 ≤ i ≤ n (e.g. --shard=1/2); got "3/2".');
+  expect(() => parse(['--retries', 'two'])).toThrow(/--retries takes a whole number/);
+  expect(() => parse(['--timeout=30s'])).toThrow(/--timeout takes a whole number of milliseconds/);
+  expect(parse(['-j', '50%', '--shard=2/2', '--max-failures=0'])).toMatchObject({ playwright: ['--workers=50%', '--shard=2/2', '--max-failures=0'] });
+});
+
 test('--rule with a test filter is refused: the rule would be judged on part of its tests', () => {
   expect(() => parse(['--rule', 'TOK-8', '--grep', 'masking'])).toThrow(/cannot be combined with --grep/);
   expect(() => parse(['--rule', 'TOK-8', 'tests/tokenize.spec.ts'])).toThrow(/cannot be combined with a test-file filter/);

@@ -50,6 +50,24 @@ const REFUSED: Record<string, string> = {
   project: 'the suite has one project',
 };
 
+/**
+ * Values Playwright would otherwise refuse with a stack trace and exit 1 (the code of NON-CONFORMANT):
+ * checked here, so a mistyped value is a sentence and exit 2 like any other mistake on the command line.
+ */
+const WHOLE = /^[0-9]+$/;
+const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
+  shard: (v) => {
+    const m = /^([0-9]+)\/([0-9]+)$/.exec(v);
+    return m && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]) ? undefined : 'takes i/n, the shard and how many there are, with 1 ≤ i ≤ n (e.g. --shard=1/2)';
+  },
+  workers: (v) => (/^[1-9][0-9]*%?$/.test(v) ? undefined : 'takes a whole number of workers from 1, or a share of the cores such as 50% (PG_WORKERS sets it too)'),
+  'max-failures': (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of failed tests'),
+  retries: (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of retries'),
+  'repeat-each': (v) => (/^[1-9][0-9]*$/.test(v) ? undefined : 'takes a whole number from 1'),
+  timeout: (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of milliseconds'),
+  'global-timeout': (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of milliseconds'),
+};
+
 /** Options that pick tests by something other than their rule: with --rule, a rule would be part-checked. */
 const TEST_FILTERS = ['grep', 'grep-invert', 'last-failed', 'only-changed', 'test-list'];
 
@@ -140,7 +158,14 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
       throw new UsageError(why ? `--${name} is not available here: ${why}.` : `${arg.split('=')[0]} is not an option of npm run conformance; npm run conformance -- --help lists them.`);
     }
     used.add(name);
-    playwright.push(option.value ? `--${name}=${takeValue()}` : name === 'x' ? '-x' : `--${name}`);
+    if (!option.value) {
+      playwright.push(name === 'x' ? '-x' : `--${name}`);
+      continue;
+    }
+    const value = takeValue();
+    const problem = VALUE_PROBLEM[name]?.(value);
+    if (problem) throw new UsageError(`--${name} ${problem}; got "${value}".`);
+    playwright.push(`--${name}=${value}`);
   }
   const named = fromFlag.length ? fromFlag : ruleValues; // the flag wins over PG_RULES, as --baseline does
   const rules = named.length ? splitRules(named, knownRules) : [];
@@ -192,9 +217,11 @@ Environment (see README, Configuration; .env.example):
 Exit codes:
   0 CONFORMANT             every rule applicable (or selected) was exercised and passed
   1 NON-CONFORMANT         a rule failed; also INCOMPLETE: a rule had no test run (a shard, a --grep)
-  2 configuration          bad variables or options: nothing ran
+  2 CONFIGURATION ERROR    bad variables or options, or a key or base URL the target refuses (no test
+                           run); or a PG_WEBHOOK_ID the target does not know (seen at its first disable)
   3 TARGET UNAVAILABLE     infrastructure trouble stopped checks; nothing failed on the contract
-  4 NOT FULLY EXERCISED    nothing failed, but some rule judged nothing
+  4 NOT FULLY EXERCISED    nothing failed, but a rule judged nothing, an operation was never served, or
+                           a rule was skipped for want of a variable (named in the summary)
 
 Run one rule:
   npm run conformance -- --rule TOK-8

@@ -66,6 +66,7 @@ test('against a mock named by PG_BASE_URL, a refused key points at the mock\'s o
 
 test('in production without PG_ALLOW_WRITES a refused key is configuration, and the sentence says what else it could be', async () => {
   const result = await withMock({}, (url) => preflight(configFor(url, { target: 'production', allowWrites: false, merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
+  expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('copy the merchant API key for production from the manager portal. (Production without PG_ALLOW_WRITES=1 offers only the listing to ask')]);
   expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('run with PG_ALLOW_WRITES=1 to tell')]);
 });
 

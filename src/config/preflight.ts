@@ -160,7 +160,7 @@ function refusedSentence(variable: string, what: string, answer: Exchange, confi
   // A mock named by PG_BASE_URL has no manager portal: its keys are MOCK_API_KEY and MOCK_VENDOR_API_KEY.
   const remedy = config.target === 'mock'
     ? `set it to the key the mock was started with (${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the mock's built-in one`
-    : `copy ${what} for this ${config.target} from the manager portal`;
+    : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
   return `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued (${described(answer)}); ${remedy}.${readOnly}`;
 }
 

@@ -1,3 +1,4 @@
+import dotenv from 'dotenv';
 import { unknownVariableWarnings } from '../config/known-variables.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { MockConfigError, optionsFromEnv, resolveOptions } from './server/options.js';
@@ -5,6 +6,7 @@ import { startMock } from './start.js';
 
 /** `npm run mock`: the mock gateway on 127.0.0.1:${PG_MOCK_PORT:-4010}, configured by MOCK_* variables. */
 async function main(): Promise<void> {
+  dotenv.config({ quiet: true }); // .env.example lists PG_MOCK_PORT and MOCK_* for it; the environment wins
   for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
   let config: ReturnType<typeof optionsFromEnv>;
   try {
@@ -51,6 +53,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  const err = e as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (err.code === 'EADDRINUSE') {
+    // Most often a mock left running from an earlier step: say so, and how to pick another port.
+    console.error(`mock gateway failed to start: ${err.address ?? '127.0.0.1'}:${err.port ?? ''} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`);
+    process.exit(2);
+  }
   console.error('mock gateway failed to start:', e instanceof Error ? e.message : e);
   process.exit(1);
 });

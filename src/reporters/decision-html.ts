@@ -1,4 +1,4 @@
-import { configurationGap } from '../config/configuration-skips.js';
+import { configurationGap, configurationSkip } from '../config/configuration-skips.js';
 import type { FailureDetail } from './failure-details.js';
 import { escapeHtml } from './html-escape.js';
 import type { ConformanceJson, RuleJson } from './report-json.js';
@@ -72,8 +72,13 @@ function actionRows(report: ConformanceJson): string[] {
         add(r, why, action ?? 'see the rule\'s tests');
       }
     } else if (r.status === 'skipped') {
-      for (const why of new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'))) {
-        add(r, why, 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it');
+      const notes = new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'));
+      // A rule skipped for want of a variable shows that skip alone: its by-design skips (control-API tests on
+      // a real target) are no choice of the run, and "provide what it names" would send the reader nowhere.
+      const needs = [...notes].filter((note) => configurationSkip(note));
+      for (const why of needs.length ? needs : notes) {
+        const set = configurationSkip(why)?.set;
+        add(r, why, set ? `set ${set} to check the rule, or sign off without it` : 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it');
       }
     } else if (r.status === 'passed') {
       // Passed on what it judged, with a part a variable would have let it judge (configurationGap).
@@ -119,5 +124,10 @@ export function decisionHtml(report: ConformanceJson): string {
   const notCheckableHtml = notCheckable.length
     ? `<p class="rule">Not checkable on this target (they need the embedded mock's control API; <code>npm run conformance</code> against the mock checks them): ${escapeHtml(notCheckable.join(', '))}.</p>`
     : '';
-  return `<div class="decision">${failedHtml}${actionsHtml}${notCheckableHtml}${generatedHtml(report)}</div>`;
+  // As the console's and conformance.md's summary: what keeps the verdict from CONFORMANT besides the rules.
+  const list = (title: string, id: string, items: string[]) =>
+    items.length ? `<h2 id="${id}">${title} (${items.length})</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : '';
+  const gapsHtml = list('Configuration problems, fix these first', 'configuration', report.configuration ?? [])
+    + list('Operations never served', 'not-served', (report.operationsNotServed ?? []).map((o) => `${o.operation}: ${o.reason}`));
+  return `<div class="decision">${gapsHtml}${failedHtml}${actionsHtml}${notCheckableHtml}${generatedHtml(report)}</div>`;
 }

@@ -34,6 +34,10 @@ export type ConformanceJson = {
   verdictLine?: string;
   counts?: Record<string, number>;
   unavailable?: string[];
+  /** Configuration problems found during the run (a PG_WEBHOOK_ID the target does not know). */
+  configuration?: string[];
+  /** Operations the run never had served, with why. */
+  operationsNotServed?: { operation: string; reason: string }[];
   rules: RuleJson[];
   /** What the run covered of the document's fields; older runs lack it. */
   coverage?: Coverage;

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { MOCK_DEFAULTS } from '../defaults.js';
@@ -80,4 +82,32 @@ test('malformed variables stop startup with exit code 2 and every problem named'
   const { stderr } = mock.output();
   expect(stderr).toContain('MOCK_CUSTOMERS must be a whole number from 0 to 1000000');
   expect(stderr).toContain('MOCK_FAULTS: unknown fault "bogus"; known faults:');
+});
+
+test('a port already in use is a plain sentence naming PG_MOCK_PORT, exit 2', async () => {
+  const first = run({ PG_MOCK_PORT: '0' });
+  const port = new URL(await first.listening).port;
+  const second = run({ PG_MOCK_PORT: port });
+  expect(await second.exited).toBe(2);
+  expect(second.output().stderr).toContain(`127.0.0.1:${port} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`);
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+});
+
+test('npm run mock reads PG_MOCK_PORT and MOCK_* from .env, as .env.example shows, and the environment wins', async ({}, testInfo) => {
+  const dir = testInfo.outputPath('cwd');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, '.env'), 'MOCK_WEBHOOK_ID=wh_from_dotenv\nMOCK_MERCHANT_ID=merchant-from-dotenv\nPG_MOCK_PORT=1\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: dir, env: { ...process.env, PG_MOCK_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); if (stdout.includes('control API')) resolve(); });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+  expect(stdout).toContain('webhook ID:  wh_from_dotenv');
+  expect(stdout).toContain('merchant ID: merchant-from-dotenv');
+  expect(stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:(?!1\b)[0-9]+/);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 });
