@@ -12,15 +12,15 @@ function isZip(bytes: Uint8Array): boolean {
 }
 
 /**
- * Looks for each canary in the bytes, in the text with JSON escaping undone, inside zip archives
- * (traces, blob reports) and inside base64 zip data URIs (the HTML report embeds its data that way).
- */
-/**
  * A reproduce line (`curl -sS …`) up to the end of its line: in plain text, in JSON strings (`\n` escaped) and in
  * HTML. Published test data (test card numbers, their CVV, the test routing number) may stand there as sent.
  */
 export const REPRODUCE_LINE = /curl -sS (?:[^\n\\<]|\\[^n])*/g;
 
+/**
+ * Looks for each canary in the bytes, in the text with JSON escaping undone, inside zip archives
+ * (traces, blob reports) and inside base64 zip data URIs (the HTML report embeds its data that way).
+ */
 export function searchBytes(bytes: Uint8Array, where: string, canaries: readonly string[], hits: Hit[] = [], except?: RegExp): Hit[] {
   if (isZip(bytes)) {
     let entries: Record<string, Uint8Array>;
