@@ -44,6 +44,8 @@ test('only the exact section 5 header must be accepted; the open forms are left 
   expect(buildAuthHeader(exact, 'm', 'key')).toBe(`Basic ${Buffer.from(':key').toString('base64')}`);
   expect(expectationOf({ ...exact, scheme: 'Bearer' })).toEqual({ kind: 'reject', rule: 'AUTH-4' });
   expect(expectationOf({ ...exact, credential: 'another key' })).toEqual({ kind: 'reject', rule: 'AUTH-3' });
+  expect(expectationOf({ ...exact, credential: 'empty key' })).toEqual({ kind: 'reject', rule: 'AUTH-3' });
+  expect(buildAuthHeader({ ...exact, credential: 'empty key' }, 'm', 'key')).toBe('Basic Og==');
   expect(expectationOf({ ...exact, credential: 'key without the colon' }).kind).toBe('open');
   expect(expectationOf({ ...exact, credential: 'merchant ID as user part' }).kind).toBe('open');
   expect(new Set(sample(authHeader).map((h) => expectationOf(h).kind))).toEqual(new Set(['accept', 'reject', 'open']));
