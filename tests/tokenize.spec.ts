@@ -133,6 +133,8 @@ test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes:
     '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
     // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
     ' \t[{"padded":"yes"}]\n',
+    // An empty array is an echo_fields value too, not "nothing to echo".
+    '[]',
   ];
   for (const [i, echo] of cases.entries()) {
     const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));

@@ -37,6 +37,13 @@ test('returns echo_fields byte for byte, on success and on failure', async ({ ga
   expectValid('tokenize', failed.json);
 });
 
+test('returns an echo_fields holding an empty array as sent', async ({ gateway }) => {
+  for (const echo of ['[]', ' [ ] ']) {
+    const res = await gateway.send('POST', '/pg/tokenize', { body: { ...card, echo_fields: echo } });
+    expect(res.json).toMatchObject({ rcode: '000', echo_fields: echo });
+  }
+});
+
 test('1,000 concurrent tokenizations give 1,000 distinct card IDs', async ({ gateway }) => {
   // 12 s on a busy 2-core machine, near the default 30 s at worst: the bound is for a hang, not for speed.
   test.setTimeout(60_000);

@@ -16,12 +16,13 @@ import { ensureRunSeed, generatedRuns, propertySeed } from './settings.js';
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, n = 100) => fc.sample(arbitrary, { numRuns: n, seed: 42 });
 
-test('echo_fields strings always hold a JSON array of single-key objects, some of them over 1 KB', () => {
+test('echo_fields strings always hold a JSON array of single-key objects, some of them empty, some over 1 KB', () => {
   const values = sample(nameValueList);
   for (const v of values) {
     const parsed: unknown = JSON.parse(v);
     expect(Array.isArray(parsed) && parsed.every((o) => o && typeof o === 'object' && Object.keys(o).length === 1), v).toBe(true);
   }
+  expect(values.some((v) => (JSON.parse(v) as unknown[]).length === 0)).toBe(true);
   expect(values.some((v) => v.length > 1024)).toBe(true);
 });
 

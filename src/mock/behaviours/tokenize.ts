@@ -35,6 +35,16 @@ const echoed = (change: (sent: string) => string) => onSuccess((body) => {
   if (typeof body.echo_fields === 'string') body.echo_fields = change(body.echo_fields);
 });
 
+/** Whether an echo_fields string holds an empty JSON array ("[]", with any whitespace). */
+function holdsEmptyArray(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.length === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** TOK-11: a gateway that refuses a request carrying `field` as an unknown field (rcode 205, "Invalid field"). */
 function fieldRefused<F extends string>(field: F) {
   return {
@@ -121,6 +131,10 @@ export const TOKENIZE_FAULTS = [
   { name: 'echo-fields-trimmed', rule: 'TOK-9', description: 'echo_fields comes back with leading and trailing whitespace trimmed.', answer: echoed((s) => s.trim()) },
   { name: 'echo-fields-ascii-escaped', rule: 'TOK-9', description: 'Non-ASCII characters inside echo_fields come back as \\u escapes: the same JSON inside, a different string.', answer: echoed((s) => s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) },
   { name: 'echo-fields-dropped', rule: 'TOK-9', description: 'A successful answer omits echo_fields.', answer: onSuccess((b) => delete b.echo_fields) },
+  {
+    name: 'echo-fields-empty-array-dropped', rule: 'TOK-9', description: 'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), as a gateway that skips empty lists does.',
+    answer: onSuccess((b) => typeof b.echo_fields === 'string' && holdsEmptyArray(b.echo_fields) && delete b.echo_fields),
+  },
   // TOK-10: a request breaking a stated format is not a success.
   { name: 'exp-month-13-accepted', rule: 'TOK-10', description: 'exp_date is checked for four digits only, so month 00 or 13 is stored.', formats: (f) => ({ ...f, expDate: /^[0-9]{4}$/ }) },
   {
