@@ -4,6 +4,7 @@ import { MockError } from '../gateway/errors.js';
 import { newCardId } from '../gateway/ids.js';
 import type { TokenizeInput } from '../gateway/tokenize/request.js';
 import type { Answer, AnswerContext } from '../server/seams.js';
+import type { CardStore, StoredCard } from '../state/card-store.js';
 import type { Unit } from './unit.js';
 
 /** Section 2.1, 2.2 and 4.1 behaviours: the tokenize request before it is judged, the store, the answer. */
@@ -45,6 +46,19 @@ function holdsEmptyArray(text: string): boolean {
   }
 }
 
+type StoreCard = (input: TokenizeInput, store: CardStore) => StoredCard;
+
+/** An update `moves` applies to is stored under a new card ID, answered instead of the one sent; the old card stays as it was. */
+const updateMoved = (moves: (input: TokenizeInput) => boolean) => (next: StoreCard): StoreCard => (input, store) => {
+  const before = input.cardId === undefined || !moves(input) ? undefined : store.get(input.cardId);
+  const card = next(input, store);
+  if (!before) return card;
+  store.put(before);
+  const moved = { ...card, card_id: newCardId() };
+  store.put(moved);
+  return moved;
+};
+
 /** TOK-11: a gateway that refuses a request carrying `field` as an unknown field (rcode 205, "Invalid field"). */
 function fieldRefused<F extends string>(field: F) {
   return {
@@ -74,17 +88,11 @@ export const TOKENIZE_FAULTS = [
   { name: 'card-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without card_id.', answer: onSuccess((b) => delete b.card_id) },
   { name: 'pg-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without pg_id.', answer: onSuccess((b) => delete b.pg_id) },
   // TOK-2: an update keeps the card_id and stores the new values.
+  { name: 'update-answers-new-card-id', rule: 'TOK-2', description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.', storeCard: updateMoved(() => true) },
   {
-    name: 'update-answers-new-card-id', rule: 'TOK-2', description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.',
-    storeCard: (next) => (input, store) => {
-      const before = input.cardId === undefined ? undefined : store.get(input.cardId);
-      const card = next(input, store);
-      if (!before) return card;
-      store.put(before);
-      const moved = { ...card, card_id: newCardId() };
-      store.put(moved);
-      return moved;
-    },
+    name: 'partial-update-answers-new-card-id', rule: 'TOK-2',
+    description: 'An update that carries card data without card_number (exp_date alone, say) is stored under a new card ID and answers that one instead of the card_id sent.',
+    storeCard: updateMoved((input) => input.card !== undefined && input.card.number === undefined),
   },
   { name: 'update-answers-old-number', rule: 'TOK-2', description: 'An update stores the new number but answers the masked number stored before it.', answer: onSuccess((b, { previous }) => previous && (b.card_number = previous.card_number)) },
   {
