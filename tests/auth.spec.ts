@@ -84,8 +84,10 @@ for (const op of OPERATIONS) {
     });
 
     for (const unissued of UNISSUED) {
-      test(`AUTH-3: ${op.id} rejects a well-formed token with ${unissued.name}`, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
-        const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}` });
+      const title = `AUTH-3: ${op.id} rejects a well-formed token with ${unissued.name}`;
+      test(title, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
+        const authorization = `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}`;
+        const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
         verify('AUTH-3', refusalProblems(answer), `a rejection of ${unissued.name}`, answer);
         verify('AUTH-7', disclosureProblems(answer), 'a rejection that discloses no card ID and no customer records', answer);
         observeAuthFailure(observe, op.id, answer);

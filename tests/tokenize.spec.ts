@@ -3,7 +3,9 @@ import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import { newCardProblems } from '../src/contract/exchange-checks.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
-import { cardDataAlone, firstAcceptedUpdate, declinedUpdate, refusedPartialUpdate, sameCardProblems, type Attempt } from '../src/contract/card-updates.js';
+import {
+  cardDataAlone, firstAcceptedUpdate, declinedUpdate, refusedPartialUpdate, sameCardProblems, type Attempt,
+} from '../src/contract/card-updates.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/contract/test-cards.js';
 import { rules, test, type NotExercisedFn, type Observe } from './fixtures.js';
 
@@ -95,7 +97,8 @@ test.describe('updates (section 4.1 rule 2)', () => {
     }
   });
 
-  test('TOK-2: an update with card_id and any one field of card data alone keeps that card_id', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+  const partialTitle = 'TOK-2: an update with card_id and any one field of card data alone keeps that card_id';
+  test(partialTitle, rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
     const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
     verify('TOK-1', newCardProblems(created), 'a card to update', created);
     const cardId = bodyField(created, 'card_id') as string;
@@ -108,7 +111,8 @@ test.describe('updates (section 4.1 rule 2)', () => {
         notExercised('TOK-2', refused.reason);
         continue;
       }
-      verify('TOK-2', sameCardProblems(answer, cardId), `an accepted update of ${fields} alone answers the card_id it updated`, created, answer);
+      const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
+      verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
       judged('TOK-2', 1, 'updates');
     }
   });

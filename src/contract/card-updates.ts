@@ -78,6 +78,7 @@ export function refusedPartialUpdate(fields: string, answer: Exchange): { text: 
   return {
     text: `an update carrying card_id and ${fields} alone was refused (${how}); which fields must be present together is not shown`,
     data: { kind: 'refused-partial-update', subject: fields, value: how },
-    reason: `the gateway refused an update carrying card_id and ${fields} alone, so that update was not judged (which fields must be present together is not shown)`,
+    reason: `the gateway refused an update carrying card_id and ${fields} alone, so that update was not judged `
+      + '(which fields must be present together is not shown)',
   };
 }

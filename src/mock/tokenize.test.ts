@@ -47,7 +47,10 @@ test('returns an echo_fields holding an empty array as sent', async ({ gateway }
 test('an update carrying any one field of card data alone keeps the card ID', async ({ gateway }) => {
   const created = await gateway.send('POST', '/pg/tokenize', { body: card });
   const card_id = created.json.card_id as string;
-  const alone = [{ exp_date: '0833' }, { cvv2: '456' }, { avs_address: '2 Update Street' }, { avs_zip: '10002' }, { email_address: ['a@example.com'] }, { card_number: '4111111111111111' }];
+  const alone = [
+    { exp_date: '0833' }, { cvv2: '456' }, { avs_address: '2 Update Street' }, { avs_zip: '10002' },
+    { email_address: ['a@example.com'] }, { card_number: '4111111111111111' },
+  ];
   for (const data of alone) {
     const res = await gateway.send('POST', '/pg/tokenize', { body: { merchant_id, card_id, ...data } });
     expect(res.json, Object.keys(data).join()).toMatchObject({ rcode: '000', card_id, card_number: '4111xxxxxx111111' });

@@ -48,7 +48,8 @@ export const AUTH_FAULTS = [
   },
   { name: 'vault-accepts-any-key', rule: 'AUTH-3', description: 'The vault listing serves a well-formed token carrying any key, as the merchant.', authenticate: unknownKeyAccepted((_h, op) => op === 'listCustomers') },
   {
-    name: 'empty-key-accepted', rule: 'AUTH-3', description: 'Serves a well-formed token of an empty key (Basic and the Base 64 of ":"), as the merchant, on every operation.',
+    name: 'empty-key-accepted', rule: 'AUTH-3',
+    description: 'Serves a well-formed token of an empty key (Basic and the Base 64 of ":"), as the merchant, on every operation.',
     authenticate: unknownKeyAccepted((header) => decodedBasic(header) === ':'),
   },
   // AUTH-4: a header that is not the stated construction is rejected.

@@ -88,10 +88,15 @@ export const TOKENIZE_FAULTS = [
   { name: 'card-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without card_id.', answer: onSuccess((b) => delete b.card_id) },
   { name: 'pg-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without pg_id.', answer: onSuccess((b) => delete b.pg_id) },
   // TOK-2: an update keeps the card_id and stores the new values.
-  { name: 'update-answers-new-card-id', rule: 'TOK-2', description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.', storeCard: updateMoved(() => true) },
+  {
+    name: 'update-answers-new-card-id', rule: 'TOK-2',
+    description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.',
+    storeCard: updateMoved(() => true),
+  },
   {
     name: 'partial-update-answers-new-card-id', rule: 'TOK-2',
-    description: 'An update that carries card data without card_number (exp_date alone, say) is stored under a new card ID and answers that one instead of the card_id sent.',
+    description: 'An update that carries card data without card_number (exp_date alone, say) is stored under a new card ID '
+      + 'and answers that one instead of the card_id sent.',
     storeCard: updateMoved((input) => input.card !== undefined && input.card.number === undefined),
   },
   { name: 'update-answers-old-number', rule: 'TOK-2', description: 'An update stores the new number but answers the masked number stored before it.', answer: onSuccess((b, { previous }) => previous && (b.card_number = previous.card_number)) },
@@ -140,7 +145,9 @@ export const TOKENIZE_FAULTS = [
   { name: 'echo-fields-ascii-escaped', rule: 'TOK-9', description: 'Non-ASCII characters inside echo_fields come back as \\u escapes: the same JSON inside, a different string.', answer: echoed((s) => s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) },
   { name: 'echo-fields-dropped', rule: 'TOK-9', description: 'A successful answer omits echo_fields.', answer: onSuccess((b) => delete b.echo_fields) },
   {
-    name: 'echo-fields-empty-array-dropped', rule: 'TOK-9', description: 'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), as a gateway that skips empty lists does.',
+    name: 'echo-fields-empty-array-dropped', rule: 'TOK-9',
+    description: 'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), '
+      + 'as a gateway that skips empty lists does.',
     answer: onSuccess((b) => typeof b.echo_fields === 'string' && holdsEmptyArray(b.echo_fields) && delete b.echo_fields),
   },
   // TOK-10: a request breaking a stated format is not a success.

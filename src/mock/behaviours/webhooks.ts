@@ -33,7 +33,8 @@ export const WEBHOOK_FAULTS = [
   { name: 'inactive-webhook-still-posts', rule: 'HOOK-4', description: 'The delivery worker ignores the inactive state: new requests are added and posted as if the webhook were active.', admits: () => () => true, mayPost: () => () => true },
   {
     name: 'inactive-events-queued-then-posted', rule: 'HOOK-4',
-    description: 'Events raised while a webhook is inactive stay out of its queue (refused, as section 3 says) but are kept aside, then added to the queue and posted once it is enabled again.',
+    description: 'Events raised while a webhook is inactive stay out of its queue (refused, as section 3 says) but are kept aside, '
+      + 'then added to the queue and posted once it is enabled again.',
     admits: (next) => (hook, event) => {
       const admitted = next(hook, event);
       if (!admitted) raisedWhileInactive.set(hook, [...(raisedWhileInactive.get(hook) ?? []), event]);
