@@ -27,6 +27,16 @@ const MALFORMED: { name: string; header: (key: string) => string }[] = [
 ];
 
 /**
+ * Keys the gateway never issued, each sent in the section 5 construction (so only the key is wrong): one
+ * close to the real key, and the empty key, whose token ("Basic " + Base64(":")) a lenient parser may read as
+ * "no password given" rather than as a key to look up.
+ */
+const UNISSUED: { name: string; key: (realKey: string) => string }[] = [
+  { name: 'a key the gateway did not issue', key: (realKey) => `${realKey}x` },
+  { name: 'an empty key', key: () => '' },
+];
+
+/**
  * Constructions with the real key that section 5 does not settle: a user part (the try-it tool of 5.6 takes
  * the merchant ID as user name, so a gateway may well read user:password), no colon, and the scheme's case
  * (RFC 7235: case-insensitive). Served or cleanly rejected, either is accepted and observed.
@@ -73,15 +83,18 @@ for (const op of OPERATIONS) {
       }
     });
 
-    test(`AUTH-3: ${op.id} rejects a well-formed token with a key the gateway did not issue`, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
-      const wrong = `${suite.merchant.apiKey}x`;
-      const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(wrong)}` });
-      verify('AUTH-3', refusalProblems(answer), 'a rejection of the unknown key', answer);
-      verify('AUTH-7', disclosureProblems(answer), 'a rejection that discloses no card ID and no customer records', answer);
-      observeAuthFailure(observe, op.id, answer);
-      judged('AUTH-3', 1, 'requests with an unknown key');
-      judged('AUTH-7', 1, 'rejections');
-    });
+    for (const unissued of UNISSUED) {
+      const title = `AUTH-3: ${op.id} rejects a well-formed token with ${unissued.name}`;
+      test(title, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
+        const authorization = `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}`;
+        const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
+        verify('AUTH-3', refusalProblems(answer), `a rejection of ${unissued.name}`, answer);
+        verify('AUTH-7', disclosureProblems(answer), 'a rejection that discloses no card ID and no customer records', answer);
+        observeAuthFailure(observe, op.id, answer);
+        judged('AUTH-3', 1, 'requests with an unknown key');
+        judged('AUTH-7', 1, 'rejections');
+      });
+    }
 
     for (const malformed of MALFORMED) {
       test(`AUTH-4: ${op.id} rejects ${malformed.name}`, rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {

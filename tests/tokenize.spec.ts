@@ -3,7 +3,9 @@ import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
 import { newCardProblems } from '../src/contract/exchange-checks.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
-import { firstAcceptedUpdate, declinedUpdate, type Attempt } from '../src/contract/card-updates.js';
+import {
+  cardDataAlone, firstAcceptedUpdate, declinedUpdate, refusedPartialUpdate, sameCardProblems, type Attempt,
+} from '../src/contract/card-updates.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/contract/test-cards.js';
 import { rules, test, type NotExercisedFn, type Observe } from './fixtures.js';
 
@@ -94,6 +96,26 @@ test.describe('updates (section 4.1 rule 2)', () => {
       stored = accepted.number;
     }
   });
+
+  const partialTitle = 'TOK-2: an update with card_id and any one field of card data alone keeps that card_id';
+  test(partialTitle, rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    verify('TOK-1', newCardProblems(created), 'a card to update', created);
+    const cardId = bodyField(created, 'card_id') as string;
+    for (const data of cardDataAlone()) {
+      const fields = Object.keys(data).join(', ');
+      const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, card_id: cardId, ...data });
+      if (!succeeded(answer)) {
+        const refused = refusedPartialUpdate(fields, answer);
+        observe('TOK-2', refused.text, refused.data);
+        notExercised('TOK-2', refused.reason);
+        continue;
+      }
+      const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
+      verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
+      judged('TOK-2', 1, 'updates');
+    }
+  });
 });
 
 /** Declined updates are observed and listed as not judged; which cards a gateway takes is not shown. */
@@ -133,6 +155,8 @@ test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes:
     '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
     // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
     ' \t[{"padded":"yes"}]\n',
+    // An empty array is an echo_fields value too, not "nothing to echo".
+    '[]',
   ];
   for (const [i, echo] of cases.entries()) {
     const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));

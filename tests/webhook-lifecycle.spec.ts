@@ -52,6 +52,39 @@ test('HOOK-4: an inactive webhook gets no new requests and posts nothing', rules
   judged('HOOK-4', 1, 'events for an inactive webhook');
 });
 
+const ONLY_HELD_REPOSTED = 'HOOK-4 HOOK-6: after enabling, only the requests held from before the disable are posted, '
+  + 'never an event raised while inactive';
+test(ONLY_HELD_REPOSTED, rules(['HOOK-4', 'HOOK-6'], { writes: true }), async ({ mock, gateway, receiver, verify, judged }) => {
+  receiver.status = 503; // the merchant's server is down, so the request queued before the disable stays queued
+  const hook = await mock.createWebhook(receiver.url());
+  const before = randomUUID();
+  await mock.enqueue(hook.webhook_id, 'conformance.test', { marker: before }, HOUR);
+  const attempted = await eventually(() => receiver.matching(before).length > 0);
+  verify('HOOK-8', attempted ? [] : ['no delivery attempt was made'], 'a first delivery attempt');
+
+  const disabled = await gateway.disableWebhook(hook.webhook_id);
+  verify('HOOK-1', succeeded(disabled) ? [] : ['the disable did not answer code 0'], 'code 0', disabled);
+  const during = randomUUID();
+  await mock.enqueue(hook.webhook_id, 'conformance.test', { marker: during }, HOUR);
+
+  receiver.status = 200;
+  const attemptsBefore = receiver.matching(before).length;
+  await mock.enable(hook.webhook_id);
+  // The held request is the barrier: once it arrived and nothing is in flight, whatever enabling released was posted.
+  const reposted = await eventually(() => receiver.matching(before).length > attemptsBefore);
+  verify('HOOK-6', reposted ? [] : ['the held request was not posted after enabling'], 'the held, unexpired request posted again');
+  judged('HOOK-6', 1, 'held requests');
+
+  const state = await mock.settle(hook.webhook_id);
+  const posted = receiver.matching(during).length;
+  const queued = state.queue.filter((r) => JSON.stringify(r.payload).includes(during));
+  verify('HOOK-4', [
+    ...(posted ? [`the event raised while inactive was posted ${posted} time(s) after enabling`] : []),
+    ...(queued.length ? [`the event raised while inactive joined the queue after enabling (status ${queued[0]!.status})`] : []),
+  ], 'an event raised while the webhook was inactive never posted, nor queued later', disabled);
+  judged('HOOK-4', 1, 'events for an inactive webhook');
+});
+
 test('HOOK-5 HOOK-6: queued requests are held while inactive and posted after enabling', rules(['HOOK-5', 'HOOK-6'], { writes: true }), async ({ mock, gateway, receiver, verify, judged }) => {
   receiver.status = 503; // the merchant's server is down, so the request stays queued
   const hook = await mock.createWebhook(receiver.url());

@@ -1,6 +1,8 @@
 import { bodyField, succeeded, type Exchange } from './exchange.js';
 import type { ObservationData } from '../reporters/observation.js';
-import { TEST_CARDS, UPDATE_FALLBACK_CARDS } from './test-cards.js';
+import { futureExpiry } from './request-builders.js';
+import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from './test-cards.js';
+import type { TokenizeRequest } from './types.js';
 
 /**
  * Section 4.1 rule 2 updates the card saved under card_id; which brands and lengths a sandbox takes is not
@@ -42,5 +44,41 @@ export function declinedUpdate({ number, answer }: Attempt): { text: string; dat
     text: `an update to the ${cardName(number)} test number was declined (${how}); which brands and lengths a gateway takes is not shown`,
     data: { kind: 'declined-update-card', subject: brandOf(number), value: number.length },
     reason: `the gateway declined an update to the ${cardName(number)} test number, so that update was not judged (accepted brands and lengths are not shown)`,
+  };
+}
+
+/**
+ * Section 4.1 rule 3's card data, one field at a time: rule 2 updates the card saved under card_id whenever
+ * card data comes with it, not only a whole new card. card_number carries the number the card already holds
+ * (DEFAULT_TEST_CARD, which the gateway took), so no brand or length can be what a refusal is about.
+ */
+export function cardDataAlone(): Partial<TokenizeRequest>[] {
+  return [
+    { exp_date: futureExpiry(48) },
+    { cvv2: '456' },
+    { avs_address: '2 Update Street' },
+    { avs_zip: '10002' },
+    { email_address: ['update@example.com'] },
+    { card_number: DEFAULT_TEST_CARD },
+  ];
+}
+
+/** Rule 2 on an accepted update: the answer names the card_id sent. */
+export function sameCardProblems(answer: Exchange, cardId: string): string[] {
+  const back = bodyField(answer, 'card_id');
+  return back === cardId ? [] : [`the answer names card_id ${back === undefined ? '(none)' : JSON.stringify(back)}, not the one updated`];
+}
+
+/**
+ * A refused update of some card data alone: which fields an update must carry together is not shown
+ * ("Which fields must be present together for each payment information kind: not shown"), so it is observed.
+ */
+export function refusedPartialUpdate(fields: string, answer: Exchange): { text: string; data: ObservationData; reason: string } {
+  const how = `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
+  return {
+    text: `an update carrying card_id and ${fields} alone was refused (${how}); which fields must be present together is not shown`,
+    data: { kind: 'refused-partial-update', subject: fields, value: how },
+    reason: `the gateway refused an update carrying card_id and ${fields} alone, so that update was not judged `
+      + '(which fields must be present together is not shown)',
   };
 }

@@ -37,6 +37,28 @@ test('returns echo_fields byte for byte, on success and on failure', async ({ ga
   expectValid('tokenize', failed.json);
 });
 
+test('returns an echo_fields holding an empty array as sent', async ({ gateway }) => {
+  for (const echo of ['[]', ' [ ] ']) {
+    const res = await gateway.send('POST', '/pg/tokenize', { body: { ...card, echo_fields: echo } });
+    expect(res.json).toMatchObject({ rcode: '000', echo_fields: echo });
+  }
+});
+
+test('an update carrying any one field of card data alone keeps the card ID', async ({ gateway }) => {
+  const created = await gateway.send('POST', '/pg/tokenize', { body: card });
+  const card_id = created.json.card_id as string;
+  const alone = [
+    { exp_date: '0833' }, { cvv2: '456' }, { avs_address: '2 Update Street' }, { avs_zip: '10002' },
+    { email_address: ['a@example.com'] }, { card_number: '4111111111111111' },
+  ];
+  for (const data of alone) {
+    const res = await gateway.send('POST', '/pg/tokenize', { body: { merchant_id, card_id, ...data } });
+    expect(res.json, Object.keys(data).join()).toMatchObject({ rcode: '000', card_id, card_number: '4111xxxxxx111111' });
+  }
+  const stored = await gateway.send('GET', `/__mock/cards/${card_id}`, { key: null });
+  expect(stored.json).toMatchObject({ card_id, exp_date: '0833', updates: alone.length });
+});
+
 test('1,000 concurrent tokenizations give 1,000 distinct card IDs', async ({ gateway }) => {
   // 12 s on a busy 2-core machine, near the default 30 s at worst: the bound is for a hang, not for speed.
   test.setTimeout(60_000);

@@ -117,6 +117,23 @@ test.describe('webhooks', () => {
     expect(done.queue[0]).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
+  test('an event refused while inactive is never posted, also after enable; the held request is', async ({ gateway, receiver }) => {
+    const r = await receiver([500]);
+    const hook = view(await gateway.send('POST', '/__mock/webhooks', { key: null, body: { notification_url: r.url } }));
+    await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/events`, { key: null, body: { event: 'before', ttl_seconds: 3600 } });
+    await r.waitFor(1);
+    await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/settle`, { key: null });
+    await gateway.send('PUT', `/platform/webhook/${hook.webhook_id}/disable`, { contentType: 'application/json' });
+    const refused = await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/events`, { key: null, body: { event: 'during' } });
+    expect(refused.json).toMatchObject({ accepted: false });
+
+    await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/enable`, { key: null });
+    await r.waitFor(2);
+    const done = view(await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/settle`, { key: null }));
+    expect(done.queue.map((q) => q.status)).toEqual(['delivered']);
+    expect(r.received.map((p) => (JSON.parse(p.body) as { event: string }).event)).toEqual(['before', 'before']);
+  });
+
   test('a held request that expired while inactive is dropped, not posted, after enable', async ({ gateway, receiver }) => {
     const r = await receiver([500]);
     const hook = view(await gateway.send('POST', '/__mock/webhooks', { key: null, body: { notification_url: r.url } }));

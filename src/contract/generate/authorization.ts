@@ -7,7 +7,9 @@ import fc from 'fast-check';
 export type AuthHeader = {
   scheme: 'Basic' | 'basic' | 'BASIC' | 'Bearer' | 'Digest' | 'Token' | '(none)';
   spacing: 'one space' | 'two spaces' | 'a tab' | 'no space';
-  credential: 'section 5 token' | 'key unencoded' | 'another key' | 'empty' | 'garbage' | 'merchant ID as user part' | 'key without the colon';
+  credential:
+    | 'section 5 token' | 'key unencoded' | 'another key' | 'empty key' | 'empty' | 'garbage'
+    | 'merchant ID as user part' | 'key without the colon';
   encoding: 'Base 64' | 'Base 64 without padding' | 'Base 64 twice' | 'hex';
 };
 
@@ -17,7 +19,10 @@ export type Expectation = { kind: 'accept'; rule: 'AUTH-2' } | { kind: 'reject';
 export const authHeader: fc.Arbitrary<AuthHeader> = fc.record({
   scheme: fc.constantFrom('Basic', 'Basic', 'Basic', 'basic', 'BASIC', 'Bearer', 'Digest', 'Token', '(none)'),
   spacing: fc.constantFrom('one space', 'one space', 'one space', 'two spaces', 'a tab', 'no space'),
-  credential: fc.constantFrom('section 5 token', 'section 5 token', 'key unencoded', 'another key', 'empty', 'garbage', 'merchant ID as user part', 'key without the colon'),
+  credential: fc.constantFrom(
+    'section 5 token', 'section 5 token', 'key unencoded', 'another key', 'empty key', 'empty', 'garbage',
+    'merchant ID as user part', 'key without the colon',
+  ),
   encoding: fc.constantFrom('Base 64', 'Base 64', 'Base 64 without padding', 'Base 64 twice', 'hex'),
 });
 
@@ -37,6 +42,8 @@ export function buildAuthHeader(h: AuthHeader, merchantId: string, apiKey: strin
     'section 5 token': () => encode(`:${apiKey}`, h.encoding),
     'key unencoded': () => apiKey,
     'another key': () => encode(`:${apiKey}-not-issued`, h.encoding),
+    // The section 5 construction of an empty key: ":" alone, a key no gateway issues.
+    'empty key': () => encode(':', h.encoding),
     empty: () => '',
     garbage: () => '!!not*base64!!',
     'merchant ID as user part': () => encode(`${merchantId}:${apiKey}`, h.encoding),
@@ -51,11 +58,12 @@ export function buildAuthHeader(h: AuthHeader, merchantId: string, apiKey: strin
  * scheme, 1*SP), unpadded Base 64 that lenient decoders read, and the two forms the suite already observes.
  */
 export function expectationOf(h: AuthHeader): Expectation {
-  const encoded = ['section 5 token', 'another key', 'merchant ID as user part', 'key without the colon'].includes(h.credential);
+  const encoded = ['section 5 token', 'another key', 'empty key', 'merchant ID as user part', 'key without the colon']
+    .includes(h.credential);
   if (h.scheme === '(none)' || !/^basic$/i.test(h.scheme) || h.spacing === 'no space') return { kind: 'reject', rule: 'AUTH-4' };
   if (['key unencoded', 'empty', 'garbage'].includes(h.credential)) return { kind: 'reject', rule: 'AUTH-4' };
   if (encoded && (h.encoding === 'hex' || h.encoding === 'Base 64 twice')) return { kind: 'reject', rule: 'AUTH-4' };
-  if (h.credential === 'another key') return { kind: 'reject', rule: 'AUTH-3' };
+  if (h.credential === 'another key' || h.credential === 'empty key') return { kind: 'reject', rule: 'AUTH-3' };
   const open: string[] = [];
   if (h.scheme !== 'Basic') open.push(`the scheme written "${h.scheme}"`);
   if (h.spacing !== 'one space') open.push(`${h.spacing} after the scheme`);

@@ -16,12 +16,13 @@ import { ensureRunSeed, generatedRuns, propertySeed } from './settings.js';
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, n = 100) => fc.sample(arbitrary, { numRuns: n, seed: 42 });
 
-test('echo_fields strings always hold a JSON array of single-key objects, some of them over 1 KB', () => {
+test('echo_fields strings always hold a JSON array of single-key objects, some of them empty, some over 1 KB', () => {
   const values = sample(nameValueList);
   for (const v of values) {
     const parsed: unknown = JSON.parse(v);
     expect(Array.isArray(parsed) && parsed.every((o) => o && typeof o === 'object' && Object.keys(o).length === 1), v).toBe(true);
   }
+  expect(values.some((v) => (JSON.parse(v) as unknown[]).length === 0)).toBe(true);
   expect(values.some((v) => v.length > 1024)).toBe(true);
 });
 
@@ -44,6 +45,8 @@ test('only the exact section 5 header must be accepted; the open forms are left 
   expect(buildAuthHeader(exact, 'm', 'key')).toBe(`Basic ${Buffer.from(':key').toString('base64')}`);
   expect(expectationOf({ ...exact, scheme: 'Bearer' })).toEqual({ kind: 'reject', rule: 'AUTH-4' });
   expect(expectationOf({ ...exact, credential: 'another key' })).toEqual({ kind: 'reject', rule: 'AUTH-3' });
+  expect(expectationOf({ ...exact, credential: 'empty key' })).toEqual({ kind: 'reject', rule: 'AUTH-3' });
+  expect(buildAuthHeader({ ...exact, credential: 'empty key' }, 'm', 'key')).toBe('Basic Og==');
   expect(expectationOf({ ...exact, credential: 'key without the colon' }).kind).toBe('open');
   expect(expectationOf({ ...exact, credential: 'merchant ID as user part' }).kind).toBe('open');
   expect(new Set(sample(authHeader).map((h) => expectationOf(h).kind))).toEqual(new Set(['accept', 'reject', 'open']));

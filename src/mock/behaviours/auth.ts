@@ -47,6 +47,11 @@ export const AUTH_FAULTS = [
     })(next),
   },
   { name: 'vault-accepts-any-key', rule: 'AUTH-3', description: 'The vault listing serves a well-formed token carrying any key, as the merchant.', authenticate: unknownKeyAccepted((_h, op) => op === 'listCustomers') },
+  {
+    name: 'empty-key-accepted', rule: 'AUTH-3',
+    description: 'Serves a well-formed token of an empty key (Basic and the Base 64 of ":"), as the merchant, on every operation.',
+    authenticate: unknownKeyAccepted((header) => decodedBasic(header) === ':'),
+  },
   // AUTH-4: a header that is not the stated construction is rejected.
   {
     name: 'auth-accepts-bearer', rule: 'AUTH-4', description: 'Accepts "Bearer <token>" as if it were "Basic <token>".',

@@ -4,6 +4,7 @@ import { MockError } from '../gateway/errors.js';
 import { newCardId } from '../gateway/ids.js';
 import type { TokenizeInput } from '../gateway/tokenize/request.js';
 import type { Answer, AnswerContext } from '../server/seams.js';
+import type { CardStore, StoredCard } from '../state/card-store.js';
 import type { Unit } from './unit.js';
 
 /** Section 2.1, 2.2 and 4.1 behaviours: the tokenize request before it is judged, the store, the answer. */
@@ -35,6 +36,29 @@ const echoed = (change: (sent: string) => string) => onSuccess((body) => {
   if (typeof body.echo_fields === 'string') body.echo_fields = change(body.echo_fields);
 });
 
+/** Whether an echo_fields string holds an empty JSON array ("[]", with any whitespace). */
+function holdsEmptyArray(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.length === 0;
+  } catch {
+    return false;
+  }
+}
+
+type StoreCard = (input: TokenizeInput, store: CardStore) => StoredCard;
+
+/** An update `moves` applies to is stored under a new card ID, answered instead of the one sent; the old card stays as it was. */
+const updateMoved = (moves: (input: TokenizeInput) => boolean) => (next: StoreCard): StoreCard => (input, store) => {
+  const before = input.cardId === undefined || !moves(input) ? undefined : store.get(input.cardId);
+  const card = next(input, store);
+  if (!before) return card;
+  store.put(before);
+  const moved = { ...card, card_id: newCardId() };
+  store.put(moved);
+  return moved;
+};
+
 /** TOK-11: a gateway that refuses a request carrying `field` as an unknown field (rcode 205, "Invalid field"). */
 function fieldRefused<F extends string>(field: F) {
   return {
@@ -65,16 +89,15 @@ export const TOKENIZE_FAULTS = [
   { name: 'pg-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without pg_id.', answer: onSuccess((b) => delete b.pg_id) },
   // TOK-2: an update keeps the card_id and stores the new values.
   {
-    name: 'update-answers-new-card-id', rule: 'TOK-2', description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.',
-    storeCard: (next) => (input, store) => {
-      const before = input.cardId === undefined ? undefined : store.get(input.cardId);
-      const card = next(input, store);
-      if (!before) return card;
-      store.put(before);
-      const moved = { ...card, card_id: newCardId() };
-      store.put(moved);
-      return moved;
-    },
+    name: 'update-answers-new-card-id', rule: 'TOK-2',
+    description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.',
+    storeCard: updateMoved(() => true),
+  },
+  {
+    name: 'partial-update-answers-new-card-id', rule: 'TOK-2',
+    description: 'An update that carries card data without card_number (exp_date alone, say) is stored under a new card ID '
+      + 'and answers that one instead of the card_id sent.',
+    storeCard: updateMoved((input) => input.card !== undefined && input.card.number === undefined),
   },
   { name: 'update-answers-old-number', rule: 'TOK-2', description: 'An update stores the new number but answers the masked number stored before it.', answer: onSuccess((b, { previous }) => previous && (b.card_number = previous.card_number)) },
   {
@@ -121,6 +144,12 @@ export const TOKENIZE_FAULTS = [
   { name: 'echo-fields-trimmed', rule: 'TOK-9', description: 'echo_fields comes back with leading and trailing whitespace trimmed.', answer: echoed((s) => s.trim()) },
   { name: 'echo-fields-ascii-escaped', rule: 'TOK-9', description: 'Non-ASCII characters inside echo_fields come back as \\u escapes: the same JSON inside, a different string.', answer: echoed((s) => s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) },
   { name: 'echo-fields-dropped', rule: 'TOK-9', description: 'A successful answer omits echo_fields.', answer: onSuccess((b) => delete b.echo_fields) },
+  {
+    name: 'echo-fields-empty-array-dropped', rule: 'TOK-9',
+    description: 'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), '
+      + 'as a gateway that skips empty lists does.',
+    answer: onSuccess((b) => typeof b.echo_fields === 'string' && holdsEmptyArray(b.echo_fields) && delete b.echo_fields),
+  },
   // TOK-10: a request breaking a stated format is not a success.
   { name: 'exp-month-13-accepted', rule: 'TOK-10', description: 'exp_date is checked for four digits only, so month 00 or 13 is stored.', formats: (f) => ({ ...f, expDate: /^[0-9]{4}$/ }) },
   {

@@ -1,6 +1,6 @@
 import { disabledAnswer, webhookNotFound } from '../gateway/webhook-disable.js';
 import type { Answer, AnswerContext } from '../server/seams.js';
-import type { WebhookRequest } from '../state/webhooks.js';
+import type { RaisedEvent, Webhook, WebhookRequest } from '../state/webhooks.js';
 import { DISABLE_REFUSAL_INVISIBLE } from './auth.js';
 import type { Unit } from './unit.js';
 
@@ -12,6 +12,9 @@ const onDisabled = (change: (body: Record<string, unknown>) => void) => (answer:
 
 /** Requests that were held when their webhook was enabled, under fault enable-keeps-held. */
 const heldAtEnable = new WeakSet<WebhookRequest>();
+
+/** Events refused while their webhook was inactive, kept aside under fault inactive-events-queued-then-posted. */
+const raisedWhileInactive = new WeakMap<Webhook, RaisedEvent[]>();
 
 export const WEBHOOK_FAULTS = [
   // HOOK-1: disabling an existing webhook answers code 0 with data.message.
@@ -28,6 +31,22 @@ export const WEBHOOK_FAULTS = [
   { name: 'disable-keeps-active', rule: 'HOOK-3', description: 'A disable answers code 0 but leaves the webhook active.', disableHook: () => () => {} },
   { name: 'inactive-queue-accepts-new', rule: 'HOOK-4', description: 'New requests still join the queue of an inactive webhook (held, not posted).', admits: () => () => true },
   { name: 'inactive-webhook-still-posts', rule: 'HOOK-4', description: 'The delivery worker ignores the inactive state: new requests are added and posted as if the webhook were active.', admits: () => () => true, mayPost: () => () => true },
+  {
+    name: 'inactive-events-queued-then-posted', rule: 'HOOK-4',
+    description: 'Events raised while a webhook is inactive stay out of its queue (refused, as section 3 says) but are kept aside, '
+      + 'then added to the queue and posted once it is enabled again.',
+    admits: (next) => (hook, event) => {
+      const admitted = next(hook, event);
+      if (!admitted) raisedWhileInactive.set(hook, [...(raisedWhileInactive.get(hook) ?? []), event]);
+      return admitted;
+    },
+    enableHook: (next) => (hook, hooks) => {
+      next(hook, hooks);
+      const kept = raisedWhileInactive.get(hook) ?? [];
+      raisedWhileInactive.delete(hook);
+      for (const e of kept) hooks.enqueue(hook, e.event, e.payload, e.ttlSeconds);
+    },
+  },
   {
     name: 'disable-drops-queue', rule: 'HOOK-5', description: 'Disabling drops the queued requests instead of holding them.',
     disableHook: (next) => (hook, hooks) => {

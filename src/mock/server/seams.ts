@@ -5,7 +5,7 @@ import type { PageWindow } from '../gateway/vault/page.js';
 import type { VaultQuery } from '../gateway/vault/query.js';
 import type { CardStore, StoredCard } from '../state/card-store.js';
 import type { Customer } from '../state/customers.js';
-import type { Webhook, WebhookRegistry, WebhookRequest } from '../state/webhooks.js';
+import type { RaisedEvent, Webhook, WebhookRegistry, WebhookRequest } from '../state/webhooks.js';
 
 /** An answer on its way out: status and JSON body; no body sends an empty one. `type` overrides the media type. */
 export type Answer = { status: number; body: Record<string, unknown> | undefined; type?: string };
@@ -42,8 +42,8 @@ export type Seams = {
   /** The store: section 3's transitions of one webhook. */
   disableHook: (hook: Webhook, hooks: WebhookRegistry) => void;
   enableHook: (hook: Webhook, hooks: WebhookRegistry) => void;
-  /** Webhook delivery (section 6): may a new request join the queue, may a queued one be posted, and where. */
-  admits: (hook: Webhook) => boolean;
+  /** Webhook delivery (section 6): may a raised event join the queue, may a queued one be posted, and where. */
+  admits: (hook: Webhook, event: RaisedEvent) => boolean;
   mayPost: (hook: Webhook, request: WebhookRequest) => boolean;
   target: (hook: Webhook, request: WebhookRequest) => DeliveryTarget;
 };

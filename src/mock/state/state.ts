@@ -2,10 +2,10 @@ import type { ResolvedOptions } from '../server/options.js';
 import { CardStore } from './card-store.js';
 import { VirtualClock } from './clock.js';
 import { DeliveryWorker, type DeliveryRules } from './delivery-worker.js';
-import { WebhookRegistry, type Webhook } from './webhooks.js';
+import { WebhookRegistry, type RaisedEvent, type Webhook } from './webhooks.js';
 
 /** The rules of section 6 the state follows; a behaviour may bend them (server/seams.ts). */
-export type StateRules = DeliveryRules & { admits: (hook: Webhook) => boolean };
+export type StateRules = DeliveryRules & { admits: (hook: Webhook, event: RaisedEvent) => boolean };
 
 /** Where the seeded webhook posts: loopback port 9 (discard), which nothing listens on by default. */
 export const DEFAULT_NOTIFICATION_URL = 'http://127.0.0.1:9/mock-default-webhook';

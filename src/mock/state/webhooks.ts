@@ -17,6 +17,9 @@ export type WebhookRequest = {
   inFlight: boolean;
 };
 
+/** An event raised for a webhook, before it joins the queue (or is refused). */
+export type RaisedEvent = { readonly event: string; readonly payload: unknown; readonly ttlSeconds: number };
+
 export type DeliveryAttempt = { request_id: string; at: string; status?: number; error?: string };
 export type LogEntry = { at: string; what: 'disabled' | 'enabled' | 'refused' | 'expired' | 'delivered'; request_id?: string; detail: string };
 
@@ -40,8 +43,11 @@ export class WebhookRegistry {
   private readonly hooks = new Map<string, Webhook>();
   onChange: () => void = () => {};
 
-  /** `admits`: may a new request join this webhook's queue; section 6 says only while it is active. */
-  constructor(private readonly clock: VirtualClock, private readonly admits: (hook: Webhook) => boolean = (hook) => hook.status === 'active') {}
+  /** `admits`: may this event join the webhook's queue as a new request; section 6 says only while it is active. */
+  constructor(
+    private readonly clock: VirtualClock,
+    private readonly admits: (hook: Webhook, event: RaisedEvent) => boolean = (hook) => hook.status === 'active',
+  ) {}
 
   now(hook: Webhook): number {
     return this.clock.now() + hook.offsetMs;
@@ -98,7 +104,7 @@ export class WebhookRegistry {
   /** Section 6: no new requests join the queue of an inactive webhook; the refusal is logged. */
   enqueue(hook: Webhook, event: string, payload: unknown, ttlSeconds: number): WebhookRequest | undefined {
     const now = this.now(hook);
-    if (!this.admits(hook)) {
+    if (!this.admits(hook, { event, payload, ttlSeconds })) {
       hook.log.push({ at: this.iso(hook), what: 'refused', detail: `event ${event} not queued: webhook is inactive` });
       return undefined;
     }
