@@ -126,7 +126,9 @@ async function compareMerchantId(
   const madeUp = madeUpLike(merchantId);
   const other = await gateway.listCustomers(listingQuery(madeUp), 'merchant');
   if (!same(listing, other)) return { problems: [], notes: [] };
-  const hint = copyHint('PG_MERCHANT_ID', merchantId);
+  const vendorIdThere = merchantId === String(config.vendor?.vendorId);
+  const hint = copyHint('PG_MERCHANT_ID', merchantId)
+    + (vendorIdThere ? ' PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one.' : '');
   if (!config.allowWrites) {
     if (succeeded(listing)) {
       return {

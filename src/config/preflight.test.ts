@@ -177,7 +177,7 @@ test('read-only production with the right credentials passes, and says the vendo
   });
 });
 
-test('a merchant ID wrapped in quotes or holding whitespace, as a copied .env line brings it: the sentence says why', async () => {
+test('a merchant ID wrapped in quotes, holding whitespace or the vendor ID, as copying brings it: the sentence says why', async () => {
   const quoted = await withMock({}, (url) => preflight(configFor(url, merchantWith(`"${MOCK_DEFAULTS.merchantId}"`))));
   expect(problemsOf(quoted)).toEqual([
     expect.stringMatching(/ PG_MERCHANT_ID is wrapped in quotes, as a value copied from a \.env line may be: set it without them\.$/),
@@ -185,6 +185,10 @@ test('a merchant ID wrapped in quotes or holding whitespace, as a copied .env li
   const spaced = await withMock({}, (url) => preflight(configFor(url, merchantWith(`${MOCK_DEFAULTS.merchantId} 2`))));
   expect(problemsOf(spaced)).toEqual([
     expect.stringMatching(/ PG_MERCHANT_ID holds whitespace, which a copied value may bring along: set it without\.$/),
+  ]);
+  const vendorIdThere = await withMock({}, (url) => preflight(configFor(url, merchantWith(String(MOCK_DEFAULTS.vendorId)))));
+  expect(problemsOf(vendorIdThere)).toEqual([
+    expect.stringMatching(/ PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one\.$/),
   ]);
 });
 
