@@ -23,9 +23,9 @@ export { described, same };
  *   made-up key gets another answer there, is not found: PG_BASE_URL does not lead to the operations; when
  *   the listing is found under a shorter path of PG_BASE_URL, that shorter one is the base address.
  * What a deviation of a gateway can also produce becomes configuration only where nothing tells the two
- * apart, and then the sentence names both. A gateway may deviate by refusing a
- * valid key on the listing (AUTH-5's fault vendor-key-refused-on-vault does exactly that) and a black box
- * cannot tell that from a wrong key by the listing alone; so a key the listing refuses is asked once more
+ * apart, and then the sentence names both. A gateway may deviate by refusing a valid key on the listing
+ * (AUTH-5's fault vendor-key-refused-on-vault does exactly that) and a black box cannot tell that from a
+ * wrong key by the listing alone; so a key the listing refuses is asked once more
  * on tokenize, with a body that carries no payment information (nothing to store), beside the made-up key:
  * a target that tells the two apart there knows the key, the listing's refusal is the gateway's deviation
  * and the run goes on to judge it. Production without PG_ALLOW_WRITES=1 allows no tokenize, so there a key
