@@ -114,3 +114,26 @@ test('PG_USER_ID is a whole number like the other numeric variables, and its val
     expect(problems.join('\n')).not.toContain(bad);
   }
 });
+
+test('credentials an operator mixes up in the variables themselves are named before any request, never quoted', () => {
+  const sandbox = { PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_MERCHANT_ID: 'm-1', PG_API_KEY: SECRET };
+  expect(problemsOf({ ...sandbox, PG_VENDOR_API_KEY: SECRET })).toEqual([
+    'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
+    'PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant\'s key and the integrator\'s are two (section 5.2); '
+    + 'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY',
+  ]);
+  expect(problemsOf({ ...sandbox, PG_MERCHANT_ID: SECRET })).toEqual([
+    'PG_MERCHANT_ID holds the same value as PG_API_KEY: set it to the merchant ID, not a key',
+  ]);
+  // A vendor ID copied with its quotes is not a whole number; surrounding whitespace is trimmed, as for every variable.
+  expect(problemsOf({ ...sandbox, PG_VENDOR_ID: '"90001"', PG_VENDOR_API_KEY: 'vk' })).toEqual([
+    'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
+  ]);
+  expect(loadConfig({ ...sandbox, PG_MERCHANT_ID: ' m-1 ', PG_VENDOR_ID: ' 90001 ', PG_VENDOR_API_KEY: 'vk' })).toMatchObject({
+    merchant: { merchantId: 'm-1' },
+    vendor: { vendorId: 90001 },
+  });
+  // A merchant ID wrapped in quotes may be a real one as far as the document says: the preflight asks the target.
+  expect(problemsOf({ ...sandbox, PG_MERCHANT_ID: '"m-1"' })).toEqual([]);
+  expect(JSON.stringify(problemsOf({ ...sandbox, PG_VENDOR_API_KEY: SECRET, PG_MERCHANT_ID: SECRET }))).not.toContain(SECRET);
+});

@@ -73,6 +73,25 @@ function checkBaseUrl(raw: string, target: Target, problems: string[]): string |
   return url.toString().replace(/\/$/, '');
 }
 
+/**
+ * Values that are the same where section 5.2 has two different things: a copy slip, found before any request.
+ * One key in both key variables makes every integrator check (AUTH-5, TOK-5) prove nothing; a key in
+ * PG_MERCHANT_ID would be sent in the listing's URL, where access logs keep it. Never quotes a value.
+ */
+function credentialMixUps(merchantId: string | undefined, apiKey: string | undefined, vendorKey: string | undefined): string[] {
+  const problems: string[] = [];
+  if (apiKey && apiKey === vendorKey) {
+    problems.push('PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant\'s key and the integrator\'s are two (section 5.2); '
+      + 'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY');
+  }
+  for (const [name, key] of [['PG_API_KEY', apiKey], ['PG_VENDOR_API_KEY', vendorKey]] as const) {
+    if (merchantId && merchantId === key) {
+      problems.push(`PG_MERCHANT_ID holds the same value as ${name}: set it to the merchant ID, not a key`);
+    }
+  }
+  return problems;
+}
+
 /** Reads and checks the suite's configuration from the environment (.env already merged by dotenv). */
 export function loadConfig(env: Env = process.env): SuiteConfig {
   const problems: string[] = [];
@@ -104,6 +123,8 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
       vendor = { vendorId, apiKey: vendorKey };
     }
   }
+
+  problems.push(...credentialMixUps(merchantId, apiKey, vendorKey));
 
   const rawWrites = value(env, 'PG_ALLOW_WRITES');
   if (rawWrites !== undefined && rawWrites !== '0' && rawWrites !== '1') problems.push('PG_ALLOW_WRITES must be 1 or 0');

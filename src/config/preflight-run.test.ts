@@ -5,6 +5,7 @@ import { mockCredentialsAsTarget } from './child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { runConformance } from '../safety/run-conformance.js';
 import { loadRules } from '../contract/rules.js';
+import { MOCK_DEFAULTS } from '../mock/defaults.js';
 
 // Whole `npm run conformance` runs in child processes against a mock taken for a sandbox (black-box mode).
 // The two preflight cases stop before Playwright starts (about a second each); the two that need the run
@@ -39,6 +40,35 @@ test('a wrong API key ends with exit 2 and one sentence naming PG_API_KEY, in se
   expect(run.output).not.toContain(Buffer.from(`:${WRONG_KEY}`).toString('base64'));
   expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR', counts: { 'not run': loadRules().length } });
 });
+
+// Each mix-up an operator makes with the IDs and keys: named in one sentence, before any test runs.
+const MIX_UPS = [
+  { name: 'a wrong PG_MERCHANT_ID', env: { PG_MERCHANT_ID: 'acme-shop-0042' }, sentence: 'The target refused PG_MERCHANT_ID: ' },
+  { name: 'a wrong numeric PG_MERCHANT_ID', env: { PG_MERCHANT_ID: '1234567' }, sentence: 'The target refused PG_MERCHANT_ID: ' },
+  { name: 'a wrong PG_VENDOR_ID', env: { PG_VENDOR_ID: '90002' }, sentence: 'The target refused PG_VENDOR_ID: ' },
+  {
+    name: 'the two keys swapped',
+    env: { PG_API_KEY: MOCK_DEFAULTS.vendorApiKey, PG_VENDOR_API_KEY: MOCK_DEFAULTS.apiKey },
+    sentence: 'PG_API_KEY and PG_VENDOR_API_KEY look swapped: ',
+  },
+];
+
+for (const mixUp of MIX_UPS) {
+  test(`${mixUp.name} ends with exit 2 and one sentence, in seconds, with no test run and the verdict line last`, async ({}, testInfo) => {
+    const dir = testInfo.outputPath('run');
+    const started = Date.now();
+    const run = await runConformance(sandbox(dir, mixUp.env));
+    expect(run.code, run.output).toBe(2);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.output).toContain(`  - ${mixUp.sentence}`);
+    expect(run.output).toContain('No test was run');
+    expect(run.output).not.toMatch(/Running [0-9]+ tests/);
+    expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
+    expect(run.output).not.toContain(MOCK_DEFAULTS.apiKey);
+    expect(run.output).not.toContain(MOCK_DEFAULTS.vendorApiKey);
+    expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR', configuration: [expect.stringContaining(mixUp.sentence)] });
+  });
+}
 
 test('a base URL with a path ends with exit 2, saying to drop the path, with no test run', async ({}, testInfo) => {
   const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_BASE_URL: `${mock.url}/pg`, PG_ALLOW_WRITE: '1' }));

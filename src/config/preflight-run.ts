@@ -12,6 +12,8 @@ import { preflight } from './preflight.js';
 export async function preflightOrExit(config: SuiteConfig & { baseUrl: string }, reportsDir: string): Promise<string | undefined> {
   const started = new Date();
   const result = await preflight(config);
+  // What the target could not be asked (production read-only) is said before the run, never guessed.
+  if (result.kind !== 'unavailable') for (const note of result.notes ?? []) console.error(`Preflight: ${note}`);
   if (result.kind === 'ok') return undefined;
   if (result.kind === 'unavailable') return result.problem;
   const finished = new Date();

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { basicAuthorization } from '../contract/auth.js';
-import { bodyField, succeeded, type Exchange } from '../contract/exchange.js';
+import { succeeded, type Exchange } from '../contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient, type Auth, type RetryPolicy } from '../contract/gateway-client.js';
 import { Pacer } from '../contract/pacer.js';
 import { TargetUnavailableError } from '../contract/target-unavailable.js';
+import { described, same } from './compared-answers.js';
+import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
 import type { SuiteConfig } from './config.js';
+
+export { described, same };
 
 /**
  * The preflight: before any check, the document's own authentication check (the vault listing, sections 1
@@ -18,44 +22,30 @@ import type { SuiteConfig } from './config.js';
  * - a listing path the target answers exactly as it answers a made-up path under the same base, while a
  *   made-up key gets another answer there, is not found: PG_BASE_URL does not lead to the operations; when
  *   the listing is found under a shorter path of PG_BASE_URL, that shorter one is the base address.
- * Only what no deviation of a gateway can produce becomes configuration. A gateway may deviate by refusing a
- * valid key on the listing (AUTH-5's fault vendor-key-refused-on-vault does exactly that) and a black box
- * cannot tell that from a wrong key by the listing alone; so a key the listing refuses is asked once more
+ * What a deviation of a gateway can also produce becomes configuration only where nothing tells the two
+ * apart, and then the sentence names both. A gateway may deviate by refusing a valid key on the listing
+ * (AUTH-5's fault vendor-key-refused-on-vault does exactly that) and a black box cannot tell that from a
+ * wrong key by the listing alone; so a key the listing refuses is asked once more
  * on tokenize, with a body that carries no payment information (nothing to store), beside the made-up key:
  * a target that tells the two apart there knows the key, the listing's refusal is the gateway's deviation
  * and the run goes on to judge it. Production without PG_ALLOW_WRITES=1 allows no tokenize, so there a key
  * the listing refuses is configuration, and the sentence says what else it could be.
  * Anything else the listing answers (another failure, a success in another scheme) is left to the rules:
- * AUTH-6 and the vault rules judge it, with the exchange in the failure. A wrong PG_MERCHANT_ID is not told
- * apart either: a gateway that refuses a valid merchant_id (fault vault-refuses-string-merchant-id) answers
- * the same way, so AUTH-6 reports it with the gateway's own message.
+ * AUTH-6 and the vault rules judge it, with the exchange in the failure. Then PG_MERCHANT_ID and PG_VENDOR_ID
+ * are compared the same way, each beside a made-up one, and the keys against each other's IDs to name a
+ * swap (id-comparisons.ts says where each is asked and why).
  * Transport trouble, 5xx and 429 beyond the client's budget are the target being unavailable (exit 3).
  */
 
 export type PreflightResult =
   /** Nothing wrong with the configuration that the target showed. */
-  | { kind: 'ok'; requests: number }
+  | { kind: 'ok'; requests: number; notes?: string[] }
   /** One plain sentence per problem, naming the variable and what to do; the run must not start (exit 2). */
-  | { kind: 'configuration'; problems: string[]; requests: number }
+  | { kind: 'configuration'; problems: string[]; requests: number; notes?: string[] }
   /** The target could not be asked (exit 3). */
   | { kind: 'unavailable'; problem: string; requests: number };
 
 type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites' | 'maxRps' | 'webhookId'> & { baseUrl: string };
-
-/** What the target's answer says, in the terms the document gives: the HTTP status and the family indicator. */
-function signature(e: Exchange): string {
-  return JSON.stringify([e.status, bodyField(e, 'code'), bodyField(e, 'rcode')]);
-}
-
-/** Two answers the document cannot tell apart: the same HTTP status and the same family indicator. */
-export const same = (a: Exchange, b: Exchange) => signature(a) === signature(b);
-
-/** An answer in the document's terms, for a sentence: "HTTP 401, code 1004". */
-export function described(e: Exchange): string {
-  const field = bodyField(e, 'rcode') !== undefined ? 'rcode' : 'code';
-  const code = bodyField(e, field);
-  return `HTTP ${e.status}${code === undefined ? '' : `, ${field} ${JSON.stringify(code)}`}`;
-}
 
 /** Shorter bases to try when PG_BASE_URL has a path: /a/b → /a, then the host alone. */
 function shorterBases(baseUrl: string): string[] {
@@ -68,7 +58,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
   const pacer = config.maxRps ? new Pacer(config.maxRps) : undefined;
   const madeUpKey = `conformance-preflight-${randomUUID()}`;
   const madeUp: Auth = { authorization: basicAuthorization(madeUpKey) };
-  const secrets = [config.merchant.apiKey, config.vendor?.apiKey, madeUpKey].filter((s): s is string => !!s);
+  // The test card too: a target may quote it back in a message the sentence repeats.
+  const secrets = [config.merchant.apiKey, config.vendor?.apiKey, madeUpKey, PREFLIGHT_CARD].filter((s): s is string => !!s);
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[REDACTED]'), text);
   const clientFor = (baseUrl: string) => new GatewayClient(
     baseUrl,
@@ -92,6 +83,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
   try {
     const merchant = await gateway.listCustomers(query, 'merchant');
     const problems: string[] = [];
+    let merchantKeyTaken = true;
+    let vendorKeyTaken = true;
     let fake: Exchange | undefined;
     const fakeListing = async () => (fake ??= await gateway.listCustomers(query, madeUp));
 
@@ -132,6 +125,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
         };
       }
       if (keyRefused && !(await knownOnTokenize(gateway, config, 'merchant', madeUp))) {
+        merchantKeyTaken = false;
         problems.push(refusedSentence('PG_API_KEY', 'the merchant API key', merchant, config));
       }
     }
@@ -141,12 +135,17 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       if (!succeeded(vendor)) {
         const fakeKey = await fakeListing();
         if (same(vendor, fakeKey) && !succeeded(fakeKey) && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
+          vendorKeyTaken = false;
           problems.push(refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config)
             + ' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)');
         }
       }
     }
-    return problems.length ? { kind: 'configuration', problems, requests: requests() } : { kind: 'ok', requests: requests() };
+    const ids = await compareIds(gateway, config, { listing: merchant, merchantKeyTaken, vendorKeyTaken }, redact);
+    problems.push(...ids.problems);
+    const notes = ids.notes.length ? { notes: ids.notes } : {};
+    if (problems.length) return { kind: 'configuration', problems, requests: requests(), ...notes };
+    return { kind: 'ok', requests: requests(), ...notes };
   } catch (error) {
     if (error instanceof TargetUnavailableError) return { kind: 'unavailable', problem: error.message, requests: requests() };
     throw error;
@@ -161,7 +160,9 @@ function refusedSentence(variable: string, what: string, answer: Exchange, confi
   const remedy = config.target === 'mock'
     ? `set it to the key the mock was started with (${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the mock's built-in one`
     : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
-  return `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued (${described(answer)}); ${remedy}.${readOnly}`;
+  const hint = copyHint(variable, (variable === 'PG_API_KEY' ? config.merchant.apiKey : config.vendor?.apiKey) ?? '');
+  return `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued `
+    + `(${described(answer)}); ${remedy}.${hint}${readOnly}`;
 }
 
 /**

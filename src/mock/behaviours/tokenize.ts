@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MOCK_DEFAULTS } from '../defaults.js';
 import { MockError } from '../gateway/errors.js';
 import { newCardId } from '../gateway/ids.js';
-import type { TokenizeInput } from '../gateway/tokenize/request.js';
+import { KIND_FIELDS, type TokenizeInput } from '../gateway/tokenize/request.js';
 import type { Answer, AnswerContext } from '../server/seams.js';
 import type { CardStore, StoredCard } from '../state/card-store.js';
 import type { Unit } from './unit.js';
@@ -188,6 +188,18 @@ export const TOKENIZE_VARIANTS = [
       const unknown = (Object.keys(ACCOUNT_VALUES) as (keyof typeof ACCOUNT_VALUES)[]).find((f) => body[f] !== undefined && body[f] !== ACCOUNT_VALUES[f]);
       if (unknown) throw new MockError('merchantMismatch', `${unknown} is not a ${{ profile_id: 'profile', loc_id: 'store location', user_id: 'user' }[unknown]} of this merchant.`);
       return input;
+    },
+  },
+  // Which of a request's problems is answered first is not shown (nor the codes): this gateway judges the
+  // payment data before the merchant and the integrator, so a body without it says nothing of its IDs.
+  {
+    name: 'tokenize-payment-judged-first', rule: 'ERR-1',
+    description: 'A new-card tokenize body without payment information is refused for that (HTTP 400, rcode 401) before its '
+      + 'merchant_id and vendor_id are judged; the faithful mock judges the parties first.',
+    readTokenize: (next) => (body, identity) => {
+      const payment = Object.values(KIND_FIELDS).flat().some((field) => body[field] !== undefined);
+      if (body.card_id === undefined && !payment) throw new MockError('paymentMissing');
+      return next(body, identity);
     },
   },
 ] as const satisfies readonly Unit[];

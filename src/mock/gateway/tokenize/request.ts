@@ -20,7 +20,7 @@ type JsType<T extends FieldType> = T extends 'string' ? string : T extends 'numb
 type TokenizeBody = { [K in FieldName]?: JsType<(typeof FIELD_TYPES)[K]> };
 
 /** Rule 3: three alternative kinds. cardholder_name belongs to card and ACH alike, so it picks no kind. */
-const KIND_FIELDS = {
+export const KIND_FIELDS = {
   card: ['card_number', 'exp_date', 'cvv2', 'avs_address', 'avs_zip', 'email_address', 'card_swipe'],
   ach: ['tr_number', 'dda_number', 'type_id'],
   wallet: ['payload_walletA_pay', 'payload_walletB_pay'],
