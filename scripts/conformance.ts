@@ -61,7 +61,8 @@ if (config.baseUrl && !args.list) {
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
     writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: process.env.PG_BASELINE });
-    console.error(`${problem}\nNothing was checked: fix the base URL or the network and run again.\nConformance: ${verdictLine(verdict, outcomes)}`);
+    const advice = 'Nothing was checked: fix the base URL or the network and run again.';
+    console.error([problem, advice, `Conformance: ${verdictLine(verdict, outcomes)}`].join('\n'));
     process.exit(EXIT_CODES[verdict]);
   }
 }

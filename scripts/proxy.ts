@@ -83,7 +83,8 @@ async function stop(why: string): Promise<void> {
   // The verdict line last, as every command's: a CI step reads the last line.
   for (const row of report.rules.filter((r) => r.broken)) console.log(`  ${row.ruleId} (${row.side} side): ${row.broken} of ${row.judged} exchanges`);
   console.log(`Reports: ${files.join(', ')}`);
-  console.log(`Traffic: ${report.verdict}. ${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered).`);
+  const counts = `${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered)`;
+  console.log(`Traffic: ${report.verdict}. ${counts}.`);
   process.exit(exitCode);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

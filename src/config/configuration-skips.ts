@@ -18,7 +18,8 @@ export const CONFIGURATION_SKIPS = {
  */
 export const TARGET_SKIPS = {
   unknownWebhookInProduction:
-    'in production the suite disables only the webhook PG_WEBHOOK_ID names, never one it made up: its writes there touch only what the operator named, so no variable lifts this (the sandbox run judges it)',
+    'in production the suite disables only the webhook PG_WEBHOOK_ID names, never one it made up: its writes there touch ' +
+    'only what the operator named, so no variable lifts this (the sandbox run judges it)',
 } as const;
 
 export type ConfigurationSkip = (typeof CONFIGURATION_SKIPS)[keyof typeof CONFIGURATION_SKIPS];

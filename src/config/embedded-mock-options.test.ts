@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import dotenv from 'dotenv';
 import { basicAuthorization } from '../contract/auth.js';
+import { newCardRequest } from '../contract/request-builders.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { optionsFromEnv, resolveOptions } from '../mock/server/options.js';
 import { startMock } from '../mock/start.js';
@@ -23,8 +24,14 @@ function suiteEnv(environment: Env, dotenvText?: string): Env {
   return env;
 }
 
-const ALL_MOCK = { MOCK_MERCHANT_ID: 'm-from-mock', MOCK_API_KEY: 'some-other-key', MOCK_VENDOR_ID: '4242', MOCK_VENDOR_API_KEY: 'vendor-other-key', MOCK_WEBHOOK_ID: 'wh_other' };
-const ALL_PG = { PG_MERCHANT_ID: 'm-from-pg', PG_API_KEY: 'pg-key', PG_VENDOR_ID: '77', PG_VENDOR_API_KEY: 'pg-vendor-key', PG_WEBHOOK_ID: 'wh_pg' };
+const ALL_MOCK = {
+  MOCK_MERCHANT_ID: 'm-from-mock', MOCK_API_KEY: 'some-other-key', MOCK_VENDOR_ID: '4242', MOCK_VENDOR_API_KEY: 'vendor-other-key',
+  MOCK_WEBHOOK_ID: 'wh_other',
+};
+const ALL_PG = {
+  PG_MERCHANT_ID: 'm-from-pg', PG_API_KEY: 'pg-key', PG_VENDOR_ID: '77', PG_VENDOR_API_KEY: 'pg-vendor-key', PG_WEBHOOK_ID: 'wh_pg',
+};
+const asDotenv = (env: Env) => Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n');
 
 const COMBINATIONS: { name: string; environment: Env; dotenv?: string }[] = [
   { name: 'nothing set: the built-in defaults', environment: {} },
@@ -40,10 +47,10 @@ const COMBINATIONS: { name: string; environment: Env; dotenv?: string }[] = [
   { name: 'PG_MERCHANT_ID with MOCK_API_KEY', environment: { PG_MERCHANT_ID: 'm-from-pg', MOCK_API_KEY: 'some-other-key' } },
   { name: 'PG_VENDOR_ID with MOCK_VENDOR_API_KEY', environment: { PG_VENDOR_ID: '77', MOCK_VENDOR_API_KEY: 'vendor-other-key' } },
   { name: 'MOCK_API_KEY from .env', environment: {}, dotenv: 'MOCK_API_KEY=key-from-dotenv\n' },
-  { name: 'every MOCK_ credential from .env', environment: {}, dotenv: Object.entries(ALL_MOCK).map(([k, v]) => `${k}=${v}`).join('\n') },
-  { name: 'MOCK_API_KEY in .env and in the environment', environment: { MOCK_API_KEY: 'key-from-env' }, dotenv: 'MOCK_API_KEY=key-from-dotenv\n' },
-  { name: 'PG_API_KEY in .env, MOCK_API_KEY in the environment', environment: { MOCK_API_KEY: 'key-from-env' }, dotenv: 'PG_API_KEY=pg-key\n' },
-  { name: '.env of a sandbox with PG_TARGET=mock and no PG_BASE_URL', environment: { PG_TARGET: 'mock' }, dotenv: Object.entries(ALL_PG).map(([k, v]) => `${k}=${v}`).join('\n') },
+  { name: 'every MOCK_ credential from .env', environment: {}, dotenv: asDotenv(ALL_MOCK) },
+  { name: 'MOCK_API_KEY in .env and in the environment', environment: { MOCK_API_KEY: 'from-env' }, dotenv: 'MOCK_API_KEY=from-dotenv' },
+  { name: 'PG_API_KEY in .env, MOCK_API_KEY in the environment', environment: { MOCK_API_KEY: 'from-env' }, dotenv: 'PG_API_KEY=pg-key' },
+  { name: '.env of a sandbox with PG_TARGET=mock and no PG_BASE_URL', environment: { PG_TARGET: 'mock' }, dotenv: asDotenv(ALL_PG) },
 ];
 
 for (const { name, environment, dotenv: dotenvText } of COMBINATIONS) {
@@ -58,10 +65,11 @@ for (const { name, environment, dotenv: dotenvText } of COMBINATIONS) {
         headers: { accept: 'application/json', authorization: basicAuthorization(config.merchant.apiKey) },
       });
       expect(await listing.json(), 'the merchant key and ID the suite sends').toMatchObject({ code: 0 });
+      const vendor = config.vendor!;
       const tokenize = await fetch(`${mock.url}/pg/tokenize`, {
         method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: basicAuthorization(config.vendor!.apiKey) },
-        body: JSON.stringify({ merchant_id: config.merchant.merchantId, vendor_id: config.vendor!.vendorId, card_number: '4111111111111111', exp_date: '1230', cvv2: '123' }),
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: basicAuthorization(vendor.apiKey) },
+        body: JSON.stringify({ ...newCardRequest(config.merchant.merchantId), vendor_id: vendor.vendorId }),
       });
       expect(await tokenize.json(), 'the vendor key and ID the suite sends').toMatchObject({ rcode: '000' });
       const webhook = await fetch(`${mock.url}/__mock/webhooks/${config.webhookId}`);
@@ -74,7 +82,10 @@ for (const { name, environment, dotenv: dotenvText } of COMBINATIONS) {
 
 // A mock started apart (npm run mock, then PG_BASE_URL) reads MOCK_ alone: the suite agrees with it when both
 // read the same environment or .env, and PG_ variables (what the suite sends) are not set.
-for (const { name, environment, dotenv: dotenvText } of COMBINATIONS.filter((c) => !Object.keys(c.environment).some((k) => k.startsWith('PG_')) && !c.dotenv?.includes('PG_'))) {
+const setsPg = (c: (typeof COMBINATIONS)[number]) =>
+  Object.keys(c.environment).some((k) => k.startsWith('PG_')) || !!c.dotenv?.includes('PG_');
+const withoutPgCredentials = COMBINATIONS.filter((c) => !setsPg(c));
+for (const { name, environment, dotenv: dotenvText } of withoutPgCredentials) {
   test(`npm run mock and the suite pointed at it agree: ${name}`, () => {
     const env = suiteEnv(environment, dotenvText);
     const config = loadConfig({ ...env, PG_BASE_URL: 'http://127.0.0.1:4010' });
@@ -87,7 +98,8 @@ for (const { name, environment, dotenv: dotenvText } of COMBINATIONS.filter((c) 
 
 test('the rest of the mock\'s variables apply to the embedded mock as to npm run mock', () => {
   const env = { MOCK_CUSTOMERS: '3', MOCK_FAULTS: 'vault-total-pages-floor', MOCK_VARIANTS: 'extra-fields', PG_MOCK_PORT: '4999' };
-  expect(embeddedMockOptions(loadConfig(env), env)).toMatchObject({ customers: 3, faults: ['vault-total-pages-floor'], variants: ['extra-fields'] });
+  const options = embeddedMockOptions(loadConfig(env), env);
+  expect(options).toMatchObject({ customers: 3, faults: ['vault-total-pages-floor'], variants: ['extra-fields'] });
 });
 
 test('a problem of the embedded mock names the variable its value came from, and never the value', () => {
@@ -100,19 +112,22 @@ test('a problem of the embedded mock names the variable its value came from, and
     }
     return [];
   };
+  const cannotTell = 'must differ, or the mock cannot tell merchant from integrator';
   expect(problems({ PG_API_KEY: MOCK_DEFAULTS.vendorApiKey })).toEqual([
-    'the embedded mock: PG_API_KEY and the built-in MOCK_VENDOR_API_KEY default must differ, or the mock cannot tell merchant from integrator',
+    `the embedded mock: PG_API_KEY and the built-in MOCK_VENDOR_API_KEY default ${cannotTell}`,
   ]);
   expect(problems({ PG_API_KEY: 'same-key', MOCK_VENDOR_API_KEY: 'same-key' })).toEqual([
-    'the embedded mock: PG_API_KEY and MOCK_VENDOR_API_KEY must differ, or the mock cannot tell merchant from integrator',
+    `the embedded mock: PG_API_KEY and MOCK_VENDOR_API_KEY ${cannotTell}`,
   ]);
   expect(problems({ PG_VENDOR_ID: '0' })).toEqual(['the embedded mock: PG_VENDOR_ID must be a positive whole number']);
   expect(problems({ MOCK_FAULTS: 'no-such-fault' })[0]).toMatch(/^the embedded mock: MOCK_FAULTS: unknown fault "no-such-fault"/);
 });
 
 test('a credential set as PG_ and as MOCK_ with different values is named, without either value', () => {
-  expect(embeddedMockNotes({ PG_API_KEY: 'a-secret', MOCK_API_KEY: 'b-secret', PG_MERCHANT_ID: 'm', MOCK_MERCHANT_ID: 'm' })).toEqual([
-    'Note: PG_API_KEY and MOCK_API_KEY differ; the embedded mock is started with PG_API_KEY, which the suite sends (MOCK_API_KEY is read by npm run mock).',
+  const notes = embeddedMockNotes({ PG_API_KEY: 'a-secret', MOCK_API_KEY: 'b-secret', PG_MERCHANT_ID: 'm', MOCK_MERCHANT_ID: 'm' });
+  expect(notes).toEqual([
+    'Note: PG_API_KEY and MOCK_API_KEY differ; the embedded mock is started with PG_API_KEY, which the suite sends '
+    + '(MOCK_API_KEY is read by npm run mock).',
   ]);
   expect(embeddedMockNotes({ MOCK_API_KEY: 'b-secret' })).toEqual([]);
 });

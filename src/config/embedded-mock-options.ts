@@ -15,7 +15,8 @@ const CREDENTIALS = [
 const given = (env: Env, name: string) => (env[name]?.trim() ? name : undefined);
 
 /** The variable a credential's value came from, so a problem with it names what to change. */
-const sourceOf = (env: Env, c: (typeof CREDENTIALS)[number]) => given(env, c.suite) ?? given(env, c.mock) ?? `the built-in ${c.mock} default`;
+const sourceOf = (env: Env, c: (typeof CREDENTIALS)[number]) =>
+  given(env, c.suite) ?? given(env, c.mock) ?? `the built-in ${c.mock} default`;
 
 /**
  * The options of the mock the suite starts itself (PG_TARGET=mock without PG_BASE_URL, and npm run proxy
@@ -59,7 +60,9 @@ export function embeddedMockOptions(config: SuiteConfig, env: Env): MockOptions 
  * mock: the suite sends the PG_ one and starts the mock with it, so the MOCK_ one is not used. Names only.
  */
 export function embeddedMockNotes(env: Env): string[] {
-  return CREDENTIALS.filter((c) => given(env, c.suite) && given(env, c.mock) && env[c.suite]!.trim() !== env[c.mock]!.trim()).map(
-    (c) => `Note: ${c.suite} and ${c.mock} differ; the embedded mock is started with ${c.suite}, which the suite sends (${c.mock} is read by npm run mock).`,
-  );
+  const differ = (c: (typeof CREDENTIALS)[number]) =>
+    given(env, c.suite) && given(env, c.mock) && env[c.suite]!.trim() !== env[c.mock]!.trim();
+  return CREDENTIALS.filter(differ).map((c) =>
+    `Note: ${c.suite} and ${c.mock} differ; the embedded mock is started with ${c.suite}, which the suite sends `
+    + `(${c.mock} is read by npm run mock).`);
 }

@@ -27,6 +27,8 @@ export function enumeratedProblem(name: string, given: string, accepted: readonl
   if (accepted.includes(given)) return undefined;
   const near = closestValue(given, accepted);
   const list = accepted.length === 2 ? `${accepted[0]} or ${accepted[1]}` : `one of ${accepted.join(', ')}`;
-  if (!near && !PLAIN_WORD.test(given)) return `${name} must be ${list} (the value given is not repeated: it may be a key on the wrong line)`;
+  if (!near && !PLAIN_WORD.test(given)) {
+    return `${name} must be ${list} (the value given is not repeated: it may be a key on the wrong line)`;
+  }
   return `${name} is "${given}", not ${list}${near ? `; did you mean ${name}=${near}?` : ''}`;
 }

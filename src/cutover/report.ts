@@ -9,6 +9,8 @@ export const CUTOVER_EXIT = { ready: 0, differences: 1, configuration: 2, unavai
 
 export type CutoverOutcome = { code: number; headline: string; problems: string[] };
 
+const NO_SIGN_OFF = 'no difference seen in what both checked, but no sign-off for the rest';
+
 const listed = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /**
@@ -28,7 +30,7 @@ function notSignedOff(c: CutoverComparison): CutoverOutcome | undefined {
   const cure = set.length ? ` (set ${listed(set)})` : '';
   return {
     code: CUTOVER_EXIT.notFullyExercised,
-    headline: `NOT FULLY EXERCISED ON PRODUCTION: ${what}${cure}; no difference seen in what both checked, but no sign-off for the rest`,
+    headline: `NOT FULLY EXERCISED ON PRODUCTION: ${what}${cure}; ${NO_SIGN_OFF}`,
     problems: [
       ...operations.map((o) => `${o.operation} was never called on production: ${o.reason}`),
       ...rules.map((n) => `${n.rule} passed on the sandbox and is ${n.production} on production: ${n.why}`),
@@ -59,10 +61,15 @@ export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): C
   const unjudgeable = byDesign.length ? `; ${listed(byDesign)} cannot be judged on production by design (listed)` : '';
   return {
     code: CUTOVER_EXIT.ready,
-    headline: `READY: production exercised everything the sandbox run signed off and behaves like it${both}${unjudgeable}, and the webhook endpoint passes`,
+    headline: `READY: production exercised everything the sandbox run signed off and behaves like it${both}${unjudgeable}, `
+      + 'and the webhook endpoint passes',
     problems: [],
   };
 }
+
+/** What the numbered list above the sections holds: differences to resolve, or what production did not sign off. */
+const problemsTitle = (outcome: CutoverOutcome) =>
+  (outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve');
 
 type Section = { title: string; lines: string[]; empty?: string };
 
@@ -75,7 +82,10 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
       title: 'Not exercised on production',
       lines: [
         ...c.operationsNotServed.map((o) => `${o.operation}: never called on production: ${o.reason}`),
-        ...c.notExercised.map((n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}${n.set ? ` (set ${listed(n.set)})` : ''}`),
+        ...c.notExercised.map((n) => {
+          const cure = n.set ? ` (set ${listed(n.set)})` : '';
+          return `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}${cure}`;
+        }),
       ],
       empty: 'None: production exercised every rule the sandbox run did.',
     },
@@ -100,7 +110,9 @@ const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, '
 
 export function cutoverMarkdown(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
   const lines = ['# Cutover report', '', `**${outcome.headline}**`, '', ...header(c, productionDir, webhook).map((l) => `- ${escapeCell(l)}`), ''];
-  if (outcome.problems.length) lines.push(`## ${outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve'}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+  if (outcome.problems.length) {
+    lines.push(`## ${problemsTitle(outcome)}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+  }
   for (const s of sections(c, webhook)) {
     if (!s.lines.length && s.empty === undefined) continue;
     lines.push(`## ${s.title}`, '');
@@ -115,13 +127,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&
 
 /** The same as one self-contained page (no script, nothing fetched), leading with what needs a decision. */
 export function cutoverHtml(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
-  const tone = outcome.code === 0 ? 'pass' : outcome.code === CUTOVER_EXIT.unavailable || outcome.code === CUTOVER_EXIT.notFullyExercised ? 'unavail' : 'fail';
+  const notAPass: number[] = [CUTOVER_EXIT.unavailable, CUTOVER_EXIT.notFullyExercised];
+  const tone = outcome.code === 0 ? 'pass' : notAPass.includes(outcome.code) ? 'unavail' : 'fail';
   const list = (items: string[], tag = 'ul') => `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
   const body = [
     '<h1>Cutover report</h1>',
     `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
     list(header(c, productionDir, webhook)),
-    outcome.problems.length ? `<h2>${outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve'}</h2>${list(outcome.problems, 'ol')}` : '',
+    outcome.problems.length ? `<h2>${problemsTitle(outcome)}</h2>${list(outcome.problems, 'ol')}` : '',
     ...sections(c, webhook)
       .filter((s) => s.lines.length || s.empty !== undefined)
       .map((s) => `<h2>${escapeHtml(s.title)}</h2>${s.title === 'Webhook endpoint' ? `<pre>${escapeHtml(s.lines.join('\n'))}</pre>` : s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`}`),

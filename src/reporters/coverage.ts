@@ -86,7 +86,8 @@ function whyNotSent(group: FieldGroup, field: string, requests: number): string 
 
 function notAccepted(group: FieldGroup, sent: number): string {
   const requests = `${sent} ${group.operation} ${sent === 1 ? 'request' : 'requests'}`;
-  return `sent in ${requests}, none of them accepted: a field counts once a request carrying it is served (see the rules that failed or were not exercised)`;
+  return `sent in ${requests}, none of them accepted: a field counts once a request carrying it is served `
+    + '(see the rules that failed or were not exercised)';
 }
 
 /** Why no object of a group was seen: the first group up its path that was seen and held none, or no answer at all. */
@@ -150,7 +151,9 @@ export function fieldDetail(f: FieldCoverage): string {
   return `sent in ${f.sent} ${f.sent === 1 ? 'request' : 'requests'}, ${f.accepted} accepted`;
 }
 
-export const COVERAGE_INTRO = 'Each field and query parameter the document lists, per operation: whether the run sent it in a request the gateway accepted (request side; sent only in refused requests is not exercised), or how often it was seen and in which JSON types (response side). A field never exercised says why and what to create on the target.';
+export const COVERAGE_INTRO = 'Each field and query parameter the document lists, per operation: whether the run sent it in a request '
+  + 'the gateway accepted (request side; sent only in refused requests is not exercised), or how often it was seen and in which '
+  + 'JSON types (response side). A field never exercised says why and what to create on the target.';
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
