@@ -123,9 +123,11 @@ test('a problem of the embedded mock names the variable its value came from, and
   expect(problems({ MOCK_FAULTS: 'no-such-fault' })[0]).toMatch(/^the embedded mock: MOCK_FAULTS: unknown fault "no-such-fault"/);
 });
 
-test('a credential set as PG_ and as MOCK_ with different values is named, without either value', () => {
+test('PG_ credentials against the embedded mock are said to go there, and a differing MOCK_ one is named, without values', () => {
   const notes = embeddedMockNotes({ PG_API_KEY: 'a-secret', MOCK_API_KEY: 'b-secret', PG_MERCHANT_ID: 'm', MOCK_MERCHANT_ID: 'm' });
   expect(notes).toEqual([
+    'Note: PG_MERCHANT_ID, PG_API_KEY set without PG_BASE_URL: this run checks the embedded mock, started to accept them; '
+    + 'set PG_TARGET and PG_BASE_URL to check a gateway with them.',
     'Note: PG_API_KEY and MOCK_API_KEY differ; the embedded mock is started with PG_API_KEY, which the suite sends '
     + '(MOCK_API_KEY is read by npm run mock).',
   ]);

@@ -56,13 +56,20 @@ export function embeddedMockOptions(config: SuiteConfig, env: Env): MockOptions 
 }
 
 /**
- * One line for each credential set both as PG_ and as MOCK_ with different values, against the embedded
- * mock: the suite sends the PG_ one and starts the mock with it, so the MOCK_ one is not used. Names only.
+ * What a run against the embedded mock says of PG_ credentials, names only: that they went to the embedded
+ * mock (a .env of a sandbox without PG_TARGET and PG_BASE_URL must not pass for a sandbox run), and, for
+ * each also set as MOCK_ with another value, that the MOCK_ one is not used.
  */
 export function embeddedMockNotes(env: Env): string[] {
+  const pg = CREDENTIALS.filter((c) => given(env, c.suite)).map((c) => c.suite);
+  if (!pg.length) return [];
   const differ = (c: (typeof CREDENTIALS)[number]) =>
     given(env, c.suite) && given(env, c.mock) && env[c.suite]!.trim() !== env[c.mock]!.trim();
-  return CREDENTIALS.filter(differ).map((c) =>
-    `Note: ${c.suite} and ${c.mock} differ; the embedded mock is started with ${c.suite}, which the suite sends `
-    + `(${c.mock} is read by npm run mock).`);
+  return [
+    `Note: ${pg.join(', ')} set without PG_BASE_URL: this run checks the embedded mock, started to accept them; `
+    + 'set PG_TARGET and PG_BASE_URL to check a gateway with them.',
+    ...CREDENTIALS.filter(differ).map((c) =>
+      `Note: ${c.suite} and ${c.mock} differ; the embedded mock is started with ${c.suite}, which the suite sends `
+      + `(${c.mock} is read by npm run mock).`),
+  ];
 }
