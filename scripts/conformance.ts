@@ -23,6 +23,21 @@ warnOfUnreadableBaseline(process.env.PG_BASELINE);
 const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
 
+// The embedded mock is started to accept what the suite sends; its own variables are checked here, before
+// Playwright starts, so a bad MOCK_ value ends like any configuration error.
+if (config.embeddedMock && !args.list) {
+  const [{ embeddedMockNotes, embeddedMockOptions }, { ConfigError }, { exitOnConfiguration }] = await Promise.all([
+    import('../src/config/embedded-mock-options.js'), import('../src/config/config.js'), import('../src/config/configuration-exit.js'),
+  ]);
+  try {
+    embeddedMockOptions(config, process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) exitOnConfiguration('Conformance', error.problems);
+    throw error;
+  }
+  for (const note of embeddedMockNotes(process.env)) console.error(note);
+}
+
 /** A mistyped baseline path is never fatal, but said at once: the report's section alone is easily missed. */
 function warnOfUnreadableBaseline(path: string | undefined): void {
   if (!path || args.list) return;
@@ -46,7 +61,8 @@ if (config.baseUrl && !args.list) {
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
     writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: process.env.PG_BASELINE });
-    console.error(`Conformance: ${verdictLine(verdict, outcomes)}\n  ${problem}\n  Nothing was checked: fix the base URL or the network and run again.`);
+    const advice = 'Nothing was checked: fix the base URL or the network and run again.';
+    console.error([problem, advice, `Conformance: ${verdictLine(verdict, outcomes)}`].join('\n'));
     process.exit(EXIT_CODES[verdict]);
   }
 }
@@ -65,6 +81,11 @@ try {
 } catch {
   verdict = undefined; // a blob-only shard, or the runner stopped before reporting
 }
-if (!verdict || process.env.PG_BLOB_REPORT === '1') process.exit(code);
+// A shard's verdict is the merged run's (npm run report:merge): its blob report holds no verdict to print.
+if (process.env.PG_BLOB_REPORT === '1') process.exit(code);
+if (!verdict) {
+  console.error(`Conformance: INCOMPLETE: the test runner ended (exit ${code}) before its reporter wrote a verdict; see the output above`);
+  process.exit(code || 1);
+}
 // A run that failed outside any rule (a crash, a global error) is not conformant, whatever the report says.
 process.exit(EXIT_CODES[verdict] === 0 && code !== 0 ? 1 : EXIT_CODES[verdict]);

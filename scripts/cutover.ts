@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import dotenv from 'dotenv';
 import { UsageError } from '../src/config/cli-args.js';
+import { exitOnConfiguration } from '../src/config/configuration-exit.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { CUTOVER_USAGE, parseCutoverArgs } from '../src/cutover/args.js';
 import { compareCutover } from '../src/cutover/compare.js';
@@ -17,9 +18,9 @@ import { checkEndpoint } from '../src/webhook-check/check-endpoint.js';
  * `npm run cutover -- --sandbox <conformance.json> --webhook-url <url>`: runs the production profile, checks
  * the webhook endpoint, and compares production with the sandbox run it replaces (`-- --help` says it all).
  */
-function refuse(message: string): never {
-  console.error(`npm run cutover: ${message}`);
-  process.exit(CUTOVER_EXIT.configuration);
+function refuse(message: string, usage?: string): never {
+  if (usage) console.error(usage);
+  exitOnConfiguration('Cutover', [message]);
 }
 
 let args;
@@ -27,7 +28,7 @@ try {
   args = parseCutoverArgs(process.argv.slice(2), process.env);
 } catch (error) {
   if (!(error instanceof UsageError)) throw error;
-  refuse(`${error.message}\n\n${CUTOVER_USAGE}`);
+  refuse(error.message, CUTOVER_USAGE);
 }
 if (args.help) {
   console.log(CUTOVER_USAGE);
@@ -48,7 +49,7 @@ dotenv.config({ quiet: true });
 const target = process.env.PG_TARGET?.trim();
 if (target && target !== 'production') refuse(`the cutover runs against production, but PG_TARGET is ${target}; set PG_TARGET=production with production's PG_BASE_URL and keys`);
 process.env.PG_TARGET = 'production';
-loadSuiteConfig(); // names every configuration problem and exits 2 before anything is sent
+loadSuiteConfig(process.env, 'Cutover'); // names every configuration problem and exits 2 before anything is sent
 
 const dir = reportsDir(process.env);
 const productionDir = join(dir, 'production');
@@ -58,9 +59,13 @@ const code = await new Promise<number>((resolve) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], { stdio: 'inherit', env: run.env });
   child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
-if (code === CUTOVER_EXIT.configuration) process.exit(code);
+// The production run's own last line (above) says why; the cutover's verdict line comes last all the same.
+if (code === CUTOVER_EXIT.configuration) {
+  console.error('Cutover: CONFIGURATION ERROR: the production run stopped on its configuration (above); nothing compared');
+  process.exit(code);
+}
 if (!existsSync(join(productionDir, 'conformance.json'))) {
-  console.error(`npm run cutover: the production run ended (exit ${code}) without a report; nothing compared.`);
+  console.error(`Cutover: INCOMPLETE: the production run ended (exit ${code}) without a report; nothing compared`);
   process.exit(code || 1);
 }
 const production = readConformanceJson(join(productionDir, 'conformance.json'));
@@ -72,8 +77,14 @@ const comparison = compareCutover(sandbox, production, shown.startsWith('..') ||
 comparison.notes.unshift(run.note);
 const outcome = cutoverOutcome(comparison, webhook);
 writeCutover(dir, comparison, webhook, outcome, productionDir);
-const lines = [`\nCutover: ${outcome.headline}`, ...outcome.problems.map((p, i) => `  ${i + 1}. ${p}`)];
-if (comparison.notExercised.length) lines.push(`  Not exercised on production: ${comparison.notExercised.map((n) => n.rule).join(', ')} (see the report)`);
-lines.push(`  (${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')})`);
+const lines = ['', ...outcome.problems.map((p, i) => `  ${i + 1}. ${p}`)];
+if (comparison.notExercised.length && outcome.code !== CUTOVER_EXIT.notFullyExercised) {
+  lines.push(`  Not exercised on production: ${comparison.notExercised.map((n) => n.rule).join(', ')} (see the report)`);
+}
+if (comparison.unjudgeableOnProduction.length) {
+  lines.push(`  Unjudgeable on production by design: ${comparison.unjudgeableOnProduction.map((n) => `${n.rule} (${n.why})`).join('; ')}`);
+}
+// The verdict line last: a CI step reads the last line.
+lines.push(`  Reports: ${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')}`, `Cutover: ${outcome.headline}`);
 console.log(lines.join('\n'));
 process.exit(outcome.code);

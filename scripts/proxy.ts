@@ -1,11 +1,12 @@
 import dotenv from 'dotenv';
-import { secretsOf } from '../src/config/config.js';
+import { ConfigError, secretsOf } from '../src/config/config.js';
+import { exitOnConfiguration } from '../src/config/configuration-exit.js';
+import { embeddedMockOptions } from '../src/config/embedded-mock-options.js';
 import { probeTarget } from '../src/config/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
 import { keyVariables } from '../src/contract/reproduce-line.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
-import { MockConfigError, optionsFromEnv } from '../src/mock/server/options.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';
 import { ProxyArgsError, parseProxyArgs } from '../src/proxy/args.js';
 import { startSession } from '../src/proxy/session.js';
@@ -18,14 +19,13 @@ import { reportsDir } from '../src/reporters/report-set.js';
  * 2 bad configuration or arguments.
  */
 function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
+  exitOnConfiguration('Traffic', [message]);
 }
 
 // Typo warnings before the configuration is judged, .env's names included, so a bad value does not hide them.
 dotenv.config({ quiet: true });
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
-const config = loadSuiteConfig();
+const config = loadSuiteConfig(process.env, 'Traffic');
 let args: ReturnType<typeof parseProxyArgs>;
 let port: number;
 try {
@@ -39,9 +39,10 @@ try {
 let mock: MockHandle | undefined;
 if (!config.baseUrl) {
   try {
-    mock = await startMock(optionsFromEnv(process.env).options);
+    // The mock accepts what the configuration names, so the proxy's redaction knows its keys.
+    mock = await startMock(embeddedMockOptions(config, process.env));
   } catch (e) {
-    if (e instanceof MockConfigError) fail(e.message);
+    if (e instanceof ConfigError) exitOnConfiguration('Traffic', e.problems);
     throw e;
   }
 }
@@ -79,9 +80,11 @@ async function stop(why: string): Promise<void> {
   console.log(`${why}: stopping the proxy`);
   const { report, files, exitCode } = await session.finish(reportsDir(process.env));
   await mock?.close();
-  console.log(`Traffic: ${report.verdict}. ${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered).`);
+  // The verdict line last, as every command's: a CI step reads the last line.
   for (const row of report.rules.filter((r) => r.broken)) console.log(`  ${row.ruleId} (${row.side} side): ${row.broken} of ${row.judged} exchanges`);
   console.log(`Reports: ${files.join(', ')}`);
+  const counts = `${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered)`;
+  console.log(`Traffic: ${report.verdict}. ${counts}.`);
   process.exit(exitCode);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -21,20 +21,26 @@ import { rateLimitAnnotation } from '../src/reporters/budget-outcome.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
 import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
 
+const NOT_IN_PRODUCTION = 'not-in-production';
+
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
   const { authorization, ...headers } = e.request.headers;
   return { ...e, request: { ...e.request, headers: { ...headers, authorization: authorization === undefined ? '(none)' : '(sent, redacted)' } } };
 }
 
-/** Names the rules a test checks (title says them too); `writes` marks tests that store or change data. */
-export function rules(ids: string[], options: { writes?: boolean } = {}): TestDetails {
+/**
+ * Names the rules a test checks (title says them too); `writes` marks tests that store or change data;
+ * `notInProduction` skips the test in production with a reason no variable lifts (TARGET_SKIPS).
+ */
+export function rules(ids: string[], options: { writes?: boolean; notInProduction?: string } = {}): TestDetails {
   for (const id of ids) ruleById(id); // an unknown ID fails at collection, not in the report
   return {
     tag: ids.map((id) => `@${id}`),
     annotation: [
       ...ids.map((id) => ({ type: 'rule', description: id })),
       ...(options.writes ? [{ type: 'writes', description: 'stores or changes data on the target' }] : []),
+      ...(options.notInProduction ? [{ type: NOT_IN_PRODUCTION, description: options.notInProduction }] : []),
     ],
   };
 }
@@ -126,6 +132,9 @@ export const test = base.extend<TestFixtures>({
 
   writeGuard: [
     async ({ suite }, use, testInfo) => {
+      // Before the writes skip: PG_ALLOW_WRITES=1 would not run such a test, so it must not be named as the cure.
+      const notInProduction = testInfo.annotations.find((a) => a.type === NOT_IN_PRODUCTION);
+      testInfo.skip(suite.target === 'production' && !!notInProduction, notInProduction?.description);
       const writes = testInfo.annotations.some((a) => a.type === 'writes');
       testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
       await use();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
+import { TARGET_SKIPS } from '../src/config/configuration-skips.js';
 import { rules, test } from './fixtures.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
@@ -38,8 +39,8 @@ test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a m
   judged('ERR-3', 1, 'repeated disables');
 });
 
-test('HOOK-2: disabling a webhook that does not exist is not reported as success', rules(['HOOK-2', 'ERR-2'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-  test.skip(suite.target === 'production', 'in production the suite disables only PG_WEBHOOK_ID');
+const HOOK_2 = rules(['HOOK-2', 'ERR-2'], { writes: true, notInProduction: TARGET_SKIPS.unknownWebhookInProduction });
+test('HOOK-2: disabling a webhook that does not exist is not reported as success', HOOK_2, async ({ gateway, verify, judged }) => {
   const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
   verify('HOOK-2', rejectionProblems(answer), 'code other than 0 (or an HTTP error) for an unknown webhook', answer);
   judged('HOOK-2', 1, 'disables of unknown webhooks');

@@ -38,13 +38,15 @@ test('sandbox without PG_BASE_URL names the variable and prints no secret', () =
 });
 
 test('names every malformed variable', () => {
-  expect(problemsOf({ PG_TARGET: 'staging' })).toEqual(['PG_TARGET must be one of mock, sandbox, production']);
+  expect(problemsOf({ PG_TARGET: 'staging' })).toEqual([
+    'PG_TARGET is "staging", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?',
+  ]);
   expect(problemsOf({ PG_BASE_URL: 'not a url' })).toEqual(['PG_BASE_URL is not a valid absolute URL (expected e.g. https://gateway.example/)']);
   expect(problemsOf({ PG_BASE_URL: 'ftp://h/' })).toEqual(['PG_BASE_URL must use http or https']);
   expect(problemsOf({ PG_VENDOR_ID: 'abc', PG_VENDOR_API_KEY: 'k' })).toEqual([
     'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
   ]);
-  expect(problemsOf({ PG_ALLOW_WRITES: 'yes' })).toEqual(['PG_ALLOW_WRITES must be 1 or 0']);
+  expect(problemsOf({ PG_ALLOW_WRITES: 'yes' })).toEqual(['PG_ALLOW_WRITES is "yes", not 1 or 0; did you mean PG_ALLOW_WRITES=1?']);
   const real = { PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
   expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_VENDOR_API_KEY: 'vk' })).toEqual([
     'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
@@ -89,13 +91,20 @@ test('every numeric variable is checked like PG_MAX_RPS: a value that is not a w
   expect(problemsOf({ PG_WORKERS: 'abc' })).toEqual(['PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset']);
   expect(problemsOf({ PG_WORKERS: '0' })).toEqual(['PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset']);
   expect(problemsOf({ PG_GENERATED_RUNS: '2.5' })).toEqual(['PG_GENERATED_RUNS must be a whole number from 1 to 100,000 (generated inputs per property), or unset']);
-  expect(problemsOf({ PG_SEED: '12x' })).toEqual(['PG_SEED must be a whole number (the seed a report printed), or unset']);
+  for (const seed of ['12x', '-1', '1.5']) {
+    expect(problemsOf({ PG_SEED: seed }), seed).toEqual([
+      'PG_SEED must be a whole number of 0 or more (the seed a report printed), or unset',
+    ]);
+  }
   expect(problemsOf({ PG_MOCK_PORT: '70000', PG_PROXY_PORT: '-1' })).toEqual([
     'PG_MOCK_PORT must be a whole number from 0 to 65,535 (a port; 0 picks a free one), or unset',
     'PG_PROXY_PORT must be a whole number from 0 to 65,535 (a port; 0 picks a free one), or unset',
   ]);
   expect(problemsOf({ MOCK_CUSTOMERS: '1e3' })).toEqual(['MOCK_CUSTOMERS must be a whole number from 0 to 1,000,000 (customers in the mock\'s vault), or unset']);
-  expect(problemsOf({ PG_WORKERS: '4', PG_GENERATED_RUNS: '100', PG_SEED: '-123456', PG_MOCK_PORT: '0', PG_PROXY_PORT: '4020', MOCK_CUSTOMERS: '5000' })).toEqual([]);
+  const wellFormed = {
+    PG_WORKERS: '4', PG_GENERATED_RUNS: '100', PG_SEED: '123456', PG_MOCK_PORT: '0', PG_PROXY_PORT: '4020', MOCK_CUSTOMERS: '5000',
+  };
+  expect(problemsOf(wellFormed)).toEqual([]);
 });
 
 test('the merchant\'s own profile, location and user: the mock\'s on the mock, only what the operator gave elsewhere', () => {
@@ -137,3 +146,25 @@ test('credentials an operator mixes up in the variables themselves are named bef
   expect(problemsOf({ ...sandbox, PG_MERCHANT_ID: '"m-1"' })).toEqual([]);
   expect(JSON.stringify(problemsOf({ ...sandbox, PG_VENDOR_API_KEY: SECRET, PG_MERCHANT_ID: SECRET }))).not.toContain(SECRET);
 });
+
+const NOT_A_TARGET = 'not one of mock, sandbox, production';
+const NOT_REPEATED = '(the value given is not repeated: it may be a key on the wrong line)';
+const ENUMERATED: { env: Record<string, string>; problem: string }[] = [
+  { env: { PG_TARGET: 'Sandbox' }, problem: `PG_TARGET is "Sandbox", ${NOT_A_TARGET}; did you mean PG_TARGET=sandbox?` },
+  { env: { PG_TARGET: 'PRODUCTION' }, problem: `PG_TARGET is "PRODUCTION", ${NOT_A_TARGET}; did you mean PG_TARGET=production?` },
+  { env: { PG_TARGET: 'sandbx' }, problem: `PG_TARGET is "sandbx", ${NOT_A_TARGET}; did you mean PG_TARGET=sandbox?` },
+  { env: { PG_TARGET: 'prod' }, problem: `PG_TARGET is "prod", ${NOT_A_TARGET}; did you mean PG_TARGET=production?` },
+  { env: { PG_TARGET: 'banana' }, problem: `PG_TARGET is "banana", ${NOT_A_TARGET}` },
+  { env: { PG_TARGET: SECRET }, problem: `PG_TARGET must be one of mock, sandbox, production ${NOT_REPEATED}` },
+  { env: { PG_ALLOW_WRITES: 'true' }, problem: 'PG_ALLOW_WRITES is "true", not 1 or 0; did you mean PG_ALLOW_WRITES=1?' },
+  { env: { PG_ALLOW_WRITES: 'off' }, problem: 'PG_ALLOW_WRITES is "off", not 1 or 0; did you mean PG_ALLOW_WRITES=0?' },
+  // One character from 1 is no evidence of meaning 1: a write permission is never guessed.
+  { env: { PG_ALLOW_WRITES: '2' }, problem: `PG_ALLOW_WRITES must be 1 or 0 ${NOT_REPEATED}` },
+];
+
+for (const { env, problem } of ENUMERATED) {
+  const given = JSON.stringify(env).replace(SECRET, 'a key');
+  test(`an enumerated variable quotes what was given and the closest accepted value: ${given}`, () => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+}

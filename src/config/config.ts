@@ -1,4 +1,5 @@
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { enumeratedProblem } from './enumerated-variables.js';
 import { wholeNumberProblems } from './numeric-variables.js';
 
 export const TARGETS = ['mock', 'sandbox', 'production'] as const;
@@ -27,7 +28,10 @@ export type AccountFields = { profile_id?: string; loc_id?: string; user_id?: nu
 
 type Env = Record<string, string | undefined>;
 
-/** Names every problem at once and never quotes a value, so a misplaced key cannot reach a log. */
+/**
+ * Names every problem at once and never quotes a value, so a misplaced key cannot reach a log; the one
+ * exception is an enumerated variable's value near an accepted one (enumerated-variables.ts).
+ */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration (see .env.example):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -97,7 +101,7 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   const problems: string[] = [];
   const rawTarget = value(env, 'PG_TARGET') ?? 'mock';
   const target = (TARGETS as readonly string[]).includes(rawTarget) ? (rawTarget as Target) : undefined;
-  if (!target) problems.push(`PG_TARGET must be one of ${TARGETS.join(', ')}`);
+  if (!target) problems.push(enumeratedProblem('PG_TARGET', rawTarget, TARGETS)!);
   const t = target ?? 'mock';
 
   const rawUrl = value(env, 'PG_BASE_URL');
@@ -127,7 +131,8 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   problems.push(...credentialMixUps(merchantId, apiKey, vendorKey));
 
   const rawWrites = value(env, 'PG_ALLOW_WRITES');
-  if (rawWrites !== undefined && rawWrites !== '0' && rawWrites !== '1') problems.push('PG_ALLOW_WRITES must be 1 or 0');
+  const writesProblem = rawWrites === undefined ? undefined : enumeratedProblem('PG_ALLOW_WRITES', rawWrites, ['1', '0']);
+  if (writesProblem) problems.push(writesProblem);
 
   const rawMaxRps = value(env, 'PG_MAX_RPS');
   const maxRps = rawMaxRps === undefined ? undefined : Number(rawMaxRps);

@@ -12,6 +12,16 @@ export const CONFIGURATION_SKIPS = {
   webhook: { reason: 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)', set: 'PG_WEBHOOK_ID' },
 } as const;
 
+/**
+ * Skips that are properties of the target, each saying why no variable lifts it: they do not keep a run from
+ * CONFORMANT, and a cutover lists the rules they skip as unjudgeable on production by design.
+ */
+export const TARGET_SKIPS = {
+  unknownWebhookInProduction:
+    'in production the suite disables only the webhook PG_WEBHOOK_ID names, never one it made up: its writes there touch ' +
+    'only what the operator named, so no variable lifts this (the sandbox run judges it)',
+} as const;
+
 export type ConfigurationSkip = (typeof CONFIGURATION_SKIPS)[keyof typeof CONFIGURATION_SKIPS];
 
 /** The configuration skip a test's skip reason is, if it is one. */

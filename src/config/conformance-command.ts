@@ -1,5 +1,6 @@
 import dotenv from 'dotenv';
 import { CONFORMANCE_HELP, parseConformanceArgs, UsageError } from './cli-args.js';
+import { exitOnConfiguration } from './configuration-exit.js';
 
 export type RunArgs = { list: boolean; playwright: string[] };
 
@@ -18,8 +19,7 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
     args = parseConformanceArgs(argv, env, () => ids);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`npm run conformance: ${error.message}`);
-    process.exit(2);
+    exitOnConfiguration('Conformance', [error.message]);
   }
   if (args.help) {
     console.log(CONFORMANCE_HELP);

@@ -12,7 +12,8 @@ type WholeNumber = { name: string; min: number; max: number; meaning: string };
 export const WHOLE_NUMBERS: readonly WholeNumber[] = [
   { name: 'PG_WORKERS', min: 1, max: 64, meaning: 'worker processes' },
   { name: 'PG_GENERATED_RUNS', min: 1, max: 100_000, meaning: 'generated inputs per property' },
-  { name: 'PG_SEED', min: -(2 ** 53 - 1), max: 2 ** 53 - 1, meaning: 'the seed a report printed' },
+  // A report prints seeds of 0 or more (ensureRunSeed draws them so): a negative one is a typo, not a replay.
+  { name: 'PG_SEED', min: 0, max: 2 ** 53 - 1, meaning: 'the seed a report printed' },
   { name: 'PG_MOCK_PORT', min: 0, max: 65535, meaning: 'a port; 0 picks a free one' },
   { name: 'PG_PROXY_PORT', min: 0, max: 65535, meaning: 'a port; 0 picks a free one' },
   { name: 'PG_USER_ID', min: 0, max: 2 ** 53 - 1, meaning: 'a user of the merchant\'s account, section 2.1\'s user_id' },
@@ -27,7 +28,7 @@ export function wholeNumberProblems(env: Env): string[] {
     if (raw === undefined || raw === '') continue;
     const n = Number(raw);
     if (!/^-?[0-9]+$/.test(raw) || !Number.isSafeInteger(n) || n < v.min || n > v.max) {
-      const range = v.name === 'PG_SEED' ? '' : ` from ${v.min} to ${v.max.toLocaleString('en-US')}`;
+      const range = v.name === 'PG_SEED' ? ' of 0 or more' : ` from ${v.min} to ${v.max.toLocaleString('en-US')}`;
       problems.push(`${v.name} must be a whole number${range} (${v.meaning}), or unset`);
     }
   }

@@ -9,3 +9,28 @@ test('PG_TARGET=sandbox without PG_BASE_URL stops at once, names the variable, p
   expect(run.output).not.toContain(secret);
   expect(run.output).not.toContain(Buffer.from(`:${secret}`).toString('base64'));
 });
+
+const lastLine = (output: string) => output.trimEnd().split('\n').at(-1) ?? '';
+
+const STOPPED_BEFORE_THE_PREFLIGHT: { env: Record<string, string>; args?: string[]; says: string }[] = [
+  { env: { PG_TARGET: 'Sandbox' }, says: 'PG_TARGET is "Sandbox", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?' },
+  { env: { PG_TARGET: 'staging' }, says: 'PG_TARGET is "staging", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?' },
+  { env: { PG_SEED: '-1' }, says: 'PG_SEED must be a whole number of 0 or more' },
+  {
+    env: { PG_WORKERS: 'abc', PG_ALLOW_WRITES: 'yes' },
+    says: '2 problems: PG_ALLOW_WRITES is "yes", not 1 or 0; did you mean PG_ALLOW_WRITES=1?; PG_WORKERS must be',
+  },
+  { env: { MOCK_FAULTS: 'no-such-fault' }, says: 'the embedded mock: MOCK_FAULTS: unknown fault "no-such-fault"' },
+  { env: {}, args: ['--rulez', 'TOK-8'], says: '--rulez is not an option of npm run conformance' },
+  { env: {}, args: ['--workers=abc'], says: '--workers' },
+];
+
+for (const { env, args, says } of STOPPED_BEFORE_THE_PREFLIGHT) {
+  const given = `${JSON.stringify(env)} ${args?.join(' ') ?? ''}`;
+  test(`a configuration error found before the preflight ends with the verdict line, exit 2: ${given}`, async () => {
+    const run = await runConformance(env, args);
+    expect(run.code, run.output).toBe(2);
+    expect(lastLine(run.output)).toMatch(/^Conformance: CONFIGURATION ERROR: .*\(nothing was run\)$/);
+    expect(lastLine(run.output)).toContain(says);
+  });
+}

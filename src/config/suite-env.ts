@@ -1,21 +1,22 @@
 import dotenv from 'dotenv';
 import { ConfigError, loadConfig, type SuiteConfig } from './config.js';
+import { exitOnConfiguration } from './configuration-exit.js';
 
 /** Set by the runner's main process and inherited by its workers, so all agree on the embedded mock's port. */
 export const EMBEDDED_PORT_VAR = 'PG_EMBEDDED_MOCK_PORT';
 
 export type ResolvedConfig = SuiteConfig & { baseUrl: string };
 
-/** .env then the environment (the environment wins), validated; exits with the problems on bad configuration. */
-export function loadSuiteConfig(env: NodeJS.ProcessEnv = process.env): SuiteConfig {
+/**
+ * .env then the environment (the environment wins), validated; on bad configuration exits 2 with the problems
+ * and a last line `<verdictPrefix>: CONFIGURATION ERROR: …`, in the words of the command that asked.
+ */
+export function loadSuiteConfig(env: NodeJS.ProcessEnv = process.env, verdictPrefix = 'Conformance'): SuiteConfig {
   dotenv.config({ quiet: true });
   try {
     return loadConfig(env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
+    if (error instanceof ConfigError) exitOnConfiguration(verdictPrefix, error.problems);
     throw error;
   }
 }

@@ -26,10 +26,13 @@ PG_VENDOR_ID, PG_VENDOR_API_KEY, PG_WEBHOOK_ID, PG_PROFILE_ID, PG_LOC_ID, PG_USE
 PG_MAX_RPS, PG_REPORTS_DIR.
 
 Exit codes:
-  0  ready: no difference a client could feel, and the webhook endpoint passes
+  0  ready: production exercised everything the sandbox run signed off (or cannot judge it by design,
+     listed), shows no difference a client could feel, and the webhook endpoint passes
   1  differences (each listed in plain words), or the webhook endpoint fails
   2  configuration: bad options or variables, an unreadable sandbox report; nothing compared
-  3  production unavailable: infrastructure trouble stopped checks, no difference seen otherwise`;
+  3  production unavailable: infrastructure trouble stopped checks, no difference seen otherwise
+  4  not fully exercised on production: no difference seen, but an operation was never called there or a
+     rule the sandbox signed off was not exercised (PG_ALLOW_WRITES=1, vendor credentials, PG_WEBHOOK_ID)`;
 
 /** Reads `npm run cutover`'s arguments; the webhook options are checked by webhook:check's own parser. */
 export function parseCutoverArgs(argv: string[], env: NodeJS.ProcessEnv): CutoverArgs {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
+import { CONFIGURATION_SKIPS, TARGET_SKIPS } from '../config/configuration-skips.js';
 import { compareCutover, feltDifferences } from './compare.js';
 import { cutoverHtml, cutoverMarkdown, cutoverOutcome } from './report.js';
 
@@ -11,20 +12,117 @@ const withObs = (observations: Obs[]) => observations.map((o) => ({ ...o, text: 
 const run = (target: string, verdict: string, rules: RuleJson[]): ConformanceJson => ({ target, started: `${target}-start`, finished: 'end', verdict, rules });
 const PASSING_ENDPOINT: EndpointReport = { url: 'https://merchant.example/hook', ok: true, findings: [{ check: 'post', status: 'pass', message: 'JSON POST answered 200 OK' }] };
 
-test('production alike the sandbox in what it could check read-only is ready, with what it skipped listed apart', () => {
-  const readOnlySkip = { title: 'tokenize', outcome: 'skipped', note: 'writes to production need PG_ALLOW_WRITES=1' };
-  const sandbox = run('sandbox', 'CONFORMANT', [rule('AUTH-7', 'passed', { observations: withObs([{ kind: 'http-status-of-auth-failure', subject: 'listCustomers', value: 401 }, { kind: 'http-status-of-auth-failure', subject: 'tokenize', value: 401 }]) }), rule('TOK-8', 'passed')]);
-  const production = run('production', 'CONFORMANT', [
-    rule('AUTH-7', 'passed', { tests: [passed(), readOnlySkip], observations: withObs([{ kind: 'http-status-of-auth-failure', subject: 'listCustomers', value: 401 }]) }),
-    rule('TOK-8', 'skipped', { tests: [readOnlySkip] }),
+const READ_ONLY = CONFIGURATION_SKIPS.writes.reason;
+const readOnlySkip = { title: 'tokenize', outcome: 'skipped', note: READ_ONLY };
+const byDesignSkip = { title: 'unknown webhook', outcome: 'skipped', note: TARGET_SKIPS.unknownWebhookInProduction };
+const neverCalled = (operation: string, skip: { reason: string }) =>
+  ({ operation, reason: `never called to do its work, as ${skip.reason}` });
+
+const authStatus = (subject: string, value: number) => ({ kind: 'http-status-of-auth-failure', subject, value });
+const skippedFor = (reason: string) => ({ tests: [{ title: 't', outcome: 'skipped', note: reason }] });
+
+test('a read-only production alike the sandbox is not a sign-off: exit 4, naming what was never called there and what to set', () => {
+  const sandbox = run('sandbox', 'CONFORMANT', [
+    rule('AUTH-7', 'passed', { observations: withObs([authStatus('listCustomers', 401), authStatus('tokenize', 401)]) }),
+    rule('TOK-8', 'passed'),
   ]);
+  const production = {
+    ...run('production', 'NOT FULLY EXERCISED', [
+      rule('AUTH-7', 'passed', { tests: [passed(), readOnlySkip], observations: withObs([authStatus('listCustomers', 401)]) }),
+      rule('TOK-8', 'skipped', { tests: [readOnlySkip] }),
+    ]),
+    operationsNotServed: [neverCalled('tokenize', CONFIGURATION_SKIPS.writes), neverCalled('disableWebhook', CONFIGURATION_SKIPS.writes)],
+  };
   const c = compareCutover(sandbox, production, 'sandbox/conformance.json');
   expect(feltDifferences(c)).toEqual([]);
-  expect(c.notExercised).toEqual([{ rule: 'TOK-8', sandbox: 'passed', production: 'skipped', why: 'writes to production need PG_ALLOW_WRITES=1' }]);
+  expect(c.notExercised).toEqual([
+    { rule: 'TOK-8', sandbox: 'passed', production: 'skipped', why: READ_ONLY, set: ['PG_ALLOW_WRITES=1'] },
+  ]);
   expect(c.notes.join('\n')).toContain('AUTH-7 http-status-of-auth-failure (tokenize) was seen on the sandbox only (401); not compared');
   const outcome = cutoverOutcome(c, PASSING_ENDPOINT);
+  expect(outcome.code).toBe(4);
+  expect(outcome.headline).toBe(
+    'NOT FULLY EXERCISED ON PRODUCTION: tokenize and disableWebhook never called there; 1 rule the sandbox run signed off '
+    + 'not exercised there (set PG_ALLOW_WRITES=1); no difference seen in what both checked, but no sign-off for the rest',
+  );
+  expect(outcome.problems).toEqual([
+    `tokenize was never called on production: never called to do its work, as ${READ_ONLY}`,
+    `disableWebhook was never called on production: never called to do its work, as ${READ_ONLY}`,
+    `TOK-8 passed on the sandbox and is skipped on production: ${READ_ONLY}`,
+  ]);
+  expect(cutoverMarkdown(c, PASSING_ENDPOINT, outcome, 'reports/production')).toContain('## Not signed off');
+  const page = cutoverHtml(c, PASSING_ENDPOINT, outcome, 'reports/production');
+  expect(page).toContain('<p class="verdict unavail">NOT FULLY EXERCISED ON PRODUCTION');
+});
+
+const designSkipped = rule('HOOK-1', 'skipped', { tests: [byDesignSkip] });
+type SignOffCase = {
+  name: string; production: RuleJson; operations?: { operation: string; reason: string }[]; code: number; set?: string;
+};
+const SIGN_OFF_CASES: SignOffCase[] = [
+  { name: 'exercised and passed on production', production: rule('HOOK-1', 'passed'), code: 0 },
+  {
+    name: 'skipped on production for want of PG_WEBHOOK_ID',
+    production: rule('HOOK-1', 'skipped', skippedFor(CONFIGURATION_SKIPS.webhook.reason)), code: 4, set: 'PG_WEBHOOK_ID',
+  },
+  {
+    name: 'skipped on production for want of vendor credentials',
+    production: rule('HOOK-1', 'skipped', skippedFor(CONFIGURATION_SKIPS.vendor.reason)),
+    code: 4,
+    set: 'PG_VENDOR_ID and PG_VENDOR_API_KEY',
+  },
+  { name: 'not exercised on production (its data)', production: rule('HOOK-1', 'not exercised', { notExercised: ['no card'] }), code: 4 },
+  { name: 'unjudgeable on production by design (no variable lifts its skip)', production: designSkipped, code: 0 },
+  { name: 'not checkable on production (the control API)', production: rule('HOOK-1', 'not checkable on this target'), code: 0 },
+  {
+    name: 'passed on production, but disable was never called there',
+    production: rule('HOOK-1', 'passed'),
+    operations: [neverCalled('disableWebhook', CONFIGURATION_SKIPS.webhook)],
+    code: 4,
+    set: 'PG_WEBHOOK_ID',
+  },
+];
+
+for (const { name, production, operations, code, set } of SIGN_OFF_CASES) {
+  test(`a rule the sandbox run signed off, ${name}: exit ${code}`, () => {
+    const sandbox = run('sandbox', 'CONFORMANT', [rule('HOOK-1', 'passed')]);
+    const verdict = code === 0 ? 'CONFORMANT' : 'NOT FULLY EXERCISED';
+    const productionRun = { ...run('production', verdict, [production]), operationsNotServed: operations };
+    const outcome = cutoverOutcome(compareCutover(sandbox, productionRun, 's.json'), PASSING_ENDPOINT);
+    expect(outcome.code, outcome.headline).toBe(code);
+    expect(outcome.headline).toMatch(code === 0 ? /^READY: / : /^NOT FULLY EXERCISED ON PRODUCTION: /);
+    if (set) expect(outcome.headline).toContain(`(set ${set})`);
+  });
+}
+
+test('READY lists what production cannot judge by design, and an operation the sandbox never had served is no gap', () => {
+  const disableNeverCalled = [neverCalled('disableWebhook', CONFIGURATION_SKIPS.webhook)];
+  const sandbox = {
+    ...run('sandbox', 'NOT FULLY EXERCISED', [rule('HOOK-2', 'passed'), rule('AUTH-5', 'skipped')]),
+    operationsNotServed: disableNeverCalled,
+  };
+  const production = {
+    ...run('production', 'CONFORMANT', [rule('HOOK-2', 'skipped', { tests: [byDesignSkip] }), rule('AUTH-5', 'passed')]),
+    operationsNotServed: disableNeverCalled,
+  };
+  const c = compareCutover(sandbox, production, 's.json');
+  expect(c.unjudgeableOnProduction).toEqual([
+    { rule: 'HOOK-2', sandbox: 'passed', production: 'skipped', why: TARGET_SKIPS.unknownWebhookInProduction },
+  ]);
+  expect(c.operationsNotServed).toEqual([]);
+  const outcome = cutoverOutcome(c, PASSING_ENDPOINT);
   expect(outcome.code).toBe(0);
-  expect(outcome.headline).toMatch(/^READY: /);
+  expect(outcome.headline).toContain('HOOK-2 cannot be judged on production by design (listed)');
+  expect(cutoverMarkdown(c, PASSING_ENDPOINT, outcome, 'p')).toContain('## Unjudgeable on production by design');
+});
+
+test('differences outrank an unavailable production, which outranks a production not fully exercised', () => {
+  const sandbox = run('sandbox', 'CONFORMANT', [rule('VAULT-3', 'passed'), rule('TOK-8', 'passed')]);
+  const reset = { tests: [{ title: 't', outcome: 'unavailable', note: 'reset' }] };
+  const unavailable = run('production', 'TARGET UNAVAILABLE', [rule('VAULT-3', 'passed'), rule('TOK-8', 'target unavailable', reset)]);
+  expect(cutoverOutcome(compareCutover(sandbox, unavailable, 's.json'), PASSING_ENDPOINT).code).toBe(3);
+  const failing = run('production', 'NON-CONFORMANT', [rule('VAULT-3', 'failed'), rule('TOK-8', 'skipped', { tests: [readOnlySkip] })]);
+  expect(cutoverOutcome(compareCutover(sandbox, failing, 's.json'), PASSING_ENDPOINT).code).toBe(1);
 });
 
 test('another status on failures and a rule that fails only on production are each a difference in plain words', () => {

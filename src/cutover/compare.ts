@@ -1,3 +1,4 @@
+import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
 import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift.js';
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import { verdictLineOf } from '../reporters/report-json.js';
@@ -10,7 +11,9 @@ import { UNCLASSIFIED } from '../reporters/observation.js';
  */
 
 export type Difference = { rule: string; sentence: string };
-export type NotExercised = { rule: string; sandbox: string; production: string; why: string };
+/** `set`: the variables that would have production exercise the rule (a configuration skip's), when any. */
+export type NotExercised = { rule: string; sandbox: string; production: string; why: string; set?: string[] };
+export type OperationNotServed = { operation: string; reason: string; set?: string[] };
 
 export type CutoverComparison = {
   sandbox: { path: string; started: string; target: string; verdict: string; verdictLine: string };
@@ -21,6 +24,13 @@ export type CutoverComparison = {
   observationDifferences: Difference[];
   /** Rules the sandbox run exercised that production did not, and why (read-only, no data, unavailable). */
   notExercised: NotExercised[];
+  /**
+   * Rules the sandbox run exercised that production cannot judge by design: a skip no variable lifts (the
+   * suite disables no made-up webhook there) or the mock's control API. Not a gap of the production run.
+   */
+  unjudgeableOnProduction: NotExercised[];
+  /** Operations the sandbox run had served that production never did, with why and what would call them. */
+  operationsNotServed: OperationNotServed[];
   /** Rules failing on both sides: no difference, but no pass either. */
   failingOnBoth: string[];
   /** What was not compared, and why; information. */
@@ -47,6 +57,20 @@ function whyNot(rule: RuleJson): string {
  */
 const ranWhole = (rule: RuleJson | undefined) => !!rule && rule.tests.length > 0 && rule.tests.every((t) => t.outcome === 'passed' && !t.note);
 
+/** The variables whose absence skipped the rule's tests on production (PG_ALLOW_WRITES=1, PG_WEBHOOK_ID, …). */
+function variablesFor(rule: RuleJson): string[] {
+  return [...new Set(rule.tests.map((t) => configurationSkip(t.note)?.set).filter((v): v is NonNullable<typeof v> => !!v))];
+}
+
+/**
+ * A rule production cannot judge whatever is set: checkable only with the mock's control API, or skipped for
+ * reasons none of which a variable lifts (as the run's own verdict reads such skips).
+ */
+function unjudgeableByDesign(rule: RuleJson): boolean {
+  if (rule.status === 'not checkable on this target') return true;
+  return rule.status === 'skipped' && rule.tests.every((t) => t.outcome === 'skipped' && !configurationSkip(t.note));
+}
+
 function classifyRule(c: RuleChange, now: RuleJson, out: CutoverComparison): void {
   if (EXERCISED.has(c.from) && EXERCISED.has(c.to)) {
     const sentence = c.to === 'failed' ? `${c.id} fails on production and passed on the sandbox: ${now.rule}` : `${c.id} passes on production but failed on the sandbox: a client may rely on the sandbox's deviation. ${now.rule}`;
@@ -54,7 +78,9 @@ function classifyRule(c: RuleChange, now: RuleJson, out: CutoverComparison): voi
   } else if (c.to === 'failed') {
     out.ruleDifferences.push({ rule: c.id, sentence: `${c.id} fails on production; the sandbox run did not exercise it (${c.from}): ${now.rule}` });
   } else if (EXERCISED.has(c.from)) {
-    out.notExercised.push({ rule: c.id, sandbox: c.from, production: c.to, why: whyNot(now) });
+    const set = variablesFor(now);
+    const entry = { rule: c.id, sandbox: c.from, production: c.to, why: whyNot(now), ...(set.length && { set }) };
+    (unjudgeableByDesign(now) ? out.unjudgeableOnProduction : out.notExercised).push(entry);
   } else if (c.to === 'passed') {
     out.notes.push(`${c.id} was exercised on production only (the sandbox: ${c.from}); it passes there.`);
   } else {
@@ -89,6 +115,17 @@ function classifyObservation(c: ValueChange, kind: 'changed' | 'appeared' | 'dis
   }
 }
 
+/** Operations the sandbox run had served and production never did, with the variables their reason names. */
+function operationsNotServed(sandbox: ConformanceJson, production: ConformanceJson): OperationNotServed[] {
+  const notOnSandbox = new Set((sandbox.operationsNotServed ?? []).map((o) => o.operation));
+  return (production.operationsNotServed ?? [])
+    .filter((o) => !notOnSandbox.has(o.operation))
+    .map((o) => {
+      const set = Object.values(CONFIGURATION_SKIPS).filter((skip) => o.reason.includes(skip.reason)).map((skip) => skip.set);
+      return { ...o, ...(set.length && { set }) };
+    });
+}
+
 export function compareCutover(sandbox: ConformanceJson, production: ConformanceJson, sandboxPath: string): CutoverComparison {
   const drift = driftSince(sandbox, production, sandboxPath, { acrossTargets: true });
   const out: CutoverComparison = {
@@ -97,6 +134,8 @@ export function compareCutover(sandbox: ConformanceJson, production: Conformance
     ruleDifferences: [],
     observationDifferences: [],
     notExercised: [],
+    unjudgeableOnProduction: [],
+    operationsNotServed: operationsNotServed(sandbox, production),
     failingOnBoth: [],
     notes: [...drift.notes],
   };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
@@ -7,12 +7,14 @@ import { runCommand, runConformance } from '../safety/run-conformance.js';
 import { TEST_CA_FILE, test } from '../webhook-check/webhook-check-fixtures.js';
 
 /**
- * Three whole runs (a sandbox run, then production twice, read-only), each against a mock of its own on
+ * Four whole runs (a sandbox run, then production with writes, read-only twice), each against a mock of its own on
  * loopback: production over plain http is allowed only there, as for any target. Five generated inputs a
  * property keep them short; production replays the sandbox run's seed and count.
  */
-test('the cutover against a production like the sandbox is ready; against one with another status on failures and a failing rule, it lists both', async ({ httpsReceiver }, testInfo) => {
-  test.setTimeout(240_000);
+const TITLE = 'the cutover against a production like the sandbox is ready, read-only it is not a sign-off, '
+  + 'and against one with another status on failures and a failing rule it lists both';
+test(TITLE, async ({ httpsReceiver }, testInfo) => {
+  test.setTimeout(360_000);
   const mocks: MockHandle[] = [];
   const mock = async (options: Parameters<typeof startMock>[0] = {}) => {
     const m = await startMock(options);
@@ -25,23 +27,40 @@ test('the cutover against a production like the sandbox is ready; against one wi
     const sandbox = await runConformance({ PG_TARGET: 'sandbox', PG_BASE_URL: (await mock()).url, ...mockCredentialsAsTarget(), PG_REPORTS_DIR: sandboxDir, PG_RESULTS_DIR: join(sandboxDir, 'test-results'), PG_GENERATED_RUNS: '5' });
     expect(sandbox.code, sandbox.output).toBe(0);
 
-    const cutover = async (baseUrl: string, name: string) => {
+    const cutover = async (baseUrl: string, name: string, writes: Record<string, string> = {}) => {
       const dir = testInfo.outputPath(name);
-      const env = { PG_TARGET: 'production', PG_BASE_URL: baseUrl, ...mockCredentialsAsTarget(), PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') };
+      const reports = { PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') };
+      const env = { PG_TARGET: 'production', PG_BASE_URL: baseUrl, ...mockCredentialsAsTarget(), ...reports, ...writes };
       const run = await runCommand('scripts/cutover.ts', env, ['--sandbox', join(sandboxDir, 'conformance.json'), '--webhook-url', endpoint.url, '--ca', TEST_CA_FILE]);
-      return { ...run, markdown: readFileSync(join(dir, 'cutover.md'), 'utf8') };
+      return { ...run, markdown: existsSync(join(dir, 'cutover.md')) ? readFileSync(join(dir, 'cutover.md'), 'utf8') : '' };
     };
 
-    const alike = await cutover((await mock()).url, 'alike');
+    const lastLine = (output: string) => output.trimEnd().split('\n').at(-1);
+    const alike = await cutover((await mock()).url, 'alike', { PG_ALLOW_WRITES: '1' });
     expect(alike.code, alike.output).toBe(0);
-    expect(alike.output).toContain('Cutover: READY: production behaves like the sandbox');
-    expect(alike.markdown).toMatch(/- TOK-8: skipped on production \(the sandbox: passed\): writes to production need PG_ALLOW_WRITES=1/);
+    expect(lastLine(alike.output)).toMatch(/^Cutover: READY: production exercised everything the sandbox run signed off and behaves/);
+    expect(lastLine(alike.output)).toContain('HOOK-2 cannot be judged on production by design');
+    expect(alike.markdown).toContain('- HOOK-2: skipped on production (the sandbox: passed): in production the suite disables only');
     expect(alike.markdown).toMatch(/production answered the sandbox run's inputs \(PG_SEED=[0-9]+\)/);
     expect(endpoint.seen.length, 'the webhook endpoint was checked').toBeGreaterThan(0);
 
+    // The README's example without PG_ALLOW_WRITES: production never tokenized or disabled, so no sign-off.
+    const readOnly = await cutover((await mock()).url, 'read-only');
+    expect(readOnly.code, readOnly.output).toBe(4);
+    expect(lastLine(readOnly.output)).toMatch(
+      /^Cutover: NOT FULLY EXERCISED ON PRODUCTION: tokenize and disableWebhook never called there; [0-9]+ rules the sandbox run/,
+    );
+    expect(lastLine(readOnly.output)).toContain('not exercised there (set PG_ALLOW_WRITES=1)');
+    expect(readOnly.markdown).toContain(
+      '- TOK-8: skipped on production (the sandbox: passed): writes to production need PG_ALLOW_WRITES=1 (set PG_ALLOW_WRITES=1)',
+    );
+
     const differing = await cutover((await mock({ variants: ['auth-failures-403'], faults: ['vault-total-records-off-by-one'] })).url, 'differing');
     expect(differing.code, differing.output).toBe(1);
-    for (const text of [alike.output, differing.output, alike.markdown, differing.markdown]) expect(text).not.toContain(mockCredentialsAsTarget().PG_API_KEY);
+    expect(lastLine(differing.output)).toMatch(/^Cutover: NOT READY: /);
+    for (const text of [alike.output, readOnly.output, differing.output, alike.markdown, differing.markdown]) {
+      expect(text).not.toContain(mockCredentialsAsTarget().PG_API_KEY);
+    }
     const expected = ['VAULT-3 fails on production and passed on the sandbox', 'AUTH-7 http-status-of-auth-failure (listCustomers): the sandbox showed 401, production shows 403'];
     for (const line of expected) {
       expect(differing.output).toContain(line);

@@ -5,13 +5,44 @@ import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
-export const CUTOVER_EXIT = { ready: 0, differences: 1, configuration: 2, unavailable: 3 } as const;
+export const CUTOVER_EXIT = { ready: 0, differences: 1, configuration: 2, unavailable: 3, notFullyExercised: 4 } as const;
 
 export type CutoverOutcome = { code: number; headline: string; problems: string[] };
 
+const NO_SIGN_OFF = 'no difference seen in what both checked, but no sign-off for the rest';
+
+const listed = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
 /**
- * Ready only when production shows no difference a client could feel and the webhook endpoint passes.
+ * What production did not exercise of what the sandbox run signed off (a rule it passed, an operation it had
+ * served), or undefined when nothing: READY is a sign-off, so it is given only for what production showed.
+ */
+function notSignedOff(c: CutoverComparison): CutoverOutcome | undefined {
+  const rules = c.notExercised.filter((n) => n.sandbox === 'passed');
+  const operations = c.operationsNotServed;
+  if (!rules.length && !operations.length && c.production.verdict !== 'NOT FULLY EXERCISED') return undefined;
+  const set = [...new Set([...operations, ...rules].flatMap((n) => n.set ?? []))];
+  const parts = [
+    ...(operations.length ? [`${listed(operations.map((o) => o.operation))} never called there`] : []),
+    ...(rules.length ? [`${rules.length} rule${rules.length === 1 ? '' : 's'} the sandbox run signed off not exercised there`] : []),
+  ];
+  const what = parts.length ? parts.join('; ') : `its own run ended ${c.production.verdict}`;
+  const cure = set.length ? ` (set ${listed(set)})` : '';
+  return {
+    code: CUTOVER_EXIT.notFullyExercised,
+    headline: `NOT FULLY EXERCISED ON PRODUCTION: ${what}${cure}; ${NO_SIGN_OFF}`,
+    problems: [
+      ...operations.map((o) => `${o.operation} was never called on production: ${o.reason}`),
+      ...rules.map((n) => `${n.rule} passed on the sandbox and is ${n.production} on production: ${n.why}`),
+    ],
+  };
+}
+
+/**
+ * Ready only when production shows no difference a client could feel, the webhook endpoint passes, and
+ * production exercised everything the sandbox run signed off (or cannot judge it by design, listed).
  * A production that could not be reached, with nothing else wrong, is not a verdict on the gateway: exit 3.
+ * One not fully exercised is not a sign-off either: exit 4, naming what was never called and what to set.
  */
 export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): CutoverOutcome {
   const problems = feltDifferences(c).map((d) => d.sentence);
@@ -23,9 +54,22 @@ export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): C
   if (c.production.verdict === 'TARGET UNAVAILABLE') {
     return { code: CUTOVER_EXIT.unavailable, headline: 'PRODUCTION UNAVAILABLE: infrastructure trouble stopped checks, so production is not fully compared', problems: [] };
   }
+  const gap = notSignedOff(c);
+  if (gap) return gap;
   const both = c.failingOnBoth.length ? ` (${c.failingOnBoth.join(', ')} fail on both, as on the sandbox)` : '';
-  return { code: CUTOVER_EXIT.ready, headline: `READY: production behaves like the sandbox in everything both runs checked${both}, and the webhook endpoint passes`, problems: [] };
+  const byDesign = c.unjudgeableOnProduction.map((n) => n.rule);
+  const unjudgeable = byDesign.length ? `; ${listed(byDesign)} cannot be judged on production by design (listed)` : '';
+  return {
+    code: CUTOVER_EXIT.ready,
+    headline: `READY: production exercised everything the sandbox run signed off and behaves like it${both}${unjudgeable}, `
+      + 'and the webhook endpoint passes',
+    problems: [],
+  };
 }
+
+/** What the numbered list above the sections holds: differences to resolve, or what production did not sign off. */
+const problemsTitle = (outcome: CutoverOutcome) =>
+  (outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve');
 
 type Section = { title: string; lines: string[]; empty?: string };
 
@@ -36,8 +80,18 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
     { title: 'Webhook endpoint', lines: formatReport(webhook).split('\n') },
     {
       title: 'Not exercised on production',
-      lines: c.notExercised.map((n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}`),
+      lines: [
+        ...c.operationsNotServed.map((o) => `${o.operation}: never called on production: ${o.reason}`),
+        ...c.notExercised.map((n) => {
+          const cure = n.set ? ` (set ${listed(n.set)})` : '';
+          return `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}${cure}`;
+        }),
+      ],
       empty: 'None: production exercised every rule the sandbox run did.',
+    },
+    {
+      title: 'Unjudgeable on production by design',
+      lines: c.unjudgeableOnProduction.map((n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}`),
     },
     { title: 'Failing on both', lines: c.failingOnBoth.map((id) => `${id} fails on production as on the sandbox: no difference, but no pass either`) },
     { title: 'Not compared', lines: c.notes },
@@ -56,7 +110,9 @@ const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, '
 
 export function cutoverMarkdown(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
   const lines = ['# Cutover report', '', `**${outcome.headline}**`, '', ...header(c, productionDir, webhook).map((l) => `- ${escapeCell(l)}`), ''];
-  if (outcome.problems.length) lines.push('## To resolve', '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+  if (outcome.problems.length) {
+    lines.push(`## ${problemsTitle(outcome)}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+  }
   for (const s of sections(c, webhook)) {
     if (!s.lines.length && s.empty === undefined) continue;
     lines.push(`## ${s.title}`, '');
@@ -71,13 +127,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&
 
 /** The same as one self-contained page (no script, nothing fetched), leading with what needs a decision. */
 export function cutoverHtml(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
-  const tone = outcome.code === 0 ? 'pass' : outcome.code === CUTOVER_EXIT.unavailable ? 'unavail' : 'fail';
+  const notAPass: number[] = [CUTOVER_EXIT.unavailable, CUTOVER_EXIT.notFullyExercised];
+  const tone = outcome.code === 0 ? 'pass' : notAPass.includes(outcome.code) ? 'unavail' : 'fail';
   const list = (items: string[], tag = 'ul') => `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
   const body = [
     '<h1>Cutover report</h1>',
     `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
     list(header(c, productionDir, webhook)),
-    outcome.problems.length ? `<h2>To resolve</h2>${list(outcome.problems, 'ol')}` : '',
+    outcome.problems.length ? `<h2>${problemsTitle(outcome)}</h2>${list(outcome.problems, 'ol')}` : '',
     ...sections(c, webhook)
       .filter((s) => s.lines.length || s.empty !== undefined)
       .map((s) => `<h2>${escapeHtml(s.title)}</h2>${s.title === 'Webhook endpoint' ? `<pre>${escapeHtml(s.lines.join('\n'))}</pre>` : s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`}`),

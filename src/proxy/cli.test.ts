@@ -97,3 +97,13 @@ test('a target that answers is not remarked on', async ({}, testInfo) => {
     await mock.close();
   }
 });
+
+test('a configuration error ends with the proxy\'s own verdict line, exit 2', async () => {
+  test.setTimeout(60_000);
+  const configurations: Record<string, string>[] = [{ PG_TARGET: 'Sandbox' }, { MOCK_FAULTS: 'no-such-fault' }];
+  for (const env of configurations) {
+    const run = await runProxy(env, []);
+    expect(run.code, run.output).toBe(2);
+    expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Traffic: CONFIGURATION ERROR: .*\(nothing was run\)$/);
+  }
+});

@@ -67,3 +67,23 @@ test('the figure joins the verdict line, each report renders the section, and a 
   expect(coverageDown(now, before)).toEqual([]);
   expect(new CoverageCollector().coverage()).toBeUndefined();
 });
+
+test('a request field counts as exercised only when a request carrying it was accepted', () => {
+  const tally = tallyOf([
+    exchange('tokenize', 'http://gw/pg/tokenize', { merchant_id: 'm', card_number: '4111111111111111' }, { rcode: '000', card_id: 'c1' }),
+    exchange('tokenize', 'http://gw/pg/tokenize', { merchant_id: 'm', loc_id: 'made-up', client_ip: 'x' }, { rcode: '205', rmsg: 'no' }),
+    exchange('tokenize', 'http://gw/pg/tokenize', { merchant_id: 'm', loc_id: 'made-up' }, { rcode: '205', rmsg: 'no' }),
+  ]);
+  const c = coverageOf(tally);
+  const field = (name: string) => c.fields.find((f) => f.operation === 'tokenize' && f.field === name)!;
+  expect(field('card_number')).toMatchObject({ exercised: true, sent: 1, accepted: 1 });
+  expect(field('merchant_id')).toMatchObject({ exercised: true, sent: 3, accepted: 1 });
+  expect(field('loc_id')).toMatchObject({ exercised: false, sent: 2, accepted: 0 });
+  const notAccepted = 'sent in 2 tokenize requests, none of them accepted';
+  const why = 'a field counts once a request carrying it is served (see the rules that failed or were not exercised)';
+  expect(field('loc_id').why).toBe(`${notAccepted}: ${why}`);
+  expect(field('client_ip')).toMatchObject({ exercised: false, sent: 1, accepted: 0 });
+  const requestSide = c.fields.filter((f) => f.side === 'request' && f.exercised).map((f) => f.field);
+  expect(requestSide, 'what the verdict line\'s figure counts of the request').toEqual(['merchant_id', 'card_number']);
+  expect(coverageMarkdown(c).join('\n')).toContain(`| request body | loc_id | string | **no** | not exercised: ${notAccepted}`);
+});

@@ -84,6 +84,12 @@ function whyNotSent(group: FieldGroup, field: string, requests: number): string 
   return `none of the ${requests} ${group.operation} ${requests === 1 ? 'request' : 'requests'} sent it`;
 }
 
+function notAccepted(group: FieldGroup, sent: number): string {
+  const requests = `${sent} ${group.operation} ${sent === 1 ? 'request' : 'requests'}`;
+  return `sent in ${requests}, none of them accepted: a field counts once a request carrying it is served `
+    + '(see the rules that failed or were not exercised)';
+}
+
 /** Why no object of a group was seen: the first group up its path that was seen and held none, or no answer at all. */
 function whyNoObjects(group: FieldGroup, tally: Tally, groups: FieldGroup[]): string {
   const parent = parentOf(group, groups);
@@ -119,7 +125,11 @@ export function coverageOf(tally: Tally): Coverage {
         fields.push(seen ? { ...base, exercised: true, seen, types } : { ...base, exercised: false, seen: 0, why: whyNotSeen(group, f.name, tally, groups) });
       } else {
         const [sent, accepted] = tally.sent[`${key}|${f.name}`] ?? [0, 0];
-        fields.push(sent ? { ...base, exercised: true, sent, accepted } : { ...base, exercised: false, sent: 0, accepted: 0, why: whyNotSent(group, f.name, tally.objects[key] ?? 0) });
+        // Exercised only when the gateway served a request carrying it: a field sent only in refused requests
+        // (a wrong key, a malformed value) shows nothing of what the gateway does with it.
+        if (accepted) fields.push({ ...base, exercised: true, sent, accepted });
+        else if (sent) fields.push({ ...base, exercised: false, sent, accepted, why: notAccepted(group, sent) });
+        else fields.push({ ...base, exercised: false, sent: 0, accepted: 0, why: whyNotSent(group, f.name, tally.objects[key] ?? 0) });
       }
     }
   }
@@ -141,7 +151,9 @@ export function fieldDetail(f: FieldCoverage): string {
   return `sent in ${f.sent} ${f.sent === 1 ? 'request' : 'requests'}, ${f.accepted} accepted`;
 }
 
-export const COVERAGE_INTRO = 'Each field and query parameter the document lists, per operation: whether the run sent it and whether the gateway accepted the request (request side), or how often it was seen and in which JSON types (response side). A field never exercised says why and what to create on the target.';
+export const COVERAGE_INTRO = 'Each field and query parameter the document lists, per operation: whether the run sent it in a request '
+  + 'the gateway accepted (request side; sent only in refused requests is not exercised), or how often it was seen and in which '
+  + 'JSON types (response side). A field never exercised says why and what to create on the target.';
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

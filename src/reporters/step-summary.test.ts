@@ -41,3 +41,12 @@ test('once reports record what each rule judged, the table shows it', () => {
 test('the first night says there is no baseline rather than showing an empty section', () => {
   expect(stepSummary(report('passed', 401))).toContain('No baseline: no earlier night published its reports');
 });
+
+test('operations never served are listed with why, before what changed since the baseline', () => {
+  const reason = 'never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)';
+  const operationsNotServed = [{ operation: 'disableWebhook', reason }];
+  const summary = stepSummary({ ...report('passed', 401), verdict: 'NOT FULLY EXERCISED', operationsNotServed });
+  expect(summary).toContain(`## Operations never served\n\n- disableWebhook: ${reason}\n`);
+  expect(summary.indexOf('## Operations never served')).toBeLessThan(summary.indexOf('## Since the baseline'));
+  expect(stepSummary(report('passed', 401))).not.toContain('Operations never served');
+});

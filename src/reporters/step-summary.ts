@@ -6,8 +6,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 
 /**
- * The CI run's summary page ($GITHUB_STEP_SUMMARY): verdict, what changed since the baseline, then the
- * rule table. Everything comes from conformance.json, already redacted.
+ * The CI run's summary page ($GITHUB_STEP_SUMMARY): verdict, operations never served, what changed since
+ * the baseline, then the rule table. Everything comes from conformance.json, already redacted.
  */
 export function stepSummary(report: ConformanceJson & { drift?: Drift | string }): string {
   const lines = [
@@ -19,6 +19,9 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
     '',
   ];
   if (report.unavailable?.length) lines.push('## Target unavailable (infrastructure, not conformance)', '', ...report.unavailable.map((u) => `- ${cell(u)}`), '');
+  // An operation never served keeps the night from CONFORMANT whatever its rules say: said before the drift.
+  const notServed = report.operationsNotServed ?? [];
+  if (notServed.length) lines.push('## Operations never served', '', ...notServed.map((o) => `- ${o.operation}: ${cell(o.reason)}`), '');
   lines.push(...(report.drift === undefined ? ['## Since the baseline', '', 'No baseline: no earlier night published its reports, so nothing is compared.', ''] : driftMarkdown(report.drift)));
   // A report from before per-rule judged counts has no such column to show.
   const judged = report.rules.some((r) => 'judged' in r);

@@ -1,0 +1,16 @@
+/**
+ * The last line of a command that stopped on its configuration before anything ran. A CI step reads the last
+ * line, so every exit ends with one, in the command's own words (`Conformance:`, `Cutover:`, `Traffic:`).
+ */
+export function configurationVerdictLine(prefix: string, problems: readonly string[]): string {
+  const what = problems.length === 1 ? problems[0]! : `${problems.length} problems: ${problems.join('; ')}`;
+  return `${prefix}: CONFIGURATION ERROR: ${what.replace(/\s+/g, ' ').replace(/[.;]\s*$/, '')} (nothing was run)`;
+}
+
+/** Says the problems, one a line, then the verdict line, on stderr, and exits 2. */
+export function exitOnConfiguration(prefix: string, problems: readonly string[], heading?: string): never {
+  const listed = problems.length > 1 || heading !== undefined;
+  const list = listed ? [heading ?? 'Invalid configuration (see .env.example):', ...problems.map((p) => `  - ${p}`)] : [];
+  console.error([...list, configurationVerdictLine(prefix, problems)].join('\n'));
+  process.exit(2);
+}
