@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type TestDetails } from '@playwright/test';
+import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
-import { CONFIGURATION_SKIPS } from '../src/config/configuration-skips.js';
+import { CONFIGURATION_SKIPS, controlApiSkipReason, skipTableProblem, type SkipKind } from '../src/config/configuration-skips.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
@@ -25,6 +25,15 @@ import { observationDescription, type ObservationData } from '../src/reporters/o
 function forAttachment(e: Exchange) {
   const { authorization, ...headers } = e.request.headers;
   return { ...e, request: { ...e.request, headers: { ...headers, authorization: authorization === undefined ? '(none)' : '(sent, redacted)' } } };
+}
+
+/**
+ * A test that needs what a configuration skip names, whose rules --list-rules would not count as turned off by
+ * it, fails at once with the line to change: the table must say what the fixtures do.
+ */
+function keepSkipTableTrue(kind: SkipKind, testInfo: TestInfo, needs = true): void {
+  const problem = skipTableProblem(kind, testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''), needs);
+  if (problem) throw new Error(problem);
 }
 
 /** Names the rules a test checks (title says them too); `writes` marks tests that store or change data. */
@@ -127,6 +136,7 @@ export const test = base.extend<TestFixtures>({
   writeGuard: [
     async ({ suite }, use, testInfo) => {
       const writes = testInfo.annotations.some((a) => a.type === 'writes');
+      keepSkipTableTrue('writes', testInfo, writes);
       testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
       await use();
     },
@@ -219,12 +229,13 @@ export const test = base.extend<TestFixtures>({
   property: [async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)), BOXED],
 
   vendor: [async ({ suite }, use, testInfo) => {
+    keepSkipTableTrue('vendor', testInfo);
     testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
     await use({ vendorId: suite.vendor!.vendorId });
   }, BOXED],
 
   mock: [async ({ suite }, use, testInfo) => {
-    testInfo.skip(suite.target !== 'mock', `needs the embedded mock's control API (PG_TARGET=mock); target is ${suite.target}`);
+    testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
     await use(new MockControl(suite.baseUrl));
   }, BOXED],
 
@@ -237,6 +248,7 @@ export const test = base.extend<TestFixtures>({
 
   takeWebhook: [async ({ suite }, use, testInfo) => {
     await use(async () => {
+      keepSkipTableTrue('webhook', testInfo);
       if (suite.target === 'mock') {
         // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
         return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
@@ -247,4 +259,6 @@ export const test = base.extend<TestFixtures>({
   }, BOXED],
 });
 
+/** Skips that are properties of a real target; spec files name them by these reasons. */
+export { TARGET_SKIPS } from '../src/config/configuration-skips.js';
 export { expect };
