@@ -2,4 +2,4 @@ import { defineConfig } from '@playwright/test';
 import { CONSOLE, fullReports, reportsDir } from './src/reporters/report-set.js';
 
 // Used by `npm run report:merge -- <dir of blob reports>`: the same reports a single run writes.
-export default defineConfig({ testDir: 'tests', reporter: [CONSOLE, ...fullReports(reportsDir(process.env))] });
+export default defineConfig({ testDir: 'tests', reporter: [CONSOLE, ...fullReports(reportsDir(process.env), process.env.PG_HISTORY || undefined)] });
