@@ -35,10 +35,9 @@ async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): P
     import('../src/contract/rules.js'),
     import('../src/reporters/catalogue-listing.js'),
   ]);
-  const rules = loadRules().filter((r) => !only.length || only.includes(r.id));
-  // Known deviations are attached here once a known-deviations file is read; none until then.
-  const listing = catalogueListing(rules, loadCatalogueVersion(), config);
-  console.log(format === 'json' ? JSON.stringify(listing, null, 2) : catalogueListingText(listing, only.length > 0));
+  // Known deviations are attached here (the `deviations` option) once a known-deviations file is read.
+  const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, { only });
+  console.log(format === 'json' ? JSON.stringify(listing, null, 2) : catalogueListingText(listing));
   process.exit(0);
 }
 

@@ -48,7 +48,7 @@ test('skips no variable lifts are listed too: unknown webhooks are never disable
 
 test('a known deviation is attached to its rule', () => {
   const mark = { rule: 'TOK-8', ticket: 'VEND-123', expires: '2026-12-20' };
-  const listing = catalogueListing(loadRules(), '1.0.0', MOCK, [mark]);
+  const listing = catalogueListing(loadRules(), '1.0.0', MOCK, { deviations: [mark] });
   expect(listing.rules.find((r) => r.id === 'TOK-8')!.knownDeviations).toEqual([mark]);
   expect(catalogueListingText(listing)).toContain('- known deviation VEND-123, until 2026-12-20');
 });
@@ -76,4 +76,11 @@ test('a test the skip table does not account for is named with the line to chang
   );
   expect(skipTableProblem('writes', ['VAULT-2'], false)).toBeUndefined();
   expect(skipTableProblem('writes', ['TOK-8'], false)).toMatch(/^TOK-8 has a test that writes nothing: move it to writes.some/);
+});
+
+test('--rule narrows what is listed, not the catalogue it belongs to', () => {
+  const listing = catalogueListing(loadRules(), '1.0.0', MOCK, { only: ['TOK-8', 'AUTH-1'] });
+  expect(listing.catalogue.rules).toBe(loadRules().length);
+  expect(listing.rules.map((r) => r.id)).toEqual(['AUTH-1', 'TOK-8']);
+  expect(catalogueListingText(listing)).toMatch(new RegExp(`\\(2 of ${loadRules().length} listed\\)\\. Nothing was started`));
 });

@@ -27,17 +27,22 @@ export type CatalogueListing = {
   rules: ListedRule[];
 };
 
-/** The catalogue against the configured target; nothing is started and nothing is sent. */
+/**
+ * The catalogue against the configured target; nothing is started and nothing is sent. `only` (--rule)
+ * narrows what is listed, not the catalogue's count.
+ */
 export function catalogueListing(
   rules: readonly Rule[],
   version: string,
   config: SkipConfiguration,
-  deviations: readonly KnownDeviationMark[] = [],
+  options: { deviations?: readonly KnownDeviationMark[]; only?: readonly string[] } = {},
 ): CatalogueListing {
+  const deviations = options.deviations ?? [];
+  const listed = options.only?.length ? rules.filter((r) => options.only!.includes(r.id)) : rules;
   return {
     catalogue: { version, rules: rules.length },
     target: config.target,
-    rules: rules.map((r) => ({
+    rules: listed.map((r) => ({
       id: r.id,
       section: r.section,
       rule: r.rule,
@@ -56,7 +61,7 @@ const CHECK_WORDS: Record<Rule['check'], string> = { 'black-box': 'black-box', '
 const WRITES_WORDS: Record<ListedRule['writingTests'], string> = { all: 'writes', some: 'some tests write', none: 'reads only' };
 
 /** The listing as a person reads it: one block a rule, then how many are checkable here. */
-export function catalogueListingText(listing: CatalogueListing, selectedOnly = false): string {
+export function catalogueListingText(listing: CatalogueListing): string {
   const width = Math.max(...listing.rules.map((r) => r.id.length));
   const lines = [`Rule catalogue ${listing.catalogue.version}: ${listing.catalogue.rules} rules, against the configured target (${listing.target})`, ''];
   for (const r of listing.rules) {
@@ -67,7 +72,7 @@ export function catalogueListingText(listing: CatalogueListing, selectedOnly = f
     for (const d of r.knownDeviations) lines.push(`${' '.repeat(width)}  - ${markText(d)}`);
   }
   const count = (c: OnTarget['checkable']) => listing.rules.filter((r) => r.checkable === c).length;
-  const of = selectedOnly ? ` (${listing.rules.length} listed)` : '';
+  const of = listing.rules.length < listing.catalogue.rules ? ` (${listing.rules.length} of ${listing.catalogue.rules} listed)` : '';
   lines.push('', `${count('yes')} checkable here, ${count('in part')} in part, ${count('no')} not${of}. Nothing was started and no request sent.`);
   return lines.join('\n');
 }
