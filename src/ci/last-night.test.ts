@@ -6,7 +6,12 @@ import { fetchBaseline, type Gh } from './last-night.js';
 const REPORT = JSON.stringify({ target: 'sandbox', verdict: 'NON-CONFORMANT', started: 's', finished: 'f', rules: [] });
 
 /** A stand-in for the GitHub CLI: lists the given runs; "downloads" the artifact of the runs that have one. */
-function fakeGh(runs: { databaseId: number; conclusion: string }[], artifacts: Record<number, string>, calls: string[][], histories: Record<number, string> = {}): Gh {
+function fakeGh(
+  runs: { databaseId: number; conclusion: string }[],
+  artifacts: Record<number, string>,
+  calls: string[][],
+  histories: Record<number, string> = {},
+): Gh {
   return (args) => {
     calls.push(args);
     if (args[0] === 'run' && args[1] === 'list') return JSON.stringify(runs.map((r) => ({ ...r, createdAt: '2026-11-22T02:23:00Z' })));
@@ -30,14 +35,18 @@ test('takes the latest earlier night that published a report, a non-conformant o
   expect(readFileSync(path!, 'utf8')).toBe(REPORT);
   expect(calls[0]).toEqual(['run', 'list', '--workflow', 'nightly-sandbox.yml', '--status', 'completed', '--limit', '10', '--json', 'databaseId,conclusion,createdAt', '--branch', 'main']);
   expect(calls.slice(1).map((c) => c.slice(0, 5))).toEqual([['run', 'download', '7', '--name', 'conformance-reports']]); // not itself, not the cancelled one
-  expect(log).toEqual(['Baseline: run 7 of 2026-11-22T02:23:00Z (failure).', 'Run 7 kept no history.json: the nights\' history starts tonight.']);
+  expect(log).toEqual([
+    'Baseline: run 7 of 2026-11-22T02:23:00Z (failure).',
+    'Run 7 kept no history.json: the nights\' history starts tonight.',
+  ]);
   expect(existsSync(join(outDir, 'history.json'))).toBe(false);
 });
 
 test('the nights\' history comes from the same night as the baseline', ({}, testInfo) => {
   const outDir = testInfo.outputPath('baseline');
   const history = '{"nights":[]}';
-  const gh = fakeGh([{ databaseId: 7, conclusion: 'success' }, { databaseId: 6, conclusion: 'success' }], { 7: REPORT, 6: REPORT }, [], { 7: history, 6: '{"older":true}' });
+  const runs = [{ databaseId: 7, conclusion: 'success' }, { databaseId: 6, conclusion: 'success' }];
+  const gh = fakeGh(runs, { 7: REPORT, 6: REPORT }, [], { 7: history, 6: '{"older":true}' });
   const log: string[] = [];
   fetchBaseline(gh, { outDir, log: (l) => log.push(l) });
   expect(readFileSync(join(outDir, 'history.json'), 'utf8')).toBe(history);

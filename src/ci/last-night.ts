@@ -15,9 +15,10 @@ type Run = { databaseId: number; conclusion: string; createdAt: string };
 
 /**
  * Finds the latest earlier night that published its reports and copies its conformance.json to
- * `outDir`, and its history.json beside it when it has one (the nights before it, for PG_HISTORY). A night whose verdict was NON-CONFORMANT still is a baseline (its run is marked failed, but
- * its report is what tonight is compared with); a cancelled one, or one that uploaded nothing, is passed
- * over. Returns the path, or undefined with why: the first night, or no access, is never an error.
+ * `outDir`, and its history.json beside it when it has one (the nights before it, for PG_HISTORY). A night
+ * whose verdict was NON-CONFORMANT still is a baseline (its run is marked failed, but its report is what
+ * tonight is compared with); a cancelled one, or one that uploaded nothing, is passed over. Returns the
+ * path, or undefined with why: the first night, or no access, is never an error.
  */
 export function fetchBaseline(gh: Gh, opts: { outDir: string; branch?: string; currentRunId?: string; log: (line: string) => void }): string | undefined {
   let runs: Run[];

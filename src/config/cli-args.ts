@@ -182,12 +182,15 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
   }
   const named = fromFlag.length ? fromFlag : ruleValues; // the flag wins over PG_RULES, as --baseline does
   const rules = named.length ? splitRules(named, knownRules) : [];
-  if (own.has('json') && !own.has('list-rules')) throw new UsageError('--json goes with --list-rules: npm run conformance -- --list-rules --json');
+  if (own.has('json') && !own.has('list-rules')) {
+    throw new UsageError('--json goes with --list-rules: npm run conformance -- --list-rules --json');
+  }
   const printOnly = [...own].filter((f) => f !== 'json');
   if (printOnly.length > 1) throw new UsageError('--list-rules and --version print one thing each; ask for one at a time.');
   if (printOnly.length && (playwright.length || taken.baseline)) {
     const extra = playwright.length ? (playwright[0]!.split('=')[0] ?? '') : '--baseline';
-    throw new UsageError(`--${printOnly[0]} runs no test, so ${extra} means nothing with it; leave it out (only --rule narrows --list-rules).`);
+    const advice = 'leave it out (only --rule narrows --list-rules)';
+    throw new UsageError(`--${printOnly[0]} runs no test, so ${extra} means nothing with it; ${advice}.`);
   }
   if (own.has('version') && fromFlag.length) throw new UsageError('--version takes no --rule; --list-rules --rule TOK-8 lists one rule.');
   if (rules.length) {

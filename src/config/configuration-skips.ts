@@ -72,9 +72,10 @@ export function skipTableProblem(kind: SkipKind, testRules: readonly string[], n
   const { all, some } = RULES_A_SKIP_TURNS_OFF[kind];
   const table = 'RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts';
   const missing = needs ? testRules.filter((r) => !all.includes(r) && !some.includes(r)) : [];
-  if (missing.length) return `${missing.join(', ')} ${missing.length > 1 ? 'have' : 'has'} a test that needs ${CONFIGURATION_SKIPS[kind].set}: list it under ${kind} in ${table}`;
+  const have = (rules: string[]) => `${rules.join(', ')} ${rules.length > 1 ? 'have' : 'has'}`;
+  if (missing.length) return `${have(missing)} a test that needs ${CONFIGURATION_SKIPS[kind].set}: list it under ${kind} in ${table}`;
   const partial = kind === 'writes' && !needs ? testRules.filter((r) => all.includes(r)) : [];
-  if (partial.length) return `${partial.join(', ')} ${partial.length > 1 ? 'have' : 'has'} a test that writes nothing: move it to writes.some in ${table}`;
+  if (partial.length) return `${have(partial)} a test that writes nothing: move it to writes.some in ${table}`;
   return undefined;
 }
 
@@ -90,7 +91,8 @@ export const TARGET_SKIPS = {
     some: ['ERR-2'],
   },
   openConstructionsOnDisable: {
-    reason: 'on a real target these are not sent to the disable operation: one that is served would disable PG_WEBHOOK_ID, which the disable checks need active',
+    reason: 'on a real target these are not sent to the disable operation: '
+      + 'one that is served would disable PG_WEBHOOK_ID, which the disable checks need active',
     targets: ['sandbox', 'production'],
     all: [],
     some: ['AUTH-4', 'AUTH-7'],

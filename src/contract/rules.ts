@@ -79,7 +79,9 @@ export function loadRules(): Rule[] {
  */
 export function loadCatalogueVersion(): string {
   const version = (parseYamlFile(RULES_PATH) as Record<string, unknown> | null)?.version;
-  if (typeof version !== 'string' || version === '') throw new Error('spec/rules.yaml: expected a top-level "version" string, e.g. version: "1.0.0"');
+  if (typeof version !== 'string' || version === '') {
+    throw new Error('spec/rules.yaml: expected a top-level "version" string, e.g. version: "1.0.0"');
+  }
   return version;
 }
 

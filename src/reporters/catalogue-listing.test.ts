@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { CONFIGURATION_SKIPS, RULES_A_SKIP_TURNS_OFF, skipTableProblem, TARGET_SKIPS, type SkipConfiguration } from '../config/configuration-skips.js';
+import {
+  CONFIGURATION_SKIPS,
+  RULES_A_SKIP_TURNS_OFF,
+  skipTableProblem,
+  TARGET_SKIPS,
+  type SkipConfiguration,
+} from '../config/configuration-skips.js';
 import { loadRules } from '../contract/rules.js';
 import { catalogueListing, catalogueListingText, type ListedRule } from './catalogue-listing.js';
 
@@ -17,12 +23,17 @@ test('on the embedded mock every rule of the catalogue is checkable', () => {
 });
 
 test('a rule that needs the control API is not checkable on a sandbox, whatever is configured', () => {
-  expect(listed(SANDBOX, 'HOOK-3')).toMatchObject({ check: 'mock-control', checkable: 'no', why: ['needs the embedded mock\'s control API (PG_TARGET=mock); target is sandbox'] });
+  expect(listed(SANDBOX, 'HOOK-3')).toMatchObject({
+    check: 'mock-control',
+    checkable: 'no',
+    why: ['needs the embedded mock\'s control API (PG_TARGET=mock); target is sandbox'],
+  });
   expect(listed(SANDBOX, 'VAULT-2').checkable).toBe('yes');
 });
 
 test('read-only production: a rule every test of which writes is not checkable, one some tests of which write is checkable in part', () => {
-  expect(listed(READ_ONLY_PRODUCTION, 'TOK-8')).toMatchObject({ writingTests: 'all', checkable: 'no', why: [CONFIGURATION_SKIPS.writes.reason] });
+  const tok8 = listed(READ_ONLY_PRODUCTION, 'TOK-8');
+  expect(tok8).toMatchObject({ writingTests: 'all', checkable: 'no', why: [CONFIGURATION_SKIPS.writes.reason] });
   const auth1 = listed(READ_ONLY_PRODUCTION, 'AUTH-1');
   expect(auth1).toMatchObject({ writingTests: 'some', checkable: 'in part' });
   expect(auth1.why).toContain(`some of its tests are skipped: ${CONFIGURATION_SKIPS.writes.reason}`);
@@ -34,7 +45,8 @@ test('without integrator credentials or a webhook the rules that need them say w
   const none = { ...SANDBOX, vendor: undefined, webhookId: undefined };
   expect(listed(none, 'TOK-5')).toMatchObject({ checkable: 'no', why: [CONFIGURATION_SKIPS.vendor.reason] });
   expect(listed(none, 'HOOK-1').why).toContain(CONFIGURATION_SKIPS.webhook.reason);
-  expect(listed(none, 'ERR-4')).toMatchObject({ checkable: 'in part', why: [`some of its tests are skipped: ${CONFIGURATION_SKIPS.webhook.reason}`] });
+  const err4 = listed(none, 'ERR-4');
+  expect(err4).toMatchObject({ checkable: 'in part', why: [`some of its tests are skipped: ${CONFIGURATION_SKIPS.webhook.reason}`] });
   // The mock hands out webhooks of its own: PG_WEBHOOK_ID is never needed there.
   expect(listed({ ...MOCK, webhookId: undefined }, 'HOOK-1').checkable).toBe('yes');
 });
@@ -72,7 +84,8 @@ test('the skip table names only rules of the catalogue, each once per skip', () 
 test('a test the skip table does not account for is named with the line to change', () => {
   expect(skipTableProblem('vendor', ['AUTH-5'], true)).toBeUndefined();
   expect(skipTableProblem('vendor', ['AUTH-5', 'VAULT-2'], true)).toBe(
-    'VAULT-2 has a test that needs PG_VENDOR_ID and PG_VENDOR_API_KEY: list it under vendor in RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts',
+    'VAULT-2 has a test that needs PG_VENDOR_ID and PG_VENDOR_API_KEY: '
+      + 'list it under vendor in RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts',
   );
   expect(skipTableProblem('writes', ['VAULT-2'], false)).toBeUndefined();
   expect(skipTableProblem('writes', ['TOK-8'], false)).toMatch(/^TOK-8 has a test that writes nothing: move it to writes.some/);

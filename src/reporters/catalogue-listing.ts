@@ -58,14 +58,20 @@ export function catalogueListing(
 
 const CHECK_WORDS: Record<Rule['check'], string> = { 'black-box': 'black-box', 'mock-control': 'needs the mock\'s control API' };
 
+const CHECKABLE_WORDS: Record<OnTarget['checkable'], string> = {
+  yes: 'checkable here',
+  'in part': 'checkable here in part',
+  no: 'not checkable here',
+};
 const WRITES_WORDS: Record<ListedRule['writingTests'], string> = { all: 'writes', some: 'some tests write', none: 'reads only' };
 
 /** The listing as a person reads it: one block a rule, then how many are checkable here. */
 export function catalogueListingText(listing: CatalogueListing): string {
   const width = Math.max(...listing.rules.map((r) => r.id.length));
-  const lines = [`Rule catalogue ${listing.catalogue.version}: ${listing.catalogue.rules} rules, against the configured target (${listing.target})`, ''];
+  const { version, rules } = listing.catalogue;
+  const lines = [`Rule catalogue ${version}: ${rules} rules, against the configured target (${listing.target})`, ''];
   for (const r of listing.rules) {
-    const checkable = r.checkable === 'yes' ? 'checkable here' : r.checkable === 'in part' ? 'checkable here in part' : 'not checkable here';
+    const checkable = CHECKABLE_WORDS[r.checkable];
     lines.push(`${r.id.padEnd(width)}  section ${r.section}; ${CHECK_WORDS[r.check]}; ${WRITES_WORDS[r.writingTests]}; ${checkable}`);
     lines.push(`${' '.repeat(width)}  ${r.rule}`);
     for (const why of r.why) lines.push(`${' '.repeat(width)}  - ${why}`);
@@ -73,6 +79,7 @@ export function catalogueListingText(listing: CatalogueListing): string {
   }
   const count = (c: OnTarget['checkable']) => listing.rules.filter((r) => r.checkable === c).length;
   const of = listing.rules.length < listing.catalogue.rules ? ` (${listing.rules.length} of ${listing.catalogue.rules} listed)` : '';
-  lines.push('', `${count('yes')} checkable here, ${count('in part')} in part, ${count('no')} not${of}. Nothing was started and no request sent.`);
+  lines.push('', `${count('yes')} checkable here, ${count('in part')} in part, ${count('no')} not${of}.`
+    + ' Nothing was started and no request sent.');
   return lines.join('\n');
 }

@@ -44,7 +44,10 @@ function writeRun(dir: string, baseline?: string, history?: string): void {
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
-  const nights = writeConformance(dir, { target: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes), unavailable: [], outcomes, baseline, history });
+  const nights = writeConformance(dir, {
+    target: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes),
+    unavailable: [], outcomes, baseline, history,
+  });
   const generated = new RunInvariants();
   generated.collect([{ type: GENERATED, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' }]);
   generated.appendTo(dir, { PG_SEED: '4242' }, nights);
@@ -161,6 +164,8 @@ test('a failing run\'s page leads with the failed rules, Expected and Found on t
   }
 });
 
+const VEND_7 = { rule: 'TOK-8', ticket: 'VEND-7', expires: '2026-12-20' };
+
 /** Two earlier nights before writeRun's: TOK-8 failed, then was a known deviation; AUTH-1 passed, then failed. */
 function earlierNights(dir: string): string {
   const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
@@ -176,11 +181,11 @@ function earlierNights(dir: string): string {
   });
   return writeHistory(dir, [
     nightBack(2, (id) => (id === 'TOK-8' ? 'failed' : 'passed')),
-    nightBack(1, (id) => (id === 'AUTH-1' ? 'failed' : id === 'TOK-8' ? 'known deviation' : 'passed'), [{ rule: 'TOK-8', ticket: 'VEND-7', expires: '2026-12-20' }]),
+    nightBack(1, (id) => (id === 'AUTH-1' ? 'failed' : id === 'TOK-8' ? 'known deviation' : 'passed'), [VEND_7]),
   ]);
 }
 
-test('with three nights of history the page draws the rule × night grid: since when a rule fails, what is new, known deviations marked', async ({}, testInfo) => {
+test('three nights of history make a rule × night grid: since when a rule fails, what is new, deviations marked', async ({}, testInfo) => {
   test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
   const previous = earlierNights(testInfo.outputPath('baseline'));
   const dir = testInfo.outputPath('run');
@@ -201,15 +206,17 @@ test('with three nights of history the page draws the rule × night grid: since 
     await expect(grid.locator('tbody tr[data-rule]')).toHaveCount(loadRules().length);
 
     const row = (id: string) => grid.locator(`tr[data-rule="${id}"]`);
-    await expect(row('AUTH-1').locator('td')).toHaveText(['AUTH-1', `failing since ${carried.nights[1]!.date} (2 nights)`, '✓', '✗', '✗']);
+    const yesterday = carried.nights[1]!.date;
+    await expect(row('AUTH-1').locator('td')).toHaveText(['AUTH-1', `failing since ${yesterday} (2 nights)`, '✓', '✗', '✗']);
     await expect(row('TOK-8').locator('td')).toHaveText(['TOK-8', 'passes again tonight', '✗', 'K', '✓']);
     await expect(row('VAULT-2').locator('td.since')).toHaveText('');
     // Known deviations stand apart from failures in colour and sign, with their ticket on hover.
     const known = row('TOK-8').locator('td').nth(3);
     await expect(known).toHaveCSS('background-color', 'rgb(230, 220, 247)');
-    await expect(known).toHaveAttribute('title', `TOK-8 on ${carried.nights[1]!.date}: known deviation (known deviation VEND-7, until 2026-12-20)`);
+    await expect(known).toHaveAttribute('title', `TOK-8 on ${yesterday}: known deviation (known deviation VEND-7, until 2026-12-20)`);
     await expect(row('AUTH-1').locator('td').nth(4)).toHaveCSS('background-color', 'rgb(251, 220, 220)');
-    await expect(page.locator('#nights-lead')).toHaveText('nothing new failing tonight; failing before tonight too: AUTH-1; passing again: TOK-8.');
+    const lead = 'nothing new failing tonight; failing before tonight too: AUTH-1; passing again: TOK-8.';
+    await expect(page.locator('#nights-lead')).toHaveText(lead);
     // Tonight is the outlined column, on the right.
     await expect(row('AUTH-1').locator('td.tonight')).toHaveText('✗');
     const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;

@@ -12,11 +12,14 @@ const report = (started: string, statuses: Record<string, string>): ConformanceJ
   started,
   finished: started,
   verdict: Object.values(statuses).includes('failed') ? 'NON-CONFORMANT' : 'CONFORMANT',
-  rules: Object.entries(statuses).map(([id, status]) => ({ id, rule: `${id}'s sentence`, check: 'black-box', status, tests: [], observations: [] })),
+  rules: Object.entries(statuses).map(([id, status]) => ({
+    id, rule: `${id}'s sentence`, check: 'black-box', status, tests: [], observations: [],
+  })),
   coverage: { exercised: 88, total: 90, fields: [] },
 });
 
-const night = (date: string, statuses: Record<string, string>, known: Night['known'] = []): Night => nightOf(report(`${date}T02:23:00.000Z`, statuses), known);
+const night = (date: string, statuses: Record<string, string>, known: Night['known'] = []): Night =>
+  nightOf(report(`${date}T02:23:00.000Z`, statuses), known);
 
 test('a night records its date, verdict, each rule\'s outcome, the coverage figure and which target and catalogue', () => {
   expect(night('2026-11-23', { 'AUTH-1': 'passed', 'TOK-8': 'failed' })).toEqual({
@@ -52,24 +55,33 @@ test(`only the last ${NIGHTS_KEPT} nights are kept`, () => {
   expect(history).toHaveLength(NIGHTS_KEPT);
   expect(history[0]!.date).toBe(day(5));
   expect(history.at(-1)!.date).toBe(day(NIGHTS_KEPT + 4));
-  expect(withNight(history, night(day(NIGHTS_KEPT + 5), {}), 3).map((n) => n.date)).toEqual([day(NIGHTS_KEPT + 3), day(NIGHTS_KEPT + 4), day(NIGHTS_KEPT + 5)]);
+  const lastThree = withNight(history, night(day(NIGHTS_KEPT + 5), {}), 3).map((n) => n.date);
+  expect(lastThree).toEqual([day(NIGHTS_KEPT + 3), day(NIGHTS_KEPT + 4), day(NIGHTS_KEPT + 5)]);
 });
 
 test('history.json reads back as it was written', ({}, testInfo) => {
-  const nights = [night('2026-11-22', { 'AUTH-1': 'passed' }), night('2026-11-23', { 'AUTH-1': 'known deviation' }, [{ rule: 'AUTH-1', ticket: 'T-1', expires: '2026-12-01' }])];
+  const mark = { rule: 'AUTH-1', ticket: 'T-1', expires: '2026-12-01' };
+  const nights = [night('2026-11-22', { 'AUTH-1': 'passed' }), night('2026-11-23', { 'AUTH-1': 'known deviation' }, [mark])];
   const path = writeHistory(testInfo.outputPath('reports'), nights);
   expect(path).toBe(join(testInfo.outputPath('reports'), 'history.json'));
   expect(readHistory(path)).toEqual({ nights });
 });
 
 test('a missing history starts one; a file that is not one is said and set aside, never fatal', ({}, testInfo) => {
-  expect(readHistory(testInfo.outputPath('none.json'))).toEqual({ nights: [], note: `No history at ${testInfo.outputPath('none.json')}: tonight starts one.` });
+  const none = testInfo.outputPath('none.json');
+  expect(readHistory(none)).toEqual({ nights: [], note: `No history at ${none}: tonight starts one.` });
   const broken = testInfo.outputPath('broken.json');
   writeFileSync(broken, '{"verdict":"CONFORMANT"}');
-  expect(readHistory(broken)).toEqual({ nights: [], note: `${broken} is not a history file (no "nights" list): tonight starts a new one.` });
+  expect(readHistory(broken)).toEqual({
+    nights: [],
+    note: `${broken} is not a history file (no "nights" list): tonight starts a new one.`,
+  });
   const mixed = testInfo.outputPath('mixed.json');
   writeFileSync(mixed, JSON.stringify({ nights: [{ date: 'yesterday' }, { date: '2026-11-22', verdict: 'CONFORMANT', rules: {} }] }));
-  expect(readHistory(mixed)).toMatchObject({ nights: [{ date: '2026-11-22', known: [] }], note: `${mixed}: 1 record(s) that are not a night were left out.` });
+  expect(readHistory(mixed)).toMatchObject({
+    nights: [{ date: '2026-11-22', known: [] }],
+    note: `${mixed}: 1 record(s) that are not a night were left out.`,
+  });
 });
 
 test('the grid says since when a rule fails, what is new tonight and what passes again', () => {
@@ -78,7 +90,8 @@ test('the grid says since when a rule fails, what is new tonight and what passes
     night('2026-11-22', { 'AUTH-1': 'failed', 'TOK-8': 'failed', 'VAULT-2': 'known deviation', 'HOOK-1': 'failed' }),
     night('2026-11-23', { 'AUTH-1': 'failed', 'TOK-8': 'known deviation', 'VAULT-2': 'failed', 'HOOK-1': 'passed', 'ERR-1': 'failed' }),
   ]);
-  const since = (id: string) => new RegExp(`<tr data-rule="${id}"><td class="id">${id}</td><td class="since[^"]*">([^<]*)</td>`).exec(html)?.[1];
+  const since = (id: string) =>
+    new RegExp(`<tr data-rule="${id}"><td class="id">${id}</td><td class="since[^"]*">([^<]*)</td>`).exec(html)?.[1];
   expect(since('AUTH-1')).toBe('failing since 2026-11-21 or earlier (3 nights)');
   expect(since('TOK-8')).toBe('known since 2026-11-22 (2 nights)');
   expect(since('VAULT-2')).toBe('failing since 2026-11-21 or earlier (3 nights)');
