@@ -11,6 +11,9 @@ const CELLS: Record<string, { sign: string; cls: string }> = {
   'not exercised': { sign: '○', cls: 'n-unexercised' },
   skipped: { sign: '–', cls: 'n-other' },
   'not checkable on this target': { sign: '·', cls: 'n-other' },
+  // A run of some rules (--rule) or a part of the suite: the rule was not judged that night.
+  'not selected': { sign: '', cls: 'n-none' },
+  'not run': { sign: '', cls: 'n-none' },
 };
 const NO_CELL = { sign: '', cls: 'n-none' };
 
@@ -26,7 +29,7 @@ const VERDICTS: Record<string, { short: string; cls: string }> = {
 
 const LEGEND = [
   '✓ passed · ✗ failed · K known deviation (its ticket in the cell\'s tooltip) · ○ not exercised · – skipped',
-  '· not checkable on this target · ! target unavailable · blank: not in that night\'s run.',
+  '· not checkable on this target · ! target unavailable · blank: not judged that night (not selected, not run, not in the catalogue then).',
   'Verdicts: C conformant, CK conformant with known deviations, NC non-conformant, NFE not fully exercised,',
   'TU target unavailable, INC incomplete, CE configuration error.',
   'The outlined column is this run; <code>history.json</code> beside this page holds the nights.',

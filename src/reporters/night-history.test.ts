@@ -100,6 +100,11 @@ test('the grid says since when a rule fails, what is new tonight and what passes
   expect(html).toContain('<strong>new tonight: ERR-1; failing before tonight too: AUTH-1, TOK-8, VAULT-2; passing again: HOOK-1.</strong>');
 });
 
+test('a rule a night did not judge is a blank cell, its status on hover', () => {
+  const html = nightGridHtml([night('2026-11-23', { 'AUTH-1': 'not selected', 'TOK-8': 'passed' })]);
+  expect(html).toContain('<td class="n-none tonight" title="AUTH-1 on 2026-11-23: not selected"></td>');
+});
+
 test('one night alone is no news, and no nights draw nothing', () => {
   const html = nightGridHtml([night('2026-11-23', { 'AUTH-1': 'failed' })]);
   expect(html).toContain('<td class="since">failing since 2026-11-23 or earlier (1 night)</td>');
