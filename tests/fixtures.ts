@@ -2,7 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
-import { CONFIGURATION_SKIPS, controlApiSkipReason, skipTableProblem, type SkipKind } from '../src/config/configuration-skips.js';
+import {
+  CONFIGURATION_SKIPS,
+  controlApiSkipReason,
+  controlApiTableProblem,
+  skipTableProblem,
+  type SkipKind,
+} from '../src/config/configuration-skips.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
@@ -235,6 +241,9 @@ export const test = base.extend<TestFixtures>({
   }, BOXED],
 
   mock: [async ({ suite }, use, testInfo) => {
+    const testRules = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => ruleById(a.description ?? ''));
+    const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
+    if (problem) throw new Error(problem);
     testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
     await use(new MockControl(suite.baseUrl));
   }, BOXED],

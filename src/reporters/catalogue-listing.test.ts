@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import {
   CONFIGURATION_SKIPS,
+  CONTROL_API_IN_PART,
+  controlApiSkipReason,
+  controlApiTableProblem,
   RULES_A_SKIP_TURNS_OFF,
   skipTableProblem,
   TARGET_SKIPS,
@@ -29,6 +32,10 @@ test('a rule that needs the control API is not checkable on a sandbox, whatever 
     why: ['needs the embedded mock\'s control API (PG_TARGET=mock); target is sandbox'],
   });
   expect(listed(SANDBOX, 'VAULT-2').checkable).toBe('yes');
+  // TOK-2's stored side is read through the control API; its black-box tests run everywhere.
+  const why = [`some of its tests are skipped: ${controlApiSkipReason('sandbox')}`];
+  expect(listed(SANDBOX, 'TOK-2')).toMatchObject({ checkable: 'in part', why });
+  expect(listed(MOCK, 'TOK-2').checkable).toBe('yes');
 });
 
 test('read-only production: a rule every test of which writes is not checkable, one some tests of which write is checkable in part', () => {
@@ -74,7 +81,7 @@ test('the text names each rule with its section and sentence, and ends with the 
 
 test('the skip table names only rules of the catalogue, each once per skip', () => {
   const ids = loadRules().map((r) => r.id);
-  const tables = [...Object.values(RULES_A_SKIP_TURNS_OFF), ...Object.values(TARGET_SKIPS)];
+  const tables = [...Object.values(RULES_A_SKIP_TURNS_OFF), ...Object.values(TARGET_SKIPS), { all: [], some: CONTROL_API_IN_PART }];
   for (const { all, some } of tables) {
     expect([...all, ...some].filter((id) => !ids.includes(id))).toEqual([]);
     expect(all.filter((id) => (some as readonly string[]).includes(id))).toEqual([]);
@@ -82,6 +89,10 @@ test('the skip table names only rules of the catalogue, each once per skip', () 
 });
 
 test('a test the skip table does not account for is named with the line to change', () => {
+  expect(controlApiTableProblem([{ id: 'HOOK-3', check: 'mock-control' }, { id: 'TOK-2', check: 'black-box' }])).toBeUndefined();
+  expect(controlApiTableProblem([{ id: 'VAULT-2', check: 'black-box' }])).toBe(
+    'VAULT-2 has a test that uses the mock\'s control API: list it in CONTROL_API_IN_PART in src/config/configuration-skips.ts',
+  );
   expect(skipTableProblem('vendor', ['AUTH-5'], true)).toBeUndefined();
   expect(skipTableProblem('vendor', ['AUTH-5', 'VAULT-2'], true)).toBe(
     'VAULT-2 has a test that needs PG_VENDOR_ID and PG_VENDOR_API_KEY: '
