@@ -2,4 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CONSOLE, fullReports, reportsDir } from './src/reporters/report-set.js';
 
 // Used by `npm run report:merge -- <dir of blob reports>`: the same reports a single run writes.
-export default defineConfig({ testDir: 'tests', reporter: [CONSOLE, ...fullReports(reportsDir(process.env))] });
+export default defineConfig({
+  testDir: 'tests',
+  // PG_HISTORY: the previous nights, carried into reports/history.json and the page (docs/nightly.md).
+  reporter: [CONSOLE, ...fullReports(reportsDir(process.env), process.env.PG_HISTORY || undefined)],
+});

@@ -16,12 +16,30 @@ import { reportsDir } from '../src/reporters/report-set.js';
  * never changes the exit code.
  */
 const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits
+if (args.version) {
+  const { versionInfo, versionText } = await import('../src/reporters/version-info.js');
+  console.log(versionText(versionInfo()));
+  process.exit(0);
+}
 // Typo warnings (.env is read by now) before the configuration is judged: PG_ALLOW_WRITE=1 beside
 // PG_WORKERS=abc gets both said at once.
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
 warnOfUnreadableBaseline(process.env.PG_BASELINE);
 const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
+if (args.listRules) await printCatalogueAndExit(args.listRules, args.rules);
+
+/** --list-rules: the catalogue against this configuration, from the files alone (no mock, no request). */
+async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): Promise<never> {
+  const [{ loadCatalogueVersion, loadRules }, { catalogueListing, catalogueListingText }] = await Promise.all([
+    import('../src/contract/rules.js'),
+    import('../src/reporters/catalogue-listing.js'),
+  ]);
+  // Known deviations are attached here (the `deviations` option) once a known-deviations file is read.
+  const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, { only });
+  console.log(format === 'json' ? JSON.stringify(listing, null, 2) : catalogueListingText(listing));
+  process.exit(0);
+}
 
 // The embedded mock is started to accept what the suite sends; its own variables are checked here, before
 // Playwright starts, so a bad MOCK_ value ends like any configuration error.
@@ -40,7 +58,7 @@ if (config.embeddedMock && !args.list) {
 
 /** A mistyped baseline path is never fatal, but said at once: the report's section alone is easily missed. */
 function warnOfUnreadableBaseline(path: string | undefined): void {
-  if (!path || args.list) return;
+  if (!path || args.list || args.listRules) return;
   try {
     accessSync(path, constants.R_OK);
   } catch (e) {

@@ -1,8 +1,14 @@
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type TestDetails } from '@playwright/test';
+import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
-import { CONFIGURATION_SKIPS } from '../src/config/configuration-skips.js';
+import {
+  CONFIGURATION_SKIPS,
+  controlApiSkipReason,
+  controlApiTableProblem,
+  skipTableProblem,
+  type SkipKind,
+} from '../src/config/configuration-skips.js';
 import { answerFindings } from '../src/contract/conformance-checks.js';
 import type { Exchange } from '../src/contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
@@ -27,6 +33,15 @@ const NOT_IN_PRODUCTION = 'not-in-production';
 function forAttachment(e: Exchange) {
   const { authorization, ...headers } = e.request.headers;
   return { ...e, request: { ...e.request, headers: { ...headers, authorization: authorization === undefined ? '(none)' : '(sent, redacted)' } } };
+}
+
+/**
+ * A test that needs what a configuration skip names, whose rules --list-rules would not count as turned off by
+ * it, fails at once with the line to change: the table must say what the fixtures do.
+ */
+function keepSkipTableTrue(kind: SkipKind, testInfo: TestInfo, needs = true): void {
+  const problem = skipTableProblem(kind, testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''), needs);
+  if (problem) throw new Error(problem);
 }
 
 /**
@@ -136,6 +151,7 @@ export const test = base.extend<TestFixtures>({
       const notInProduction = testInfo.annotations.find((a) => a.type === NOT_IN_PRODUCTION);
       testInfo.skip(suite.target === 'production' && !!notInProduction, notInProduction?.description);
       const writes = testInfo.annotations.some((a) => a.type === 'writes');
+      keepSkipTableTrue('writes', testInfo, writes);
       testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
       await use();
     },
@@ -228,12 +244,16 @@ export const test = base.extend<TestFixtures>({
   property: [async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)), BOXED],
 
   vendor: [async ({ suite }, use, testInfo) => {
+    keepSkipTableTrue('vendor', testInfo);
     testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
     await use({ vendorId: suite.vendor!.vendorId });
   }, BOXED],
 
   mock: [async ({ suite }, use, testInfo) => {
-    testInfo.skip(suite.target !== 'mock', `needs the embedded mock's control API (PG_TARGET=mock); target is ${suite.target}`);
+    const testRules = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => ruleById(a.description ?? ''));
+    const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
+    if (problem) throw new Error(problem);
+    testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
     await use(new MockControl(suite.baseUrl));
   }, BOXED],
 
@@ -246,6 +266,7 @@ export const test = base.extend<TestFixtures>({
 
   takeWebhook: [async ({ suite }, use, testInfo) => {
     await use(async () => {
+      keepSkipTableTrue('webhook', testInfo);
       if (suite.target === 'mock') {
         // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
         return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
@@ -256,4 +277,6 @@ export const test = base.extend<TestFixtures>({
   }, BOXED],
 });
 
+/** Skips that are properties of a real target; spec files name them by these reasons. */
+export { TARGET_SKIPS } from '../src/config/configuration-skips.js';
 export { expect };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rejectionProblems } from '../src/contract/checks.js';
 import { bodyField, succeeded } from '../src/contract/exchange.js';
-import { TARGET_SKIPS } from '../src/config/configuration-skips.js';
-import { rules, test } from './fixtures.js';
+import { rules, TARGET_SKIPS, test } from './fixtures.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
 
@@ -25,7 +24,7 @@ test('HOOK-1: disabling an existing webhook answers code 0 with data.message', r
 });
 
 test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a malformed result', rules(['HOOK-1'], { writes: true }), async ({ gateway, takeWebhook, verify, observe, suite, judged }) => {
-  test.skip(suite.target !== 'mock', 'only on the mock, where the webhook is the test\'s own');
+  test.skip(suite.target !== 'mock', TARGET_SKIPS.redisableOwnWebhook.reason);
   const id = await takeWebhook();
   const first = await gateway.disableWebhook(id);
   verify('HOOK-1', succeeded(first) ? [] : ['the first disable did not answer code 0'], 'code 0 for the first disable', first);
@@ -39,7 +38,7 @@ test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a m
   judged('ERR-3', 1, 'repeated disables');
 });
 
-const HOOK_2 = rules(['HOOK-2', 'ERR-2'], { writes: true, notInProduction: TARGET_SKIPS.unknownWebhookInProduction });
+const HOOK_2 = rules(['HOOK-2', 'ERR-2'], { writes: true, notInProduction: TARGET_SKIPS.unknownWebhookInProduction.reason });
 test('HOOK-2: disabling a webhook that does not exist is not reported as success', HOOK_2, async ({ gateway, verify, judged }) => {
   const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
   verify('HOOK-2', rejectionProblems(answer), 'code other than 0 (or an HTTP error) for an unknown webhook', answer);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fetchBaseline, type Gh } from './last-night.js';
@@ -6,7 +6,12 @@ import { fetchBaseline, type Gh } from './last-night.js';
 const REPORT = JSON.stringify({ target: 'sandbox', verdict: 'NON-CONFORMANT', started: 's', finished: 'f', rules: [] });
 
 /** A stand-in for the GitHub CLI: lists the given runs; "downloads" the artifact of the runs that have one. */
-function fakeGh(runs: { databaseId: number; conclusion: string }[], artifacts: Record<number, string>, calls: string[][]): Gh {
+function fakeGh(
+  runs: { databaseId: number; conclusion: string }[],
+  artifacts: Record<number, string>,
+  calls: string[][],
+  histories: Record<number, string> = {},
+): Gh {
   return (args) => {
     calls.push(args);
     if (args[0] === 'run' && args[1] === 'list') return JSON.stringify(runs.map((r) => ({ ...r, createdAt: '2026-11-22T02:23:00Z' })));
@@ -15,6 +20,7 @@ function fakeGh(runs: { databaseId: number; conclusion: string }[], artifacts: R
     const dir = args[args.indexOf('--dir') + 1]!;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'conformance.json'), artifacts[id]!);
+    if (id in histories) writeFileSync(join(dir, 'history.json'), histories[id]!);
     return '';
   };
 }
@@ -29,7 +35,22 @@ test('takes the latest earlier night that published a report, a non-conformant o
   expect(readFileSync(path!, 'utf8')).toBe(REPORT);
   expect(calls[0]).toEqual(['run', 'list', '--workflow', 'nightly-sandbox.yml', '--status', 'completed', '--limit', '10', '--json', 'databaseId,conclusion,createdAt', '--branch', 'main']);
   expect(calls.slice(1).map((c) => c.slice(0, 5))).toEqual([['run', 'download', '7', '--name', 'conformance-reports']]); // not itself, not the cancelled one
-  expect(log).toEqual(['Baseline: run 7 of 2026-11-22T02:23:00Z (failure).']);
+  expect(log).toEqual([
+    'Baseline: run 7 of 2026-11-22T02:23:00Z (failure).',
+    'Run 7 kept no history.json: the nights\' history starts tonight.',
+  ]);
+  expect(existsSync(join(outDir, 'history.json'))).toBe(false);
+});
+
+test('the nights\' history comes from the same night as the baseline', ({}, testInfo) => {
+  const outDir = testInfo.outputPath('baseline');
+  const history = '{"nights":[]}';
+  const runs = [{ databaseId: 7, conclusion: 'success' }, { databaseId: 6, conclusion: 'success' }];
+  const gh = fakeGh(runs, { 7: REPORT, 6: REPORT }, [], { 7: history, 6: '{"older":true}' });
+  const log: string[] = [];
+  fetchBaseline(gh, { outDir, log: (l) => log.push(l) });
+  expect(readFileSync(join(outDir, 'history.json'), 'utf8')).toBe(history);
+  expect(log).toEqual(['Baseline: run 7 of 2026-11-22T02:23:00Z (success).']);
 });
 
 test('passes over a night without the artifact or with a broken report, and ends with none, saying why', ({}, testInfo) => {

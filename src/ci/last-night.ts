@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConformanceJson } from '../reporters/report-json.js';
+import { HISTORY_FILE } from '../reporters/night-history.js';
 
 export const NIGHTLY_WORKFLOW = 'nightly-sandbox.yml';
 /** The artifact the nightly's merge job uploads: reports/, conformance.json at its top. */
@@ -14,9 +15,10 @@ type Run = { databaseId: number; conclusion: string; createdAt: string };
 
 /**
  * Finds the latest earlier night that published its reports and copies its conformance.json to
- * `outDir`. A night whose verdict was NON-CONFORMANT still is a baseline (its run is marked failed, but
- * its report is what tonight is compared with); a cancelled one, or one that uploaded nothing, is passed
- * over. Returns the path, or undefined with why: the first night, or no access, is never an error.
+ * `outDir`, and its history.json beside it when it has one (the nights before it, for PG_HISTORY). A night
+ * whose verdict was NON-CONFORMANT still is a baseline (its run is marked failed, but its report is what
+ * tonight is compared with); a cancelled one, or one that uploaded nothing, is passed over. Returns the
+ * path, or undefined with why: the first night, or no access, is never an error.
  */
 export function fetchBaseline(gh: Gh, opts: { outDir: string; branch?: string; currentRunId?: string; log: (line: string) => void }): string | undefined {
   let runs: Run[];
@@ -38,6 +40,9 @@ export function fetchBaseline(gh: Gh, opts: { outDir: string; branch?: string; c
       const path = join(opts.outDir, 'conformance.json');
       copyFileSync(found, path);
       opts.log(`Baseline: run ${run.databaseId} of ${run.createdAt} (${run.conclusion}).`);
+      const history = join(dir, HISTORY_FILE);
+      if (existsSync(history)) copyFileSync(history, join(opts.outDir, HISTORY_FILE));
+      else opts.log(`Run ${run.databaseId} kept no ${HISTORY_FILE}: the nights' history starts tonight.`);
       return path;
     } catch (error) {
       opts.log(`Run ${run.databaseId}: no usable ${REPORTS_ARTIFACT} (${(error as Error).message.split('\n')[0]}).`);

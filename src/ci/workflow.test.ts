@@ -132,6 +132,17 @@ test('the merge job fetches the previous night\'s report with the job\'s own tok
   expect(merge.step.env?.PG_BASELINE).toBe(`\${{ steps.${fetch.step.id}.outputs.path }}`);
 });
 
+test('the merge carries the nights\' history forward: the previous run\'s history.json in, reports/history.json uploaded', () => {
+  const fetch = stepRunning('npm run nightly:baseline');
+  const merge = stepRunning('npm run report:merge');
+  expect(readFileSync(`${ROOT}scripts/nightly-baseline.ts`, 'utf8')).toMatch(/GITHUB_OUTPUT[\s\S]*history=/);
+  expect(merge.step.env?.PG_HISTORY).toBe(`\${{ steps.${fetch.step.id}.outputs.history }}`);
+  // The merge writes history.json into reports/, which is uploaded as the artifact the next night downloads.
+  const upload = uploads(merge.job).find((s) => path(s.with?.path) === 'reports');
+  expect(upload?.with?.name).toBe('conformance-reports');
+  expect(upload?.if).toBe('always()');
+});
+
 test('the run\'s summary page gets the verdict, the drift and the rule table, even when the night failed', () => {
   const summary = stepRunning('npm run --silent report:summary');
   const merge = stepRunning('npm run report:merge');

@@ -75,3 +75,19 @@ test('-h and --help ask for the help, wherever they stand', () => {
   expect(parse(['--help'])).toEqual({ help: true });
   expect(parse(['--rule', 'TOK-8', '-h'])).toEqual({ help: true });
 });
+
+test('--list-rules and --version print and run nothing; --rule narrows the list', () => {
+  expect(parse(['--list-rules'])).toMatchObject({ listRules: 'text', version: false, playwright: [] });
+  expect(parse(['--list-rules', '--json'])).toMatchObject({ listRules: 'json' });
+  expect(parse(['--list-rules', '--rule', 'TOK-8'])).toMatchObject({ listRules: 'text', rules: ['TOK-8'] });
+  expect(parse(['--version'])).toMatchObject({ version: true, listRules: false });
+  expect(parse([])).toMatchObject({ version: false, listRules: false });
+});
+
+test('--list-rules and --version refuse what would mean nothing with them', () => {
+  expect(() => parse(['--json'])).toThrow('--json goes with --list-rules');
+  expect(() => parse(['--list-rules', '--shard=1/2'])).toThrow('--list-rules runs no test, so --shard means nothing with it');
+  expect(() => parse(['--version', '--list-rules'])).toThrow('ask for one at a time');
+  expect(() => parse(['--version', '--rule', 'TOK-8'])).toThrow('--version takes no --rule');
+  expect(() => parse(['--version=1'])).toThrow('--version takes no value');
+});

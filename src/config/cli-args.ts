@@ -16,6 +16,10 @@ export type ConformanceArgs =
       list: boolean;
       /** What goes to `playwright test`, the exact grep of `--rule` included. */
       playwright: string[];
+      /** `--list-rules` (`--json`): print the catalogue against the configured target; nothing runs. */
+      listRules: false | 'text' | 'json';
+      /** `--version`: the package, the catalogue and the spec's hashes; nothing runs. */
+      version: boolean;
     };
 
 /**
@@ -67,6 +71,9 @@ const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
   timeout: (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of milliseconds'),
   'global-timeout': (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of milliseconds'),
 };
+
+/** The suite's own flags that take no value: they print something and run nothing. */
+const OWN_FLAGS = { 'list-rules': true, json: true, version: true } as const;
 
 /** Options that pick tests by something other than their rule: with --rule, a rule would be part-checked. */
 const TEST_FILTERS = ['grep', 'grep-invert', 'last-failed', 'only-changed', 'test-list'];
@@ -125,6 +132,7 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
   const fromFlag: string[] = [];
   const playwright: string[] = [];
   const used = new Set<string>();
+  const own = new Set<string>();
   let positional = false;
   const args = taken.rest;
   for (let i = 0; i < args.length; i++) {
@@ -152,6 +160,11 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
       fromFlag.push(takeValue());
       continue;
     }
+    if (name in OWN_FLAGS) {
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value; got "${arg}".`);
+      own.add(name);
+      continue;
+    }
     const option = PASS_THROUGH[name];
     if (!option) {
       const why = REFUSED[name];
@@ -169,6 +182,17 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
   }
   const named = fromFlag.length ? fromFlag : ruleValues; // the flag wins over PG_RULES, as --baseline does
   const rules = named.length ? splitRules(named, knownRules) : [];
+  if (own.has('json') && !own.has('list-rules')) {
+    throw new UsageError('--json goes with --list-rules: npm run conformance -- --list-rules --json');
+  }
+  const printOnly = [...own].filter((f) => f !== 'json');
+  if (printOnly.length > 1) throw new UsageError('--list-rules and --version print one thing each; ask for one at a time.');
+  if (printOnly.length && (playwright.length || taken.baseline)) {
+    const extra = playwright.length ? (playwright[0]!.split('=')[0] ?? '') : '--baseline';
+    const advice = 'leave it out (only --rule narrows --list-rules)';
+    throw new UsageError(`--${printOnly[0]} runs no test, so ${extra} means nothing with it; ${advice}.`);
+  }
+  if (own.has('version') && fromFlag.length) throw new UsageError('--version takes no --rule; --list-rules --rule TOK-8 lists one rule.');
   if (rules.length) {
     const clash = TEST_FILTERS.filter((f) => used.has(f));
     if (clash.length || positional) {
@@ -177,7 +201,8 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     }
     playwright.unshift(`--grep=${ruleGrep(rules)}`);
   }
-  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), playwright };
+  const listRules = own.has('list-rules') ? (own.has('json') ? 'json' : 'text') : false;
+  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), playwright, listRules, version: own.has('version') };
 }
 
 export const CONFORMANCE_HELP = `Usage: npm run conformance [-- options]
@@ -190,6 +215,13 @@ Options of the suite:
                           "CONFORMANT for TOK-8 (1 of N rules selected)"; the other rules read "not selected"
   --baseline <file>       compare with a previous run's conformance.json (same as PG_BASELINE); a
                           "Since the baseline" section is added to the reports, the exit code is unchanged
+  --list-rules            print the rule catalogue and run nothing: each rule's ID, section and sentence,
+                          black-box or needing the mock's control API, whether it writes, and whether it is
+                          checkable on the configured target (PG_TARGET and the variables below) and why
+                          not. Starts no mock and sends no request. With --rule, only those rules
+  --list-rules --json     the same as JSON, for tools
+  --version               the package version, the catalogue version (spec/rules.yaml) and the sha256 of
+                          spec/openapi.yaml and of spec/rules.yaml
   -h, --help              this text
 
 Playwright options that pass through:
@@ -213,6 +245,8 @@ Environment (see README, Configuration; .env.example):
   PG_SEED, PG_GENERATED_RUNS             replay generated inputs; inputs per property
   PG_BASELINE, PG_RULES                  as --baseline, --rule
   PG_REPORTS_DIR, PG_RESULTS_DIR, PG_BLOB_REPORT   where reports go; blob reports for shards
+  PG_HISTORY           the previous nights' history.json: this run is added as tonight, the result written
+                       to reports/history.json and drawn on the page as a rule × night grid (docs/nightly.md)
 
 Exit codes:
   0 CONFORMANT             every rule applicable (or selected) was exercised and passed
@@ -225,4 +259,5 @@ Exit codes:
 
 Run one rule:
   npm run conformance -- --rule TOK-8
-  npm run conformance -- --rule TOK-8 --list      # which tests that is, without running them`;
+  npm run conformance -- --rule TOK-8 --list      # which tests that is, without running them
+  npm run conformance -- --list-rules --rule TOK-8  # the rule itself, and whether it is checkable here`;

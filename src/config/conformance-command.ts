@@ -2,7 +2,15 @@ import dotenv from 'dotenv';
 import { CONFORMANCE_HELP, parseConformanceArgs, UsageError } from './cli-args.js';
 import { exitOnConfiguration } from './configuration-exit.js';
 
-export type RunArgs = { list: boolean; playwright: string[] };
+export type RunArgs = {
+  list: boolean;
+  playwright: string[];
+  /** `--list-rules` / `--version`: print and exit, nothing run (scripts/conformance.ts). */
+  listRules: false | 'text' | 'json';
+  version: boolean;
+  /** The rules --rule named (empty: all); they narrow --list-rules. */
+  rules: string[];
+};
 
 const namesRules = (argv: string[], env: NodeJS.ProcessEnv) => !!env.PG_RULES?.trim() || argv.some((a) => a === '--rule' || a.startsWith('--rule='));
 
@@ -29,5 +37,6 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
   // Set even when empty: the child reads .env too, and must not take a selection this run did not grep for.
   env.PG_RULES = args.rules.join(',');
   // --list runs nothing: only Playwright's listing, so reports/ keeps the last run's verdict.
-  return { list: args.list, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright };
+  const printed = { listRules: args.listRules, version: args.version, rules: args.rules };
+  return { list: args.list, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright, ...printed };
 }

@@ -73,6 +73,18 @@ export function loadRules(): Rule[] {
   return cached;
 }
 
+/**
+ * The catalogue's own version (`version:` at the top of rules.yaml), raised by hand when a rule is added,
+ * removed or reworded; the rules' hash (run-identity.ts) changes by itself and tells two wordings apart.
+ */
+export function loadCatalogueVersion(): string {
+  const version = (parseYamlFile(RULES_PATH) as Record<string, unknown> | null)?.version;
+  if (typeof version !== 'string' || version === '') {
+    throw new Error('spec/rules.yaml: expected a top-level "version" string, e.g. version: "1.0.0"');
+  }
+  return version;
+}
+
 let cachedApplication: ApplicationRule[] | undefined;
 
 export function loadApplicationRules(): ApplicationRule[] {

@@ -14,7 +14,7 @@ const PASSING_ENDPOINT: EndpointReport = { url: 'https://merchant.example/hook',
 
 const READ_ONLY = CONFIGURATION_SKIPS.writes.reason;
 const readOnlySkip = { title: 'tokenize', outcome: 'skipped', note: READ_ONLY };
-const byDesignSkip = { title: 'unknown webhook', outcome: 'skipped', note: TARGET_SKIPS.unknownWebhookInProduction };
+const byDesignSkip = { title: 'unknown webhook', outcome: 'skipped', note: TARGET_SKIPS.unknownWebhookInProduction.reason };
 const neverCalled = (operation: string, skip: { reason: string }) =>
   ({ operation, reason: `never called to do its work, as ${skip.reason}` });
 
@@ -107,7 +107,7 @@ test('READY lists what production cannot judge by design, and an operation the s
   };
   const c = compareCutover(sandbox, production, 's.json');
   expect(c.unjudgeableOnProduction).toEqual([
-    { rule: 'HOOK-2', sandbox: 'passed', production: 'skipped', why: TARGET_SKIPS.unknownWebhookInProduction },
+    { rule: 'HOOK-2', sandbox: 'passed', production: 'skipped', why: TARGET_SKIPS.unknownWebhookInProduction.reason },
   ]);
   expect(c.operationsNotServed).toEqual([]);
   const outcome = cutoverOutcome(c, PASSING_ENDPOINT);

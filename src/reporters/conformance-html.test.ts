@@ -11,6 +11,7 @@ import { failureDetails } from './failure-details.js';
 import { RunInvariants } from './run-invariants.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { countBy, writeConformance } from './write-conformance.js';
+import { writeHistory, type Night } from './night-history.js';
 
 /** Debian's package, not a Playwright download: the page must open in a real browser as users have it. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -26,7 +27,7 @@ const sent: Exchange = {
 const violation = new RuleViolation('AUTH-1', ['the answer carries the success indicator (HTTP 200)'], 'a rejection of the request without the section 5 token', [sent], new Redactor([KEY], { variables: [{ name: 'PG_API_KEY', value: KEY }], sender: 'suite' }));
 
 /** A run over the real catalogue with every kind of outcome: failed, skipped, not exercised, the rest passed. */
-function writeRun(dir: string, baseline?: string): void {
+function writeRun(dir: string, baseline?: string, history?: string): void {
   const rules = loadRules();
   const records: TestRecord[] = rules.map((r, i) => ({
     id: `test-${i}`,
@@ -43,10 +44,13 @@ function writeRun(dir: string, baseline?: string): void {
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
-  writeConformance(dir, { target: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes), unavailable: [], outcomes, baseline });
+  const nights = writeConformance(dir, {
+    target: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes),
+    unavailable: [], outcomes, baseline, history,
+  });
   const generated = new RunInvariants();
   generated.collect([{ type: GENERATED, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' }]);
-  generated.appendTo(dir, { PG_SEED: '4242' });
+  generated.appendTo(dir, { PG_SEED: '4242' }, nights);
 }
 
 test('conformance.html is one page that needs nothing else: no script, no stylesheet or image to fetch', async ({}, testInfo) => {
@@ -158,4 +162,76 @@ test('a failing run\'s page leads with the failed rules, Expected and Found on t
   } finally {
     await browser.close();
   }
+});
+
+const VEND_7 = { rule: 'TOK-8', ticket: 'VEND-7', expires: '2026-12-20' };
+
+/** Two earlier nights before writeRun's: TOK-8 failed, then was a known deviation; AUTH-1 passed, then failed. */
+function earlierNights(dir: string): string {
+  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  const rules = loadRules();
+  const nightBack = (back: number, status: (id: string) => string, known: Night['known'] = []): Night => ({
+    date: day(back),
+    started: `${day(back)}T02:23:00.000Z`,
+    verdict: 'NON-CONFORMANT',
+    fields: { exercised: 80 + back, total: 90 },
+    rules: Object.fromEntries(rules.map((r) => [r.id, status(r.id)])),
+    known,
+    targetId: 'mock',
+  });
+  return writeHistory(dir, [
+    nightBack(2, (id) => (id === 'TOK-8' ? 'failed' : 'passed')),
+    nightBack(1, (id) => (id === 'AUTH-1' ? 'failed' : id === 'TOK-8' ? 'known deviation' : 'passed'), [VEND_7]),
+  ]);
+}
+
+test('three nights of history make a rule × night grid: since when a rule fails, what is new, deviations marked', async ({}, testInfo) => {
+  test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  const previous = earlierNights(testInfo.outputPath('baseline'));
+  const dir = testInfo.outputPath('run');
+  writeRun(dir, undefined, previous);
+  const carried = JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')) as { nights: Night[] };
+  expect(carried.nights.map((n) => n.rules['AUTH-1'])).toEqual(['passed', 'failed', 'failed']);
+  expect(readFileSync(join(dir, 'conformance.html'), 'utf8')).not.toMatch(/<script|<link|<img|url\(/i);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
+    const grid = page.locator('#night-grid');
+    await expect(page.getByRole('heading', { name: 'The last 3 nights' })).toBeVisible();
+    await expect(grid.locator('thead th.night')).toHaveText(carried.nights.map((n) => n.date.slice(5)));
+    await expect(grid.locator('tr.verdicts td[title]')).toHaveText(['NC', 'NC', 'NC']);
+    await expect(grid.locator('tbody tr[data-rule]')).toHaveCount(loadRules().length);
+
+    const row = (id: string) => grid.locator(`tr[data-rule="${id}"]`);
+    const yesterday = carried.nights[1]!.date;
+    await expect(row('AUTH-1').locator('td')).toHaveText(['AUTH-1', `failing since ${yesterday} (2 nights)`, '✓', '✗', '✗']);
+    await expect(row('TOK-8').locator('td')).toHaveText(['TOK-8', 'passes again tonight', '✗', 'K', '✓']);
+    await expect(row('VAULT-2').locator('td.since')).toHaveText('');
+    // Known deviations stand apart from failures in colour and sign, with their ticket on hover.
+    const known = row('TOK-8').locator('td').nth(3);
+    await expect(known).toHaveCSS('background-color', 'rgb(230, 220, 247)');
+    await expect(known).toHaveAttribute('title', `TOK-8 on ${yesterday}: known deviation (known deviation VEND-7, until 2026-12-20)`);
+    await expect(row('AUTH-1').locator('td').nth(4)).toHaveCSS('background-color', 'rgb(251, 220, 220)');
+    const lead = 'nothing new failing tonight; failing before tonight too: AUTH-1; passing again: TOK-8.';
+    await expect(page.locator('#nights-lead')).toHaveText(lead);
+    // Tonight is the outlined column, on the right.
+    await expect(row('AUTH-1').locator('td.tonight')).toHaveText('✗');
+    const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
+    expect(await top('#nights')).toBeLessThan(await top('#rules'));
+    await page.locator('#nights').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('night-grid.png'), fullPage: true });
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('without a history the page draws no grid and no history.json is written', ({}, testInfo) => {
+  const dir = testInfo.outputPath('run');
+  writeRun(dir);
+  expect(existsSync(join(dir, 'history.json'))).toBe(false);
+  expect(readFileSync(join(dir, 'conformance.html'), 'utf8')).not.toContain('night-grid');
 });

@@ -5,6 +5,8 @@ import { baselineLine, driftSections, summaryLine } from './drift-markdown.js';
 import { escapeHtml } from './html-escape.js';
 import { verdictLineOf, type ConformanceJson, type RuleJson } from './report-json.js';
 import { coverageHtml } from './coverage-html.js';
+import type { Night } from './night-history.js';
+import { NIGHT_GRID_STYLE, nightGridHtml } from './night-grid-html.js';
 
 /**
  * reports/conformance.html: one page a QA lead can read and sign off, leading with what needs a decision
@@ -75,7 +77,7 @@ function driftHtml(drift: Drift | string): string {
   return `<h2>Since the baseline</h2><p>${escapeHtml(baselineLine(drift))}</p><p><strong>${escapeHtml(summaryLine(drift))}</strong></p>${notes}${sections}`;
 }
 
-export function conformancePage(report: ConformanceJson, drift?: Drift | string): string {
+export function conformancePage(report: ConformanceJson, drift?: Drift | string, nights?: readonly Night[]): string {
   const unavailable = report.unavailable?.length
     ? `<h2>Target unavailable (infrastructure, not conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
     : '';
@@ -85,7 +87,7 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string)
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Conformance: ${escapeHtml(report.verdict)} (${escapeHtml(report.target)})</title>
-<style>${STYLE}${DECISION_STYLE}</style>
+<style>${STYLE}${DECISION_STYLE}${nights ? NIGHT_GRID_STYLE : ''}</style>
 </head>
 <body>
 <h1>Conformance report</h1>
@@ -94,6 +96,7 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string)
 ${unavailable}
 ${decisionHtml(report)}
 ${drift === undefined ? '' : driftHtml(drift)}
+${nights ? nightGridHtml(nights) : ''}
 <h2 id="all-rules">All rules</h2>
 <p class="rule">Each test links to its entry in Playwright's HTML report (<code>html/index.html</code>, written beside this page), with the redacted exchanges it sent and received.</p>
 <table id="rules">

@@ -14,7 +14,12 @@ import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 import { runGaps } from './run-gaps.js';
 import { CoverageCollector } from './coverage.js';
 
-type Options = { outputDir?: string; quiet?: boolean };
+type Options = {
+  outputDir?: string;
+  quiet?: boolean;
+  /** The previous nights' history.json to carry forward (PG_HISTORY, read where the reporter is configured). */
+  history?: string;
+};
 
 // A RuleViolation message starts "[TOK-8] …"; Playwright may prefix it with the error name.
 const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
@@ -48,6 +53,7 @@ function outcomeOf(result: TestResult, errorText: string, violated: string[]): T
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly quiet: boolean;
+  private readonly history: string | undefined;
   private readonly records: TestRecord[] = [];
   private started = new Date();
   private readonly runWide = new RunInvariants();
@@ -56,6 +62,7 @@ export default class ConformanceReporter implements Reporter {
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.quiet = options.quiet ?? false;
+    this.history = options.history;
   }
 
   printsToStdio(): boolean {
@@ -109,7 +116,7 @@ export default class ConformanceReporter implements Reporter {
     const verdict = selectionVerdict(verdictOf(outcomes, gaps), outcomes);
     const coverage = this.coverage.coverage();
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
-    writeConformance(this.outputDir, {
+    const nights = writeConformance(this.outputDir, {
       target,
       started: this.started.toISOString(),
       finished: new Date().toISOString(),
@@ -121,8 +128,9 @@ export default class ConformanceReporter implements Reporter {
       baseline: process.env.PG_BASELINE || undefined,
       ...gaps,
       coverage,
+      history: this.history,
     });
-    this.runWide.appendTo(this.outputDir);
+    this.runWide.appendTo(this.outputDir, process.env, nights);
     if (!this.quiet) console.log(`\n${runGaps.consoleText(outcomes, gaps)}Conformance: ${verdictLine(verdict, outcomes, coverage)} (${join(this.outputDir, 'conformance.md')})`);
   }
 }

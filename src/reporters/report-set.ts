@@ -5,13 +5,16 @@ export function reportsDir(env: NodeJS.ProcessEnv): string {
   return env.PG_REPORTS_DIR || 'reports';
 }
 
-/** Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports. */
-export function fullReports(dir: string): ReporterDescription[] {
+/**
+ * Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports.
+ * `history` is PG_HISTORY: the previous nights, carried forward into `dir/history.json` and the page.
+ */
+export function fullReports(dir: string, history?: string): ReporterDescription[] {
   return [
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
     ['junit', { outputFile: `${dir}/junit.xml` }],
     ['json', { outputFile: `${dir}/results.json` }],
-    ['./src/reporters/conformance-reporter.ts', { outputDir: dir }],
+    ['./src/reporters/conformance-reporter.ts', { outputDir: dir, ...(history ? { history } : {}) }],
   ];
 }
 
@@ -25,5 +28,5 @@ export function reportersFor(env: NodeJS.ProcessEnv): ReporterDescription[] {
   const dir = reportsDir(env);
   if (env.PG_BLOB_REPORT === '1') return [CONSOLE, ['blob', { outputDir: 'blob-report' }]];
   if (env.PG_REPORT_SET === 'conformance') return [['./src/reporters/conformance-reporter.ts', { outputDir: dir, quiet: true }]];
-  return [CONSOLE, ...fullReports(dir)];
+  return [CONSOLE, ...fullReports(dir, env.PG_HISTORY || undefined)];
 }

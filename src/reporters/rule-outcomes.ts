@@ -1,3 +1,4 @@
+import { needsControlApi } from '../config/configuration-skips.js';
 import type { Rule } from '../contract/rules.js';
 import type { FailureDetail } from './failure-details.js';
 import { observationKey, type Observation } from './observation.js';
@@ -71,7 +72,7 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
     else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
     else if (entries.some((e) => e.outcome === 'passed')) status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
-    else if (rule.check === 'mock-control' && target !== 'mock') status = 'not checkable on this target';
+    else if (needsControlApi(rule, target)) status = 'not checkable on this target';
     else status = entries.length ? 'skipped' : 'not run';
     if (status === 'not exercised' && !reasons.length) reasons.push('its tests passed without judging anything (no check reported what it judged)');
     const observations = [

@@ -6,6 +6,7 @@ import { ANSWERS, NEW_CARDS } from '../contract/run-wide.js';
 import { conformancePage } from './conformance-html.js';
 import type { Drift } from './drift.js';
 import type { ConformanceJson } from './report-json.js';
+import type { Night } from './night-history.js';
 import type { TestRecord } from './rule-outcomes.js';
 
 type Annotation = { type: string; description?: string };
@@ -70,8 +71,8 @@ export class RunInvariants {
     return `Generated inputs: seed ${runSeed(env)}, up to ${generatedRuns(env)} inputs a property (replay with ${SEED_VAR}=${runSeed(env)})`;
   }
 
-  /** Adds the generated-input section to conformance.md, .json and .html written just before. */
-  appendTo(dir: string, env: NodeJS.ProcessEnv = process.env): void {
+  /** Adds the generated-input section to conformance.md, .json and .html written just before (the page with its nights). */
+  appendTo(dir: string, env: NodeJS.ProcessEnv = process.env, nights?: readonly Night[]): void {
     const md = join(dir, 'conformance.md');
     const json = join(dir, 'conformance.json');
     if (!existsSync(md) || !existsSync(json) || !this.generated.length) return;
@@ -90,6 +91,6 @@ export class RunInvariants {
     const report = { ...(JSON.parse(readFileSync(json, 'utf8')) as ConformanceJson & { drift?: Drift | string }), generated: section };
     writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
     // The page shows the seed and how to replay it too.
-    writeFileSync(join(dir, 'conformance.html'), conformancePage(report, report.drift));
+    writeFileSync(join(dir, 'conformance.html'), conformancePage(report, report.drift, nights));
   }
 }

@@ -10,6 +10,8 @@ import { selectionPhrase } from './rule-selection.js';
 import { catalogueOf, targetIdOf } from './run-identity.js';
 import { summaryLines } from './console-summary.js';
 import type { OperationGap } from './exercised.js';
+import { nightOf, readHistory, withNight, writeHistory, type Night } from './night-history.js';
+import type { KnownDeviationMark } from './known-deviation-mark.js';
 
 export type ConformanceSummary = {
   target: string;
@@ -30,6 +32,13 @@ export type ConformanceSummary = {
   skippedTests?: Record<string, number>;
   /** What the run covered of the document's fields (reports/coverage.ts); absent when no test recorded it. */
   coverage?: Coverage;
+  /**
+   * The previous nights' history.json (PG_HISTORY): this run is added to it as tonight, written to
+   * `dir/history.json` and drawn on the page. Unset: no history is kept and the page draws none.
+   */
+  history?: string;
+  /** The known deviations that covered a failure of this run, for the history's marks. */
+  knownDeviations?: readonly KnownDeviationMark[];
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -101,8 +110,11 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes conformance.json, conformance.md and conformance.html into `dir`, with the drift since a baseline when named. */
-export function writeConformance(dir: string, s: ConformanceSummary): void {
+/**
+ * Writes conformance.json, conformance.md and conformance.html into `dir`, with the drift since a baseline when
+ * named, and history.json when a history is kept; returns the nights the page drew.
+ */
+export function writeConformance(dir: string, s: ConformanceSummary): Night[] | undefined {
   const json = {
     target: s.target,
     targetId: targetIdOf(s.target, process.env),
@@ -131,7 +143,18 @@ export function writeConformance(dir: string, s: ConformanceSummary): void {
   };
   const drift = baselineDrift(s.baseline, json);
   mkdirSync(dir, { recursive: true });
+  const nights = s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations));
   writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`);
   writeFileSync(join(dir, 'conformance.md'), markdown(s, drift === undefined ? [] : driftMarkdown(drift)));
-  writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift));
+  writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift, nights));
+  return nights;
+}
+
+/** The previous nights and tonight, written beside the reports for the next night to read. */
+function carryHistory(previous: string, dir: string, tonight: Night): Night[] {
+  const { nights, note } = readHistory(previous);
+  if (note) console.error(note);
+  const carried = withNight(nights, tonight);
+  writeHistory(dir, carried);
+  return carried;
 }

@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+import { reportersFor } from './report-set.js';
+
+const conformanceOptions = (env: NodeJS.ProcessEnv) =>
+  reportersFor(env).find(([name]) => name.endsWith('conformance-reporter.ts'))?.[1];
+
+test('PG_HISTORY reaches the conformance reporter as its history option, read where the reporters are configured', () => {
+  expect(conformanceOptions({ PG_HISTORY: 'baseline/history.json' })).toEqual({ outputDir: 'reports', history: 'baseline/history.json' });
+  expect(conformanceOptions({})).toEqual({ outputDir: 'reports' });
+});
+
+test('verify:suite\'s quiet runs keep no history: they are not nights', () => {
+  expect(conformanceOptions({ PG_REPORT_SET: 'conformance', PG_HISTORY: 'baseline/history.json' })).toEqual({ outputDir: 'reports', quiet: true });
+});
