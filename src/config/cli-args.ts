@@ -14,6 +14,10 @@ export type ConformanceArgs =
       rules: string[];
       /** `--list`: Playwright lists the tests and runs none; no report is written. */
       list: boolean;
+      /** False with `--no-known-deviations`: the known-deviations file is ignored for this run. */
+      knownDeviations: boolean;
+      /** `--record-known`: each failure of the run is written into the known-deviations file. */
+      recordKnown: boolean;
       /** What goes to `playwright test`, the exact grep of `--rule` included. */
       playwright: string[];
     };
@@ -125,6 +129,7 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
   const fromFlag: string[] = [];
   const playwright: string[] = [];
   const used = new Set<string>();
+  const own = new Set<string>();
   let positional = false;
   const args = taken.rest;
   for (let i = 0; i < args.length; i++) {
@@ -152,6 +157,11 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
       fromFlag.push(takeValue());
       continue;
     }
+    if (name === 'no-known-deviations' || name === 'record-known') {
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+      own.add(name);
+      continue;
+    }
     const option = PASS_THROUGH[name];
     if (!option) {
       const why = REFUSED[name];
@@ -177,7 +187,11 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     }
     playwright.unshift(`--grep=${ruleGrep(rules)}`);
   }
-  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), playwright };
+  if (own.has('no-known-deviations') && own.has('record-known')) {
+    throw new UsageError('--record-known writes into the known-deviations file, which --no-known-deviations sets aside: use one of them.');
+  }
+  const knownDeviations = !own.has('no-known-deviations');
+  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), knownDeviations, recordKnown: own.has('record-known'), playwright };
 }
 
 export const CONFORMANCE_HELP = `Usage: npm run conformance [-- options]
@@ -190,6 +204,10 @@ Options of the suite:
                           "CONFORMANT for TOK-8 (1 of N rules selected)"; the other rules read "not selected"
   --baseline <file>       compare with a previous run's conformance.json (same as PG_BASELINE); a
                           "Since the baseline" section is added to the reports, the exit code is unchanged
+  --no-known-deviations   ignore known-deviations.yaml for this run (same as PG_KNOWN_DEVIATIONS=off):
+                          every failure counts, as if no deviation were accepted
+  --record-known          write an entry into known-deviations.yaml for each failure of the run
+                          (expires in 30 days, reason blank: fill it in before the next run accepts the file)
   -h, --help              this text
 
 Playwright options that pass through:
@@ -212,10 +230,13 @@ Environment (see README, Configuration; .env.example):
   PG_WORKERS, PG_MAX_RPS                 parallel workers; requests a second for the whole run
   PG_SEED, PG_GENERATED_RUNS             replay generated inputs; inputs per property
   PG_BASELINE, PG_RULES                  as --baseline, --rule
+  PG_KNOWN_DEVIATIONS  the known-deviations file (default known-deviations.yaml here; off ignores it)
   PG_REPORTS_DIR, PG_RESULTS_DIR, PG_BLOB_REPORT   where reports go; blob reports for shards
 
 Exit codes:
   0 CONFORMANT             every rule applicable (or selected) was exercised and passed
+    CONFORMANT WITH KNOWN DEVIATIONS   the same, but for failures an unexpired entry of
+                           known-deviations.yaml accepts (each named with its ticket and expiry)
   1 NON-CONFORMANT         a rule failed; also INCOMPLETE: a rule had no test run (a shard, a --grep)
   2 CONFIGURATION ERROR    bad variables or options, or a key or base URL the target refuses (no test
                            run); or a PG_WEBHOOK_ID the target does not know (seen at its first disable)

@@ -1,7 +1,8 @@
 import dotenv from 'dotenv';
+import { knownDeviationsSource, OFF } from '../known-deviations/source.js';
 import { CONFORMANCE_HELP, parseConformanceArgs, UsageError } from './cli-args.js';
 
-export type RunArgs = { list: boolean; playwright: string[] };
+export type RunArgs = { list: boolean; recordKnown: boolean; playwright: string[] };
 
 const namesRules = (argv: string[], env: NodeJS.ProcessEnv) => !!env.PG_RULES?.trim() || argv.some((a) => a === '--rule' || a.startsWith('--rule='));
 
@@ -28,6 +29,15 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
   if (args.baseline) env.PG_BASELINE = args.baseline; // the reporter runs in the child
   // Set even when empty: the child reads .env too, and must not take a selection this run did not grep for.
   env.PG_RULES = args.rules.join(',');
+  if (!args.knownDeviations) env.PG_KNOWN_DEVIATIONS = OFF;
+  const known = knownDeviationsSource(env);
+  if (args.recordKnown && !known.use) {
+    console.error(`npm run conformance: --record-known writes into the known-deviations file, but PG_KNOWN_DEVIATIONS=${OFF} sets it aside; unset it or name a file.`);
+    process.exit(2);
+  }
+  // The child reads the same file wherever it runs, and records only when asked to by this run.
+  if (known.use) env.PG_KNOWN_DEVIATIONS = known.path;
+  env.PG_RECORD_KNOWN = args.recordKnown ? '1' : '';
   // --list runs nothing: only Playwright's listing, so reports/ keeps the last run's verdict.
-  return { list: args.list, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright };
+  return { list: args.list, recordKnown: args.recordKnown, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright };
 }
