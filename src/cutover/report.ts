@@ -40,6 +40,11 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
       empty: 'None: production exercised every rule the sandbox run did.',
     },
     { title: 'Failing on both', lines: c.failingOnBoth.map((id) => `${id} fails on production as on the sandbox: no difference, but no pass either`) },
+    { title: 'As on the sandbox (known deviations)', lines: (c.asOnSandbox ?? []).map((d) => d.sentence) },
+    {
+      title: 'Known deviations carried from the sandbox run',
+      lines: (c.knownFromSandbox ?? []).map((k) => `${k.rule}: ${k.ticket}, until ${k.expires}: ${k.covers ? 'carried' : 'not carried'}, ${k.why}`),
+    },
     { title: 'Not compared', lines: c.notes },
   ];
 }

@@ -1,5 +1,6 @@
 import { ticketOf, type KnownDeviation, type KnownDeviations } from '../known-deviations/entry.js';
 import { collapsed, matchFailures, operationsOf, type Hit, type SeenFailure } from '../known-deviations/match.js';
+import type { FailureDetail } from './failure-details.js';
 import type { RuleOutcome } from './rule-outcomes.js';
 
 /** One entry as the reports show it, with what the run found under it. */
@@ -8,6 +9,8 @@ export type KnownItem = {
   ticket: string;
   expires: string;
   reason: string;
+  /** Where it applies (sandbox, production, any). */
+  target: string;
   /** Its place in the file (1 = first) and its line. */
   entry: number;
   line: number;
@@ -33,18 +36,41 @@ export type KnownDeviationsJson = {
   notForTarget: KnownItem[];
 };
 
-/** A rule's failures as the known-deviations file matches them: each Found with the operations it sent to. */
-export function failuresOf(outcome: RuleOutcome): SeenFailure[] {
-  if (outcome.status !== 'failed') return [];
-  return outcome.tests.filter((t) => t.outcome === 'failed').flatMap((t) => {
+type FailedTests = { outcome: string; title: string; failures?: FailureDetail[] }[];
+
+/**
+ * A rule's failures as the known-deviations file matches them: each Found with the operations it sent to.
+ * Works on a run's outcomes and on a conformance.json read back (the cutover's production run) alike.
+ */
+export function failuresIn(rule: string, status: string, tests: FailedTests): SeenFailure[] {
+  if (status !== 'failed' && status !== 'known deviation') return [];
+  return tests.filter((t) => t.outcome === 'failed').flatMap((t) => {
     const details = t.failures?.length ? t.failures : [{ exchanges: [], reproduce: [], message: t.title }];
-    return details.map((f) => ({ rule: outcome.rule.id, found: f.found ?? f.message ?? '', operations: operationsOf(f.exchanges) }));
+    return details.map((f) => ({ rule, found: f.found ?? f.message ?? '', operations: operationsOf(f.exchanges) }));
   });
+}
+
+const failuresOf = (o: RuleOutcome) => failuresIn(o.rule.id, o.status, o.tests);
+
+/** An entry as a report lists it, back as an entry: what the cutover matches production's failures with. */
+export function entryOf(item: KnownItem): KnownDeviation {
+  const entry: KnownDeviation = {
+    rule: item.rule,
+    reason: item.reason,
+    ticket: item.ticket,
+    expires: item.expires,
+    target: (item.target ?? 'any') as KnownDeviation['target'],
+    index: item.entry,
+    line: item.line,
+  };
+  if (item.operation !== undefined) entry.operation = item.operation;
+  if (item.matches !== undefined) entry.found = item.matches;
+  return entry;
 }
 
 function itemOf(entry: KnownDeviation, hits: readonly Hit[] = []): KnownItem {
   const found = [...new Set(hits.filter((h) => h.entry === entry).map((h) => collapsed(h.failure.found.split('\n')[0] ?? '')))];
-  const item: KnownItem = { rule: entry.rule, ticket: entry.ticket, expires: entry.expires, reason: entry.reason, entry: entry.index, line: entry.line, found };
+  const item: KnownItem = { rule: entry.rule, ticket: entry.ticket, expires: entry.expires, reason: entry.reason, target: entry.target, entry: entry.index, line: entry.line, found };
   if (entry.operation !== undefined) item.operation = entry.operation;
   if (entry.found !== undefined) item.matches = entry.found;
   return item;
@@ -92,6 +118,11 @@ export function knownPhrase(outcomes: readonly { status: string }[], k: KnownDev
 
 const where = (i: KnownItem) => `entry ${i.entry}, line ${i.line}`;
 
+/** One line per entry that matched nothing this run: in every report, and in the drift since a baseline. */
+export function noLongerSeenLines(k: KnownDeviationsJson | undefined): string[] {
+  return (k?.noLongerSeen ?? []).map((i) => `${i.rule}: ${ticketOf(i)} (${where(i)}) matched nothing this run: the gateway may have fixed it; remove the entry`);
+}
+
 /**
  * The known-deviations sections every report shows (console, conformance.md, the page, the CI summary,
  * the drift), each a title and its lines; empty sections are left out.
@@ -110,7 +141,7 @@ export function knownSections(k: KnownDeviationsJson | undefined): { title: stri
     },
     {
       title: 'Known deviations no longer seen',
-      lines: k.noLongerSeen.map((i) => `${i.rule}: ${ticketOf(i)} (${where(i)}) matched nothing this run: the gateway may have fixed it; remove the entry`),
+      lines: noLongerSeenLines(k),
     },
   ].filter((s) => s.lines.length > 0);
 }
