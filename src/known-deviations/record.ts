@@ -10,24 +10,22 @@ export const FILE_HEADER = [
   ' see docs/known-deviations.md.',
 ].join('\n');
 
-/** Text that changes from run to run: the generated input's seed and shrinking, counts, IDs, timings. */
+/** Text that changes from run to run: the generated input's seed and shrinking, then anything with a digit. */
 const GENERATED = /;? ?generated input\b|\(property seed\b/;
-const NUMBER_TOKEN = /\S*[0-9]{2,}\S*/g;
-const SHORTEST_FRAGMENT = 12;
+const NUMBER_TOKEN = /\S*[0-9]\S*/g;
 
 /**
  * The part of a Found that the same deviation shows again on the next run: its first line without the
- * generated input's details, cut at numbers (counts, IDs, times differ between runs), the first fragment
- * long enough to say something. Undefined when nothing stable is left.
+ * generated input's details, cut at every word holding a digit (lengths, counts, IDs and times differ
+ * between tests and runs), the longest fragment left. Undefined when nothing stable is left.
  */
 export function stableFound(found: string): string | undefined {
   const first = collapsed(found.split('\n')[0] ?? '');
   const cut = GENERATED.exec(first);
   const line = cut ? first.slice(0, cut.index) : first;
   const fragments = line.split(NUMBER_TOKEN).map((f) => f.replace(/^[\s:;,.()]+|[\s:;,(]+$/g, ''));
-  const stable = fragments.find((f) => f.length >= SHORTEST_FRAGMENT) ?? fragments.sort((a, b) => b.length - a.length)[0];
-  if (stable && stable.length >= 6) return stable;
-  return line.trim() || undefined;
+  const longest = fragments.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest.length >= 6 ? longest : undefined;
 }
 
 export type RecordedEntry = { rule: string; operation?: string; found?: string; reason: string; ticket: string; expires: string; target?: string };
