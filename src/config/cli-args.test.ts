@@ -75,3 +75,11 @@ test('-h and --help ask for the help, wherever they stand', () => {
   expect(parse(['--help'])).toEqual({ help: true });
   expect(parse(['--rule', 'TOK-8', '-h'])).toEqual({ help: true });
 });
+
+test('--no-known-deviations and --record-known are the suite\'s own, never passed to Playwright, and exclude each other', () => {
+  expect(parse([])).toMatchObject({ knownDeviations: true, recordKnown: false, playwright: [] });
+  expect(parse(['--no-known-deviations'])).toMatchObject({ knownDeviations: false, recordKnown: false, playwright: [] });
+  expect(parse(['--record-known', '--rule', 'TOK-8'])).toMatchObject({ knownDeviations: true, recordKnown: true, rules: ['TOK-8'] });
+  expect(() => parse(['--record-known', '--no-known-deviations'])).toThrow(/use one of them/);
+  expect(() => parse(['--record-known=yes'])).toThrow(UsageError);
+});

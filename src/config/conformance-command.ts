@@ -36,7 +36,7 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
     process.exit(2);
   }
   // The child reads the same file wherever it runs, and records only when asked to by this run.
-  if (known.use) env.PG_KNOWN_DEVIATIONS = known.path;
+  if (known.use && known.named) env.PG_KNOWN_DEVIATIONS = known.path;
   env.PG_RECORD_KNOWN = args.recordKnown ? '1' : '';
   // --list runs nothing: only Playwright's listing, so reports/ keeps the last run's verdict.
   return { list: args.list, recordKnown: args.recordKnown, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright };

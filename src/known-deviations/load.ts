@@ -29,8 +29,8 @@ function validate(data: unknown): ErrorObject[] {
   if (!validator) {
     const Ajv = (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020;
     const addFormats = loadCommonJs('ajv-formats') as typeof addFormatsModule.default;
-    // strictRequired would refuse the anyOf that asks for operation or found: they are defined beside it.
-    const ajv: Ajv2020 = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+    // verbose: errors carry the value, which the sentences quote. strictRequired would refuse the anyOf that asks for operation or found: they are defined beside it.
+    const ajv: Ajv2020 = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false });
     addFormats(ajv, ['date']);
     const check = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
     validator = (d) => (check(d) ? [] : [...(check.errors ?? [])]);

@@ -23,7 +23,7 @@ export function stableFound(found: string): string | undefined {
   const first = collapsed(found.split('\n')[0] ?? '');
   const cut = GENERATED.exec(first);
   const line = cut ? first.slice(0, cut.index) : first;
-  const fragments = line.split(NUMBER_TOKEN).map((f) => f.replace(/^[\s:;,.()]+|[\s:;,(]+$/g, ''));
+  const fragments = line.split(NUMBER_TOKEN).map((f) => f.replace(/^[\s:;,.()]+|[\s:;,.()]+$/g, ''));
   const longest = fragments.reduce((a, b) => (b.length > a.length ? b : a), '');
   return longest.length >= 6 ? longest : undefined;
 }
