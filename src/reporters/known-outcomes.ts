@@ -129,6 +129,7 @@ export function noLongerSeenLines(k: KnownDeviationsJson | undefined): string[] 
  */
 export function knownSections(k: KnownDeviationsJson | undefined): { title: string; lines: string[] }[] {
   if (!k) return [];
+  if (k.ignored) return [{ title: 'Known deviations', lines: ['ignored for this run (--no-known-deviations or PG_KNOWN_DEVIATIONS=off): every failure counts'] }];
   const file = k.file ?? 'the known-deviations file';
   return [
     {
