@@ -72,7 +72,7 @@ function classify(id: string, from: string, to: string, drift: Drift): void {
   if (to === 'failed' || (to === 'known deviation' && from !== 'failed')) drift.newlyFailing.push(change);
   else if (to === 'passed' && (from === 'failed' || from === 'known deviation')) drift.newlyPassing.push(change);
   else if (to === 'passed') drift.newlyExercised.push(change);
-  else if (EXERCISED.has(from)) drift.noLongerExercised.push(change);
+  else if (EXERCISED.has(from) && !EXERCISED.has(to)) drift.noLongerExercised.push(change);
   else drift.otherChanges.push(change);
 }
 

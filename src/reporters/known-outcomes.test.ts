@@ -1,8 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../contract/rules.js';
 import type { KnownDeviation, KnownDeviations } from '../known-deviations/entry.js';
+import { conformancePage } from './conformance-html.js';
+import { driftSince } from './drift.js';
+import { driftSections } from './drift-markdown.js';
 import { applyKnownDeviations, knownSections } from './known-outcomes.js';
+import type { ConformanceJson } from './report-json.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { stepSummary } from './step-summary.js';
 import { verdictLine } from './write-conformance.js';
 
 const rule = (id: string): Rule => ({ id, section: '2.2', source: 's', rule: `${id} wording`, check: 'black-box', writes: false });
@@ -74,4 +79,31 @@ test('an entry for the sandbox only does not hide a production failure', () => {
   const applied = applyKnownDeviations(outcomes, file(entry({ target: 'sandbox' })), { ...run, target: 'production' });
   expect(verdictOf(applied.outcomes)).toBe('NON-CONFORMANT');
   expect(applied.known.notForTarget.map((i) => i.target)).toEqual(['sandbox']);
+});
+
+test('the page, the CI summary and the drift show the known deviations and the entries no longer seen', () => {
+  const item = { rule: 'TOK-8', ticket: 'TICKET-123', expires: '2026-12-20', reason: 'reported', target: 'any', entry: 1, line: 2, found: ['hides 6 digits'] };
+  const tonight: ConformanceJson = {
+    target: 'sandbox',
+    started: 's',
+    finished: 'f',
+    verdict: 'CONFORMANT WITH KNOWN DEVIATIONS',
+    verdictLine: 'CONFORMANT WITH KNOWN DEVIATIONS: 2 rules; 2 of 2 applicable exercised, 1 passed, 1 known (TICKET-123, until 2026-12-20)',
+    rules: [
+      { id: 'TOK-8', rule: 'r', check: 'black-box', status: 'known deviation', tests: [{ title: 't', outcome: 'failed' }], observations: [] },
+      { id: 'TOK-9', rule: 'r', check: 'black-box', status: 'passed', tests: [{ title: 't', outcome: 'passed' }], observations: [] },
+    ],
+    knownDeviations: { file: 'known-deviations.yaml', known: [item], expired: [], noLongerSeen: [{ ...item, rule: 'TOK-9', entry: 2, found: [] }], notForTarget: [] },
+  };
+  const page = conformancePage(tonight);
+  expect(page).toContain('<div class="verdict known" id="verdict">CONFORMANT WITH KNOWN DEVIATIONS: 2 rules;');
+  expect(page).toContain('<h2 class="known-deviations">Known deviations (accepted in known-deviations.yaml; not failures until they expire)</h2>');
+  expect(page).toContain('TOK-9: TICKET-123 (entry 2, line 2) matched nothing this run: the gateway may have fixed it; remove the entry');
+  const summary = stepSummary(tonight);
+  expect(summary).toContain('| TOK-8 | *known deviation* | 0/1 passed |');
+  expect(summary).toContain('## Known deviations no longer seen');
+  const baseline = { ...tonight, verdict: 'NON-CONFORMANT', rules: [{ ...tonight.rules[0]!, status: 'failed' }, tonight.rules[1]!], knownDeviations: undefined };
+  const drift = driftSince(baseline, tonight, 'last-night/conformance.json');
+  expect(drift.otherChanges).toEqual([{ id: 'TOK-8', from: 'failed', to: 'known deviation' }]);
+  expect(driftSections(drift).find((s) => s.title === 'Known deviations no longer seen')?.lines).toHaveLength(1);
 });
