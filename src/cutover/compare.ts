@@ -110,7 +110,9 @@ export function compareCutover(sandbox: ConformanceJson, production: Conformance
     notes: [...drift.notes],
   };
   if (sandbox.target !== 'sandbox') out.notes.push(`The report given as the sandbox's was run against ${sandbox.target}.`);
-  if (sandbox.verdict !== 'CONFORMANT') out.notes.push(`The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`);
+  if (sandbox.verdict === 'CONFORMANT WITH KNOWN DEVIATIONS') {
+    out.notes.push('The sandbox run accepted known deviations (listed apart): production is compared with what it showed, those failures included.');
+  } else if (sandbox.verdict !== 'CONFORMANT') out.notes.push(`The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`);
   const rules = { sandbox: new Map(sandbox.rules.map((r) => [r.id, r])), production: new Map(production.rules.map((r) => [r.id, r])) };
   const changes = [...drift.newlyFailing, ...drift.newlyPassing, ...drift.newlyExercised, ...drift.noLongerExercised, ...drift.otherChanges];
   const asBefore = asOnSandbox(sandbox, production, today);
