@@ -117,6 +117,9 @@ export function knownPhrase(outcomes: readonly { status: string }[], k: KnownDev
 }
 
 const where = (i: KnownItem) => `entry ${i.entry}, line ${i.line}`;
+const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 159)}…` : text);
+/** The first two Founds of an entry: a deviation of masking fails one test per card length. */
+const foundOf = (i: KnownItem) => `${i.found.slice(0, 2).map(clip).join(' | ')}${i.found.length > 2 ? ` (and ${i.found.length - 2} more)` : ''}`;
 
 /** One line per entry that matched nothing this run: in every report, and in the drift since a baseline. */
 export function noLongerSeenLines(k: KnownDeviationsJson | undefined): string[] {
@@ -134,11 +137,11 @@ export function knownSections(k: KnownDeviationsJson | undefined): { title: stri
   return [
     {
       title: `Known deviations (accepted in ${file}; not failures until they expire)`,
-      lines: k.known.map((i) => `${i.rule}: ${ticketOf(i)}, until ${i.expires} (${where(i)}): ${i.reason}. Found: ${i.found.join(' | ')}`),
+      lines: k.known.map((i) => `${i.rule}: ${ticketOf(i)}, until ${i.expires} (${where(i)}): ${i.reason}. Found: ${foundOf(i)}`),
     },
     {
       title: 'Known deviations that expired (their failures count again)',
-      lines: k.expired.map((i) => `${i.rule}: ${ticketOf(i)} expired on ${i.expires} (${where(i)}); found again: ${i.found.join(' | ')}. Renew the entry or get the fix`),
+      lines: k.expired.map((i) => `${i.rule}: ${ticketOf(i)} expired on ${i.expires} (${where(i)}); found again: ${foundOf(i)}. Renew the entry or get the fix`),
     },
     {
       title: 'Known deviations no longer seen',
