@@ -18,6 +18,8 @@ export type KnownItem = {
   matches?: string;
   /** The Found of each failure it matched, one line each, without repeats. */
   found: string[];
+  /** For an entry no longer seen: its rule's outcome this run (passed, or failed on another Found). */
+  ruleStatus?: string;
 };
 
 /** conformance.json's `knownDeviations`: what the known-deviations file did to this run. */
@@ -100,7 +102,7 @@ export function applyKnownDeviations(
   const known: KnownDeviationsJson = {
     known: unique(m.known.map((h) => h.entry)).map((e) => itemOf(e, m.known)),
     expired: unique(m.expired.map((h) => h.entry)).map((e) => itemOf(e, m.expired)),
-    noLongerSeen: m.unmatchedEntries.filter((e) => JUDGED.has(statusOf.get(e.rule) ?? '')).map((e) => itemOf(e)),
+    noLongerSeen: m.unmatchedEntries.filter((e) => JUDGED.has(statusOf.get(e.rule) ?? '')).map((e) => ({ ...itemOf(e), ruleStatus: statusOf.get(e.rule) })),
     notForTarget: m.elsewhere.map((e) => itemOf(e)),
   };
   return { outcomes: next, known, unmatched: [...m.unmatched, ...m.expired.map((h) => h.failure)] };
@@ -123,7 +125,10 @@ const foundOf = (i: KnownItem) => `${i.found.slice(0, 2).map(clip).join(' | ')}$
 
 /** One line per entry that matched nothing this run: in every report, and in the drift since a baseline. */
 export function noLongerSeenLines(k: KnownDeviationsJson | undefined): string[] {
-  return (k?.noLongerSeen ?? []).map((i) => `${i.rule}: ${ticketOf(i)} (${where(i)}) matched nothing this run: the gateway may have fixed it; remove the entry`);
+  return (k?.noLongerSeen ?? []).map((i) => {
+    const other = i.ruleStatus === 'failed' ? ` (${i.rule} failed on another Found: check what the entry names)` : '';
+    return `${i.rule}: ${ticketOf(i)} (${where(i)}) matched nothing this run: the gateway may have fixed it; remove the entry${other}`;
+  });
 }
 
 /**
