@@ -74,9 +74,13 @@ const outcome = cutoverOutcome(comparison, webhook);
 writeCutover(dir, comparison, webhook, outcome, productionDir);
 const lines = [`\nCutover: ${outcome.headline}`, ...outcome.problems.map((p, i) => `  ${i + 1}. ${p}`)];
 if (comparison.notExercised.length) lines.push(`  Not exercised on production: ${comparison.notExercised.map((n) => n.rule).join(', ')} (see the report)`);
-const carried = comparison.knownFromSandbox.map((k) => `${k.rule} (${k.ticket}, until ${k.expires}${k.covers ? '' : `; not carried: ${k.why}`})`);
+const carried = comparison.knownFromSandbox.map((k) => {
+  const notCarried = k.covers ? '' : `; not carried: ${k.why}`;
+  return `${k.rule} (${k.ticket}, until ${k.expires}${notCarried})`;
+});
 if (carried.length) lines.push(`  Known deviations of the sandbox run: ${carried.join(', ')}`);
-if (comparison.asOnSandbox.length) lines.push(`  As on the sandbox (known deviations, not differences): ${comparison.asOnSandbox.map((d) => d.rule).join(', ')}`);
+const asBefore = comparison.asOnSandbox.map((d) => d.rule).join(', ');
+if (asBefore) lines.push(`  As on the sandbox (known deviations, not differences): ${asBefore}`);
 lines.push(`  (${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')})`);
 console.log(lines.join('\n'));
 process.exit(outcome.code);

@@ -191,7 +191,8 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     throw new UsageError('--record-known writes into the known-deviations file, which --no-known-deviations sets aside: use one of them.');
   }
   const knownDeviations = !own.has('no-known-deviations');
-  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), knownDeviations, recordKnown: own.has('record-known'), playwright };
+  const recordKnown = own.has('record-known');
+  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), knownDeviations, recordKnown, playwright };
 }
 
 export const CONFORMANCE_HELP = `Usage: npm run conformance [-- options]

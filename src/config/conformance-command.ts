@@ -32,12 +32,16 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
   if (!args.knownDeviations) env.PG_KNOWN_DEVIATIONS = OFF;
   const known = knownDeviationsSource(env);
   if (args.recordKnown && !known.use) {
-    console.error(`npm run conformance: --record-known writes into the known-deviations file, but PG_KNOWN_DEVIATIONS=${OFF} sets it aside; unset it or name a file.`);
+    console.error(
+      `npm run conformance: --record-known writes into the known-deviations file, but PG_KNOWN_DEVIATIONS=${OFF} sets it aside; ` +
+        'unset it or name a file.',
+    );
     process.exit(2);
   }
   // The child reads the same file wherever it runs, and records only when asked to by this run.
   if (known.use && known.named) env.PG_KNOWN_DEVIATIONS = known.path;
   env.PG_RECORD_KNOWN = args.recordKnown ? '1' : '';
   // --list runs nothing: only Playwright's listing, so reports/ keeps the last run's verdict.
-  return { list: args.list, recordKnown: args.recordKnown, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright };
+  const playwright = args.list ? [...args.playwright, '--reporter=list'] : args.playwright;
+  return { list: args.list, recordKnown: args.recordKnown, playwright };
 }

@@ -96,7 +96,12 @@ function classifyObservation(c: ValueChange, kind: 'changed' | 'appeared' | 'dis
   }
 }
 
-export function compareCutover(sandbox: ConformanceJson, production: ConformanceJson, sandboxPath: string, today = dayOf(new Date())): CutoverComparison {
+export function compareCutover(
+  sandbox: ConformanceJson,
+  production: ConformanceJson,
+  sandboxPath: string,
+  today = dayOf(new Date()),
+): CutoverComparison {
   const drift = driftSince(sandbox, production, sandboxPath, { acrossTargets: true });
   const out: CutoverComparison = {
     sandbox: { path: sandboxPath, started: sandbox.started, target: sandbox.targetId ?? sandbox.target, verdict: sandbox.verdict, verdictLine: verdictLineOf(sandbox) },
@@ -111,7 +116,8 @@ export function compareCutover(sandbox: ConformanceJson, production: Conformance
   };
   if (sandbox.target !== 'sandbox') out.notes.push(`The report given as the sandbox's was run against ${sandbox.target}.`);
   if (sandbox.verdict === 'CONFORMANT WITH KNOWN DEVIATIONS') {
-    out.notes.push('The sandbox run accepted known deviations (listed apart): production is compared with what it showed, those failures included.');
+    const note = 'The sandbox run accepted known deviations (listed apart)';
+    out.notes.push(`${note}: production is compared with what it showed, those failures included.`);
   } else if (sandbox.verdict !== 'CONFORMANT') out.notes.push(`The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`);
   const rules = { sandbox: new Map(sandbox.rules.map((r) => [r.id, r])), production: new Map(production.rules.map((r) => [r.id, r])) };
   const changes = [...drift.newlyFailing, ...drift.newlyPassing, ...drift.newlyExercised, ...drift.noLongerExercised, ...drift.otherChanges];

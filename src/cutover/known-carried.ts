@@ -4,7 +4,14 @@ import { entryOf, failuresIn, type KnownItem } from '../reporters/known-outcomes
 import type { ConformanceJson } from '../reporters/report-json.js';
 
 /** A known deviation of the sandbox run, and whether it covers production too. */
-export type CarriedDeviation = { rule: string; ticket: string; expires: string; target: string; covers: boolean; why: string };
+export type CarriedDeviation = {
+  rule: string;
+  ticket: string;
+  expires: string;
+  target: string;
+  covers: boolean;
+  why: string;
+};
 
 const FAILING = new Set(['failed', 'known deviation']);
 
@@ -17,7 +24,11 @@ export function carriedFromSandbox(sandbox: ConformanceJson, today: string): Car
   return (sandbox.knownDeviations?.known ?? []).map((i: KnownItem) => {
     const base = { rule: i.rule, ticket: ticketOf(i), expires: i.expires, target: i.target ?? 'any' };
     if (!appliesTo({ target: base.target as 'sandbox' | 'production' | 'any' }, 'production')) {
-      return { ...base, covers: false, why: 'its entry is for the sandbox only: a failure on production is a difference' };
+      return {
+        ...base,
+        covers: false,
+        why: 'its entry is for the sandbox only: a failure on production is a difference',
+      };
     }
     if (isExpired(i, today)) return { ...base, covers: false, why: `it expired on ${i.expires}` };
     return { ...base, covers: true, why: `accepted on production too (target ${base.target})` };
@@ -36,7 +47,10 @@ export function asOnSandbox(sandbox: ConformanceJson, production: ConformanceJso
     const m = matchFailures(failures, carried, { target: 'production', today });
     if (!failures.length || m.known.length !== failures.length) continue;
     const tickets = [...new Set(m.known.map((h) => `${ticketOf(h.entry)}, until ${h.entry.expires}`))].join('; ');
-    out.set(rule.id, `${rule.id} fails on production as on the sandbox, a known deviation there (${tickets}): ${rule.rule}`);
+    out.set(
+      rule.id,
+      `${rule.id} fails on production as on the sandbox, a known deviation there (${tickets}): ${rule.rule}`,
+    );
   }
   return out;
 }

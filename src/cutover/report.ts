@@ -43,7 +43,10 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
     { title: 'As on the sandbox (known deviations)', lines: (c.asOnSandbox ?? []).map((d) => d.sentence) },
     {
       title: 'Known deviations carried from the sandbox run',
-      lines: (c.knownFromSandbox ?? []).map((k) => `${k.rule}: ${k.ticket}, until ${k.expires}: ${k.covers ? 'carried' : 'not carried'}, ${k.why}`),
+      lines: (c.knownFromSandbox ?? []).map((k) => {
+        const carried = k.covers ? 'carried' : 'not carried';
+        return `${k.rule}: ${k.ticket}, until ${k.expires}: ${carried}, ${k.why}`;
+      }),
     },
     { title: 'Not compared', lines: c.notes },
   ];

@@ -15,16 +15,50 @@ function problemsOf(text: string): string[] {
 }
 
 const entry = (over: Record<string, string | undefined> = {}) => {
-  const fields = { rule: 'TOK-8', operation: 'tokenize', found: 'card_number hides 6 digits', reason: 'reported', ticket: 'VENDOR-1', expires: '2026-12-20', ...over };
-  return Object.entries(fields).filter(([, v]) => v !== undefined).map(([k, v], i) => `${i === 0 ? '  - ' : '    '}${k}: ${JSON.stringify(v)}`).join('\n');
+  const fields = {
+    rule: 'TOK-8',
+    operation: 'tokenize',
+    found: 'card_number hides 6 digits',
+    reason: 'reported',
+    ticket: 'VENDOR-1',
+    expires: '2026-12-20',
+    ...over,
+  };
+  return Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v], i) => `${i === 0 ? '  - ' : '    '}${k}: ${JSON.stringify(v)}`)
+    .join('\n');
 };
 const file = (...entries: string[]) => `# accepted deviations\ndeviations:\n${entries.join('\n')}\n`;
 
 test('a valid entry is read with its place in the file; target defaults to any', () => {
-  const read = parseKnownDeviations(file(entry(), entry({ rule: 'TOK-9', operation: undefined, target: 'sandbox' })), FILE, ctx);
+  const read = parseKnownDeviations(
+    file(entry(), entry({ rule: 'TOK-9', operation: undefined, target: 'sandbox' })),
+    FILE,
+    ctx,
+  );
   expect(read.entries).toEqual([
-    { rule: 'TOK-8', operation: 'tokenize', found: 'card_number hides 6 digits', reason: 'reported', ticket: 'VENDOR-1', expires: '2026-12-20', target: 'any', index: 1, line: 3 },
-    { rule: 'TOK-9', found: 'card_number hides 6 digits', reason: 'reported', ticket: 'VENDOR-1', expires: '2026-12-20', target: 'sandbox', index: 2, line: 9 },
+    {
+      rule: 'TOK-8',
+      operation: 'tokenize',
+      found: 'card_number hides 6 digits',
+      reason: 'reported',
+      ticket: 'VENDOR-1',
+      expires: '2026-12-20',
+      target: 'any',
+      index: 1,
+      line: 3,
+    },
+    {
+      rule: 'TOK-9',
+      found: 'card_number hides 6 digits',
+      reason: 'reported',
+      ticket: 'VENDOR-1',
+      expires: '2026-12-20',
+      target: 'sandbox',
+      index: 2,
+      line: 9,
+    },
   ]);
 });
 
@@ -45,7 +79,9 @@ test('expires is required, a date, and at most 180 days ahead; a past date is no
   expect(problemsOf(file(entry({ expires: undefined })))).toEqual([
     'known-deviations.yaml:3: entry 1 (TOK-8): expires is missing: give the last day it may hide its failure, YYYY-MM-DD, at most 180 days ahead',
   ]);
-  expect(problemsOf(file(entry({ expires: '20.12.2026' })))).toEqual(['known-deviations.yaml:8: entry 1 (TOK-8): expires must be a date written YYYY-MM-DD; got "20.12.2026"']);
+  expect(problemsOf(file(entry({ expires: '20.12.2026' })))).toEqual([
+    'known-deviations.yaml:8: entry 1 (TOK-8): expires must be a date written YYYY-MM-DD; got "20.12.2026"',
+  ]);
   expect(problemsOf(file(entry({ expires: '2027-05-24' })))).toEqual([]);
   expect(problemsOf(file(entry({ expires: '2027-05-25' })))).toEqual([
     'known-deviations.yaml:8: entry 1 (TOK-8): expires 2027-05-25 is more than 180 days ahead (2027-05-24 at the latest): look at the deviation again by then',
@@ -54,7 +90,11 @@ test('expires is required, a date, and at most 180 days ahead; a past date is no
 });
 
 test('an unquoted date reads as the date written', () => {
-  const read = parseKnownDeviations('deviations:\n  - rule: TOK-8\n    operation: tokenize\n    reason: r\n    ticket: ""\n    expires: 2026-12-20\n', FILE, ctx);
+  const read = parseKnownDeviations(
+    'deviations:\n  - rule: TOK-8\n    operation: tokenize\n    reason: r\n    ticket: ""\n    expires: 2026-12-20\n',
+    FILE,
+    ctx,
+  );
   expect(read.entries[0]!.expires).toBe('2026-12-20');
 });
 
@@ -65,8 +105,12 @@ test('an entry must say which failure it hides: operation, found or both', () =>
 });
 
 test('unknown fields, operations and targets are refused by the schema, each at its line', () => {
-  expect(problemsOf(file(entry({ operation: 'refund' })))).toEqual(['known-deviations.yaml:4: entry 1 (TOK-8): operation must be one of tokenize, listCustomers, disableWebhook; got "refund"']);
-  expect(problemsOf(file(entry({ target: 'staging' })))).toEqual(['known-deviations.yaml:9: entry 1 (TOK-8): target must be one of sandbox, production, any; got "staging"']);
+  expect(problemsOf(file(entry({ operation: 'refund' })))).toEqual([
+    'known-deviations.yaml:4: entry 1 (TOK-8): operation must be one of tokenize, listCustomers, disableWebhook; got "refund"',
+  ]);
+  expect(problemsOf(file(entry({ target: 'staging' })))).toEqual([
+    'known-deviations.yaml:9: entry 1 (TOK-8): target must be one of sandbox, production, any; got "staging"',
+  ]);
   expect(problemsOf(file(entry({ expiry: '2026-12-01' })))).toEqual([
     'known-deviations.yaml:3: entry 1 (TOK-8): expiry is not a field of an entry (rule, operation, found, reason, ticket, expires, target)',
   ]);
@@ -87,7 +131,9 @@ test('a file that is not YAML, or has no deviations list, says so; an empty file
 
 test('a file PG_KNOWN_DEVIATIONS names must exist, unless --record-known is about to write it', () => {
   const missing = { path: '/nonexistent/known.yaml', named: true };
-  expect(knownDeviationsProblems(missing, { ...ctx, recordKnown: false })[0]).toContain('PG_KNOWN_DEVIATIONS names /nonexistent/known.yaml, which does not exist');
+  expect(knownDeviationsProblems(missing, { ...ctx, recordKnown: false })[0]).toContain(
+    'PG_KNOWN_DEVIATIONS names /nonexistent/known.yaml, which does not exist',
+  );
   expect(knownDeviationsProblems(missing, { ...ctx, recordKnown: true })).toEqual([]);
   expect(knownDeviationsProblems({ ...missing, named: false }, { ...ctx, recordKnown: false })).toEqual([]);
 });

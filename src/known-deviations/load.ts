@@ -52,7 +52,8 @@ function schemaSentence(error: ErrorObject, field: string | undefined): string {
   switch (error.keyword) {
     case 'required': {
       const missing = String(params.missingProperty);
-      if (missing === 'deviations') return 'the file holds no "deviations:" list; start it with "deviations:" and one entry per deviation';
+      if (missing === 'deviations')
+        return 'the file holds no "deviations:" list; start it with "deviations:" and one entry per deviation';
       const why: Record<string, string> = {
         expires: 'give the last day it may hide its failure, YYYY-MM-DD, at most 180 days ahead',
         reason: 'say why the deviation is accepted for now',
@@ -72,7 +73,9 @@ function schemaSentence(error: ErrorObject, field: string | undefined): string {
     case 'pattern':
       return `${field} ${quote(error.data)} is not a rule ID; rules are named like TOK-8 (spec/rules.yaml)`;
     case 'type':
-      return field ? `${field} must be a ${String(params.type)}; got ${quote(error.data)}` : `must be a ${String(params.type)}`;
+      return field
+        ? `${field} must be a ${String(params.type)}; got ${quote(error.data)}`
+        : `must be a ${String(params.type)}`;
     default:
       return `${field ?? 'the entry'} ${error.message ?? 'is not valid'}`;
   }
@@ -91,20 +94,31 @@ function lineOf(doc: Document, path: (string | number)[], lines: LineCounter): n
 /** Schema errors as located sentences; the alternatives of a failed anyOf say nothing the anyOf does not. */
 function schemaProblems(doc: Document, data: unknown, lines: LineCounter): Located[] {
   const seen = new Set<string>();
-  return validate(data).filter((e) => !e.schemaPath.includes('/anyOf/')).flatMap((error) => {
-    const path = error.instancePath.split('/').slice(1).map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p));
-    const entry = path[0] === 'deviations' && typeof path[1] === 'number' ? path[1] : undefined;
-    const field = typeof path[2] === 'string' ? path[2] : undefined;
-    const text = schemaSentence(error, field);
-    const key = `${entry}\u0000${text}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [{ entry, line: lineOf(doc, path, lines), text }];
-  });
+  return validate(data)
+    .filter((e) => !e.schemaPath.includes('/anyOf/'))
+    .flatMap((error) => {
+      const path = error.instancePath
+        .split('/')
+        .slice(1)
+        .map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p));
+      const entry = path[0] === 'deviations' && typeof path[1] === 'number' ? path[1] : undefined;
+      const field = typeof path[2] === 'string' ? path[2] : undefined;
+      const text = schemaSentence(error, field);
+      const key = `${entry}\u0000${text}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      return [{ entry, line: lineOf(doc, path, lines), text }];
+    });
 }
 
 /** What the schema cannot say: a rule the catalogue does not have, a blank reason, an expiry too far ahead. */
-function meaningProblems(raw: Record<string, unknown>, i: number, doc: Document, lines: LineCounter, ctx: LoadContext): Located[] {
+function meaningProblems(
+  raw: Record<string, unknown>,
+  i: number,
+  doc: Document,
+  lines: LineCounter,
+  ctx: LoadContext,
+): Located[] {
   const at = (field: string) => lineOf(doc, ['deviations', i, field], lines);
   const out: Located[] = [];
   const rule = String(raw.rule);
@@ -114,17 +128,28 @@ function meaningProblems(raw: Record<string, unknown>, i: number, doc: Document,
     out.push({ entry: i, line: at('rule'), text: `rule ${rule} is not in spec/rules.yaml${hint}` });
   }
   if (!String(raw.reason).trim()) {
-    out.push({ entry: i, line: at('reason'), text: 'reason is empty: say why the deviation is accepted for now before a run accepts the file' });
+    out.push({
+      entry: i,
+      line: at('reason'),
+      text: 'reason is empty: say why the deviation is accepted for now before a run accepts the file',
+    });
   }
   const latest = addDays(ctx.today, MAX_DAYS_AHEAD);
   if (String(raw.expires) > latest) {
-    out.push({ entry: i, line: at('expires'), text: `expires ${String(raw.expires)} is more than ${MAX_DAYS_AHEAD} days ahead (${latest} at the latest): look at the deviation again by then` });
+    out.push({
+      entry: i,
+      line: at('expires'),
+      text: `expires ${String(raw.expires)} is more than ${MAX_DAYS_AHEAD} days ahead (${latest} at the latest): look at the deviation again by then`,
+    });
   }
   return out;
 }
 
 function entryName(raw: unknown, i: number): string {
-  const rule = raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>).rule === 'string' ? ` (${(raw as Record<string, string>).rule})` : '';
+  const rule =
+    raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>).rule === 'string'
+      ? ` (${(raw as Record<string, string>).rule})`
+      : '';
   return `entry ${i + 1}${rule}`;
 }
 
@@ -138,7 +163,9 @@ export function parseKnownDeviations(text: string, path: string, ctx: LoadContex
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const file = shownPath(path);
   if (doc.errors.length) {
-    throw new KnownDeviationsError(doc.errors.map((e) => `${file}:${e.linePos?.[0].line ?? 1}: not YAML: ${e.message.split('\n')[0]}`));
+    throw new KnownDeviationsError(
+      doc.errors.map((e) => `${file}:${e.linePos?.[0].line ?? 1}: not YAML: ${e.message.split('\n')[0]}`),
+    );
   }
   // An empty file (or one holding only comments) accepts nothing and hides nothing.
   if (doc.contents === null) return { path, entries: [] };
@@ -146,16 +173,29 @@ export function parseKnownDeviations(text: string, path: string, ctx: LoadContex
   const list = data && typeof data === 'object' ? (data as Record<string, unknown>).deviations : undefined;
   const raws = Array.isArray(list) ? (list as unknown[]) : [];
   let problems = schemaProblems(doc, data, lines);
-  if (!problems.length) problems = raws.flatMap((raw, i) => meaningProblems(raw as Record<string, unknown>, i, doc, lines, ctx));
+  if (!problems.length)
+    problems = raws.flatMap((raw, i) => meaningProblems(raw as Record<string, unknown>, i, doc, lines, ctx));
   if (problems.length) {
-    throw new KnownDeviationsError(problems.map((p) => `${file}:${p.line}: ${p.entry === undefined ? '' : `${entryName(raws[p.entry], p.entry)}: `}${p.text}`));
+    throw new KnownDeviationsError(
+      problems.map(
+        (p) => `${file}:${p.line}: ${p.entry === undefined ? '' : `${entryName(raws[p.entry], p.entry)}: `}${p.text}`,
+      ),
+    );
   }
   const seq = doc.get('deviations', true);
   const entries = raws.map((raw, i): KnownDeviation => {
     const r = raw as Record<string, string | undefined>;
     const node = isSeq(seq) ? seq.items[i] : undefined;
     const line = isMap(node) && node.range ? lines.linePos(node.range[0]).line : 1;
-    const entry: KnownDeviation = { rule: r.rule!, reason: r.reason!, ticket: r.ticket!, expires: r.expires!, target: (r.target ?? 'any') as DeviationTarget, index: i + 1, line };
+    const entry: KnownDeviation = {
+      rule: r.rule!,
+      reason: r.reason!,
+      ticket: r.ticket!,
+      expires: r.expires!,
+      target: (r.target ?? 'any') as DeviationTarget,
+      index: i + 1,
+      line,
+    };
     if (r.operation !== undefined) entry.operation = r.operation;
     if (r.found !== undefined) entry.found = r.found;
     return entry;
@@ -173,10 +213,15 @@ export function loadKnownDeviations(path: string, ctx: LoadContext): KnownDeviat
  * Why the run cannot start with this file, each sentence naming the file, the line and the entry; empty
  * when it can. A file the operator named must exist, unless `--record-known` is about to create it.
  */
-export function knownDeviationsProblems(source: { path: string; named: boolean }, ctx: LoadContext & { recordKnown: boolean }): string[] {
+export function knownDeviationsProblems(
+  source: { path: string; named: boolean },
+  ctx: LoadContext & { recordKnown: boolean },
+): string[] {
   if (!existsSync(source.path)) {
     if (!source.named || ctx.recordKnown) return [];
-    return [`PG_KNOWN_DEVIATIONS names ${shownPath(source.path)}, which does not exist: create it (npm run conformance -- --record-known writes one), or unset PG_KNOWN_DEVIATIONS.`];
+    return [
+      `PG_KNOWN_DEVIATIONS names ${shownPath(source.path)}, which does not exist: create it (npm run conformance -- --record-known writes one), or unset PG_KNOWN_DEVIATIONS.`,
+    ];
   }
   try {
     loadKnownDeviations(source.path, ctx);

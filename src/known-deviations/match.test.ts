@@ -3,10 +3,22 @@ import type { KnownDeviation } from './entry.js';
 import { matches, matchFailures, operationsOf, type SeenFailure } from './match.js';
 
 const entry = (over: Partial<KnownDeviation> = {}): KnownDeviation => ({
-  rule: 'TOK-8', operation: 'tokenize', found: 'hides 6 digits with x', reason: 'r', ticket: 'VENDOR-1', expires: '2026-12-20', target: 'any', index: 1, line: 2, ...over,
+  rule: 'TOK-8',
+  operation: 'tokenize',
+  found: 'hides 6 digits with x',
+  reason: 'r',
+  ticket: 'VENDOR-1',
+  expires: '2026-12-20',
+  target: 'any',
+  index: 1,
+  line: 2,
+  ...over,
 });
 const failure = (over: Partial<SeenFailure> = {}): SeenFailure => ({
-  rule: 'TOK-8', found: 'card_number has 16 characters, expected 13; card_number hides 6 digits with x, expected 3', operations: ['tokenize'], ...over,
+  rule: 'TOK-8',
+  found: 'card_number has 16 characters, expected 13; card_number hides 6 digits with x, expected 3',
+  operations: ['tokenize'],
+  ...over,
 });
 const run = { target: 'sandbox', today: '2026-11-25' };
 
@@ -18,7 +30,9 @@ test('an entry matches a failure of its rule whose Found contains its text, on i
 });
 
 test('white space is collapsed on both sides: a Found spans lines, an entry is written on one', () => {
-  expect(matches(entry({ found: 'hides  6 digits\n with x' }), failure({ found: 'card_number hides 6\n   digits with x' }))).toBe(true);
+  expect(
+    matches(entry({ found: 'hides  6 digits\n with x' }), failure({ found: 'card_number hides 6\n   digits with x' })),
+  ).toBe(true);
 });
 
 test('an entry with only an operation, or only a found, matches on what it gives', () => {
@@ -41,7 +55,11 @@ test('an entry hides its failure through the day it expires and no longer the da
 });
 
 test('a renewed entry wins over the expired one it replaces', () => {
-  const m = matchFailures([failure()], [entry({ expires: '2026-11-01', index: 1 }), entry({ expires: '2026-12-20', index: 2 })], run);
+  const m = matchFailures(
+    [failure()],
+    [entry({ expires: '2026-11-01', index: 1 }), entry({ expires: '2026-12-20', index: 2 })],
+    run,
+  );
   expect(m.known.map((h) => h.entry.index)).toEqual([2]);
   expect(m.expired).toEqual([]);
 });
@@ -55,10 +73,12 @@ test('an entry for another target is not applied; one that matched nothing is re
 });
 
 test('a failure\'s operations are read from its "Sent:" lines; a request outside the document names none', () => {
-  expect(operationsOf([
-    'Sent: POST https://sandbox.example/pg/tokenize\n    accept: application/json',
-    'Sent: GET https://sandbox.example/platform/vault/customer?count=10&page=0',
-    'Sent: PUT https://sandbox.example/platform/webhook/wh_1/disable',
-    'Sent: GET https://sandbox.example/pg/tokenize',
-  ])).toEqual(['tokenize', 'listCustomers', 'disableWebhook']);
+  expect(
+    operationsOf([
+      'Sent: POST https://sandbox.example/pg/tokenize\n    accept: application/json',
+      'Sent: GET https://sandbox.example/platform/vault/customer?count=10&page=0',
+      'Sent: PUT https://sandbox.example/platform/webhook/wh_1/disable',
+      'Sent: GET https://sandbox.example/pg/tokenize',
+    ]),
+  ).toEqual(['tokenize', 'listCustomers', 'disableWebhook']);
 });

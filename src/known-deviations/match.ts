@@ -31,9 +31,19 @@ export function matches(entry: KnownDeviation, failure: SeenFailure): boolean {
  * Sorts the run's failures by the entries. An unexpired entry wins over an expired one that matches the
  * same failure, so renewing an entry by adding a new one works before the old one is deleted.
  */
-export function matchFailures(failures: readonly SeenFailure[], entries: readonly KnownDeviation[], run: { target: string; today: string }): Matching {
+export function matchFailures(
+  failures: readonly SeenFailure[],
+  entries: readonly KnownDeviation[],
+  run: { target: string; today: string },
+): Matching {
   const here = entries.filter((e) => appliesTo(e, run.target));
-  const out: Matching = { known: [], expired: [], unmatched: [], unmatchedEntries: [], elsewhere: entries.filter((e) => !here.includes(e)) };
+  const out: Matching = {
+    known: [],
+    expired: [],
+    unmatched: [],
+    unmatchedEntries: [],
+    elsewhere: entries.filter((e) => !here.includes(e)),
+  };
   const used = new Set<KnownDeviation>();
   for (const failure of failures) {
     const all = here.filter((e) => matches(e, failure));

@@ -4,9 +4,9 @@ import { addDays, RECORDED_DAYS_AHEAD } from './entry.js';
 import { collapsed, type SeenFailure } from './match.js';
 
 export const FILE_HEADER = [
-  ' Known deviations: failures reported to the gateway\'s vendor and accepted until `expires`.',
+  " Known deviations: failures reported to the gateway's vendor and accepted until `expires`.",
   ' Each entry hides the failures of its rule that match its operation and/or found (a text of the',
-  ' failure\'s Found); another failure of the rule still counts. Schema: spec/known-deviations.schema.json;',
+  " failure's Found); another failure of the rule still counts. Schema: spec/known-deviations.schema.json;",
   ' see docs/known-deviations.md.',
 ].join('\n');
 
@@ -28,14 +28,26 @@ export function stableFound(found: string): string | undefined {
   return longest.length >= 6 ? longest : undefined;
 }
 
-export type RecordedEntry = { rule: string; operation?: string; found?: string; reason: string; ticket: string; expires: string; target?: string };
+export type RecordedEntry = {
+  rule: string;
+  operation?: string;
+  found?: string;
+  reason: string;
+  ticket: string;
+  expires: string;
+  target?: string;
+};
 
 /**
  * One entry per distinct failure: the rule, the operation when the failure's exchanges went to exactly one,
  * and the stable part of its Found. `redact` is applied to every quoted text: what reaches the file was
  * already redacted where the failure was written, and is redacted once more by value.
  */
-export function entriesFor(failures: readonly SeenFailure[], run: { target: string; today: string }, redact: (text: string) => string): RecordedEntry[] {
+export function entriesFor(
+  failures: readonly SeenFailure[],
+  run: { target: string; today: string },
+  redact: (text: string) => string,
+): RecordedEntry[] {
   const byKey = new Map<string, RecordedEntry>();
   for (const failure of failures) {
     const operation = failure.operations.length === 1 ? failure.operations[0] : undefined;

@@ -15,5 +15,7 @@ export type Source = { use: false } | { use: true; path: string; named: boolean 
 export function knownDeviationsSource(env: NodeJS.ProcessEnv): Source {
   const value = env.PG_KNOWN_DEVIATIONS?.trim();
   if (value?.toLowerCase() === OFF) return { use: false };
-  return value ? { use: true, path: resolve(value), named: true } : { use: true, path: resolve(DEFAULT_FILE), named: false };
+  return value
+    ? { use: true, path: resolve(value), named: true }
+    : { use: true, path: resolve(DEFAULT_FILE), named: false };
 }

@@ -72,7 +72,10 @@ function ruleRow(r: RuleJson): string {
 /** The known deviations the run accepted, those that expired and those no longer seen, under the decision part. */
 function knownHtml(report: ConformanceJson): string {
   return knownSections(report.knownDeviations)
-    .map((s) => `<h2 class="known-deviations">${escapeHtml(s.title)}</h2><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`)
+    .map((s) => {
+      const items = s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('');
+      return `<h2 class="known-deviations">${escapeHtml(s.title)}</h2><ul>${items}</ul>`;
+    })
     .join('');
 }
 

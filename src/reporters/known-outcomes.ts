@@ -46,10 +46,12 @@ type FailedTests = { outcome: string; title: string; failures?: FailureDetail[] 
  */
 export function failuresIn(rule: string, status: string, tests: FailedTests): SeenFailure[] {
   if (status !== 'failed' && status !== 'known deviation') return [];
-  return tests.filter((t) => t.outcome === 'failed').flatMap((t) => {
-    const details = t.failures?.length ? t.failures : [{ exchanges: [], reproduce: [], message: t.title }];
-    return details.map((f) => ({ rule, found: f.found ?? f.message ?? '', operations: operationsOf(f.exchanges) }));
-  });
+  return tests
+    .filter((t) => t.outcome === 'failed')
+    .flatMap((t) => {
+      const details = t.failures?.length ? t.failures : [{ exchanges: [], reproduce: [], message: t.title }];
+      return details.map((f) => ({ rule, found: f.found ?? f.message ?? '', operations: operationsOf(f.exchanges) }));
+    });
 }
 
 const failuresOf = (o: RuleOutcome) => failuresIn(o.rule.id, o.status, o.tests);
@@ -71,8 +73,19 @@ export function entryOf(item: KnownItem): KnownDeviation {
 }
 
 function itemOf(entry: KnownDeviation, hits: readonly Hit[] = []): KnownItem {
-  const found = [...new Set(hits.filter((h) => h.entry === entry).map((h) => collapsed(h.failure.found.split('\n')[0] ?? '')))];
-  const item: KnownItem = { rule: entry.rule, ticket: entry.ticket, expires: entry.expires, reason: entry.reason, target: entry.target, entry: entry.index, line: entry.line, found };
+  const found = [
+    ...new Set(hits.filter((h) => h.entry === entry).map((h) => collapsed(h.failure.found.split('\n')[0] ?? ''))),
+  ];
+  const item: KnownItem = {
+    rule: entry.rule,
+    ticket: entry.ticket,
+    expires: entry.expires,
+    reason: entry.reason,
+    target: entry.target,
+    entry: entry.index,
+    line: entry.line,
+    found,
+  };
   if (entry.operation !== undefined) item.operation = entry.operation;
   if (entry.found !== undefined) item.matches = entry.found;
   return item;
@@ -95,14 +108,18 @@ export function applyKnownDeviations(
   const failures = outcomes.flatMap(failuresOf);
   const m = matchFailures(failures, file?.entries ?? [], run);
   const hidden = new Set(m.known.map((h) => h.failure));
-  const knownRules = new Set(outcomes.filter((o) => o.status === 'failed' && failuresOf(o).length > 0).map((o) => o.rule.id));
+  const knownRules = new Set(
+    outcomes.filter((o) => o.status === 'failed' && failuresOf(o).length > 0).map((o) => o.rule.id),
+  );
   for (const f of failures) if (!hidden.has(f)) knownRules.delete(f.rule);
   const next = outcomes.map((o) => (knownRules.has(o.rule.id) ? { ...o, status: 'known deviation' as const } : o));
   const statusOf = new Map(next.map((o) => [o.rule.id, o.status]));
   const known: KnownDeviationsJson = {
     known: unique(m.known.map((h) => h.entry)).map((e) => itemOf(e, m.known)),
     expired: unique(m.expired.map((h) => h.entry)).map((e) => itemOf(e, m.expired)),
-    noLongerSeen: m.unmatchedEntries.filter((e) => JUDGED.has(statusOf.get(e.rule) ?? '')).map((e) => ({ ...itemOf(e), ruleStatus: statusOf.get(e.rule) })),
+    noLongerSeen: m.unmatchedEntries
+      .filter((e) => JUDGED.has(statusOf.get(e.rule) ?? ''))
+      .map((e) => ({ ...itemOf(e), ruleStatus: statusOf.get(e.rule) })),
     notForTarget: m.elsewhere.map((e) => itemOf(e)),
   };
   return { outcomes: next, known, unmatched: [...m.unmatched, ...m.expired.map((h) => h.failure)] };
@@ -112,16 +129,22 @@ export function applyKnownDeviations(
 export function knownPhrase(outcomes: readonly { status: string }[], k: KnownDeviationsJson | undefined): string {
   const n = outcomes.filter((o) => o.status === 'known deviation').length;
   const parts: string[] = [];
-  if (n && k?.known.length) parts.push(`${n} known (${unique(k.known.map((i) => `${ticketOf(i)}, until ${i.expires}`)).join('; ')})`);
-  if (k?.expired.length) parts.push(`${k.expired.map((i) => `${i.rule}'s known deviation expired on ${i.expires} (${ticketOf(i)}): it counts`).join(', ')}`);
-  if (k?.noLongerSeen.length) parts.push(`${k.noLongerSeen.length} known deviation${k.noLongerSeen.length === 1 ? '' : 's'} no longer seen`);
+  if (n && k?.known.length)
+    parts.push(`${n} known (${unique(k.known.map((i) => `${ticketOf(i)}, until ${i.expires}`)).join('; ')})`);
+  if (k?.expired.length)
+    parts.push(
+      `${k.expired.map((i) => `${i.rule}'s known deviation expired on ${i.expires} (${ticketOf(i)}): it counts`).join(', ')}`,
+    );
+  if (k?.noLongerSeen.length)
+    parts.push(`${k.noLongerSeen.length} known deviation${k.noLongerSeen.length === 1 ? '' : 's'} no longer seen`);
   return parts.join(', ');
 }
 
 const where = (i: KnownItem) => `entry ${i.entry}, line ${i.line}`;
 const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 159)}…` : text);
 /** The first two Founds of an entry: a deviation of masking fails one test per card length. */
-const foundOf = (i: KnownItem) => `${i.found.slice(0, 2).map(clip).join(' | ')}${i.found.length > 2 ? ` (and ${i.found.length - 2} more)` : ''}`;
+const foundOf = (i: KnownItem) =>
+  `${i.found.slice(0, 2).map(clip).join(' | ')}${i.found.length > 2 ? ` (and ${i.found.length - 2} more)` : ''}`;
 
 /** One line per entry that matched nothing this run: in every report, and in the drift since a baseline. */
 export function noLongerSeenLines(k: KnownDeviationsJson | undefined): string[] {
@@ -137,16 +160,27 @@ export function noLongerSeenLines(k: KnownDeviationsJson | undefined): string[] 
  */
 export function knownSections(k: KnownDeviationsJson | undefined): { title: string; lines: string[] }[] {
   if (!k) return [];
-  if (k.ignored) return [{ title: 'Known deviations', lines: ['ignored for this run (--no-known-deviations or PG_KNOWN_DEVIATIONS=off): every failure counts'] }];
+  if (k.ignored)
+    return [
+      {
+        title: 'Known deviations',
+        lines: ['ignored for this run (--no-known-deviations or PG_KNOWN_DEVIATIONS=off): every failure counts'],
+      },
+    ];
   const file = k.file ?? 'the known-deviations file';
   return [
     {
       title: `Known deviations (accepted in ${file}; not failures until they expire)`,
-      lines: k.known.map((i) => `${i.rule}: ${ticketOf(i)}, until ${i.expires} (${where(i)}): ${i.reason}. Found: ${foundOf(i)}`),
+      lines: k.known.map(
+        (i) => `${i.rule}: ${ticketOf(i)}, until ${i.expires} (${where(i)}): ${i.reason}. Found: ${foundOf(i)}`,
+      ),
     },
     {
       title: 'Known deviations that expired (their failures count again)',
-      lines: k.expired.map((i) => `${i.rule}: ${ticketOf(i)} expired on ${i.expires} (${where(i)}); found again: ${foundOf(i)}. Renew the entry or get the fix`),
+      lines: k.expired.map(
+        (i) =>
+          `${i.rule}: ${ticketOf(i)} expired on ${i.expires} (${where(i)}); found again: ${foundOf(i)}. Renew the entry or get the fix`,
+      ),
     },
     {
       title: 'Known deviations no longer seen',

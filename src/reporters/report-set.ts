@@ -12,7 +12,10 @@ export function fullReports(dir: string, env: NodeJS.ProcessEnv = process.env): 
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
     ['junit', { outputFile: `${dir}/junit.xml` }],
     ['json', { outputFile: `${dir}/results.json` }],
-    ['./src/reporters/conformance-reporter.ts', { outputDir: dir, knownDeviations: knownDeviationsSource(env), recordKnown: env.PG_RECORD_KNOWN === '1' }],
+    [
+      './src/reporters/conformance-reporter.ts',
+      { outputDir: dir, knownDeviations: knownDeviationsSource(env), recordKnown: env.PG_RECORD_KNOWN === '1' },
+    ],
   ];
 }
 

@@ -77,7 +77,9 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
   lines.push(...failedMarkdown(s.outcomes));
-  for (const section of knownSections(s.knownDeviations)) lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
+  for (const section of knownSections(s.knownDeviations)) {
+    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
+  }
   lines.push(...driftLines);
   const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {

@@ -41,14 +41,22 @@ test('a variation passes when no rule failed and the whole suite ran against a t
 
 test('a known-deviations case passes only on its verdict, exit code, rule status and the words of its line', () => {
   const [matched, , expired] = KNOWN_CASES;
-  const run = (c: KnownCase): PlannedRun => ({ ...fault({ id: `known:${c.name}:black-box`, kind: 'known', name: c.name, expected: 'case verdict' }), knownCase: c });
-  const accepted: RunReport = { verdict: 'CONFORMANT WITH KNOWN DEVIATIONS', verdictLine: '… 31 passed, 1 known (VENDOR-1, until 2026-12-25)', rules: [{ id: 'TOK-8', status: 'known deviation' }] };
+  const run = (c: KnownCase): PlannedRun => {
+    const base = fault({ id: `known:${c.name}:black-box`, kind: 'known', name: c.name, expected: 'case verdict' });
+    return { ...base, knownCase: c };
+  };
+  const accepted: RunReport = {
+    verdict: 'CONFORMANT WITH KNOWN DEVIATIONS',
+    verdictLine: '… 31 passed, 1 known (VENDOR-1, until 2026-12-25)',
+    rules: [{ id: 'TOK-8', status: 'known deviation' }],
+  };
   expect(judge(run(matched!), accepted)).toMatchObject({ outcome: 'passed', ok: true });
   // The file ignored: the fault's failure counts, and the case says so.
-  expect(judge(run(matched!), { verdict: 'NON-CONFORMANT', rules: [{ id: 'TOK-8', status: 'failed' }] })).toMatchObject({ outcome: 'wrong verdict', ok: false });
+  const ignored = { verdict: 'NON-CONFORMANT', rules: [{ id: 'TOK-8', status: 'failed' }] };
+  expect(judge(run(matched!), ignored)).toMatchObject({ outcome: 'wrong verdict', ok: false });
   // An expired entry still hiding its failure is as wrong.
   expect(judge(run(expired!), accepted)).toMatchObject({ outcome: 'wrong verdict', ok: false });
-  const counted = { verdict: 'NON-CONFORMANT', verdictLine: '… 1 failed, TOK-8\'s known deviation expired on 2026-11-24 (VENDOR-1): it counts', rules: [{ id: 'TOK-8', status: 'failed' }] };
+  const counted = { ...ignored, verdictLine: "… 1 failed, TOK-8's known deviation expired on 2026-11-24 (VENDOR-1): it counts" };
   expect(judge(run(expired!), counted)).toMatchObject({ outcome: 'passed', ok: true });
   expect(judge(run(expired!), { ...counted, verdictLine: '… 1 failed' })).toMatchObject({ outcome: 'wrong verdict' });
 });

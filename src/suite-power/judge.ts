@@ -33,7 +33,8 @@ export function judge(run: PlannedRun, report: RunReport | undefined): Judgement
     const want = run.knownCase.expected;
     const status = report.rules.find((r) => r.id === run.rule)?.status;
     const exit = EXIT_CODES[report.verdict as Verdict];
-    const ok = report.verdict === want.verdict && exit === want.exit && status === want.ruleStatus && (!want.lineSays || !!report.verdictLine?.includes(want.lineSays));
+    const says = !want.lineSays || !!report.verdictLine?.includes(want.lineSays);
+    const ok = report.verdict === want.verdict && exit === want.exit && status === want.ruleStatus && says;
     return { ...base, outcome: ok ? 'passed' : 'wrong verdict', ok, caughtBy: [], unlisted: [] };
   }
   if (run.kind === 'variant') {

@@ -24,21 +24,29 @@ export const KNOWN_CASES: readonly KnownCase[] = [
   {
     name: 'known-deviation-matched',
     ...FAULT,
-    description: 'An unexpired entry for the sandbox matches the fault\'s failure: CONFORMANT WITH KNOWN DEVIATIONS, exit 0.',
+    description:
+      "An unexpired entry for the sandbox matches the fault's failure: CONFORMANT WITH KNOWN DEVIATIONS, exit 0.",
     entry: { operation: 'tokenize', found: ITS_FOUND, target: 'sandbox', expiresInDays: 30 },
-    expected: { verdict: 'CONFORMANT WITH KNOWN DEVIATIONS', exit: 0, ruleStatus: 'known deviation', lineSays: '1 known (VENDOR-1, until ' },
+    expected: {
+      verdict: 'CONFORMANT WITH KNOWN DEVIATIONS',
+      exit: 0,
+      ruleStatus: 'known deviation',
+      lineSays: '1 known (VENDOR-1, until ',
+    },
   },
   {
     name: 'known-deviation-other-failure',
     ...FAULT,
-    description: 'An entry for the same rule names another failure: the fault\'s failure counts, NON-CONFORMANT, exit 1.',
+    description:
+      "An entry for the same rule names another failure: the fault's failure counts, NON-CONFORMANT, exit 1.",
     entry: { operation: 'tokenize', found: 'card_number shows all of its digits', expiresInDays: 30 },
     expected: { verdict: 'NON-CONFORMANT', exit: 1, ruleStatus: 'failed', lineSays: 'known deviation no longer seen' },
   },
   {
     name: 'known-deviation-expired',
     ...FAULT,
-    description: 'The matching entry expired yesterday: the failure counts again, NON-CONFORMANT, exit 1, saying since when.',
+    description:
+      'The matching entry expired yesterday: the failure counts again, NON-CONFORMANT, exit 1, saying since when.',
     entry: { operation: 'tokenize', found: ITS_FOUND, expiresInDays: -1 },
     expected: { verdict: 'NON-CONFORMANT', exit: 1, ruleStatus: 'failed', lineSays: 'known deviation expired on ' },
   },
@@ -47,6 +55,12 @@ export const KNOWN_CASES: readonly KnownCase[] = [
 /** The case's known-deviations.yaml, its expiry counted from `today`. */
 export function knownCaseFile(c: KnownCase, today: string): string {
   const { expiresInDays, ...matchers } = c.entry;
-  const entry = { rule: c.rule, ...matchers, reason: `verify:suite: ${c.description}`, ticket: 'VENDOR-1', expires: addDays(today, expiresInDays) };
+  const entry = {
+    rule: c.rule,
+    ...matchers,
+    reason: `verify:suite: ${c.description}`,
+    ticket: 'VENDOR-1',
+    expires: addDays(today, expiresInDays),
+  };
   return stringify({ deviations: [entry] });
 }

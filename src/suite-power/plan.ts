@@ -50,8 +50,8 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
   // Black-box only: the file is for what a real sandbox shows, and the matching works the same in both modes.
   for (const knownCase of KNOWN_CASES) {
     if (filter && !filter(knownCase)) continue;
-    const run = { id: `known:${knownCase.name}:black-box`, kind: 'known', ...pick(knownCase), mode: 'black-box', expected: 'case verdict' } as const;
-    runs.push({ ...run, alsoNoticedBy: [], knownCase });
+    const id = `known:${knownCase.name}:black-box`;
+    runs.push({ id, kind: 'known', ...pick(knownCase), mode: 'black-box', expected: 'case verdict', alsoNoticedBy: [], knownCase });
   }
   return runs;
 }

@@ -55,7 +55,8 @@ export default class SuitePowerReporter implements Reporter {
     const byKey = new Map<string, Run>();
     for (const meta of plan.runs) {
       const knownDeviations = meta.knownFile ? { use: true as const, path: meta.knownFile, named: true } : undefined;
-      const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.id)), quiet: true, knownDeviations });
+      const outputDir = join(this.options.outputDir, safeName(meta.id));
+      const reporter = new ConformanceReporter({ outputDir, quiet: true, knownDeviations });
       reporter.onBegin(config, suite);
       const run: Run = { reporter, meta, target: meta.mode === 'mock' ? 'mock' : 'sandbox', tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);

@@ -34,7 +34,12 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
       errors: notOk(faults, 'error'),
     },
     variants: { runs: variants.length, passed: variants.filter((o) => o.ok).length, flagged: notOk(variants, 'flagged'), errors: notOk(variants, 'error') },
-    knownDeviations: { runs: known.length, asExpected: known.filter((o) => o.ok).length, wrong: notOk(known, 'wrong verdict'), errors: notOk(known, 'error') },
+    knownDeviations: {
+      runs: known.length,
+      asExpected: known.filter((o) => o.ok).length,
+      wrong: notOk(known, 'wrong verdict'),
+      errors: notOk(known, 'error'),
+    },
     rulesWithoutFault: options.rulesWithoutFault,
     seconds: options.seconds,
     ok: sorted.every((o) => o.ok) && options.rulesWithoutFault.length === 0,
