@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { conformanceArgs } from '../src/config/conformance-command.js';
+import { knownDeviationsSource } from '../src/known-deviations/source.js';
 import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 
@@ -35,8 +36,7 @@ async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): P
     import('../src/contract/rules.js'),
     import('../src/reporters/catalogue-listing.js'),
   ]);
-  // Known deviations are attached here (the `deviations` option) once a known-deviations file is read.
-  const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, { only });
+  const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, { only, deviations: await knownDeviationMarks() });
   console.log(format === 'json' ? JSON.stringify(listing, null, 2) : catalogueListingText(listing));
   process.exit(0);
 }
@@ -54,6 +54,44 @@ if (config.embeddedMock && !args.list) {
     throw error;
   }
   for (const note of embeddedMockNotes(process.env)) console.error(note);
+}
+
+await refuseUnusableKnownDeviations();
+
+/**
+ * A known-deviations file the run cannot use (an unknown rule, a blank reason, an expiry too far ahead) stops
+ * it before anything is sent: exit 2, every problem named by file, line and entry, the first in the verdict.
+ */
+async function refuseUnusableKnownDeviations(): Promise<void> {
+  const source = knownDeviationsSource(process.env);
+  if (!source.use || args.list) return;
+  const [{ knownDeviationsProblems }, { loadRules }, { dayOf }] = await Promise.all([
+    import('../src/known-deviations/load.js'),
+    import('../src/contract/rules.js'),
+    import('../src/known-deviations/entry.js'),
+  ]);
+  const ruleIds = loadRules().map((r) => r.id);
+  const problems = knownDeviationsProblems(source, { ruleIds, today: dayOf(new Date()), recordKnown: args.recordKnown });
+  if (!problems.length) return;
+  rmSync(join(dir, 'conformance.json'), { force: true }); // a CI step must not read the last run's verdict
+  for (const p of problems.slice(1)) console.error(`  ${p}`);
+  console.error(`Conformance: CONFIGURATION ERROR: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more above)` : ''}`);
+  process.exit(EXIT_CODES['CONFIGURATION ERROR']);
+}
+
+/** The known-deviations file's entries as --list-rules shows them; a file the run could not use ends it first. */
+async function knownDeviationMarks(): Promise<{ rule: string; ticket: string; expires: string }[]> {
+  await refuseUnusableKnownDeviations();
+  const source = knownDeviationsSource(process.env);
+  if (!source.use) return [];
+  const [{ loadKnownDeviations }, { loadRules }, { dayOf, ticketOf }] = await Promise.all([
+    import('../src/known-deviations/load.js'),
+    import('../src/contract/rules.js'),
+    import('../src/known-deviations/entry.js'),
+  ]);
+  const ruleIds = loadRules().map((r) => r.id);
+  const { entries } = loadKnownDeviations(source.path, { ruleIds, today: dayOf(new Date()) });
+  return entries.map((e) => ({ rule: e.rule, ticket: ticketOf(e), expires: e.expires }));
 }
 
 /** A mistyped baseline path is never fatal, but said at once: the report's section alone is easily missed. */
@@ -106,4 +144,6 @@ if (!verdict) {
   process.exit(code || 1);
 }
 // A run that failed outside any rule (a crash, a global error) is not conformant, whatever the report says.
-process.exit(EXIT_CODES[verdict] === 0 && code !== 0 ? 1 : EXIT_CODES[verdict]);
+// Accepted deviations are failed tests all the same: Playwright's 1 is then theirs.
+const failedAsAccepted = verdict === 'CONFORMANT WITH KNOWN DEVIATIONS' && code === 1;
+process.exit(EXIT_CODES[verdict] === 0 && code !== 0 && !failedAsAccepted ? 1 : EXIT_CODES[verdict]);

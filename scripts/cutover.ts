@@ -84,6 +84,13 @@ if (comparison.notExercised.length && outcome.code !== CUTOVER_EXIT.notFullyExer
 if (comparison.unjudgeableOnProduction.length) {
   lines.push(`  Unjudgeable on production by design: ${comparison.unjudgeableOnProduction.map((n) => `${n.rule} (${n.why})`).join('; ')}`);
 }
+const carried = comparison.knownFromSandbox.map((k) => {
+  const notCarried = k.covers ? '' : `; not carried: ${k.why}`;
+  return `${k.rule} (${k.ticket}, until ${k.expires}${notCarried})`;
+});
+if (carried.length) lines.push(`  Known deviations of the sandbox run: ${carried.join(', ')}`);
+const asBefore = comparison.asOnSandbox.map((d) => d.rule).join(', ');
+if (asBefore) lines.push(`  As on the sandbox (known deviations, not differences): ${asBefore}`);
 // The verdict line last: a CI step reads the last line.
 lines.push(`  Reports: ${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')}`, `Cutover: ${outcome.headline}`);
 console.log(lines.join('\n'));

@@ -6,7 +6,9 @@ import { parseArgs } from 'node:util';
 import { environmentWithoutSuiteVariables } from '../src/config/child-env.js';
 import { startFleet } from '../src/suite-power/fleet.js';
 import { judge, type RunReport } from '../src/suite-power/judge.js';
-import { plan, rulesWithoutFault } from '../src/suite-power/plan.js';
+import { plan, rulesWithoutFault, type PlannedRun } from '../src/suite-power/plan.js';
+import { knownCaseFile } from '../src/suite-power/known-cases.js';
+import { dayOf } from '../src/known-deviations/entry.js';
 import { PLAN_FILE_VAR, type PlanFile } from '../src/suite-power/projects.js';
 import { safeName, writeRunFiles } from '../src/suite-power/run-files.js';
 import { writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite-power.js';
@@ -44,7 +46,16 @@ const fleet = await startFleet(runs);
 let code: number;
 try {
   const runsDir = join(workDir, 'runs');
-  const planFile: PlanFile = { runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)! })), full: values.full, runsDir };
+  // Each known-deviations case reads its own file, written here with its expiry counted from today.
+  const knownDir = join(workDir, 'known-deviations');
+  mkdirSync(knownDir, { recursive: true });
+  const knownFile = (r: PlannedRun) => {
+    if (!r.knownCase) return {};
+    const path = join(knownDir, `${safeName(r.id)}.yaml`);
+    writeFileSync(path, knownCaseFile(r.knownCase, dayOf(new Date())));
+    return { knownFile: path };
+  };
+  const planFile: PlanFile = { runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)!, ...knownFile(r) })), full: values.full, runsDir };
   writeRunFiles(runsDir, planFile.runs, values.full);
   const planPath = join(workDir, 'plan.json');
   writeFileSync(planPath, JSON.stringify(planFile));
@@ -75,6 +86,8 @@ for (const o of outcomes.filter((x) => !x.ok)) {
   console.log(`${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`);
 }
 if (summary.rulesWithoutFault.length) console.log(`UNCOVERED: no fault breaks ${summary.rulesWithoutFault.join(', ')}`);
-console.log(`\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}, ${seconds}s (${join(values.out, 'suite-power.md')})`);
+const { asExpected, runs: knownRuns } = summary.knownDeviations;
+const known = knownRuns ? `, known-deviation cases ${asExpected}/${knownRuns}` : '';
+console.log(`\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}${known}, ${seconds}s (${join(values.out, 'suite-power.md')})`);
 if (outcomes.every((o) => o.outcome === 'error')) console.log(`the runner wrote no report (exit code ${code})`);
 process.exit(summary.ok ? 0 : 1);

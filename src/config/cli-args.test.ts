@@ -91,3 +91,11 @@ test('--list-rules and --version refuse what would mean nothing with them', () =
   expect(() => parse(['--version', '--rule', 'TOK-8'])).toThrow('--version takes no --rule');
   expect(() => parse(['--version=1'])).toThrow('--version takes no value');
 });
+
+test('--no-known-deviations and --record-known are the suite\'s own, never passed to Playwright, and exclude each other', () => {
+  expect(parse([])).toMatchObject({ knownDeviations: true, recordKnown: false, playwright: [] });
+  expect(parse(['--no-known-deviations'])).toMatchObject({ knownDeviations: false, recordKnown: false, playwright: [] });
+  expect(parse(['--record-known', '--rule', 'TOK-8'])).toMatchObject({ knownDeviations: true, recordKnown: true, rules: ['TOK-8'] });
+  expect(() => parse(['--record-known', '--no-known-deviations'])).toThrow(/use one of them/);
+  expect(() => parse(['--record-known=yes'])).toThrow(UsageError);
+});

@@ -14,6 +14,10 @@ export type ConformanceArgs =
       rules: string[];
       /** `--list`: Playwright lists the tests and runs none; no report is written. */
       list: boolean;
+      /** False with `--no-known-deviations`: the known-deviations file is ignored for this run. */
+      knownDeviations: boolean;
+      /** `--record-known`: each failure of the run is written into the known-deviations file. */
+      recordKnown: boolean;
       /** What goes to `playwright test`, the exact grep of `--rule` included. */
       playwright: string[];
       /** `--list-rules` (`--json`): print the catalogue against the configured target; nothing runs. */
@@ -73,7 +77,9 @@ const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
 };
 
 /** The suite's own flags that take no value: they print something and run nothing. */
-const OWN_FLAGS = { 'list-rules': true, json: true, version: true } as const;
+const OWN_FLAGS = { 'list-rules': true, json: true, version: true, 'no-known-deviations': true, 'record-known': true } as const;
+/** The suite's own flags that print something and run nothing. */
+const PRINT_FLAGS = ['list-rules', 'version'];
 
 /** Options that pick tests by something other than their rule: with --rule, a rule would be part-checked. */
 const TEST_FILTERS = ['grep', 'grep-invert', 'last-failed', 'only-changed', 'test-list'];
@@ -185,7 +191,7 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
   if (own.has('json') && !own.has('list-rules')) {
     throw new UsageError('--json goes with --list-rules: npm run conformance -- --list-rules --json');
   }
-  const printOnly = [...own].filter((f) => f !== 'json');
+  const printOnly = [...own].filter((f) => PRINT_FLAGS.includes(f));
   if (printOnly.length > 1) throw new UsageError('--list-rules and --version print one thing each; ask for one at a time.');
   if (printOnly.length && (playwright.length || taken.baseline)) {
     const extra = playwright.length ? (playwright[0]!.split('=')[0] ?? '') : '--baseline';
@@ -201,8 +207,14 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     }
     playwright.unshift(`--grep=${ruleGrep(rules)}`);
   }
+  if (own.has('no-known-deviations') && own.has('record-known')) {
+    throw new UsageError('--record-known writes into the known-deviations file, which --no-known-deviations sets aside: use one of them.');
+  }
+  const knownDeviations = !own.has('no-known-deviations');
+  const recordKnown = own.has('record-known');
   const listRules = own.has('list-rules') ? (own.has('json') ? 'json' : 'text') : false;
-  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), playwright, listRules, version: own.has('version') };
+  const version = own.has('version');
+  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), playwright, listRules, version, knownDeviations, recordKnown };
 }
 
 export const CONFORMANCE_HELP = `Usage: npm run conformance [-- options]
@@ -222,6 +234,10 @@ Options of the suite:
   --list-rules --json     the same as JSON, for tools
   --version               the package version, the catalogue version (spec/rules.yaml) and the sha256 of
                           spec/openapi.yaml and of spec/rules.yaml
+  --no-known-deviations   ignore known-deviations.yaml for this run (same as PG_KNOWN_DEVIATIONS=off):
+                          every failure counts, as if no deviation were accepted
+  --record-known          write an entry into known-deviations.yaml for each failure of the run
+                          (expires in 30 days, reason blank: fill it in before the next run accepts the file)
   -h, --help              this text
 
 Playwright options that pass through:
@@ -244,12 +260,15 @@ Environment (see README, Configuration; .env.example):
   PG_WORKERS, PG_MAX_RPS                 parallel workers; requests a second for the whole run
   PG_SEED, PG_GENERATED_RUNS             replay generated inputs; inputs per property
   PG_BASELINE, PG_RULES                  as --baseline, --rule
+  PG_KNOWN_DEVIATIONS  the known-deviations file (default known-deviations.yaml here; off ignores it)
   PG_REPORTS_DIR, PG_RESULTS_DIR, PG_BLOB_REPORT   where reports go; blob reports for shards
   PG_HISTORY           the previous nights' history.json: this run is added as tonight, the result written
                        to reports/history.json and drawn on the page as a rule × night grid (docs/nightly.md)
 
 Exit codes:
   0 CONFORMANT             every rule applicable (or selected) was exercised and passed
+    CONFORMANT WITH KNOWN DEVIATIONS   the same, but for failures an unexpired entry of
+                           known-deviations.yaml accepts (each named with its ticket and expiry)
   1 NON-CONFORMANT         a rule failed; also INCOMPLETE: a rule had no test run (a shard, a --grep)
   2 CONFIGURATION ERROR    bad variables or options, or a key or base URL the target refuses (no test
                            run); or a PG_WEBHOOK_ID the target does not know (seen at its first disable)

@@ -1,4 +1,5 @@
 import dotenv from 'dotenv';
+import { knownDeviationsSource, OFF } from '../known-deviations/source.js';
 import { CONFORMANCE_HELP, parseConformanceArgs, UsageError } from './cli-args.js';
 import { exitOnConfiguration } from './configuration-exit.js';
 
@@ -8,6 +9,8 @@ export type RunArgs = {
   /** `--list-rules` / `--version`: print and exit, nothing run (scripts/conformance.ts). */
   listRules: false | 'text' | 'json';
   version: boolean;
+  /** `--record-known`: the reporter writes an entry for each failure into the known-deviations file. */
+  recordKnown: boolean;
   /** The rules --rule named (empty: all); they narrow --list-rules. */
   rules: string[];
 };
@@ -36,7 +39,18 @@ export async function conformanceArgs(argv: string[], env: NodeJS.ProcessEnv = p
   if (args.baseline) env.PG_BASELINE = args.baseline; // the reporter runs in the child
   // Set even when empty: the child reads .env too, and must not take a selection this run did not grep for.
   env.PG_RULES = args.rules.join(',');
+  if (!args.knownDeviations) env.PG_KNOWN_DEVIATIONS = OFF;
+  const known = knownDeviationsSource(env);
+  if (args.recordKnown && !known.use) {
+    exitOnConfiguration('Conformance', [
+      `--record-known writes into the known-deviations file, but PG_KNOWN_DEVIATIONS=${OFF} sets it aside; unset it or name a file`,
+    ]);
+  }
+  // The child reads the same file wherever it runs, and records only when asked to by this run.
+  if (known.use && known.named) env.PG_KNOWN_DEVIATIONS = known.path;
+  env.PG_RECORD_KNOWN = args.recordKnown ? '1' : '';
   // --list runs nothing: only Playwright's listing, so reports/ keeps the last run's verdict.
   const printed = { listRules: args.listRules, version: args.version, rules: args.rules };
-  return { list: args.list, playwright: args.list ? [...args.playwright, '--reporter=list'] : args.playwright, ...printed };
+  const playwright = args.list ? [...args.playwright, '--reporter=list'] : args.playwright;
+  return { list: args.list, recordKnown: args.recordKnown, playwright, ...printed };
 }

@@ -40,12 +40,12 @@ test('closest known names: swapped letters and a wrong prefix still find it; an 
 
 test('every variable a user sets is documented in README.md or docs/mock.md', () => {
   const docs = readFileSync('README.md', 'utf8') + readFileSync('docs/mock.md', 'utf8');
-  const internal = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN'];
+  const internal = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN', 'PG_RECORD_KNOWN'];
   expect(KNOWN_VARIABLES.filter((name) => !internal.includes(name) && !docs.includes(`\`${name}\``))).toEqual([]);
 });
 
 test('.env.example names every variable a user sets, as its header promises', () => {
   const example = readFileSync('.env.example', 'utf8');
-  const internal = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN'];
+  const internal = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN', 'PG_RECORD_KNOWN'];
   expect(KNOWN_VARIABLES.filter((name) => !internal.includes(name) && !new RegExp(`^(# ?)?${name}=`, 'm').test(example))).toEqual([]);
 });

@@ -2,17 +2,17 @@ type Env = Record<string, string | undefined>;
 
 /**
  * Every PG_ and MOCK_ variable the project reads (the user's ones are in README's Configuration table,
- * docs/mock.md and .env.example; the last three are set by the project for its own child processes).
+ * docs/mock.md and .env.example; the last four are set by the project for its own child processes).
  * known-variables.test.ts fails when the source reads one that is not listed here.
  */
 export const KNOWN_VARIABLES: readonly string[] = [
   'PG_TARGET', 'PG_BASE_URL', 'PG_MERCHANT_ID', 'PG_API_KEY', 'PG_VENDOR_ID', 'PG_VENDOR_API_KEY', 'PG_WEBHOOK_ID',
   'PG_PROFILE_ID', 'PG_LOC_ID', 'PG_USER_ID',
   'PG_ALLOW_WRITES', 'PG_WORKERS', 'PG_MAX_RPS', 'PG_BLOB_REPORT', 'PG_PROXY_PORT', 'PG_REPORTS_DIR', 'PG_RESULTS_DIR',
-  'PG_SEED', 'PG_GENERATED_RUNS', 'PG_BASELINE', 'PG_HISTORY', 'PG_RULES', 'PG_MOCK_PORT',
+  'PG_SEED', 'PG_GENERATED_RUNS', 'PG_BASELINE', 'PG_HISTORY', 'PG_RULES', 'PG_KNOWN_DEVIATIONS', 'PG_MOCK_PORT',
   'MOCK_MERCHANT_ID', 'MOCK_API_KEY', 'MOCK_VENDOR_ID', 'MOCK_VENDOR_API_KEY', 'MOCK_WEBHOOK_ID', 'MOCK_CUSTOMERS',
   'MOCK_FAULTS', 'MOCK_VARIANTS', 'MOCK_LOG',
-  'PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN',
+  'PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN', 'PG_RECORD_KNOWN',
 ];
 
 /** Edits (insert, delete, replace, swap of neighbours) from a to b. */

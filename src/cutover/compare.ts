@@ -3,6 +3,8 @@ import { driftSince, type RuleChange, type ValueChange } from '../reporters/drif
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import { verdictLineOf } from '../reporters/report-json.js';
 import { UNCLASSIFIED } from '../reporters/observation.js';
+import { dayOf } from '../known-deviations/entry.js';
+import { asOnSandbox, carriedFromSandbox, type CarriedDeviation } from './known-carried.js';
 
 /**
  * Production compared with the sandbox it replaces. The comparison itself is the drift between two runs
@@ -33,11 +35,16 @@ export type CutoverComparison = {
   operationsNotServed: OperationNotServed[];
   /** Rules failing on both sides: no difference, but no pass either. */
   failingOnBoth: string[];
+  /** The sandbox run's known deviations, each saying whether it covers production. */
+  knownFromSandbox: CarriedDeviation[];
+  /** Production failures a carried sandbox entry matches: as on the sandbox, not a difference. */
+  asOnSandbox: Difference[];
   /** What was not compared, and why; information. */
   notes: string[];
 };
 
-const EXERCISED = new Set(['passed', 'failed']);
+const EXERCISED = new Set(['passed', 'failed', 'known deviation']);
+const failing = (status: string) => status === 'failed' || status === 'known deviation';
 /** Observation kinds about the target's data, not its behaviour: production's vault differs by nature. */
 const ABOUT_THE_DATA = new Set(['walk-truncated']);
 
@@ -73,9 +80,9 @@ function unjudgeableByDesign(rule: RuleJson): boolean {
 
 function classifyRule(c: RuleChange, now: RuleJson, out: CutoverComparison): void {
   if (EXERCISED.has(c.from) && EXERCISED.has(c.to)) {
-    const sentence = c.to === 'failed' ? `${c.id} fails on production and passed on the sandbox: ${now.rule}` : `${c.id} passes on production but failed on the sandbox: a client may rely on the sandbox's deviation. ${now.rule}`;
+    const sentence = failing(c.to) ? `${c.id} fails on production and passed on the sandbox: ${now.rule}` : `${c.id} passes on production but failed on the sandbox: a client may rely on the sandbox's deviation. ${now.rule}`;
     out.ruleDifferences.push({ rule: c.id, sentence });
-  } else if (c.to === 'failed') {
+  } else if (failing(c.to)) {
     out.ruleDifferences.push({ rule: c.id, sentence: `${c.id} fails on production; the sandbox run did not exercise it (${c.from}): ${now.rule}` });
   } else if (EXERCISED.has(c.from)) {
     const set = variablesFor(now);
@@ -126,7 +133,12 @@ function operationsNotServed(sandbox: ConformanceJson, production: ConformanceJs
     });
 }
 
-export function compareCutover(sandbox: ConformanceJson, production: ConformanceJson, sandboxPath: string): CutoverComparison {
+export function compareCutover(
+  sandbox: ConformanceJson,
+  production: ConformanceJson,
+  sandboxPath: string,
+  today = dayOf(new Date()),
+): CutoverComparison {
   const drift = driftSince(sandbox, production, sandboxPath, { acrossTargets: true });
   const out: CutoverComparison = {
     sandbox: { path: sandboxPath, started: sandbox.started, target: sandbox.targetId ?? sandbox.target, verdict: sandbox.verdict, verdictLine: verdictLineOf(sandbox) },
@@ -137,13 +149,22 @@ export function compareCutover(sandbox: ConformanceJson, production: Conformance
     unjudgeableOnProduction: [],
     operationsNotServed: operationsNotServed(sandbox, production),
     failingOnBoth: [],
+    knownFromSandbox: carriedFromSandbox(sandbox, today),
+    asOnSandbox: [],
     notes: [...drift.notes],
   };
   if (sandbox.target !== 'sandbox') out.notes.push(`The report given as the sandbox's was run against ${sandbox.target}.`);
-  if (sandbox.verdict !== 'CONFORMANT') out.notes.push(`The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`);
+  if (sandbox.verdict === 'CONFORMANT WITH KNOWN DEVIATIONS') {
+    const note = 'The sandbox run accepted known deviations (listed apart)';
+    out.notes.push(`${note}: production is compared with what it showed, those failures included.`);
+  } else if (sandbox.verdict !== 'CONFORMANT') out.notes.push(`The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`);
   const rules = { sandbox: new Map(sandbox.rules.map((r) => [r.id, r])), production: new Map(production.rules.map((r) => [r.id, r])) };
   const changes = [...drift.newlyFailing, ...drift.newlyPassing, ...drift.newlyExercised, ...drift.noLongerExercised, ...drift.otherChanges];
-  for (const c of changes.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))) classifyRule(c, rules.production.get(c.id)!, out);
+  const asBefore = asOnSandbox(sandbox, production, today);
+  out.asOnSandbox = [...asBefore].map(([rule, sentence]) => ({ rule, sentence }));
+  for (const c of changes.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))) {
+    if (!asBefore.has(c.id)) classifyRule(c, rules.production.get(c.id)!, out);
+  }
   out.failingOnBoth = production.rules.filter((r) => r.status === 'failed' && rules.sandbox.get(r.id)?.status === 'failed').map((r) => r.id);
   for (const c of drift.changedValue) classifyObservation(c, 'changed', rules, out);
   for (const c of drift.appeared) classifyObservation(c, 'appeared', rules, out);

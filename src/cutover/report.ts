@@ -94,6 +94,14 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
       lines: c.unjudgeableOnProduction.map((n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}`),
     },
     { title: 'Failing on both', lines: c.failingOnBoth.map((id) => `${id} fails on production as on the sandbox: no difference, but no pass either`) },
+    { title: 'As on the sandbox (known deviations)', lines: (c.asOnSandbox ?? []).map((d) => d.sentence) },
+    {
+      title: 'Known deviations carried from the sandbox run',
+      lines: (c.knownFromSandbox ?? []).map((k) => {
+        const carried = k.covers ? 'carried' : 'not carried';
+        return `${k.rule}: ${k.ticket}, until ${k.expires}: ${carried}, ${k.why}`;
+      }),
+    },
     { title: 'Not compared', lines: c.notes },
   ];
 }

@@ -7,6 +7,7 @@ import { verdictLineOf, type ConformanceJson, type RuleJson } from './report-jso
 import { coverageHtml } from './coverage-html.js';
 import type { Night } from './night-history.js';
 import { NIGHT_GRID_STYLE, nightGridHtml } from './night-grid-html.js';
+import { knownSections } from './known-outcomes.js';
 
 /**
  * reports/conformance.html: one page a QA lead can read and sign off, leading with what needs a decision
@@ -21,10 +22,12 @@ function outcomeClass(status: string): string {
   const known: Record<string, string> = {
     passed: 'pass',
     failed: 'fail',
+    'known deviation': 'known',
     'target unavailable': 'unavail',
     'not exercised': 'unexercised',
     CONFORMANT: 'pass',
     'NON-CONFORMANT': 'fail',
+    'CONFORMANT WITH KNOWN DEVIATIONS': 'known',
     'TARGET UNAVAILABLE': 'unavail',
     'NOT FULLY EXERCISED': 'unexercised',
   };
@@ -41,7 +44,7 @@ th { background: #f1f3f6; font-size: .85rem; text-transform: uppercase; letter-s
 td.id { font-weight: 700; white-space: nowrap; } td.outcome { font-weight: 600; white-space: nowrap; }
 .rule { color: #4a5563; font-size: .9rem; } ul { margin: .2rem 0; padding-left: 1.1rem; } li { margin: .1rem 0; }
 .pass { background: #dcf5e3; color: #0d5223; } .fail { background: #fbdcdc; color: #8a1212; }
-.unavail { background: #fdebc8; color: #7a4b00; } .unexercised { background: #fff3b0; color: #5c4a00; } .other { background: #eceff3; color: #3b4450; }
+.known { background: #e3e8fb; color: #25307a; } .unavail { background: #fdebc8; color: #7a4b00; } .unexercised { background: #fff3b0; color: #5c4a00; } .other { background: #eceff3; color: #3b4450; }
 .tests a { color: #1451a3; } .obs { font-size: .88rem; color: #3b4450; } .note { border-left: 4px solid #c9a227; padding: .3rem .8rem; background: #fff8e1; }
 code { font-size: .85em; } .badge { font-size: .75rem; font-weight: 600; padding: 0 .3rem; border-radius: .2rem; }
 .tests ul { list-style: none; padding-left: 0; } .tests li { margin: .2rem 0; }
@@ -66,6 +69,16 @@ function ruleRow(r: RuleJson): string {
 <td>${escapeHtml(judged)}${why}</td>
 <td class="tests"><ul>${tests}</ul></td>
 </tr>`;
+}
+
+/** The known deviations the run accepted, those that expired and those no longer seen, under the decision part. */
+function knownHtml(report: ConformanceJson): string {
+  return knownSections(report.knownDeviations)
+    .map((s) => {
+      const items = s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('');
+      return `<h2 class="known-deviations">${escapeHtml(s.title)}</h2><ul>${items}</ul>`;
+    })
+    .join('');
 }
 
 function driftHtml(drift: Drift | string): string {
@@ -95,6 +108,7 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string,
 <p class="meta"><span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span><span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>${report.catalogue ? `<span>Catalogue: ${report.catalogue.rules} rules, version ${escapeHtml(report.catalogue.hash)}</span>` : ''}</p>
 ${unavailable}
 ${decisionHtml(report)}
+${knownHtml(report)}
 ${drift === undefined ? '' : driftHtml(drift)}
 ${nights ? nightGridHtml(nights) : ''}
 <h2 id="all-rules">All rules</h2>

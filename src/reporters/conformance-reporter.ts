@@ -13,12 +13,22 @@ import { RunInvariants } from './run-invariants.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 import { runGaps } from './run-gaps.js';
 import { CoverageCollector } from './coverage.js';
+import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';
+import { KnownDeviationsError, loadKnownDeviations, shownPath } from '../known-deviations/load.js';
+import type { SeenFailure } from '../known-deviations/match.js';
+import { entriesFor, recordEntries } from '../known-deviations/record.js';
+import type { Source } from '../known-deviations/source.js';
+import { applyKnownDeviations, type KnownDeviationsJson } from './known-outcomes.js';
 
 type Options = {
   outputDir?: string;
   quiet?: boolean;
   /** The previous nights' history.json to carry forward (PG_HISTORY, read where the reporter is configured). */
   history?: string;
+  /** The known-deviations file to apply (known-deviations/source.ts); none when absent. */
+  knownDeviations?: Source;
+  /** `--record-known`: write an entry for each failure that still counts into that file. */
+  recordKnown?: boolean;
 };
 
 // A RuleViolation message starts "[TOK-8] …"; Playwright may prefix it with the error name.
@@ -58,11 +68,43 @@ export default class ConformanceReporter implements Reporter {
   private started = new Date();
   private readonly runWide = new RunInvariants();
   private readonly coverage = new CoverageCollector();
+  private readonly known: Source | undefined;
+  private readonly recordKnown: boolean;
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.quiet = options.quiet ?? false;
     this.history = options.history;
+    this.known = options.knownDeviations;
+    this.recordKnown = options.recordKnown ?? false;
+  }
+
+  /** The file's entries, or the sentence saying why it cannot be used (a configuration problem of the run). */
+  private knownFile(today: string): { file?: KnownDeviations; json?: KnownDeviationsJson; problem?: string } {
+    const empty = { known: [], expired: [], noLongerSeen: [], notForTarget: [] };
+    if (!this.known) return {};
+    if (!this.known.use) return { json: { ignored: true, ...empty } };
+    try {
+      const file = loadKnownDeviations(this.known.path, { ruleIds: loadRules().map((r) => r.id), today });
+      return { file, json: { file: shownPath(this.known.path), ...empty } };
+    } catch (error) {
+      if (!(error instanceof KnownDeviationsError)) throw error;
+      return { problem: error.problems.join('; ') };
+    }
+  }
+
+  /** `--record-known`: the failures that still count, written into the file with a blank reason to fill in. */
+  private record(failures: SeenFailure[], target: string, today: string): string[] {
+    if (!this.recordKnown || !this.known?.use) return [];
+    const redactor = new Redactor([process.env.PG_API_KEY, process.env.PG_VENDOR_API_KEY].filter((k): k is string => !!k));
+    const added = recordEntries(this.known.path, entriesFor(failures, { target, today }, (t) => redactor.text(t)), today);
+    const file = shownPath(this.known.path);
+    if (!added.length) return [`--record-known: no failure left to record in ${file}.`];
+    const rules = [...new Set(added.map((e) => e.rule))].join(', ');
+    return [
+      `Recorded ${added.length} known deviation${added.length === 1 ? '' : 's'} in ${file} (${rules}; expires ${added[0]!.expires}):`,
+      '  fill in each entry\'s reason (and the vendor\'s ticket) before the next run: a blank reason stops it with exit 2.',
+    ];
   }
 
   printsToStdio(): boolean {
@@ -109,9 +151,15 @@ export default class ConformanceReporter implements Reporter {
   onEnd(result: FullResult): void {
     const target = process.env.PG_TARGET || 'mock';
     const selected = selectedRules(process.env);
-    const outcomes = applySelection(ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target), selected);
+    const today = dayOf(new Date());
+    const known = this.knownFile(today);
+    const judged = applySelection(ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target), selected);
+    const applied = applyKnownDeviations(judged, known.file, { target, today });
+    const outcomes = applied.outcomes;
+    const knownDeviations = known.json && { ...known.json, ...applied.known, file: known.json.file };
     // A run limited by --rule is judged on its rules alone: operations its selection never calls are no gap.
     const all = runGaps.of(this.records, outcomes);
+    if (known.problem) all.configuration.push(known.problem);
     const gaps = selected ? { ...all, operations: [] } : all;
     const verdict = selectionVerdict(verdictOf(outcomes, gaps), outcomes);
     const coverage = this.coverage.coverage();
@@ -129,8 +177,13 @@ export default class ConformanceReporter implements Reporter {
       ...gaps,
       coverage,
       history: this.history,
+      knownDeviations,
     });
     this.runWide.appendTo(this.outputDir, process.env, nights);
-    if (!this.quiet) console.log(`\n${runGaps.consoleText(outcomes, gaps)}Conformance: ${verdictLine(verdict, outcomes, coverage)} (${join(this.outputDir, 'conformance.md')})`);
+    const recorded = this.record(applied.unmatched, target, today);
+    if (this.quiet) return;
+    const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);
+    const line = `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations)} (${join(this.outputDir, 'conformance.md')})`;
+    console.log(`\n${summary}${recorded.length ? `${recorded.join('\n')}\n\n` : ''}${line}`);
   }
 }

@@ -1,5 +1,6 @@
 import { configurationGap, configurationSkip } from '../config/configuration-skips.js';
 import { configurationNeeds, type OperationGap } from './exercised.js';
+import { knownSections, type KnownDeviationsJson } from './known-outcomes.js';
 import type { RuleOutcome } from './rule-outcomes.js';
 
 export type RunSummary = {
@@ -10,6 +11,8 @@ export type RunSummary = {
   operations?: readonly OperationGap[];
   /** Skipped tests counted by their reason: the list reporter shows each as a bare "-". */
   skippedTests?: Readonly<Record<string, number>>;
+  /** What the known-deviations file did to the run. */
+  knownDeviations?: KnownDeviationsJson;
 };
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -27,6 +30,7 @@ export function summaryLines(s: RunSummary): string[] {
   const withStatus = (status: RuleOutcome['status']) => s.outcomes.filter((o) => o.status === status);
   section('Configuration problems, fix these first', [...(s.configuration ?? [])]);
   section('Failed rules', withStatus('failed').map((o) => `${o.rule.id} (section ${o.rule.section}): ${o.rule.rule}`));
+  for (const known of knownSections(s.knownDeviations)) section(known.title, known.lines);
   section('Target unavailable', withStatus('target unavailable').map((o) => `${o.rule.id}: ${o.tests.find((t) => t.outcome === 'unavailable')?.note ?? 'infrastructure trouble'}`));
   section('Operations never served', (s.operations ?? []).map((g) => `${g.operation}: ${g.reason}`));
   section('Not exercised', withStatus('not exercised').map((o) => `${o.rule.id}: ${o.notExercised.join('; ')}`));

@@ -18,6 +18,7 @@ export function driftSections(d: Drift): { title: string; lines: string[] }[] {
     { title: 'Observations that disappeared', lines: obs(d.disappeared, (c) => `was ${values(c.from)}`) },
     { title: 'Observations that changed value', lines: obs(d.changedValue, (c) => `${values(c.from)} → ${values(c.to)}`) },
     { title: 'Coverage that went down', lines: d.coverageDown ?? [] },
+    { title: 'Known deviations no longer seen', lines: d.knownNoLongerSeen ?? [] },
   ].filter((s) => s.lines.length > 0);
 }
 

@@ -2,6 +2,7 @@ import { describeKey, observationKey, parseObservation, UNCLASSIFIED, type Obser
 import type { ConformanceJson, RuleJson } from './report-json.js';
 import { ruleFingerprint } from './run-identity.js';
 import { coverageDown } from './coverage.js';
+import { noLongerSeenLines } from './known-outcomes.js';
 
 /** What changed since a baseline run: information for the morning, never part of the verdict. */
 export type RuleChange = { id: string; from: string; to: string };
@@ -24,9 +25,11 @@ export type Drift = {
   changedValue: ValueChange[];
   /** Documented fields the baseline exercised and this run did not (reports/coverage.ts). */
   coverageDown?: string[];
+  /** Known deviations of this run's file that matched nothing: the gateway may have fixed them. */
+  knownNoLongerSeen?: string[];
 };
 
-const EXERCISED = new Set(['passed', 'failed']);
+const EXERCISED = new Set(['passed', 'failed', 'known deviation']);
 
 function observationsOf(rule: RuleJson): Observation[] {
   return rule.observations.flatMap((o) => {
@@ -65,10 +68,11 @@ export function describeJudged(value: unknown): string {
 function classify(id: string, from: string, to: string, drift: Drift): void {
   if (from === to) return;
   const change = { id, from, to };
-  if (to === 'failed') drift.newlyFailing.push(change);
-  else if (to === 'passed' && from === 'failed') drift.newlyPassing.push(change);
+  // A failure an entry accepts is still new when the baseline did not fail there.
+  if (to === 'failed' || (to === 'known deviation' && from !== 'failed')) drift.newlyFailing.push(change);
+  else if (to === 'passed' && (from === 'failed' || from === 'known deviation')) drift.newlyPassing.push(change);
   else if (to === 'passed') drift.newlyExercised.push(change);
-  else if (EXERCISED.has(from)) drift.noLongerExercised.push(change);
+  else if (EXERCISED.has(from) && !EXERCISED.has(to)) drift.noLongerExercised.push(change);
   else drift.otherChanges.push(change);
 }
 
@@ -115,6 +119,8 @@ export function driftSince(baseline: ConformanceJson, current: ConformanceJson, 
     disappeared: [],
     changedValue: [],
   };
+  const seenNoMore = noLongerSeenLines(current.knownDeviations);
+  if (seenNoMore.length) drift.knownNoLongerSeen = seenNoMore;
   const other = options.acrossTargets ? undefined : differentTarget(baseline, current);
   if (other) {
     drift.comparable = false;
@@ -149,6 +155,6 @@ export function driftSince(baseline: ConformanceJson, current: ConformanceJson, 
 
 /** True when the comparison found nothing to report. */
 export function unchanged(d: Drift): boolean {
-  const lists = [d.newlyFailing, d.newlyPassing, d.newlyExercised, d.noLongerExercised, d.otherChanges, d.judged ?? [], d.appeared, d.disappeared, d.changedValue, d.coverageDown ?? []];
+  const lists = [d.newlyFailing, d.newlyPassing, d.newlyExercised, d.noLongerExercised, d.otherChanges, d.judged ?? [], d.appeared, d.disappeared, d.changedValue, d.coverageDown ?? [], d.knownNoLongerSeen ?? []];
   return d.comparable && lists.every((l) => l.length === 0);
 }

@@ -3,6 +3,7 @@ import type { FailureDetail } from './failure-details.js';
 import type { ObservedValue } from './observation.js';
 import type { Catalogue } from './run-identity.js';
 import type { Coverage } from './coverage.js';
+import type { KnownDeviationsJson } from './known-outcomes.js';
 
 /** conformance.json as read back: by the drift comparison, the page and the CI summary. Older runs lack fields. */
 export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; text: string };
@@ -41,6 +42,8 @@ export type ConformanceJson = {
   rules: RuleJson[];
   /** What the run covered of the document's fields; older runs lack it. */
   coverage?: Coverage;
+  /** What the known-deviations file did to the run; absent when none was read. */
+  knownDeviations?: KnownDeviationsJson;
   /** The generated inputs' seed and how to replay them (RunInvariants.appendTo), when properties ran. */
   generated?: { seed?: number; runsPerProperty: number; replay: string; properties: string[]; counterExamples: string[] };
 };

@@ -1,6 +1,7 @@
 import { CONFIGURATION } from '../config/configuration-skips.js';
 import { summaryLines } from './console-summary.js';
 import { configurationNeeds, operationGaps, SERVED, type OperationGap } from './exercised.js';
+import type { KnownDeviationsJson } from './known-outcomes.js';
 import type { RuleOutcome, TestRecord } from './rule-outcomes.js';
 
 type Annotation = { type: string; description?: string };
@@ -32,8 +33,8 @@ export const runGaps = {
   },
 
   /** The summary printed before the verdict line, ending with a blank line; empty when there is none. */
-  consoleText(outcomes: RuleOutcome[], gaps: Gaps): string {
-    const lines = summaryLines({ outcomes, ...gaps });
+  consoleText(outcomes: RuleOutcome[], gaps: Gaps, knownDeviations?: KnownDeviationsJson): string {
+    const lines = summaryLines({ outcomes, ...gaps, knownDeviations });
     return lines.length ? `${lines.join('\n')}\n\n` : '';
   },
 };

@@ -1,5 +1,6 @@
 import { describeJudged, type Drift } from './drift.js';
 import { driftMarkdown } from './drift-markdown.js';
+import { knownSections } from './known-outcomes.js';
 import { verdictLineOf, type ConformanceJson } from './report-json.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -22,6 +23,7 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
   // An operation never served keeps the night from CONFORMANT whatever its rules say: said before the drift.
   const notServed = report.operationsNotServed ?? [];
   if (notServed.length) lines.push('## Operations never served', '', ...notServed.map((o) => `- ${o.operation}: ${cell(o.reason)}`), '');
+  for (const s of knownSections(report.knownDeviations)) lines.push(`## ${s.title}`, '', ...s.lines.map((l) => `- ${cell(l)}`), '');
   lines.push(...(report.drift === undefined ? ['## Since the baseline', '', 'No baseline: no earlier night published its reports, so nothing is compared.', ''] : driftMarkdown(report.drift)));
   // A report from before per-rule judged counts has no such column to show.
   const judged = report.rules.some((r) => 'judged' in r);
@@ -29,7 +31,7 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
   for (const r of report.rules) {
     const passed = r.tests.filter((t) => t.outcome === 'passed').length;
     const what = judged ? ` ${cell(describeJudged(r.judged))} |` : '';
-    lines.push(`| ${r.id} | ${r.status === 'failed' ? '**failed**' : r.status} |${what} ${passed}/${r.tests.length} passed |`);
+    lines.push(`| ${r.id} | ${r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status} |${what} ${passed}/${r.tests.length} passed |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,7 @@ import { catalogueOf, targetIdOf } from './run-identity.js';
 import { summaryLines } from './console-summary.js';
 import type { OperationGap } from './exercised.js';
 import { nightOf, readHistory, withNight, writeHistory, type Night } from './night-history.js';
-import type { KnownDeviationMark } from './known-deviation-mark.js';
+import { knownPhrase, knownSections, type KnownDeviationsJson } from './known-outcomes.js';
 
 export type ConformanceSummary = {
   target: string;
@@ -37,8 +37,8 @@ export type ConformanceSummary = {
    * `dir/history.json` and drawn on the page. Unset: no history is kept and the page draws none.
    */
   history?: string;
-  /** The known deviations that covered a failure of this run, for the history's marks. */
-  knownDeviations?: readonly KnownDeviationMark[];
+  /** What the known-deviations file did to the run; absent when none was read. */
+  knownDeviations?: KnownDeviationsJson;
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -51,13 +51,16 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
  * The verdict with the two numbers kept apart: rules the target let us exercise (Microcks's conformance
  * index, per rule) and rules that passed (its score), then every other status.
  */
-export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage): string {
-  const exercised = outcomes.filter((o) => o.status === 'passed' || o.status === 'failed').length;
+export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage, known?: KnownDeviationsJson): string {
+  const judged = new Set<string>(['passed', 'failed', 'known deviation']);
+  const exercised = outcomes.filter((o) => judged.has(o.status)).length;
   const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target' && o.status !== 'not selected').length;
   const counts = countBy(outcomes);
   const failed = counts.failed ? `, ${counts.failed} failed` : '';
-  const rest = Object.entries(counts).filter(([status]) => status !== 'passed' && status !== 'failed').map(([status, n]) => `${n} ${status}`);
-  return `${verdict}${selectionPhrase(outcomes)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
+  const rest = Object.entries(counts).filter(([status]) => !judged.has(status)).map(([status, n]) => `${n} ${status}`);
+  const accepted = knownPhrase(outcomes, known);
+  const passed = `${counts.passed ?? 0} passed${failed}${accepted ? `, ${accepted}` : ''}`;
+  return `${verdict}${selectionPhrase(outcomes)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${passed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
 }
 
 function escapeCell(text: string): string {
@@ -68,7 +71,7 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const lines = [
     '# Conformance report',
     '',
-    `**${verdictLine(s.verdict, s.outcomes, s.coverage)}**`,
+    `**${verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations)}**`,
     '',
     `- Target: ${s.target}`,
     `- Run: ${s.started} to ${s.finished}`,
@@ -79,7 +82,11 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   if (s.unavailable.length) {
     lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
   }
-  lines.push(...failedMarkdown(s.outcomes), ...driftLines);
+  lines.push(...failedMarkdown(s.outcomes));
+  for (const section of knownSections(s.knownDeviations)) {
+    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
+  }
+  lines.push(...driftLines);
   const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
     lines.push('## Not exercised (the target\'s data gave these rules nothing to judge: not a pass)', '');
@@ -123,7 +130,7 @@ export function writeConformance(dir: string, s: ConformanceSummary): Night[] | 
     finished: s.finished,
     runStatus: s.runStatus,
     verdict: s.verdict,
-    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage),
+    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations),
     counts: s.counts,
     unavailable: s.unavailable,
     configuration: s.configuration ?? [],
@@ -140,10 +147,11 @@ export function writeConformance(dir: string, s: ConformanceSummary): Night[] | 
       observations: o.observations.map(({ ruleId: _rule, ...data }) => data),
     })),
     ...(s.coverage ? { coverage: s.coverage } : {}),
+    ...(s.knownDeviations ? { knownDeviations: s.knownDeviations } : {}),
   };
   const drift = baselineDrift(s.baseline, json);
   mkdirSync(dir, { recursive: true });
-  const nights = s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations));
+  const nights = s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations?.known));
   writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`);
   writeFileSync(join(dir, 'conformance.md'), markdown(s, drift === undefined ? [] : driftMarkdown(drift)));
   writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift, nights));

@@ -13,7 +13,8 @@ export async function startFleet(runs: readonly PlannedRun[]): Promise<Fleet> {
   const urls = new Map<string, string>();
   try {
     for (const run of runs) {
-      const mock = await startMock(run.kind === 'fault' ? { faults: [run.name] } : { variants: [run.name] });
+      const fault = run.kind === 'fault' ? run.name : run.knownCase?.fault;
+      const mock = await startMock(fault ? { faults: [fault] } : { variants: [run.name] });
       mocks.push(mock);
       urls.set(run.id, mock.url);
     }

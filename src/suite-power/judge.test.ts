@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { caughtByCell, judge, type RunReport } from './judge.js';
+import { KNOWN_CASES, type KnownCase } from './known-cases.js';
 import type { PlannedRun } from './plan.js';
 
 const fault = (over: Partial<PlannedRun> = {}): PlannedRun => ({
@@ -36,4 +37,26 @@ test('a variation passes when no rule failed and the whole suite ran against a t
   expect(judge(variant(), report('NON-CONFORMANT', ['ERR-5']))).toMatchObject({ outcome: 'flagged', ok: false, failedRules: ['ERR-5'] });
   expect(judge(variant(), report('TARGET UNAVAILABLE', []))).toMatchObject({ outcome: 'flagged', ok: false });
   expect(judge(variant(), undefined)).toMatchObject({ outcome: 'error', ok: false });
+});
+
+test('a known-deviations case passes only on its verdict, exit code, rule status and the words of its line', () => {
+  const [matched, , expired] = KNOWN_CASES;
+  const run = (c: KnownCase): PlannedRun => {
+    const base = fault({ id: `known:${c.name}:black-box`, kind: 'known', name: c.name, expected: 'case verdict' });
+    return { ...base, knownCase: c };
+  };
+  const accepted: RunReport = {
+    verdict: 'CONFORMANT WITH KNOWN DEVIATIONS',
+    verdictLine: '… 31 passed, 1 known (VENDOR-1, until 2026-12-25)',
+    rules: [{ id: 'TOK-8', status: 'known deviation' }],
+  };
+  expect(judge(run(matched!), accepted)).toMatchObject({ outcome: 'passed', ok: true });
+  // The file ignored: the fault's failure counts, and the case says so.
+  const ignored = { verdict: 'NON-CONFORMANT', rules: [{ id: 'TOK-8', status: 'failed' }] };
+  expect(judge(run(matched!), ignored)).toMatchObject({ outcome: 'wrong verdict', ok: false });
+  // An expired entry still hiding its failure is as wrong.
+  expect(judge(run(expired!), accepted)).toMatchObject({ outcome: 'wrong verdict', ok: false });
+  const counted = { ...ignored, verdictLine: "… 1 failed, TOK-8's known deviation expired on 2026-11-24 (VENDOR-1): it counts" };
+  expect(judge(run(expired!), counted)).toMatchObject({ outcome: 'passed', ok: true });
+  expect(judge(run(expired!), { ...counted, verdictLine: '… 1 failed' })).toMatchObject({ outcome: 'wrong verdict' });
 });

@@ -1,9 +1,10 @@
+import { EXIT_CODES, type Verdict } from '../reporters/rule-outcomes.js';
 import type { PlannedRun } from './plan.js';
 
 /** What verify:suite reads from a run's conformance.json. */
-export type RunReport = { verdict: string; rules: { id: string; status: string }[] };
+export type RunReport = { verdict: string; verdictLine?: string; rules: { id: string; status: string }[] };
 
-export type Outcome = 'caught' | 'caught by accident' | 'survived' | 'passed' | 'flagged' | 'error';
+export type Outcome = 'caught' | 'caught by accident' | 'survived' | 'passed' | 'flagged' | 'wrong verdict' | 'error';
 
 export type Judgement = {
   outcome: Outcome;
@@ -27,6 +28,15 @@ export function judge(run: PlannedRun, report: RunReport | undefined): Judgement
   if (!report) return { outcome: 'error', ok: false, verdict: 'ERROR', failedRules: [], caughtBy: [], unlisted: [] };
   const failedRules = report.rules.filter((r) => r.status === 'failed').map((r) => r.id);
   const base = { verdict: report.verdict, failedRules };
+  if (run.knownCase) {
+    // The case's verdict, its rule's status and the words of the verdict line that say why.
+    const want = run.knownCase.expected;
+    const status = report.rules.find((r) => r.id === run.rule)?.status;
+    const exit = EXIT_CODES[report.verdict as Verdict];
+    const says = !want.lineSays || !!report.verdictLine?.includes(want.lineSays);
+    const ok = report.verdict === want.verdict && exit === want.exit && status === want.ruleStatus && says;
+    return { ...base, outcome: ok ? 'passed' : 'wrong verdict', ok, caughtBy: [], unlisted: [] };
+  }
   if (run.kind === 'variant') {
     if (report.verdict === 'INCOMPLETE') return { ...base, outcome: 'error', ok: false, caughtBy: [], unlisted: [] };
     // A legitimate behaviour taken for a configuration problem (a PG_WEBHOOK_ID "unknown") is a false alarm too.

@@ -1,6 +1,7 @@
 import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { loadRules } from '../contract/rules.js';
+import { KNOWN_CASES, type KnownCase } from './known-cases.js';
 
 export type Mode = 'mock' | 'black-box';
 export const MODES: Mode[] = ['mock', 'black-box'];
@@ -8,15 +9,17 @@ export const MODES: Mode[] = ['mock', 'black-box'];
 export type PlannedRun = {
   /** Unique per run, e.g. "fault:mask-asterisks:black-box"; names its project(s) and its report folder. */
   id: string;
-  kind: 'fault' | 'variant';
+  kind: 'fault' | 'variant' | 'known';
   name: string;
   rule: string;
   description: string;
   mode: Mode;
-  /** fault: the suite must fail; variant: the suite must pass. */
-  expected: 'caught' | 'passes';
+  /** fault: the suite must fail; variant: the suite must pass; known: the verdict its case names. */
+  expected: 'caught' | 'passes' | 'case verdict';
   /** Rules other than `rule` that may legitimately notice the fault too (a fault's optional `alsoNoticedBy`). */
   alsoNoticedBy: readonly string[];
+  /** A known-deviations case (known-cases.ts): the fault it runs against and the entry beside it. */
+  knownCase?: KnownCase;
 };
 
 type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[]; alsoNoticedBy?: readonly string[]; onlyByName?: string };
@@ -43,6 +46,12 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
   for (const variant of VARIANTS as readonly Entry[]) {
     if (filter ? !filter(variant) : variant.onlyByName) continue;
     for (const mode of MODES) runs.push({ id: `variant:${variant.name}:${mode}`, kind: 'variant', ...pick(variant), mode, expected: 'passes', alsoNoticedBy: [] });
+  }
+  // Black-box only: the file is for what a real sandbox shows, and the matching works the same in both modes.
+  for (const knownCase of KNOWN_CASES) {
+    if (filter && !filter(knownCase)) continue;
+    const id = `known:${knownCase.name}:black-box`;
+    runs.push({ id, kind: 'known', ...pick(knownCase), mode: 'black-box', expected: 'case verdict', alsoNoticedBy: [], knownCase });
   }
   return runs;
 }

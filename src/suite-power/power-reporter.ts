@@ -2,13 +2,12 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import ConformanceReporter from '../reporters/conformance-reporter.js';
-import type { PlannedRun } from './plan.js';
 import { readPlanFile } from './projects.js';
-import { runFile, runKeyOfFile, safeName } from './run-files.js';
+import { runFile, runKeyOfFile, safeName, type RunWithUrl } from './run-files.js';
 
 type Options = { outputDir: string; full?: boolean };
 
-type Run = { reporter: ConformanceReporter; meta: PlannedRun; target: string; tests: TestCase[]; failed: boolean; caught: boolean };
+type Run = { reporter: ConformanceReporter; meta: RunWithUrl; target: string; tests: TestCase[]; failed: boolean; caught: boolean };
 
 // As in the conformance reporter: a RuleViolation message starts "[TOK-8] …".
 const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
@@ -55,7 +54,9 @@ export default class SuitePowerReporter implements Reporter {
     const plan = readPlanFile();
     const byKey = new Map<string, Run>();
     for (const meta of plan.runs) {
-      const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.id)), quiet: true });
+      const knownDeviations = meta.knownFile ? { use: true as const, path: meta.knownFile, named: true } : undefined;
+      const outputDir = join(this.options.outputDir, safeName(meta.id));
+      const reporter = new ConformanceReporter({ outputDir, quiet: true, knownDeviations });
       reporter.onBegin(config, suite);
       const run: Run = { reporter, meta, target: meta.mode === 'mock' ? 'mock' : 'sandbox', tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);

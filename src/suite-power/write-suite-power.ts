@@ -13,6 +13,7 @@ const OUTCOME_CELL: Record<Judgement['outcome'], string> = {
   'caught by accident': '**CAUGHT BY ACCIDENT**',
   survived: '**SURVIVED**',
   flagged: '**FLAGGED**',
+  'wrong verdict': '**WRONG VERDICT**',
   error: '**ERROR**',
 };
 
@@ -22,6 +23,7 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const sorted = [...outcomes].sort((a, b) => order(a).localeCompare(order(b)));
   const faults = sorted.filter((o) => o.kind === 'fault');
   const variants = sorted.filter((o) => o.kind === 'variant');
+  const known = sorted.filter((o) => o.kind === 'known');
   const notOk = (list: RunOutcome[], outcome: Judgement['outcome']) => list.filter((o) => o.outcome === outcome).map((o) => o.id);
   const summary = {
     faults: {
@@ -32,6 +34,12 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
       errors: notOk(faults, 'error'),
     },
     variants: { runs: variants.length, passed: variants.filter((o) => o.ok).length, flagged: notOk(variants, 'flagged'), errors: notOk(variants, 'error') },
+    knownDeviations: {
+      runs: known.length,
+      asExpected: known.filter((o) => o.ok).length,
+      wrong: notOk(known, 'wrong verdict'),
+      errors: notOk(known, 'error'),
+    },
     rulesWithoutFault: options.rulesWithoutFault,
     seconds: options.seconds,
     ok: sorted.every((o) => o.ok) && options.rulesWithoutFault.length === 0,
@@ -41,7 +49,7 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const lines = [
     '# Suite power',
     '',
-    `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: **${summary.variants.passed} of ${summary.variants.runs}** runs. ${options.seconds} s.`,
+    `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: **${summary.variants.passed} of ${summary.variants.runs}** runs.${known.length ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.` : ''} ${options.seconds} s.`,
     options.rulesWithoutFault.length ? `Rules no fault breaks: ${options.rulesWithoutFault.join(', ')}` : 'Every rule of the catalogue is broken by at least one fault.',
     '',
     options.full
