@@ -39,7 +39,13 @@ function warnOfUnreadableBaseline(path: string | undefined): void {
 if (config.baseUrl && !args.list) {
   const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
   // Then the preflight (src/config/preflight.ts): a refused key or a base URL with a path ends here, exit 2.
-  const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, dir));
+  const stop = async (found: { problems: string[]; requests: number; started: Date }): Promise<never> => {
+    const { reportConfigurationError } = await import('../src/reporters/configuration-error.js');
+    const { lines, exitCode } = reportConfigurationError(dir, config.target, found);
+    console.error(lines);
+    process.exit(exitCode);
+  };
+  const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
     const [{ loadRules }, { countBy, verdictLine, writeConformance }] = await Promise.all([import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js')]);
     const now = new Date().toISOString();

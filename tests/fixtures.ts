@@ -19,7 +19,8 @@ import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judge
 import { servedAnnotations } from '../src/reporters/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/budget-outcome.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
-import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
+import type { ObservationData } from '../src/contract/observation-data.js';
+import { observationDescription } from '../src/reporters/observation.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {

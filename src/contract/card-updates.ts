@@ -1,5 +1,5 @@
 import { bodyField, succeeded, type Exchange } from './exchange.js';
-import type { ObservationData } from '../reporters/observation.js';
+import type { ObservationData } from './observation-data.js';
 import { TEST_CARDS, UPDATE_FALLBACK_CARDS } from './test-cards.js';
 
 /**
