@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type TestDetails } from '@playwright/test';
+import { expect, type TestDetails } from '@playwright/test';
+import { testWithoutBrowserContext as base } from '../src/config/playwright-no-context.js';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS } from '../src/config/configuration-skips.js';
@@ -78,12 +79,6 @@ type TestFixtures = {
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
   writeGuard: void;
-  /**
-   * Playwright's browser-context options, folded from some 25 option fixtures for every test; this suite
-   * opens no browser and no Playwright request context, and resolving them cost about a fifth of a run's
-   * CPU (each fixture is a step with a captured stack). An empty value makes none of them run.
-   */
-  _combinedContextOptions: object;
   /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
   property: PropertyCheck;
 };
@@ -104,7 +99,6 @@ function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, 
 }
 
 export const test = base.extend<TestFixtures>({
-  _combinedContextOptions: [{}, { box: true }],
   runEnv: [undefined, { option: true, box: 'self' }],
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
