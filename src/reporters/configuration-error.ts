@@ -9,12 +9,15 @@ export type ConfigurationProblems = { problems: string[]; requests: number; star
  * The reports of a run the preflight stopped (CONFIGURATION ERROR, no test run): written to `reportsDir`,
  * and the lines for stderr with the exit code, for the command to print and exit with.
  */
-export function reportConfigurationError(reportsDir: string, target: string, found: ConfigurationProblems): { lines: string; exitCode: number } {
+export function reportConfigurationError(
+  reportsDir: string, run: { target: string; targetId: string }, found: ConfigurationProblems,
+): { lines: string; exitCode: number } {
+  const { target, targetId } = run;
   const finished = new Date();
   const outcomes = ruleOutcomes(loadRules(), [], target).map((o) => ({ ...o, status: 'not run' as const }));
   const verdict: Verdict = 'CONFIGURATION ERROR';
   writeConformance(reportsDir, {
-    target, started: found.started.toISOString(), finished: finished.toISOString(), runStatus: 'not started',
+    target, targetId, started: found.started.toISOString(), finished: finished.toISOString(), runStatus: 'not started',
     verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: found.problems,
   });
   const seconds = ((finished.getTime() - found.started.getTime()) / 1000).toFixed(1);

@@ -7,12 +7,16 @@ import { coverageFigure, coverageMarkdown, type Coverage } from './coverage.js';
 import { failedMarkdown } from './failed-markdown.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
 import { selectionPhrase } from './rule-selection.js';
-import { catalogueOf, targetIdOf } from './run-identity.js';
+import { catalogueOf } from './run-identity.js';
 import { summaryLines } from './console-summary.js';
 import type { OperationGap } from './exercised.js';
 
 export type ConformanceSummary = {
   target: string;
+  /** Which gateway, without its address or merchant (run-identity.ts's targetIdOf). */
+  targetId: string;
+  /** The rules a limited run selected (--rule, PG_RULES); absent for a whole run. */
+  selected?: string[];
   started: string;
   finished: string;
   runStatus: string;
@@ -42,13 +46,13 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
  * The verdict with the two numbers kept apart: rules the target let us exercise (Microcks's conformance
  * index, per rule) and rules that passed (its score), then every other status.
  */
-export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage): string {
+export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage, selected?: string[]): string {
   const exercised = outcomes.filter((o) => o.status === 'passed' || o.status === 'failed').length;
   const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target' && o.status !== 'not selected').length;
   const counts = countBy(outcomes);
   const failed = counts.failed ? `, ${counts.failed} failed` : '';
   const rest = Object.entries(counts).filter(([status]) => status !== 'passed' && status !== 'failed').map(([status, n]) => `${n} ${status}`);
-  return `${verdict}${selectionPhrase(outcomes)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
+  return `${verdict}${selectionPhrase(outcomes, selected)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${counts.passed ?? 0} passed${failed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
 }
 
 function escapeCell(text: string): string {
@@ -59,7 +63,7 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const lines = [
     '# Conformance report',
     '',
-    `**${verdictLine(s.verdict, s.outcomes, s.coverage)}**`,
+    `**${verdictLine(s.verdict, s.outcomes, s.coverage, s.selected)}**`,
     '',
     `- Target: ${s.target}`,
     `- Run: ${s.started} to ${s.finished}`,
@@ -105,13 +109,13 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
 export function writeConformance(dir: string, s: ConformanceSummary): void {
   const json = {
     target: s.target,
-    targetId: targetIdOf(s.target, process.env),
+    targetId: s.targetId,
     catalogue: catalogueOf(s.outcomes.map((o) => o.rule)),
     started: s.started,
     finished: s.finished,
     runStatus: s.runStatus,
     verdict: s.verdict,
-    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage),
+    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage, s.selected),
     counts: s.counts,
     unavailable: s.unavailable,
     configuration: s.configuration ?? [],

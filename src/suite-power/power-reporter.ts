@@ -1,17 +1,26 @@
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { rulesViolatedIn } from '../contract/rule-violation.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
-import ConformanceReporter from '../reporters/conformance-reporter.js';
+import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
 import type { PlannedRun } from './plan.js';
-import { readPlanFile } from './projects.js';
+import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName } from './run-files.js';
 
-type Options = { outputDir: string; full?: boolean };
+/**
+ * Passed in by playwright.suite-power.config.ts: the plan it read, what each run's conformance reporter is
+ * given (report-set.ts's conformanceOptions), and the ID of each kind of target a run names.
+ */
+export type SuitePowerOptions = {
+  outputDir: string;
+  full?: boolean;
+  plan: PlanFile;
+  conformance: ConformanceReporterOptions;
+  targetIds: Record<'mock' | 'sandbox', string>;
+};
 
 type Run = { reporter: ConformanceReporter; meta: PlannedRun; target: string; tests: TestCase[]; failed: boolean; caught: boolean };
 
-// As in the conformance reporter: a RuleViolation message starts "[TOK-8] …".
-const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
 
 /**
  * The rules a failed test counts against, as the conformance report counts them: those its failure names,
@@ -20,7 +29,7 @@ const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
 export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
   if (result.status !== 'failed' && result.status !== 'timedOut') return [];
   const text = result.errors.map((e) => e.message ?? '').join('\n');
-  const named = [...text.matchAll(VIOLATION)].map((m) => m[1] ?? '');
+  const named = rulesViolatedIn(text);
   if (named.length) return named;
   return text.includes(UNAVAILABLE_TAG) ? [] : test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
 }
@@ -45,26 +54,29 @@ export default class SuitePowerReporter implements Reporter {
   private finished = 0;
   private lastProgress = Date.now();
 
-  constructor(private readonly options: Options) {}
+  constructor(private readonly options: SuitePowerOptions) {}
 
   printsToStdio(): boolean {
     return true;
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
-    const plan = readPlanFile();
+    const { plan, conformance, targetIds } = this.options;
     const byKey = new Map<string, Run>();
     for (const meta of plan.runs) {
-      const reporter = new ConformanceReporter({ outputDir: join(this.options.outputDir, safeName(meta.id)), quiet: true });
+      const target = meta.mode === 'mock' ? 'mock' : 'sandbox';
+      const outputDir = join(this.options.outputDir, safeName(meta.id));
+      const reporter = new ConformanceReporter({ ...conformance, outputDir, quiet: true, target, targetId: targetIds[target] });
       reporter.onBegin(config, suite);
-      const run: Run = { reporter, meta, target: meta.mode === 'mock' ? 'mock' : 'sandbox', tests: [], failed: false, caught: false };
+      const run: Run = { reporter, meta, target, tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);
       const { group, name } = runFile(meta, plan.full);
       byKey.set(`${group}/${name}`, run);
     }
+    const runsDir = resolve(plan.runsDir);
     for (const test of suite.allTests()) {
-      // The file's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
-      const run = byKey.get(runKeyOfFile(test.parent.titlePath()[2] ?? ''));
+      // The file's path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
+      const run = byKey.get(runKeyOfFile(relative(runsDir, test.location.file).split(sep).join('/')));
       if (!run) continue;
       run.tests.push(test);
       this.runOf.set(test, run);
@@ -93,16 +105,8 @@ export default class SuitePowerReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
-    // The conformance reporter names the target from PG_TARGET; each run has its own.
-    const saved = process.env.PG_TARGET;
-    try {
-      for (const { reporter, target, failed } of this.runs.values()) {
-        process.env.PG_TARGET = target;
-        reporter.onEnd({ ...result, status: result.status === 'passed' && failed ? 'failed' : result.status });
-      }
-    } finally {
-      if (saved === undefined) delete process.env.PG_TARGET;
-      else process.env.PG_TARGET = saved;
+    for (const { reporter, failed } of this.runs.values()) {
+      reporter.onEnd({ ...result, status: result.status === 'passed' && failed ? 'failed' : result.status });
     }
   }
 }
