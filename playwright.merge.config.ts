@@ -2,4 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { consoleReporter, fullReports, reportsDir } from './src/reporters/report-set.js';
 
 // Used by `npm run report:merge -- <dir of blob reports>`: the same reports a single run writes.
-export default defineConfig({ testDir: 'tests', reporter: [consoleReporter(process.env), ...fullReports(reportsDir(process.env), process.env)] });
+export default defineConfig({
+  testDir: 'tests',
+  reporter: [consoleReporter(process.env), ...fullReports(reportsDir(process.env), process.env)],
+});

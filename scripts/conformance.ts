@@ -43,7 +43,8 @@ if (config.baseUrl && !args.list) {
     const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
       import('../src/reporters/configuration-error.js'), import('../src/reporters/run-identity.js'),
     ]);
-    const { lines, exitCode } = reportConfigurationError(dir, { target: config.target, targetId: targetIdOf(config.target, process.env) }, found);
+    const run = { target: config.target, targetId: targetIdOf(config.target, process.env) };
+    const { lines, exitCode } = reportConfigurationError(dir, run, found);
     console.error(lines);
     process.exit(exitCode);
   };

@@ -20,6 +20,7 @@ recording(playwrightTest, plain)('plain @playwright/test resolves the browser-co
 });
 
 const skipped = { contextOptions: false };
-recording(testWithoutBrowserContext, skipped)('the suite\'s test base resolves none of them (Playwright still honours the override)', async () => {
+const title = 'the suite\'s test base resolves none of them (Playwright still honours the override)';
+recording(testWithoutBrowserContext, skipped)(title, async () => {
   expect(skipped.contextOptions, 'Playwright no longer honours _combinedContextOptions: see playwright-no-context.ts').toBe(false);
 });

@@ -70,7 +70,8 @@ export class RunInvariants {
   static seedLine(generated: GeneratedInputs): string {
     // A merge of shard reports has no seed of its own: each property's line names the seed it ran with.
     if (generated.seed === undefined) return '';
-    return `Generated inputs: seed ${generated.seed}, up to ${generated.runsPerProperty} inputs a property (replay with ${SEED_VAR}=${generated.seed})`;
+    const { seed, runsPerProperty } = generated;
+    return `Generated inputs: seed ${seed}, up to ${runsPerProperty} inputs a property (replay with ${SEED_VAR}=${seed})`;
   }
 
   /** Adds the generated-input section to conformance.md, .json and .html written just before. */

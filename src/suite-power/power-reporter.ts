@@ -1,4 +1,4 @@
-import { join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { rulesViolatedIn } from '../contract/rule-violation.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
@@ -6,6 +6,13 @@ import ConformanceReporter, { type ConformanceReporterOptions } from '../reporte
 import type { PlannedRun } from './plan.js';
 import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName } from './run-files.js';
+import { skipUnstarted } from './skip-unstarted.js';
+
+/** The suite of the test file a test was collected from (its location is the spec file the run file imports). */
+function fileSuiteOf(test: TestCase): Suite | undefined {
+  for (let s: Suite | undefined = test.parent; s; s = s.parent) if (s.type === 'file') return s;
+  return undefined;
+}
 
 /**
  * Passed in by playwright.suite-power.config.ts: the plan it read, what each run's conformance reporter is
@@ -19,7 +26,7 @@ export type SuitePowerOptions = {
   targetIds: Record<'mock' | 'sandbox', string>;
 };
 
-type Run = { reporter: ConformanceReporter; meta: PlannedRun; target: string; tests: TestCase[]; failed: boolean; caught: boolean };
+type Run = { reporter: ConformanceReporter; meta: PlannedRun; tests: TestCase[]; failed: boolean; caught: boolean };
 
 
 /**
@@ -42,10 +49,8 @@ export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of i
  * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
  *
  * It also stops a fault's run early, and only on its own rule: once a test of that rule failed, the run's
- * tests that have not started are marked skipped, and Playwright skips every job (a test file) whose
- * tests are all marked, without sending it to a worker; a file already in a worker runs to its end.
- * (That marks TestCase.expectedStatus, which Playwright reads before it sends a job; if a later Playwright
- * stops honouring it, those tests simply run, and only time is lost.)
+ * tests that have not started are skipped without being sent to a worker (skip-unstarted.ts, this
+ * project's one write to a Playwright object it does not own, and why).
  */
 export default class SuitePowerReporter implements Reporter {
   private readonly runs = new Map<string, Run>();
@@ -68,15 +73,14 @@ export default class SuitePowerReporter implements Reporter {
       const outputDir = join(this.options.outputDir, safeName(meta.id));
       const reporter = new ConformanceReporter({ ...conformance, outputDir, quiet: true, target, targetId: targetIds[target] });
       reporter.onBegin(config, suite);
-      const run: Run = { reporter, meta, target, tests: [], failed: false, caught: false };
+      const run: Run = { reporter, meta, tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);
       const { group, name } = runFile(meta, plan.full);
       byKey.set(`${group}/${name}`, run);
     }
-    const runsDir = resolve(plan.runsDir);
     for (const test of suite.allTests()) {
-      // The file's path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
-      const run = byKey.get(runKeyOfFile(relative(runsDir, test.location.file).split(sep).join('/')));
+      // A file suite's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
+      const run = byKey.get(runKeyOfFile(fileSuiteOf(test)?.title ?? ''));
       if (!run) continue;
       run.tests.push(test);
       this.runOf.set(test, run);
@@ -91,11 +95,7 @@ export default class SuitePowerReporter implements Reporter {
     run.failed ||= result.status === 'failed' || result.status === 'timedOut';
     if (run.meta.kind === 'fault' && !run.caught && !this.options.full && rulesFailedBy(test, result).includes(run.meta.rule)) {
       run.caught = true;
-      for (const t of run.tests) {
-        if (t.results.length) continue;
-        (t as { expectedStatus: string }).expectedStatus = 'skipped';
-        t.annotations.push({ type: 'skip', description: CAUGHT_NOTE });
-      }
+      skipUnstarted(run.tests, CAUGHT_NOTE);
     }
     this.finished++;
     if (Date.now() - this.lastProgress > 15_000) {
