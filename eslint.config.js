@@ -12,6 +12,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The dependency-cruiser configuration is CommonJS, the form its loader reads.
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   // Playwright fixtures that depend on nothing are written `async ({}, use) => …`.
   { files: ['**/*fixtures.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -110,13 +110,24 @@ function warnOfUnreadableBaseline(path: string | undefined): void {
 if (config.baseUrl && !args.list) {
   const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
   // Then the preflight (src/config/preflight.ts): a refused key or a base URL with a path ends here, exit 2.
-  const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, dir));
+  const stop = async (found: { problems: string[]; requests: number; started: Date }): Promise<never> => {
+    const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
+      import('../src/reporters/configuration-error.js'), import('../src/reporters/run-identity.js'),
+    ]);
+    const run = { target: config.target, targetId: targetIdOf(config.target, process.env) };
+    const { lines, exitCode } = reportConfigurationError(dir, run, found);
+    console.error(lines);
+    process.exit(exitCode);
+  };
+  const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
-    const [{ loadRules }, { countBy, verdictLine, writeConformance }] = await Promise.all([import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js')]);
+    const [{ loadRules }, { countBy, verdictLine, writeConformance }, { targetIdOf }] = await Promise.all([
+      import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js'), import('../src/reporters/run-identity.js'),
+    ]);
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
-    writeConformance(dir, { target: config.target, started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: process.env.PG_BASELINE });
+    writeConformance(dir, { target: config.target, targetId: targetIdOf(config.target, process.env), started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: process.env.PG_BASELINE });
     const advice = 'Nothing was checked: fix the base URL or the network and run again.';
     console.error([problem, advice, `Conformance: ${verdictLine(verdict, outcomes)}`].join('\n'));
     process.exit(EXIT_CODES[verdict]);

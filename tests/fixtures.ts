@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
+import { expect, type TestDetails, type TestInfo } from '@playwright/test';
+import { testWithoutBrowserContext as base } from '../src/config/playwright-no-context.js';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import {
@@ -25,7 +26,8 @@ import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judge
 import { servedAnnotations } from '../src/reporters/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/budget-outcome.js';
 import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
-import { observationDescription, type ObservationData } from '../src/reporters/observation.js';
+import type { ObservationData } from '../src/contract/observation-data.js';
+import { observationDescription } from '../src/reporters/observation.js';
 
 const NOT_IN_PRODUCTION = 'not-in-production';
 
@@ -98,12 +100,6 @@ type TestFixtures = {
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
   writeGuard: void;
-  /**
-   * Playwright's browser-context options, folded from some 25 option fixtures for every test; this suite
-   * opens no browser and no Playwright request context, and resolving them cost about a fifth of a run's
-   * CPU (each fixture is a step with a captured stack). An empty value makes none of them run.
-   */
-  _combinedContextOptions: object;
   /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
   property: PropertyCheck;
 };
@@ -124,7 +120,6 @@ function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, 
 }
 
 export const test = base.extend<TestFixtures>({
-  _combinedContextOptions: [{}, { box: true }],
   runEnv: [undefined, { option: true, box: 'self' }],
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],

@@ -1,34 +1,20 @@
-import { loadRules } from '../contract/rules.js';
-import { ruleOutcomes, EXIT_CODES, type Verdict } from '../reporters/rule-outcomes.js';
-import { countBy, verdictLine, writeConformance } from '../reporters/write-conformance.js';
 import type { SuiteConfig } from './config.js';
 import { preflight } from './preflight.js';
 
+/** What the caller does with configuration problems: write the reports and end the process (exit 2). */
+export type ConfigurationStop = (found: { problems: string[]; requests: number; started: Date }) => Promise<never>;
+
 /**
  * `npm run conformance`'s preflight against a remote target (or a mock named by PG_BASE_URL): a configuration
- * problem ends the process here, exit 2, one sentence per problem, the reports saying the same; the target
- * being unavailable is returned for the caller's TARGET UNAVAILABLE path.
+ * problem goes to `stop`, one sentence per problem; the target being unavailable is returned for the caller's
+ * TARGET UNAVAILABLE path. The reports and the exit are the caller's, so the configuration imports no reporter.
  */
-export async function preflightOrExit(config: SuiteConfig & { baseUrl: string }, reportsDir: string): Promise<string | undefined> {
+export async function preflightOrExit(config: SuiteConfig & { baseUrl: string }, stop: ConfigurationStop): Promise<string | undefined> {
   const started = new Date();
   const result = await preflight(config);
   // What the target could not be asked (production read-only) is said before the run, never guessed.
   if (result.kind !== 'unavailable') for (const note of result.notes ?? []) console.error(`Preflight: ${note}`);
   if (result.kind === 'ok') return undefined;
   if (result.kind === 'unavailable') return result.problem;
-  const finished = new Date();
-  const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'not run' as const }));
-  const verdict: Verdict = 'CONFIGURATION ERROR';
-  writeConformance(reportsDir, {
-    target: config.target, started: started.toISOString(), finished: finished.toISOString(), runStatus: 'not started',
-    verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: result.problems,
-  });
-  const seconds = ((finished.getTime() - started.getTime()) / 1000).toFixed(1);
-  console.error([
-    `Configuration: the target answered the preflight (${result.requests} requests, ${seconds} s), and the configuration is wrong:`,
-    ...result.problems.map((p) => `  - ${p}`),
-    'No test was run: fix the variables named and run again.',
-    `Conformance: ${verdictLine(verdict, outcomes)}`,
-  ].join('\n'));
-  process.exit(EXIT_CODES[verdict]);
+  return stop({ problems: result.problems, requests: result.requests, started });
 }

@@ -1,5 +1,5 @@
 import { bodyField, succeeded, type Exchange } from './exchange.js';
-import type { ObservationData } from '../reporters/observation.js';
+import type { ObservationData } from './observation-data.js';
 import { futureExpiry } from './request-builders.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from './test-cards.js';
 import type { TokenizeRequest } from './types.js';

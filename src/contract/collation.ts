@@ -1,4 +1,4 @@
-import type { ObservationData } from '../reporters/observation.js';
+import type { ObservationData } from './observation-data.js';
 
 /**
  * Section 4.2 says the listing is sorted on customer_id desc, not by which collation. A gateway's database

@@ -2,7 +2,7 @@ import { familySchemeProblems, failureIndicatorProblems, jsonBodyProblems, schem
 import { bodyField, succeeded, type Exchange } from './exchange.js';
 import { extraFields } from './extra-fields.js';
 import { withoutRecordNulls } from './null-fields.js';
-import type { ObservationData } from '../reporters/observation.js';
+import type { ObservationData } from './observation-data.js';
 
 export type Finding = { ruleId: string; problems: string[]; expected: string };
 export type Observation = { ruleId: string; text: string; data?: ObservationData };

@@ -1,34 +1,10 @@
+import type { CardView, EnqueueView, QueuedRequestView, WebhookView } from '../mock/control/view-types.js';
 import { sendRequest } from './http-request.js';
 
-/** The mock's view of a webhook, as GET /__mock/webhooks/:id returns it. */
-export type MockWebhook = {
-  webhook_id: string;
-  notification_url: string;
-  status: 'active' | 'inactive';
-  queue: MockQueuedRequest[];
-  deliveries: MockDelivery[];
-};
-
-export type MockQueuedRequest = {
-  id: string;
-  event: string;
-  payload: unknown;
-  enqueued_at: string;
-  expires_at: string;
-  attempts: number;
-  status: 'queued' | 'held' | 'delivered' | 'expired';
-};
-
-export type MockDelivery = { request_id: string; at: string; status?: number; error?: string };
-
-export type MockCard = {
-  card_id: string;
-  kind: 'card' | 'ach' | 'wallet';
-  card_number?: string;
-  exp_date?: string;
-  cardholder_name?: string;
-  updated_at?: string;
-};
+/** The control API's answers, in the mock's own types: a field the mock adds or drops shows here at once. */
+export type MockWebhook = WebhookView;
+export type MockQueuedRequest = QueuedRequestView;
+export type MockCard = CardView;
 
 /**
  * Client of the embedded mock's control API (/__mock/): test set-up and the state black-box runs cannot see.
@@ -64,7 +40,7 @@ export class MockControl {
     return this.call('GET', `/webhooks/${encodeURIComponent(id)}`);
   }
 
-  enqueue(id: string, event: string, payload: unknown, ttlSeconds: number): Promise<{ accepted: boolean; request?: MockQueuedRequest }> {
+  enqueue(id: string, event: string, payload: unknown, ttlSeconds: number): Promise<EnqueueView> {
     return this.call('POST', `/webhooks/${encodeURIComponent(id)}/events`, { event, payload, ttl_seconds: ttlSeconds });
   }
 

@@ -1,6 +1,6 @@
 import { apiToken } from './auth.js';
 import { luhnValid } from './card-number.js';
-import { NO_REPRODUCE_CONTEXT, type ReproduceContext } from './reproduce-line.js';
+import { NO_REPRODUCE_CONTEXT, type ReproduceContext } from './reproduce-context.js';
 
 export const REDACTED = '[REDACTED]';
 

@@ -7,7 +7,8 @@ import { apiToken } from './auth.js';
 import type { Exchange } from './exchange.js';
 import { buildAuthHeader, type AuthHeader } from './generate/authorization.js';
 import { Redactor } from './redact.js';
-import { keyVariables, reproduceWithCurl, type ReproduceContext } from './reproduce-line.js';
+import type { ReproduceContext } from './reproduce-context.js';
+import { keyVariables, reproduceWithCurl } from './reproduce-line.js';
 import { TEST_CARDS } from './test-cards.js';
 
 const MERCHANT_KEY = 'merchant_key_Zq81mX';

@@ -1,22 +1,8 @@
 import { apiToken } from './auth.js';
 import type { Exchange } from './exchange.js';
 import type { Redactor } from './redact.js';
+import type { ReproduceContext } from './reproduce-context.js';
 import { TEST_ACH, TEST_CARDS } from './test-cards.js';
-
-/**
- * What a reproduce line may write as it was sent. Keys never: each becomes the shell variable the README
- * has the reader set (`$PG_API_KEY`, `$PG_VENDOR_API_KEY`). Everything else depends on who made the request:
- * - `suite on the mock`: every value is the suite's own (generated inputs, test data) and is written in full;
- * - `suite` (sandbox, production): published test data is written as sent, anything else stays redacted;
- * - `application` (the proxy): the same, and an Authorization header is written only when it is built from
- *   a configured key (an application's other credentials may be keys nobody told us about).
- */
-export type ReproduceContext = {
-  variables: readonly { name: string; value: string }[];
-  sender: 'suite on the mock' | 'suite' | 'application';
-};
-
-export const NO_REPRODUCE_CONTEXT: ReproduceContext = { variables: [], sender: 'application' };
 
 /** The variables of README's Configuration that hold the keys, for the keys that are configured. */
 export function keyVariables(keys: { merchantKey?: string; vendorKey?: string }): ReproduceContext['variables'] {

@@ -25,3 +25,11 @@ export class RuleViolation extends Error {
     this.name = 'RuleViolation';
   }
 }
+
+/** A RuleViolation message's first line, "[TOK-8] …", as a test's error shows it (Playwright may put the error's name first). */
+const VIOLATION_LINE = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
+
+/** The rules the RuleViolation messages in `text` name, in order, repeats kept: the reporters' one reading of them. */
+export function rulesViolatedIn(text: string): string[] {
+  return [...text.matchAll(VIOLATION_LINE)].map((m) => m[1] ?? '');
+}

@@ -1,5 +1,4 @@
 import dotenv from 'dotenv';
-import { unknownVariableWarnings } from '../config/known-variables.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { MockConfigError, optionsFromEnv, resolveOptions } from './server/options.js';
 import { startMock } from './start.js';
@@ -7,7 +6,6 @@ import { startMock } from './start.js';
 /** `npm run mock`: the mock gateway on 127.0.0.1:${PG_MOCK_PORT:-4010}, configured by MOCK_* variables. */
 async function main(): Promise<void> {
   dotenv.config({ quiet: true }); // .env.example lists PG_MOCK_PORT and MOCK_* for it; the environment wins
-  for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
   let config: ReturnType<typeof optionsFromEnv>;
   try {
     config = optionsFromEnv(process.env);

@@ -1,4 +1,4 @@
-import type { TrafficReport } from './traffic-report.js';
+import type { TrafficReport } from './traffic-report-types.js';
 
 function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

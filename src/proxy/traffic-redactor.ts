@@ -1,6 +1,6 @@
 import type { Exchange } from '../contract/exchange.js';
 import { Redactor } from '../contract/redact.js';
-import type { ReproduceContext } from '../contract/reproduce-line.js';
+import type { ReproduceContext } from '../contract/reproduce-context.js';
 
 const MAX_SECRETS = 1_000;
 

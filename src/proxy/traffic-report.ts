@@ -4,37 +4,9 @@ import { GATEWAY_SIDE_RULES } from '../contract/exchange-checks.js';
 import { APPLICATION_SIDE_RULES } from '../contract/request-checks.js';
 import { anyRuleById, loadApplicationRules, loadRules } from '../contract/rules.js';
 import type { Side } from './judge.js';
-import type { KeptFinding, TrafficLedger } from './traffic-ledger.js';
+import type { TrafficLedger } from './traffic-ledger.js';
 import { trafficJunit } from './traffic-junit.js';
-
-export type RuleRow = {
-  ruleId: string;
-  side: Side;
-  section: string;
-  rule: string;
-  outcome: 'kept' | 'broken' | 'not exercised';
-  judged: number;
-  broken: number;
-  why?: string;
-  findings: KeptFinding[];
-};
-
-export type TrafficReport = {
-  target: { kind: string; origin: string };
-  started: string;
-  finished: string;
-  verdict: string;
-  exchanges: number;
-  judged: number;
-  notJudged: number;
-  unavailable: number;
-  byOperation: Record<string, number>;
-  paymentKinds: Record<string, number>;
-  findings: number;
-  rules: RuleRow[];
-  observations: { ruleId: string; side: Side; text: string; count: number }[];
-  unavailableExchanges: { at: string; what: string; problem: string }[];
-};
+import type { RuleRow, TrafficReport } from './traffic-report-types.js';
 
 const NO_TRAFFIC = 'no exchange of this traffic called for it';
 const NOT_LIVE = 'needs several exchanges, the target\'s state or the mock\'s control API: npm run conformance checks it';

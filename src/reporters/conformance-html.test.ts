@@ -8,6 +8,7 @@ import { Redactor } from '../contract/redact.js';
 import { RuleViolation } from '../contract/rule-violation.js';
 import { loadRules } from '../contract/rules.js';
 import { failureDetails } from './failure-details.js';
+import { generatedInputsOf } from './report-set.js';
 import { RunInvariants } from './run-invariants.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { countBy, writeConformance } from './write-conformance.js';
@@ -45,12 +46,12 @@ function writeRun(dir: string, baseline?: string, history?: string): void {
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
   const nights = writeConformance(dir, {
-    target: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes),
+    target: 'mock', targetId: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes),
     unavailable: [], outcomes, baseline, history,
   });
   const generated = new RunInvariants();
   generated.collect([{ type: GENERATED, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' }]);
-  generated.appendTo(dir, { PG_SEED: '4242' }, nights);
+  generated.appendTo(dir, generatedInputsOf({ PG_SEED: '4242' }), nights);
 }
 
 test('conformance.html is one page that needs nothing else: no script, no stylesheet or image to fetch', async ({}, testInfo) => {

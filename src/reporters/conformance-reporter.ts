@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { Redactor } from '../contract/redact.js';
+import { rulesViolatedIn } from '../contract/rule-violation.js';
 import { loadRules } from '../contract/rules.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { failureDetails } from './failure-details.js';
@@ -8,8 +8,9 @@ import { parseObservation } from './observation.js';
 import { outOfTime } from './budget-outcome.js';
 import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
-import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
-import { RunInvariants } from './run-invariants.js';
+import { applySelection, selectionVerdict } from './rule-selection.js';
+import { RunInvariants, type GeneratedInputs } from './run-invariants.js';
+import { targetIdOf } from './run-identity.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 import { runGaps } from './run-gaps.js';
 import { CoverageCollector } from './coverage.js';
@@ -20,9 +21,28 @@ import { entriesFor, recordEntries } from '../known-deviations/record.js';
 import type { Source } from '../known-deviations/source.js';
 import { applyKnownDeviations, type KnownDeviationsJson } from './known-outcomes.js';
 
-type Options = {
+/**
+ * What the run is, passed in by the Playwright config (report-set.ts builds it from the environment once):
+ * a reporter reads no environment of its own, so one runner can carry runs of different targets.
+ */
+export type ConformanceReporterOptions = {
   outputDir?: string;
   quiet?: boolean;
+  /** What the verdict names: mock, sandbox or production (PG_TARGET). */
+  target?: string;
+  /** Which gateway, without its address or merchant (run-identity.ts's targetIdOf). */
+  targetId?: string;
+  /** The rules a limited run selected (--rule, PG_RULES). */
+  selected?: string[];
+  /** A previous run's conformance.json to compare with (--baseline, PG_BASELINE). */
+  baseline?: string;
+  generated?: GeneratedInputs;
+  /**
+   * A failure message is redacted where it is made (RuleViolation); this takes the configured keys out once
+   * more before it is written, in case a message came from elsewhere (report-set.ts's keysRedactor). A
+   * function, so the keys never stand in the options (Playwright's JSON report lists every reporter's options).
+   */
+  redactKeys?: (text: string) => string;
   /** The previous nights' history.json to carry forward (PG_HISTORY, read where the reporter is configured). */
   history?: string;
   /** The known-deviations file to apply (known-deviations/source.ts); none when absent. */
@@ -31,8 +51,6 @@ type Options = {
   recordKnown?: boolean;
 };
 
-// A RuleViolation message starts "[TOK-8] …"; Playwright may prefix it with the error name.
-const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
 
 function annotationsOf(test: TestCase, result: TestResult) {
   const seen = new Set<string>();
@@ -40,15 +58,6 @@ function annotationsOf(test: TestCase, result: TestResult) {
     const key = `${a.type}\u0000${a.description ?? ''}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
-}
-
-/**
- * A failure message is redacted where it is made (RuleViolation); the configured keys are taken out once more
- * before it is written, in case a message came from elsewhere. Only the keys: a reproduce line of a mock run
- * writes the suite's own card numbers as sent.
- */
-function keysRedacted(text: string): string {
-  return new Redactor([process.env.PG_API_KEY, process.env.PG_VENDOR_API_KEY].filter((k): k is string => !!k)).text(text, () => true);
 }
 
 /** A test stopped only by infrastructure trouble (no rule violation seen) judged nothing. */
@@ -64,6 +73,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly quiet: boolean;
   private readonly history: string | undefined;
+  private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>>
+    & Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
   private readonly records: TestRecord[] = [];
   private started = new Date();
   private readonly runWide = new RunInvariants();
@@ -71,9 +82,18 @@ export default class ConformanceReporter implements Reporter {
   private readonly known: Source | undefined;
   private readonly recordKnown: boolean;
 
-  constructor(options: Options = {}) {
+  constructor(options: ConformanceReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.quiet = options.quiet ?? false;
+    const target = options.target ?? 'mock';
+    this.run = {
+      target,
+      targetId: options.targetId ?? targetIdOf(target, {}),
+      selected: options.selected,
+      baseline: options.baseline,
+      generated: options.generated ?? { seed: undefined, runsPerProperty: 0 },
+      redactKeys: options.redactKeys ?? ((text) => text),
+    };
     this.history = options.history;
     this.known = options.knownDeviations;
     this.recordKnown = options.recordKnown ?? false;
@@ -96,8 +116,7 @@ export default class ConformanceReporter implements Reporter {
   /** `--record-known`: the failures that still count, written into the file with a blank reason to fill in. */
   private record(failures: SeenFailure[], target: string, today: string): string[] {
     if (!this.recordKnown || !this.known?.use) return [];
-    const redactor = new Redactor([process.env.PG_API_KEY, process.env.PG_VENDOR_API_KEY].filter((k): k is string => !!k));
-    const added = recordEntries(this.known.path, entriesFor(failures, { target, today }, (t) => redactor.text(t)), today);
+    const added = recordEntries(this.known.path, entriesFor(failures, { target, today }, this.run.redactKeys), today);
     const file = shownPath(this.known.path);
     if (!added.length) return [`--record-known: no failure left to record in ${file}.`];
     const rules = [...new Set(added.map((e) => e.rule))].join(', ');
@@ -113,14 +132,14 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(_config: FullConfig, _suite: Suite): void {
     this.started = new Date();
-    const seedLine = RunInvariants.seedLine();
+    const seedLine = RunInvariants.seedLine(this.run.generated);
     if (!this.quiet && seedLine) console.log(seedLine);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const annotations = annotationsOf(test, result);
     const errors = result.errors.map((e) => e.message ?? '').join('\n');
-    const violated = [...new Set([...errors.matchAll(VIOLATION)].map((m) => m[1] ?? ''))];
+    const violated = [...new Set(rulesViolatedIn(errors))];
     // Out of time with no violation seen is the target's budget, not the contract (budget-outcome.ts).
     const timedOut = violated.length ? undefined : outOfTime(result, test.timeout, annotations);
     const errorText = timedOut ? `${timedOut}\n${errors}` : errors;
@@ -144,13 +163,12 @@ export default class ConformanceReporter implements Reporter {
       observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
       ...runGaps.annotationsOf(annotations),
-      failures: outcome === 'failed' ? failureDetails(keysRedacted(errorText)) : undefined,
+      failures: outcome === 'failed' ? failureDetails(this.run.redactKeys(errorText)) : undefined,
     });
   }
 
   onEnd(result: FullResult): void {
-    const target = process.env.PG_TARGET || 'mock';
-    const selected = selectedRules(process.env);
+    const { target, targetId, selected, baseline } = this.run;
     const today = dayOf(new Date());
     const known = this.knownFile(today);
     const judged = applySelection(ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target), selected);
@@ -166,6 +184,8 @@ export default class ConformanceReporter implements Reporter {
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
     const nights = writeConformance(this.outputDir, {
       target,
+      targetId,
+      selected,
       started: this.started.toISOString(),
       finished: new Date().toISOString(),
       runStatus: result.status,
@@ -173,17 +193,17 @@ export default class ConformanceReporter implements Reporter {
       counts: countBy(outcomes),
       unavailable,
       outcomes,
-      baseline: process.env.PG_BASELINE || undefined,
+      baseline,
       ...gaps,
       coverage,
       history: this.history,
       knownDeviations,
     });
-    this.runWide.appendTo(this.outputDir, process.env, nights);
+    this.runWide.appendTo(this.outputDir, this.run.generated, nights);
     const recorded = this.record(applied.unmatched, target, today);
     if (this.quiet) return;
     const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);
-    const line = `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations)} (${join(this.outputDir, 'conformance.md')})`;
+    const line = `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations, selected)} (${join(this.outputDir, 'conformance.md')})`;
     console.log(`\n${summary}${recorded.length ? `${recorded.join('\n')}\n\n` : ''}${line}`);
   }
 }

@@ -1,17 +1,4 @@
-/**
- * An observation: what a gateway did where the document leaves the behaviour open. The sentence is for
- * people; rule, kind, subject and value are for machines, so two runs can be compared without parsing
- * sentences (drift.ts).
- */
-export type ObservedValue = string | number | boolean;
-
-export type ObservationData = {
-  /** Stable, kebab-case name of what was observed, e.g. `http-status-of-auth-failure`. */
-  kind: string;
-  /** What it was observed on, when one kind is seen on several things (an operation, a token variant). */
-  subject?: string;
-  value: ObservedValue;
-};
+import type { ObservationData } from '../contract/observation-data.js';
 
 export type Observation = ObservationData & { ruleId: string; text: string };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FailureDetail } from './failure-details.js';
-import type { ObservedValue } from './observation.js';
+import type { ObservedValue } from '../contract/observation-data.js';
 import type { Catalogue } from './run-identity.js';
 import type { Coverage } from './coverage.js';
 import type { KnownDeviationsJson } from './known-outcomes.js';

@@ -1,33 +1,64 @@
 import type { ReporterDescription } from '@playwright/test';
 import { knownDeviationsSource } from '../known-deviations/source.js';
+import { generatedRuns, runSeed, SEED_VAR } from '../contract/generate/settings.js';
+import { Redactor } from '../contract/redact.js';
+import type { ConformanceReporterOptions } from './conformance-reporter.js';
+import { selectedRules } from './rule-selection.js';
+import type { GeneratedInputs } from './run-invariants.js';
+import { targetIdOf } from './run-identity.js';
 
 /** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
 export function reportsDir(env: NodeJS.ProcessEnv): string {
   return env.PG_REPORTS_DIR || 'reports';
 }
 
+/** Only the keys: a reproduce line of a mock run writes the suite's own card numbers as sent. */
+export function keysRedactor(keys: readonly (string | undefined)[]): (text: string) => string {
+  const redactor = new Redactor(keys.filter((k): k is string => !!k));
+  return (text) => redactor.text(text, () => true);
+}
+
+/** The settings as the environment gives them: no seed when PG_SEED is unset (a merge of shard reports). */
+export function generatedInputsOf(env: NodeJS.ProcessEnv): GeneratedInputs {
+  return { seed: env[SEED_VAR] ? runSeed(env) : undefined, runsPerProperty: generatedRuns(env) };
+}
+
 /**
- * Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports.
- * `history` is PG_HISTORY: the previous nights, carried forward into `dir/history.json` and the page.
+ * The conformance reporter's options, read from the environment here, once, by the Playwright config: the
+ * reporter itself reads no environment.
  */
-export function fullReports(dir: string, history?: string, env: NodeJS.ProcessEnv = process.env): ReporterDescription[] {
+export function conformanceOptions(env: NodeJS.ProcessEnv, dir: string, quiet = false): ConformanceReporterOptions {
+  const target = env.PG_TARGET || 'mock';
+  return {
+    outputDir: dir,
+    quiet,
+    target,
+    targetId: targetIdOf(target, env),
+    selected: selectedRules(env),
+    baseline: env.PG_BASELINE || undefined,
+    generated: generatedInputsOf(env),
+    redactKeys: keysRedactor([env.PG_API_KEY, env.PG_VENDOR_API_KEY]),
+    // PG_HISTORY: the previous nights, carried forward into `dir/history.json` and the page.
+    ...(env.PG_HISTORY ? { history: env.PG_HISTORY } : {}),
+    knownDeviations: knownDeviationsSource(env),
+    recordKnown: env.PG_RECORD_KNOWN === '1',
+  };
+}
+
+/** Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports. */
+export function fullReports(dir: string, env: NodeJS.ProcessEnv): ReporterDescription[] {
   return [
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
     ['junit', { outputFile: `${dir}/junit.xml` }],
     ['json', { outputFile: `${dir}/results.json` }],
-    [
-      './src/reporters/conformance-reporter.ts',
-      {
-        outputDir: dir,
-        ...(history ? { history } : {}),
-        knownDeviations: knownDeviationsSource(env),
-        recordKnown: env.PG_RECORD_KNOWN === '1',
-      },
-    ],
+    ['./src/reporters/conformance-reporter.ts', conformanceOptions(env, dir)],
   ];
 }
 
-export const CONSOLE: ReporterDescription = [process.env.CI ? 'dot' : 'list'];
+/** The console's reporter: dots in CI, a line a test elsewhere. */
+export function consoleReporter(env: NodeJS.ProcessEnv): ReporterDescription {
+  return [env.CI ? 'dot' : 'list'];
+}
 
 /**
  * PG_BLOB_REPORT=1: a shard writes only a blob report (`npm run report:merge` turns blobs into the usual set).
@@ -35,9 +66,7 @@ export const CONSOLE: ReporterDescription = [process.env.CI ? 'dot' : 'list'];
  */
 export function reportersFor(env: NodeJS.ProcessEnv): ReporterDescription[] {
   const dir = reportsDir(env);
-  if (env.PG_BLOB_REPORT === '1') return [CONSOLE, ['blob', { outputDir: 'blob-report' }]];
-  if (env.PG_REPORT_SET === 'conformance') {
-    return [['./src/reporters/conformance-reporter.ts', { outputDir: dir, quiet: true, knownDeviations: knownDeviationsSource(env) }]];
-  }
-  return [CONSOLE, ...fullReports(dir, env.PG_HISTORY || undefined, env)];
+  if (env.PG_BLOB_REPORT === '1') return [consoleReporter(env), ['blob', { outputDir: 'blob-report' }]];
+  if (env.PG_REPORT_SET === 'conformance') return [['./src/reporters/conformance-reporter.ts', conformanceOptions(env, dir, true)]];
+  return [consoleReporter(env), ...fullReports(dir, env)];
 }

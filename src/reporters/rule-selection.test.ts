@@ -8,18 +8,11 @@ const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({ id, se
 const record = (over: Partial<TestRecord>): TestRecord => ({ title: 't', file: 'f', rules: [], violated: [], outcome: 'passed', observations: [], judged: [{ ruleId: over.rules?.[0] ?? '', count: 1, what: 'answers' }], ...over });
 const CATALOGUE = [rule('TOK-1'), rule('TOK-8'), rule('TOK-10'), rule('ERR-5')];
 
-/** As the reporter does it in a run of `npm run conformance -- --rule …`, which sets PG_RULES. */
+/** As the reporter does it in a run of `npm run conformance -- --rule …`: the selection comes in with its options. */
 function limitedRun(selected: string[], records: TestRecord[]) {
-  const before = process.env.PG_RULES;
-  process.env.PG_RULES = selected.join(',');
-  try {
-    const outcomes = applySelection(ruleOutcomes(CATALOGUE, records, 'mock'), selectedRules(process.env));
-    const verdict = selectionVerdict(verdictOf(outcomes), outcomes);
-    return { outcomes, verdict, line: verdictLine(verdict, outcomes) };
-  } finally {
-    if (before === undefined) delete process.env.PG_RULES;
-    else process.env.PG_RULES = before;
-  }
+  const outcomes = applySelection(ruleOutcomes(CATALOGUE, records, 'mock'), selected);
+  const verdict = selectionVerdict(verdictOf(outcomes), outcomes);
+  return { outcomes, verdict, line: verdictLine(verdict, outcomes, undefined, undefined, selected) };
 }
 
 test('a run limited to a rule that passes is CONFORMANT for that rule, exit 0, and says what it covered', () => {

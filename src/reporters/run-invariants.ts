@@ -1,13 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COUNTER_EXAMPLE, GENERATED } from '../contract/generate/check.js';
-import { generatedRuns, runSeed, SEED_VAR } from '../contract/generate/settings.js';
+import { SEED_VAR } from '../contract/generate/settings.js';
 import { ANSWERS, NEW_CARDS } from '../contract/run-wide.js';
 import { conformancePage } from './conformance-html.js';
 import type { Drift } from './drift.js';
 import type { ConformanceJson } from './report-json.js';
 import type { Night } from './night-history.js';
 import type { TestRecord } from './rule-outcomes.js';
+
+/** The run's generated-input settings (PG_SEED, PG_GENERATED_RUNS), read once by the Playwright config. */
+export type GeneratedInputs = { seed: number | undefined; runsPerProperty: number };
 
 type Annotation = { type: string; description?: string };
 
@@ -65,21 +68,22 @@ export class RunInvariants {
   }
 
   /** The line printed when the run starts: how to replay its generated inputs. */
-  static seedLine(env: NodeJS.ProcessEnv = process.env): string {
+  static seedLine(generated: GeneratedInputs): string {
     // A merge of shard reports has no seed of its own: each property's line names the seed it ran with.
-    if (!env[SEED_VAR]) return '';
-    return `Generated inputs: seed ${runSeed(env)}, up to ${generatedRuns(env)} inputs a property (replay with ${SEED_VAR}=${runSeed(env)})`;
+    if (generated.seed === undefined) return '';
+    const { seed, runsPerProperty } = generated;
+    return `Generated inputs: seed ${seed}, up to ${runsPerProperty} inputs a property (replay with ${SEED_VAR}=${seed})`;
   }
 
   /** Adds the generated-input section to conformance.md, .json and .html written just before (the page with its nights). */
-  appendTo(dir: string, env: NodeJS.ProcessEnv = process.env, nights?: readonly Night[]): void {
+  appendTo(dir: string, generated: GeneratedInputs, nights?: readonly Night[]): void {
     const md = join(dir, 'conformance.md');
     const json = join(dir, 'conformance.json');
     if (!existsSync(md) || !existsSync(json) || !this.generated.length) return;
-    const seed = env[SEED_VAR] ? runSeed(env) : undefined;
+    const seed = generated.seed;
     const section = {
       seed,
-      runsPerProperty: generatedRuns(env),
+      runsPerProperty: generated.runsPerProperty,
       replay: seed === undefined ? 'see each property' : `${SEED_VAR}=${seed}`,
       properties: [...this.generated].sort(),
       counterExamples: [...this.counterExamples].sort(),

@@ -7,7 +7,7 @@ import { coverageFigure, coverageMarkdown, type Coverage } from './coverage.js';
 import { failedMarkdown } from './failed-markdown.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
 import { selectionPhrase } from './rule-selection.js';
-import { catalogueOf, targetIdOf } from './run-identity.js';
+import { catalogueOf } from './run-identity.js';
 import { summaryLines } from './console-summary.js';
 import type { OperationGap } from './exercised.js';
 import { nightOf, readHistory, withNight, writeHistory, type Night } from './night-history.js';
@@ -15,6 +15,10 @@ import { knownPhrase, knownSections, type KnownDeviationsJson } from './known-ou
 
 export type ConformanceSummary = {
   target: string;
+  /** Which gateway, without its address or merchant (run-identity.ts's targetIdOf). */
+  targetId: string;
+  /** The rules a limited run selected (--rule, PG_RULES); absent for a whole run. */
+  selected?: string[];
   started: string;
   finished: string;
   runStatus: string;
@@ -51,7 +55,13 @@ export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
  * The verdict with the two numbers kept apart: rules the target let us exercise (Microcks's conformance
  * index, per rule) and rules that passed (its score), then every other status.
  */
-export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?: Coverage, known?: KnownDeviationsJson): string {
+export function verdictLine(
+  verdict: Verdict,
+  outcomes: RuleOutcome[],
+  coverage?: Coverage,
+  known?: KnownDeviationsJson,
+  selected?: string[],
+): string {
   const judged = new Set<string>(['passed', 'failed', 'known deviation']);
   const exercised = outcomes.filter((o) => judged.has(o.status)).length;
   const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target' && o.status !== 'not selected').length;
@@ -60,7 +70,8 @@ export function verdictLine(verdict: Verdict, outcomes: RuleOutcome[], coverage?
   const rest = Object.entries(counts).filter(([status]) => !judged.has(status)).map(([status, n]) => `${n} ${status}`);
   const accepted = knownPhrase(outcomes, known);
   const passed = `${counts.passed ?? 0} passed${failed}${accepted ? `, ${accepted}` : ''}`;
-  return `${verdict}${selectionPhrase(outcomes)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${passed}${rest.length ? `; ${rest.join(', ')}` : ''}${coverage ? `; ${coverageFigure(coverage)}` : ''}`;
+  const figure = coverage ? `; ${coverageFigure(coverage)}` : '';
+  return `${verdict}${selectionPhrase(outcomes, selected)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${passed}${rest.length ? `; ${rest.join(', ')}` : ''}${figure}`;
 }
 
 function escapeCell(text: string): string {
@@ -71,7 +82,7 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const lines = [
     '# Conformance report',
     '',
-    `**${verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations)}**`,
+    `**${verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations, s.selected)}**`,
     '',
     `- Target: ${s.target}`,
     `- Run: ${s.started} to ${s.finished}`,
@@ -124,13 +135,13 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
 export function writeConformance(dir: string, s: ConformanceSummary): Night[] | undefined {
   const json = {
     target: s.target,
-    targetId: targetIdOf(s.target, process.env),
+    targetId: s.targetId,
     catalogue: catalogueOf(s.outcomes.map((o) => o.rule)),
     started: s.started,
     finished: s.finished,
     runStatus: s.runStatus,
     verdict: s.verdict,
-    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations),
+    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations, s.selected),
     counts: s.counts,
     unavailable: s.unavailable,
     configuration: s.configuration ?? [],

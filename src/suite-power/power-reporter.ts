@@ -1,16 +1,33 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { rulesViolatedIn } from '../contract/rule-violation.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
-import ConformanceReporter from '../reporters/conformance-reporter.js';
-import { readPlanFile } from './projects.js';
+import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
+import type { PlannedRun } from './plan.js';
+import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName, type RunWithUrl } from './run-files.js';
+import { skipUnstarted } from './skip-unstarted.js';
 
-type Options = { outputDir: string; full?: boolean };
+/** The suite of the test file a test was collected from (its location is the spec file the run file imports). */
+function fileSuiteOf(test: TestCase): Suite | undefined {
+  for (let s: Suite | undefined = test.parent; s; s = s.parent) if (s.type === 'file') return s;
+  return undefined;
+}
 
-type Run = { reporter: ConformanceReporter; meta: RunWithUrl; target: string; tests: TestCase[]; failed: boolean; caught: boolean };
+/**
+ * Passed in by playwright.suite-power.config.ts: the plan it read, what each run's conformance reporter is
+ * given (report-set.ts's conformanceOptions), and the ID of each kind of target a run names.
+ */
+export type SuitePowerOptions = {
+  outputDir: string;
+  full?: boolean;
+  plan: PlanFile;
+  conformance: ConformanceReporterOptions;
+  targetIds: Record<'mock' | 'sandbox', string>;
+};
 
-// As in the conformance reporter: a RuleViolation message starts "[TOK-8] …".
-const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
+type Run = { reporter: ConformanceReporter; meta: RunWithUrl; tests: TestCase[]; failed: boolean; caught: boolean };
+
 
 /**
  * The rules a failed test counts against, as the conformance report counts them: those its failure names,
@@ -19,7 +36,7 @@ const VIOLATION = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
 export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
   if (result.status !== 'failed' && result.status !== 'timedOut') return [];
   const text = result.errors.map((e) => e.message ?? '').join('\n');
-  const named = [...text.matchAll(VIOLATION)].map((m) => m[1] ?? '');
+  const named = rulesViolatedIn(text);
   if (named.length) return named;
   return text.includes(UNAVAILABLE_TAG) ? [] : test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
 }
@@ -32,10 +49,8 @@ export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of i
  * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
  *
  * It also stops a fault's run early, and only on its own rule: once a test of that rule failed, the run's
- * tests that have not started are marked skipped, and Playwright skips every job (a test file) whose
- * tests are all marked, without sending it to a worker; a file already in a worker runs to its end.
- * (That marks TestCase.expectedStatus, which Playwright reads before it sends a job; if a later Playwright
- * stops honouring it, those tests simply run, and only time is lost.)
+ * tests that have not started are skipped without being sent to a worker (skip-unstarted.ts, this
+ * project's one write to a Playwright object it does not own, and why).
  */
 export default class SuitePowerReporter implements Reporter {
   private readonly runs = new Map<string, Run>();
@@ -44,28 +59,29 @@ export default class SuitePowerReporter implements Reporter {
   private finished = 0;
   private lastProgress = Date.now();
 
-  constructor(private readonly options: Options) {}
+  constructor(private readonly options: SuitePowerOptions) {}
 
   printsToStdio(): boolean {
     return true;
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
-    const plan = readPlanFile();
+    const { plan, conformance, targetIds } = this.options;
     const byKey = new Map<string, Run>();
     for (const meta of plan.runs) {
-      const knownDeviations = meta.knownFile ? { use: true as const, path: meta.knownFile, named: true } : undefined;
+      const target = meta.mode === 'mock' ? 'mock' : 'sandbox';
       const outputDir = join(this.options.outputDir, safeName(meta.id));
-      const reporter = new ConformanceReporter({ outputDir, quiet: true, knownDeviations });
+      const knownDeviations = meta.knownFile ? { use: true as const, path: meta.knownFile, named: true } : undefined;
+      const reporter = new ConformanceReporter({ ...conformance, outputDir, quiet: true, target, targetId: targetIds[target], knownDeviations });
       reporter.onBegin(config, suite);
-      const run: Run = { reporter, meta, target: meta.mode === 'mock' ? 'mock' : 'sandbox', tests: [], failed: false, caught: false };
+      const run: Run = { reporter, meta, tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);
       const { group, name } = runFile(meta, plan.full);
       byKey.set(`${group}/${name}`, run);
     }
     for (const test of suite.allTests()) {
-      // The file's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
-      const run = byKey.get(runKeyOfFile(test.parent.titlePath()[2] ?? ''));
+      // A file suite's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
+      const run = byKey.get(runKeyOfFile(fileSuiteOf(test)?.title ?? ''));
       if (!run) continue;
       run.tests.push(test);
       this.runOf.set(test, run);
@@ -80,11 +96,7 @@ export default class SuitePowerReporter implements Reporter {
     run.failed ||= result.status === 'failed' || result.status === 'timedOut';
     if (run.meta.kind === 'fault' && !run.caught && !this.options.full && rulesFailedBy(test, result).includes(run.meta.rule)) {
       run.caught = true;
-      for (const t of run.tests) {
-        if (t.results.length) continue;
-        (t as { expectedStatus: string }).expectedStatus = 'skipped';
-        t.annotations.push({ type: 'skip', description: CAUGHT_NOTE });
-      }
+      skipUnstarted(run.tests, CAUGHT_NOTE);
     }
     this.finished++;
     if (Date.now() - this.lastProgress > 15_000) {
@@ -94,16 +106,8 @@ export default class SuitePowerReporter implements Reporter {
   }
 
   onEnd(result: FullResult): void {
-    // The conformance reporter names the target from PG_TARGET; each run has its own.
-    const saved = process.env.PG_TARGET;
-    try {
-      for (const { reporter, target, failed } of this.runs.values()) {
-        process.env.PG_TARGET = target;
-        reporter.onEnd({ ...result, status: result.status === 'passed' && failed ? 'failed' : result.status });
-      }
-    } finally {
-      if (saved === undefined) delete process.env.PG_TARGET;
-      else process.env.PG_TARGET = saved;
+    for (const { reporter, failed } of this.runs.values()) {
+      reporter.onEnd({ ...result, status: result.status === 'passed' && failed ? 'failed' : result.status });
     }
   }
 }

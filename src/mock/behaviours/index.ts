@@ -1,36 +1,12 @@
 import { TOKENIZE_FORMATS } from '../gateway/tokenize/request.js';
 import { faithfulSeams } from '../server/faithful.js';
-import type { Credentials } from '../server/options.js';
+import type { Credentials } from '../credentials.js';
 import type { Seams, Shapes } from '../server/seams.js';
-import { seededCustomer, type Customer } from '../state/customers.js';
+import { seededCustomer } from '../state/customers.js';
 import { FAULTS } from './faults.js';
-import type { Env, Registered, Unit, Wire } from './unit.js';
+import type { Behaviours } from './behaviours.js';
+import type { Env, Unit } from './unit.js';
 import { VARIANTS } from './variants.js';
-
-/**
- * Behaviours: the mock's deliberate faults (faults.ts) and legitimate variations (variants.ts), each a
- * small unit beside the rule it breaks or the leeway it uses, applied at the seams the faithful core
- * offers (server/seams.ts). The gateway's own code never names one; with none on, every seam is the
- * conformant step and no hook is installed.
- */
-export type Behaviours = {
-  readonly seams: Seams;
-  readonly shapes: Shapes;
-  readonly wire: readonly Wire[];
-  /** Customer record i as this server lists it. */
-  readonly recordAt: (index: number) => Customer;
-  /** No fault and no variant is on. */
-  readonly none: boolean;
-};
-
-/** Problems with a list of fault or variant names; unknown names are listed with the known ones. */
-export function unknownNames(kind: 'fault' | 'variant', names: readonly string[], label: string): string[] {
-  const registry: readonly Registered[] = kind === 'fault' ? FAULTS : VARIANTS;
-  const known = registry.map((r) => r.name);
-  const unknown = names.filter((n) => !known.includes(n));
-  if (!unknown.length) return [];
-  return [`${label}: unknown ${kind}${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known ${kind}s: ${known.join(', ') || '(none)'}`];
-}
 
 const SEAMS = ['authenticate', 'readTokenize', 'readVaultQuery', 'storeCard', 'vaultWindow', 'disableWebhook', 'disableHook', 'enableHook', 'admits', 'mayPost', 'target'] as const satisfies readonly (keyof Seams)[];
 

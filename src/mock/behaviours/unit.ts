@@ -1,7 +1,7 @@
 import type { MockApp } from '../server/app.js';
 import type { MockReply, MockRequest } from '../server/reply.js';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
-import type { Credentials } from '../server/options.js';
+import type { Credentials } from '../credentials.js';
 import type { Answer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
 import type { Customer } from '../state/customers.js';
 

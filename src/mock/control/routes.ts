@@ -3,6 +3,7 @@ import type { MockContext } from '../server/context.js';
 import { controlBody, numberField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
 import { MAX_CUSTOMERS } from '../server/options.js';
+import type { CardView } from './view-types.js';
 
 /**
  * The control API (/__mock/): not part of the gateway contract, no auth, never changed by a behaviour.
@@ -31,7 +32,7 @@ export function controlRoutes(app: MockApp, ctx: MockContext): void {
   app.get('/__mock/cards/:card_id', async (request) => {
     const card = ctx.state.cards.get(request.params.card_id as string);
     if (!card) throw new MockError('cardNotFound');
-    return card;
+    return card satisfies CardView;
   });
 
   app.get('/__mock/behaviour', async () => ({

@@ -5,6 +5,7 @@ import { controlBody, numberField, stringField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
 import { webhookIdProblem } from '../server/options.js';
 import type { Webhook } from '../state/webhooks.js';
+import type { EnqueueView } from './view-types.js';
 import { webhookView } from './webhook-view.js';
 
 export const EVENT_TTL = { defaultSeconds: 3600, maxSeconds: 30 * 86_400 } as const;
@@ -63,8 +64,10 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
     const event = stringField(body, 'event', /^[\x20-\x7e]{1,100}$/, 'must be 1 to 100 printable characters') ?? 'mock.event';
     const ttl = numberField(body, 'ttl_seconds', { min: 0.001, max: EVENT_TTL.maxSeconds, fallback: EVENT_TTL.defaultSeconds });
     const queued = hooks.enqueue(hook, event, body.payload ?? {}, ttl);
-    if (!queued) return { accepted: false, reason: 'The webhook is inactive; section 3 adds no new requests while it is.' };
-    return { accepted: true, request: view(hook).queue.find((r) => r.id === queued.id) };
+    const answer: EnqueueView = queued
+      ? { accepted: true, request: view(hook).queue.find((r) => r.id === queued.id) }
+      : { accepted: false, reason: 'The webhook is inactive; section 3 adds no new requests while it is.' };
+    return answer;
   });
 
   app.post('/__mock/webhooks/:id/enable', async (request) => {

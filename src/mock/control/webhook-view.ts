@@ -1,7 +1,8 @@
 import type { Webhook, WebhookRegistry } from '../state/webhooks.js';
+import type { WebhookView } from './view-types.js';
 
 /** A webhook as the control API shows it; a queued request of an inactive webhook shows as held. */
-export function webhookView(registry: WebhookRegistry, hook: Webhook) {
+export function webhookView(registry: WebhookRegistry, hook: Webhook): WebhookView {
   return {
     webhook_id: hook.id,
     notification_url: hook.notificationUrl,

@@ -1,7 +1,7 @@
-import type { Behaviours } from '../behaviours/index.js';
+import type { Behaviours } from '../behaviours/behaviours.js';
 import type { Identity, Operation } from '../gateway/auth.js';
 import type { MockState } from '../state/state.js';
-import type { ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './resolved-options.js';
 import type { MockRequest } from './reply.js';
 
 /** What every route module receives: resolved options, the seams with their behaviours, and the state. */

@@ -5,7 +5,7 @@ import { pageWindow } from '../gateway/vault/page.js';
 import { readVaultQuery } from '../gateway/vault/query.js';
 import { disableWebhook } from '../gateway/webhook-disable.js';
 import { DELIVERY_RULES } from '../state/delivery-worker.js';
-import type { Credentials } from './options.js';
+import type { Credentials } from '../credentials.js';
 import type { Seams } from './seams.js';
 
 /**

@@ -1,13 +1,7 @@
 import { MOCK_DEFAULTS } from '../defaults.js';
-import { unknownNames } from '../behaviours/index.js';
-
-export type Credentials = {
-  merchantId: string;
-  apiKey: string;
-  /** The integrator's ID (section 5.2); it acts for the mock's one merchant. */
-  vendorId: number;
-  vendorApiKey: string;
-};
+import { unknownNames } from '../behaviours/names.js';
+import type { Credentials } from '../credentials.js';
+import type { ResolvedOptions } from './resolved-options.js';
 
 export type MockOptions = {
   credentials?: Partial<Credentials>;
@@ -20,16 +14,6 @@ export type MockOptions = {
   logger?: boolean;
   /** Time-out of one webhook delivery attempt. */
   deliveryTimeoutMs?: number;
-};
-
-export type ResolvedOptions = {
-  credentials: Credentials;
-  webhookId: string;
-  customers: number;
-  faults: readonly string[];
-  variants: readonly string[];
-  logger: boolean;
-  deliveryTimeoutMs: number;
 };
 
 export const MAX_CUSTOMERS = 1_000_000;

@@ -1,7 +1,7 @@
 import type { Identity } from '../auth.js';
 import { luhnValid, readSwipe } from '../card-numbers.js';
 import { MockError } from '../errors.js';
-import type { Credentials } from '../../server/options.js';
+import type { Credentials } from '../../credentials.js';
 
 /** Section 2.1 field types; anything else in the body is refused rather than silently ignored. */
 const FIELD_TYPES = {

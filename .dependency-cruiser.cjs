@@ -1,0 +1,103 @@
+// @ts-check
+/**
+ * Which folder may import which: the layer table below is the one place to change when a folder splits
+ * (src/contract into src/catalogue, src/transport, src/checks, src/evidence, src/generate, src/coverage:
+ * give each its row and list, in `may`, the rows below it). Type imports count like any other import:
+ * a circle through types alone still ties the files together for a reader and for the next move.
+ *
+ * `npm run lint` runs this after eslint; `npx depcruise --config .dependency-cruiser.cjs src tests scripts bench`
+ * runs it alone.
+ */
+
+/** Rows from the bottom up. A row may import itself and the rows named in `may`, never a row above it. */
+const LAYERS = [
+  { name: 'contract', path: 'src/contract', may: [] },
+  { name: 'mock', path: 'src/mock', may: ['contract'] },
+  { name: 'config', path: 'src/config', may: ['contract', 'mock'] },
+  { name: 'reporters', path: 'src/reporters', may: ['contract', 'config'] },
+  { name: 'webhook-check', path: 'src/webhook-check', may: ['contract', 'config'] },
+  { name: 'proxy', path: 'src/proxy', may: ['contract', 'config', 'mock'] },
+  { name: 'suite-power', path: 'src/suite-power', may: ['contract', 'config', 'mock', 'reporters'] },
+  { name: 'ci', path: 'src/ci', may: ['reporters'] },
+  { name: 'cutover', path: 'src/cutover', may: ['contract', 'config', 'mock', 'reporters', 'webhook-check'] },
+  { name: 'safety', path: 'src/safety', may: ['contract', 'config', 'mock', 'reporters', 'proxy'] },
+  { name: 'tests', path: 'tests', may: ['contract', 'config', 'reporters'] },
+  { name: 'scripts', path: 'scripts', may: ['src'] },
+  { name: 'bench', path: 'bench', may: ['src'] },
+];
+
+/**
+ * Modules any row may import: each imports nothing else of this repository, so it cannot close a circle.
+ * The mock's control types are its published interface: the control client (contract/mock-control.ts) is
+ * typed from them instead of copying them.
+ */
+const PUBLISHED = ['src/mock/control/view-types\\.ts$'];
+
+/**
+ * Arrows still pointing up, each with the step that removes it. Keep this list short and shrinking.
+ * The mock's vault-variation test walks pages with the suite's own walker, which lives in tests/ until the
+ * reshaping gives it a room in src/ (checks).
+ */
+const KNOWN_EXCEPTIONS = [{ from: '^src/mock/vault-variations\\.test\\.ts$', to: '^tests/vault-pages\\.ts$' }];
+
+/** Unit tests (`*.test.ts` beside the code) sit above every src folder: they may start the mock or run the suite. */
+const UNIT_TEST = '\\.test\\.ts$';
+
+const folder = (path) => `^${path.replace(/[.-]/g, '\\$&')}/`;
+const pathOf = (name) => (name === 'src' ? 'src' : LAYERS.find((l) => l.name === name)?.path ?? fail(name));
+function fail(name) {
+  throw new Error(`.dependency-cruiser.cjs: "${name}" in a layer's \`may\` is not a row of LAYERS`);
+}
+
+const layerRules = LAYERS.map((layer) => {
+  const allowed = [layer.path, ...layer.may.map(pathOf)].map(folder);
+  return {
+    name: `layer-${layer.name}`,
+    comment: `${layer.path} imports only ${layer.may.length ? layer.may.join(', ') : 'nothing else of this repository'}`
+      + ' (the layer table in .dependency-cruiser.cjs)',
+    severity: 'error',
+    from: { path: folder(layer.path), pathNot: UNIT_TEST },
+    to: { path: '^(src|tests|scripts|bench)/', pathNot: [...allowed, ...PUBLISHED] },
+  };
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'an import circle, type imports included: move what both sides need into a module below them',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: 'unit-tests-stay-in-src',
+      comment: 'a unit test imports src/ only: tests/, scripts/ and bench/ import it, never the other way',
+      severity: 'error',
+      from: { path: UNIT_TEST, pathNot: KNOWN_EXCEPTIONS.map((e) => e.from) },
+      to: { path: '^(tests|scripts|bench)/' },
+    },
+    ...KNOWN_EXCEPTIONS.map((e) => ({
+      name: 'unit-tests-stay-in-src',
+      comment: 'a unit test imports src/ only, past its one known exception (KNOWN_EXCEPTIONS in .dependency-cruiser.cjs)',
+      severity: 'error',
+      from: { path: e.from },
+      to: { path: '^(tests|scripts|bench)/', pathNot: e.to },
+    })),
+    {
+      name: 'published-imports-nothing',
+      comment: 'a published module (PUBLISHED in .dependency-cruiser.cjs) imports nothing of this repository',
+      severity: 'error',
+      from: { path: PUBLISHED },
+      to: { path: '^(src|tests|scripts|bench)/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '\\.gen\\.ts$'] },
+  },
+};

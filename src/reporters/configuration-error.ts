@@ -1,0 +1,31 @@
+import { loadRules } from '../contract/rules.js';
+import { ruleOutcomes, EXIT_CODES, type Verdict } from './rule-outcomes.js';
+import { countBy, verdictLine, writeConformance } from './write-conformance.js';
+
+/** What the preflight found wrong with the configuration, and what it cost. */
+export type ConfigurationProblems = { problems: string[]; requests: number; started: Date };
+
+/**
+ * The reports of a run the preflight stopped (CONFIGURATION ERROR, no test run): written to `reportsDir`,
+ * and the lines for stderr with the exit code, for the command to print and exit with.
+ */
+export function reportConfigurationError(
+  reportsDir: string, run: { target: string; targetId: string }, found: ConfigurationProblems,
+): { lines: string; exitCode: number } {
+  const { target, targetId } = run;
+  const finished = new Date();
+  const outcomes = ruleOutcomes(loadRules(), [], target).map((o) => ({ ...o, status: 'not run' as const }));
+  const verdict: Verdict = 'CONFIGURATION ERROR';
+  writeConformance(reportsDir, {
+    target, targetId, started: found.started.toISOString(), finished: finished.toISOString(), runStatus: 'not started',
+    verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: found.problems,
+  });
+  const seconds = ((finished.getTime() - found.started.getTime()) / 1000).toFixed(1);
+  const lines = [
+    `Configuration: the target answered the preflight (${found.requests} requests, ${seconds} s), and the configuration is wrong:`,
+    ...found.problems.map((p) => `  - ${p}`),
+    'No test was run: fix the variables named and run again.',
+    `Conformance: ${verdictLine(verdict, outcomes)}`,
+  ].join('\n');
+  return { lines, exitCode: EXIT_CODES[verdict] };
+}
