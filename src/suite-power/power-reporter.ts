@@ -3,7 +3,6 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { rulesViolatedIn } from '../contract/rule-violation.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
-import type { PlannedRun } from './plan.js';
 import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName, type RunWithUrl } from './run-files.js';
 import { skipUnstarted } from './skip-unstarted.js';
