@@ -128,7 +128,8 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     }
   }
 
-  problems.push(...credentialMixUps(merchantId, apiKey, vendorKey));
+  // The variables as the operator set them: the embedded mock's own defaults are its options' to judge.
+  problems.push(...credentialMixUps(value(env, 'PG_MERCHANT_ID'), value(env, 'PG_API_KEY'), value(env, 'PG_VENDOR_API_KEY')));
 
   const rawWrites = value(env, 'PG_ALLOW_WRITES');
   const writesProblem = rawWrites === undefined ? undefined : enumeratedProblem('PG_ALLOW_WRITES', rawWrites, ['1', '0']);

@@ -38,8 +38,9 @@ export function conformanceOptions(env: NodeJS.ProcessEnv, dir: string, quiet = 
     baseline: env.PG_BASELINE || undefined,
     generated: generatedInputsOf(env),
     redactKeys: keysRedactor([env.PG_API_KEY, env.PG_VENDOR_API_KEY]),
-    // PG_HISTORY: the previous nights, carried forward into `dir/history.json` and the page.
-    ...(env.PG_HISTORY ? { history: env.PG_HISTORY } : {}),
+    // PG_HISTORY: the previous nights, carried forward into `dir/history.json` and the page; a quiet run
+    // (verify:suite's) is no night.
+    ...(env.PG_HISTORY && !quiet ? { history: env.PG_HISTORY } : {}),
     knownDeviations: knownDeviationsSource(env),
     recordKnown: env.PG_RECORD_KNOWN === '1',
   };
