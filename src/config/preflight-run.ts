@@ -14,17 +14,25 @@ export async function preflightOrExit(config: SuiteConfig & { baseUrl: string },
   const result = await preflight(config);
   if (result.kind === 'ok') return undefined;
   if (result.kind === 'unavailable') return result.problem;
+  const seconds = ((Date.now() - started.getTime()) / 1000).toFixed(1);
+  return configurationExit(config, reportsDir, result.problems, started, `the target answered the preflight (${result.requests} requests, ${seconds} s), and the configuration is wrong`);
+}
+
+/**
+ * Ends the process on a configuration problem found before any test ran (the probe or the preflight):
+ * exit 2, one sentence per problem, the reports saying the same, `Conformance: CONFIGURATION ERROR: …` last.
+ */
+export function configurationExit(config: Pick<SuiteConfig, 'target'>, reportsDir: string, problems: string[], started: Date, found: string): never {
   const finished = new Date();
   const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'not run' as const }));
   const verdict: Verdict = 'CONFIGURATION ERROR';
   writeConformance(reportsDir, {
     target: config.target, started: started.toISOString(), finished: finished.toISOString(), runStatus: 'not started',
-    verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: result.problems,
+    verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: problems,
   });
-  const seconds = ((finished.getTime() - started.getTime()) / 1000).toFixed(1);
   console.error([
-    `Configuration: the target answered the preflight (${result.requests} requests, ${seconds} s), and the configuration is wrong:`,
-    ...result.problems.map((p) => `  - ${p}`),
+    `Configuration: ${found}:`,
+    ...problems.map((p) => `  - ${p}`),
     'No test was run: fix the variables named and run again.',
     `Conformance: ${verdictLine(verdict, outcomes)}`,
   ].join('\n'));

@@ -3,6 +3,7 @@ import { basicAuthorization } from '../contract/auth.js';
 import { bodyField, succeeded, type Exchange } from '../contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient, type Auth, type RetryPolicy } from '../contract/gateway-client.js';
 import { Pacer } from '../contract/pacer.js';
+import { TargetMisconfiguredError } from '../contract/target-misconfigured.js';
 import { TargetUnavailableError } from '../contract/target-unavailable.js';
 import type { SuiteConfig } from './config.js';
 
@@ -29,7 +30,9 @@ import type { SuiteConfig } from './config.js';
  * AUTH-6 and the vault rules judge it, with the exchange in the failure. A wrong PG_MERCHANT_ID is not told
  * apart either: a gateway that refuses a valid merchant_id (fault vault-refuses-string-merchant-id) answers
  * the same way, so AUTH-6 reports it with the gateway's own message.
- * Transport trouble, 5xx and 429 beyond the client's budget are the target being unavailable (exit 3).
+ * Who answered each request is the client's classification (who-answered.ts): infrastructure beyond the
+ * client's budget is the target being unavailable (exit 3), a setup mistake it meets (TLS, DNS, a proxy's
+ * 407) is configuration (exit 2).
  */
 
 export type PreflightResult =
@@ -149,6 +152,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     return problems.length ? { kind: 'configuration', problems, requests: requests() } : { kind: 'ok', requests: requests() };
   } catch (error) {
     if (error instanceof TargetUnavailableError) return { kind: 'unavailable', problem: error.message, requests: requests() };
+    if (error instanceof TargetMisconfiguredError) return { kind: 'configuration', problems: [error.problem], requests: requests() };
     throw error;
   }
 }
