@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { mockCredentialsAsTarget } from './child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
@@ -47,6 +50,31 @@ test('a base URL with a path ends with exit 2, saying to drop the path, with no 
   expect(run.output).toContain(`set PG_BASE_URL=${mock.url}.`);
   expect(run.output).toContain('Warning: PG_ALLOW_WRITE is not a variable this suite reads; did you mean PG_ALLOW_WRITES?');
   expect(run.output).not.toMatch(/Running [0-9]+ tests/);
+});
+
+test('https:// against the plain-http mock ends with exit 2 and a sentence, not TARGET UNAVAILABLE, with no test run', async ({}, testInfo) => {
+  const dir = testInfo.outputPath('run');
+  const run = await runConformance(sandbox(dir, { PG_BASE_URL: mock.url.replace('http://', 'https://') }));
+  expect(run.code, run.output).toBe(2);
+  expect(run.output).toContain('has no TLS on this port: the server answered, but not with TLS. Is it serving plain http here? Use http:// in PG_BASE_URL');
+  expect(run.output).not.toMatch(/Running [0-9]+ tests/);
+  expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
+  expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR' });
+});
+
+test('a certificate for another host name ends with exit 2 naming PG_BASE_URL, its authority trusted through NODE_EXTRA_CA_CERTS', async ({}, testInfo) => {
+  const fixture = (name: string) => new URL(`../webhook-check/fixtures/${name}`, import.meta.url);
+  const tls = createTlsServer({ key: readFileSync(fixture('leaf.key')), cert: readFileSync(fixture('other-host.pem')) }, (_, res) => res.end('{}'));
+  await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+  try {
+    const base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+    const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_BASE_URL: base, NODE_EXTRA_CA_CERTS: fileURLToPath(fixture('test-ca.pem')) }));
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toContain('names DNS:other-host.invalid, not 127.0.0.1: set PG_BASE_URL to a host name the certificate covers.');
+    expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
+  } finally {
+    tls.close();
+  }
 });
 
 test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rule', async ({}, testInfo) => {
