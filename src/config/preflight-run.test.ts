@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -87,6 +88,32 @@ test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rul
   const report = reportOf(dir);
   expect(report.counts.failed ?? 0).toBe(0);
   expect(report.configuration).toEqual([expect.stringContaining('PG_WEBHOOK_ID names no webhook the target knows')]);
+});
+
+test('a proxy that starts asking for credentials mid-run ends with exit 2 naming HTTPS_PROXY / HTTP_PROXY, not with a failed rule', async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  // In front of the mock: the probe's and the preflight's requests pass, every later one is answered 407.
+  let passed = 0;
+  const front = createHttpServer((req, res) => {
+    if (++passed > 6) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end();
+    const upstream = httpRequest(`${mock.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+  try {
+    const dir = testInfo.outputPath('run');
+    const run = await runConformance(sandbox(dir, { PG_BASE_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` }), ['--rule', 'AUTH-6']);
+    expect(run.code, run.output).toBe(2);
+    expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR for AUTH-6 /);
+    const report = reportOf(dir);
+    expect(report.counts.failed ?? 0).toBe(0);
+    expect(report.configuration).toEqual([expect.stringContaining('put the proxy\'s user and password in HTTPS_PROXY / HTTP_PROXY')]);
+  } finally {
+    front.close();
+  }
 });
 
 test('a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED (exit 4), and the console ends with the skipped rules and the variable to set', async ({}, testInfo) => {
