@@ -67,5 +67,10 @@ export const WEBHOOK_FAULTS = [
 
 export const WEBHOOK_VARIANTS = [
   // Section 4.3: re-disabling is not shown.
-  { name: 'redisable-fails', rule: 'HOOK-1', description: 'Re-disabling an inactive webhook answers HTTP 409 with {"error":"webhook already disabled"}, outside the platform scheme.', disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: { error: 'webhook already disabled' } } : next(id, hooks)) },
+  // What re-disabling answers is not shown; that it answers in the platform scheme is (section 7: code is the
+  // failure indicator of every /platform/ answer), so the failure keeps an integer code.
+  {
+    name: 'redisable-fails', rule: 'HOOK-1', description: 'Re-disabling an inactive webhook fails: HTTP 409 with {"code":1302,"message":"The webhook is already disabled."}.',
+    disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: { code: 1302, message: 'The webhook is already disabled.' } } : next(id, hooks)),
+  },
 ] as const satisfies readonly Unit[];
