@@ -22,6 +22,6 @@ export async function probeTarget(baseUrl: string, timeoutMs = 10_000): Promise<
     const failed = whoFailed(error, url);
     const answered = failed.by === 'infrastructure' && mayBePlainHttpToTls(error, url) ? ((await tlsOnPlainUrl(url)) ?? failed) : failed;
     if (answered.by === 'configuration') return { kind: 'configuration', problem: answered.problem };
-    return { kind: 'unavailable', problem: `${url.host}: ${answered.by === 'infrastructure' ? answered.problem : 'no answer'}` };
+    return { kind: 'unavailable', problem: `${url.host}: ${answered.problem}` };
   }
 }

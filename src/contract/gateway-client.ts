@@ -7,7 +7,7 @@ import { familyOf, type OperationId } from './spec.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 import type { ListCustomersQuery, TokenizeRequest } from './types.js';
-import { mayBePlainHttpToTls, tlsOnPlainUrl, whoAnswered, whoFailed, type Answered } from './who-answered.js';
+import { mayBePlainHttpToTls, tlsOnPlainUrl, whoAnswered, whoFailed, type NotAnswered } from './who-answered.js';
 
 /** How a request authenticates: as the merchant, as the integrator, or with a literal header (or none). */
 export type Auth = 'merchant' | 'vendor' | { authorization: string | undefined };
@@ -160,21 +160,21 @@ export class GatewayClient {
       await this.pacer?.slot();
       const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
       let answer: Answer | undefined;
-      let answered: Answered;
+      let answered: NotAnswered;
       try {
         answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs });
-        answered = whoAnswered(answer, path);
+        const who = whoAnswered(answer, path);
+        if (who.by === 'gateway') {
+          this.pacer?.served();
+          return answer;
+        }
+        answered = who;
       } catch (error) {
         answered = whoFailed(error, target);
         // A TLS port resets plain http; asked once, when the retries would otherwise be spent on it.
         if (answered.by === 'infrastructure' && tries === 0 && mayBePlainHttpToTls(error, target)) answered = (await tlsOnPlainUrl(target)) ?? answered;
       }
       if (answered.by === 'configuration') throw new TargetMisconfiguredError(this.redact(answered.problem));
-      if (answered.by === 'gateway' && answer) {
-        this.pacer?.served();
-        return answer;
-      }
-      if (answered.by !== 'infrastructure') continue; // unreachable: a gateway class always has its answer
       if (answer?.status === 429) {
         limited++;
         const wait = retryAfterMs(answer.headers['retry-after'], Infinity) || backoffMs(policy, limited);

@@ -50,6 +50,9 @@ export function carriesFamilyScheme(text: string, path: string): boolean {
   return familyOf(path) === 'pg' ? typeof fields.rcode === 'string' : Number.isInteger(fields.code);
 }
 
+const PROXY_CREDENTIALS = 'the egress proxy asked for its own credentials (HTTP 407 Proxy Authentication Required): put the proxy\'s user and password '
+  + 'in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), or set NO_PROXY for the gateway\'s host if it needs no proxy.';
+
 /** The start of a body, on one line, for a sentence: what an intermediary answered in the gateway's place. */
 function glimpse(answer: AnswerSeen): string {
   const type = answer.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type';
@@ -61,13 +64,7 @@ function glimpse(answer: AnswerSeen): string {
 export function whoAnswered(answer: AnswerSeen, path: string): Answered {
   const { status } = answer;
   if (status >= 200 && status < 300) return { by: 'gateway' };
-  if (status === 407) {
-    return {
-      by: 'configuration',
-      problem: 'the egress proxy asked for its own credentials (HTTP 407 Proxy Authentication Required): put the proxy\'s user and password '
-        + 'in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), or set NO_PROXY for the gateway\'s host if it needs no proxy.',
-    };
-  }
+  if (status === 407) return { by: 'configuration', problem: PROXY_CREDENTIALS };
   if (status >= 300 && status < 400) {
     const location = answer.headers.location;
     return {
@@ -92,13 +89,16 @@ export function whoAnswered(answer: AnswerSeen, path: string): Answered {
 
 type TransportError = Error & { code?: string; hostname?: string; cert?: Parameters<typeof certificateNames>[0]; statusCode?: number };
 
+/** What a request that got no answer can be: never the gateway's. */
+export type NotAnswered = Exclude<Answered, { by: 'gateway' }>;
+
 /** Who answered, for a request that got no answer: `url` is the one requested. */
-export function whoFailed(error: unknown, url: URL): Answered {
+export function whoFailed(error: unknown, url: URL): NotAnswered {
   const err = error as TransportError;
   const code = err?.code;
   const message = err?.message ?? String(error);
   const host = url.host;
-  if (code === 'ERR_PROXY_TUNNEL' && err.statusCode === 407) return whoAnswered({ status: 407, headers: {}, text: '' }, url.pathname);
+  if (code === 'ERR_PROXY_TUNNEL' && err.statusCode === 407) return { by: 'configuration', problem: PROXY_CREDENTIALS };
   if (url.protocol === 'https:' && (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) && isPlainAnswerToTls(code, message)) {
     return { by: 'configuration', problem: `PG_BASE_URL uses https:// but ${host} has ${NOT_TLS} Use http:// in PG_BASE_URL, or the port that serves https.` };
   }
@@ -138,10 +138,10 @@ export function mayBePlainHttpToTls(error: unknown, url: URL): boolean {
  * Asks the port of an http:// URL for a TLS handshake: one that completes means the port speaks TLS and
  * PG_BASE_URL should say https://. Undefined when it does not (the reset was the network's).
  */
-export function tlsOnPlainUrl(url: URL, timeoutMs = 3_000): Promise<Answered | undefined> {
+export function tlsOnPlainUrl(url: URL, timeoutMs = 3_000): Promise<NotAnswered | undefined> {
   return new Promise((resolve) => {
     const socket = connect({ host: url.hostname, port: Number(url.port || 80), rejectUnauthorized: false });
-    const done = (answered: Answered | undefined) => {
+    const done = (answered: NotAnswered | undefined) => {
       clearTimeout(timer);
       socket.destroy();
       resolve(answered);

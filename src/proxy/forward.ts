@@ -70,8 +70,7 @@ export function forward(
   const fail = (error: Error & { code?: string }) => {
     if (finished) return;
     finished = true;
-    const answered = whoFailed(error, url);
-    const problem = answered.by === 'gateway' ? error.code ?? error.message : answered.problem;
+    const problem = whoFailed(error, url).problem;
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`gateway-conformance proxy: the gateway could not be reached (${problem}); ${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`);
