@@ -37,12 +37,17 @@ function warnOfUnreadableBaseline(path: string | undefined): void {
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
 // on every run (this process starts before Playwright, so what it loads delays every run).
 if (config.baseUrl && !args.list) {
-  const [{ probeTarget }, { configurationExit, preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
+  const [{ probeTarget }, { configurationExit, preflightOrExit }] = await Promise.all([
+    import('../src/config/probe-target.js'),
+    import('../src/config/preflight-run.js'),
+  ]);
   // A setup mistake the probe meets (TLS or scheme, DNS, a proxy's 407) ends here, exit 2; then the preflight
   // (src/config/preflight.ts): a refused key or a base URL with a path ends here too.
   const started = new Date();
   const probed = await probeTarget(config.baseUrl);
-  if (probed?.kind === 'configuration') configurationExit(config, dir, [probed.problem], started, `${config.baseUrl} cannot be reached as configured`);
+  if (probed?.kind === 'configuration') {
+    configurationExit(config, dir, [probed.problem], started, `${config.baseUrl} cannot be reached as configured`);
+  }
   const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, dir));
   if (problem) {
     const [{ loadRules }, { countBy, verdictLine, writeConformance }] = await Promise.all([import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js')]);

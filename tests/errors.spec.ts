@@ -20,7 +20,8 @@ function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verif
   // An answer in the other family's scheme is ERR-3's alone (the fixture judges it): one answer, one rule.
   if (otherSchemeProblems(answer).length) return;
   const expected = answer.family === 'pg' ? 'rcode other than "000" and a non-empty rmsg' : 'an integer code other than 0';
-  if (bodyField(answer, answer.family === 'pg' ? 'rcode' : 'code') === undefined) verify(ruleId, withoutIndicatorProblems(answer), expected, answer);
+  const indicator = bodyField(answer, answer.family === 'pg' ? 'rcode' : 'code');
+  if (indicator === undefined) verify(ruleId, withoutIndicatorProblems(answer), expected, answer);
   verify(ruleId, failureIndicatorProblems(answer), expected, answer);
 }
 

@@ -15,14 +15,17 @@ export async function preflightOrExit(config: SuiteConfig & { baseUrl: string },
   if (result.kind === 'ok') return undefined;
   if (result.kind === 'unavailable') return result.problem;
   const seconds = ((Date.now() - started.getTime()) / 1000).toFixed(1);
-  return configurationExit(config, reportsDir, result.problems, started, `the target answered the preflight (${result.requests} requests, ${seconds} s), and the configuration is wrong`);
+  const found = `the target answered the preflight (${result.requests} requests, ${seconds} s), and the configuration is wrong`;
+  return configurationExit(config, reportsDir, result.problems, started, found);
 }
 
 /**
  * Ends the process on a configuration problem found before any test ran (the probe or the preflight):
  * exit 2, one sentence per problem, the reports saying the same, `Conformance: CONFIGURATION ERROR: …` last.
  */
-export function configurationExit(config: Pick<SuiteConfig, 'target'>, reportsDir: string, problems: string[], started: Date, found: string): never {
+export function configurationExit(
+  config: Pick<SuiteConfig, 'target'>, reportsDir: string, problems: string[], started: Date, found: string,
+): never {
   const finished = new Date();
   const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'not run' as const }));
   const verdict: Verdict = 'CONFIGURATION ERROR';

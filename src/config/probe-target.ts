@@ -16,7 +16,8 @@ export async function probeTarget(baseUrl: string, timeoutMs = 10_000): Promise<
   const url = new URL(`${baseUrl}${LISTING}?count=1&page=0`);
   try {
     // The suite's own client: the same proxy variables and connections as the run that follows.
-    const answered = whoAnswered(await sendRequest(url.toString(), { method: 'GET', headers: { accept: 'application/json' }, timeoutMs }), LISTING);
+    const answer = await sendRequest(url.toString(), { method: 'GET', headers: { accept: 'application/json' }, timeoutMs });
+    const answered = whoAnswered(answer, LISTING);
     return answered.by === 'configuration' ? { kind: 'configuration', problem: answered.problem } : undefined;
   } catch (error) {
     const failed = whoFailed(error, url);

@@ -41,11 +41,13 @@ test('a /pg/ failure in the /platform/ scheme breaks ERR-3 whatever its HTTP sta
 });
 
 test('a /pg/ failure without a string rcode fails ERR-1, and only ERR-1, with the body\'s shape in the finding', () => {
-  for (const [status, text, type] of [[400, '<html><body>Bad Request</body></html>', 'text/html'], [401, '{"error":"unauthorized"}', 'application/json'], [404, '', 'text/plain']] as const) {
+  const cases = [[400, '<html><body>Bad Request</body></html>', 'text/html'], [401, '{"error":"unauthorized"}', 'application/json'], [404, '', 'text/plain']];
+  for (const [status, text, type] of cases as [number, string, string][]) {
     const { findings, checked } = answerFindings(answer('pg', status, text, type));
     expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-1']);
     expect(checked).toEqual(['ERR-1']);
-    expect(findings[0]?.problems[0]).toContain(`HTTP ${status} answered without rcode (${text === '' ? 'an empty body' : `${type}: ${text}`})`);
+    const shape = text === '' ? 'an empty body' : `${type}: ${text}`;
+    expect(findings[0]?.problems[0]).toContain(`HTTP ${status} answered without rcode (${shape})`);
   }
 });
 

@@ -69,7 +69,8 @@ export function withoutIndicatorProblems(exchange: Exchange): string[] {
   const text = exchange.text.replace(/\s+/g, ' ').trim();
   const shape = text === '' ? 'an empty body' : `${type}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
   const field = indicatorField(exchange);
-  return [`HTTP ${exchange.status} answered without ${field} (${shape}); ${field} is the failure indicator of every ${exchange.family === 'pg' ? '/pg/' : '/platform/'} answer`];
+  const family = exchange.family === 'pg' ? '/pg/' : '/platform/';
+  return [`HTTP ${exchange.status} answered without ${field} (${shape}); ${field} is the failure indicator of every ${family} answer`];
 }
 
 /**

@@ -138,7 +138,8 @@ test('a proxy that asks for credentials at the tunnel is a configuration error n
   try {
     const error = await sendRequest('https://gateway.invalid/platform/vault/customer', { method: 'GET', headers: {}, timeoutMs: 5_000 }).catch((e: unknown) => e);
     expect(transportProblem(error)).toBe(`the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`);
-    expect(whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'))).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
+    const answered = whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'));
+    expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
   } finally {
     for (const key of Object.keys(proxyEnv(''))) {
       if (key in saved) process.env[key] = saved[key];

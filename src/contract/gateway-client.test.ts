@@ -51,7 +51,7 @@ test('Retry-After is respected between read attempts', async () => {
 test('a tokenize of unknown outcome (a 5xx without its scheme) is not sent again; the idempotent disable is', async () => {
   const s = await standIn(() => ({ status: 500 }));
   await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(
-    /\[TARGET UNAVAILABLE\] POST \/pg\/tokenize answered HTTP 500 without the \/pg\/ rcode .*\(after 1 attempt, 0 s waited; not sent again: a POST whose outcome is unknown/,
+    /\[TARGET UNAVAILABLE\] POST \/pg\/tokenize answered HTTP 500 without the \/pg\/ rcode .*\(after 1 attempt, 0 s waited; not sent again: a POST/,
   );
   await expect(client(s.url).disableWebhook('w')).rejects.toThrow(/PUT .* answered HTTP 500 .*\(after 3 attempts/);
   expect(s.hits.map((h) => h.method)).toEqual(['POST', 'PUT', 'PUT', 'PUT']);
@@ -60,14 +60,16 @@ test('a tokenize of unknown outcome (a 5xx without its scheme) is not sent again
 
 test('a tokenize of unknown outcome is sent again where a second stored card does no harm (resendUnknownPosts)', async () => {
   const s = await standIn((n) => (n === 1 ? { status: 502, body: '{"message":"Internal server error"}' } : { status: 200, body: '{"rcode":"000"}' }));
-  const sandbox = new GatewayClient(s.url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, { ...FAST, resendUnknownPosts: true });
+  const policy = { ...FAST, resendUnknownPosts: true };
+  const sandbox = new GatewayClient(s.url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, policy);
   expect((await sandbox.tokenize({ merchant_id: 'm' })).json).toEqual({ rcode: '000' });
   expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
   s.server.close();
 });
 
 test('a 503 without the family scheme was not processed: a write is sent again, and the gateway\'s answer judged', async () => {
-  const s = await standIn((n) => (n === 1 ? { status: 503, headers: { 'content-type': 'text/html' }, body: '<html>503</html>' } : { status: 200, body: '{"rcode":"000"}' }));
+  const blip = { status: 503, headers: { 'content-type': 'text/html' }, body: '<html>503</html>' };
+  const s = await standIn((n) => (n === 1 ? blip : { status: 200, body: '{"rcode":"000"}' }));
   expect((await client(s.url).tokenize({ merchant_id: 'm' })).json).toEqual({ rcode: '000' });
   expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
   s.server.close();
@@ -161,7 +163,7 @@ test('a TLS target with a self-signed certificate is a configuration error namin
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const error = await client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({}).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TargetMisconfiguredError);
-  expect((error as Error).message).toMatch(/^\[CONFIGURATION ERROR\] the certificate of 127\.0\.0\.1:\d+ is not signed .*self-signed.*NODE_EXTRA_CA_CERTS/);
+  expect((error as Error).message).toMatch(/^\[CONFIGURATION ERROR\] the certificate of 127\.0\.0\.1:\d+ is not signed .*NODE_EXTRA_CA_CERTS/);
   server.close();
 });
 

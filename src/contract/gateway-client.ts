@@ -119,7 +119,8 @@ export class GatewayClient {
     const started = performance.now();
     const url = `${this.baseUrl}${options.path}${query}`;
     const init = { method: options.method, headers, body: data };
-    const { status, headers: answerHeaders, text } = await this.sendWithRetries(url, options.path, init, `${options.method} ${options.path}`);
+    const what = `${options.method} ${options.path}`;
+    const { status, headers: answerHeaders, text } = await this.sendWithRetries(url, options.path, init, what);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -149,7 +150,7 @@ export class GatewayClient {
    * unknown outcome on a request that may be repeated (mayResend) is tried up to `attempts` times. What is
    * still failing at the bound is target unavailable, with its figures, never a verdict on the contract.
    */
-  private async sendWithRetries(url: string, path: string, init: { method: string; headers: Record<string, string>; body?: string }, what: string): Promise<Answer> {
+  private async sendWithRetries(url: string, path: string, init: RequestInit, what: string): Promise<Answer> {
     const policy = this.retry;
     const target = new URL(url);
     let tries = 0;
@@ -172,7 +173,9 @@ export class GatewayClient {
       } catch (error) {
         answered = whoFailed(error, target);
         // A TLS port resets plain http; asked once, when the retries would otherwise be spent on it.
-        if (answered.by === 'infrastructure' && tries === 0 && mayBePlainHttpToTls(error, target)) answered = (await tlsOnPlainUrl(target)) ?? answered;
+        if (answered.by === 'infrastructure' && tries === 0 && mayBePlainHttpToTls(error, target)) {
+          answered = (await tlsOnPlainUrl(target)) ?? answered;
+        }
       }
       if (answered.by === 'configuration') throw new TargetMisconfiguredError(this.redact(answered.problem));
       if (answer?.status === 429) {
@@ -218,6 +221,8 @@ export class GatewayClient {
     return this.retry.resendUnknownPosts === true;
   }
 }
+
+type RequestInit = { method: string; headers: Record<string, string>; body?: string };
 
 function seconds(ms: number): number {
   return Math.round(ms / 100) / 10;

@@ -18,7 +18,8 @@ async function listening<S extends Server>(server: S): Promise<S & { url: (schem
   return Object.assign(server, { url: (scheme: string) => `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}` });
 }
 
-const failureOf = (url: string) => sendRequest(url, { method: 'GET', headers: {}, timeoutMs: 3_000 }).then(() => undefined, (e: unknown) => e);
+const failureOf = (url: string) =>
+  sendRequest(url, { method: 'GET', headers: {}, timeoutMs: 3_000 }).then(() => undefined, (e: unknown) => e);
 
 test('2xx and 4xx answers are the gateway\'s, with or without the family scheme: the rules judge them', () => {
   expect(whoAnswered({ status: 200, headers: json, text: '{"rcode":"000"}' }, '/pg/tokenize')).toEqual({ by: 'gateway' });
@@ -28,8 +29,10 @@ test('2xx and 4xx answers are the gateway\'s, with or without the family scheme:
 });
 
 test('a 5xx carrying its family\'s result scheme is the gateway\'s: the document shows no HTTP status', () => {
-  expect(whoAnswered({ status: 500, headers: json, text: '{"rcode":"102","rmsg":"Invalid card"}' }, '/pg/tokenize')).toEqual({ by: 'gateway' });
-  expect(whoAnswered({ status: 503, headers: json, text: '{"code":1050,"message":"busy"}' }, '/platform/vault/customer')).toEqual({ by: 'gateway' });
+  const pg = { status: 500, headers: json, text: '{"rcode":"102","rmsg":"Invalid card"}' };
+  const platform = { status: 503, headers: json, text: '{"code":1050,"message":"busy"}' };
+  expect(whoAnswered(pg, '/pg/tokenize')).toEqual({ by: 'gateway' });
+  expect(whoAnswered(platform, '/platform/vault/customer')).toEqual({ by: 'gateway' });
 });
 
 test('a 5xx without its family\'s scheme is infrastructure; a 503 and a 429 were not processed, other 5xx may have been', () => {
@@ -51,19 +54,27 @@ test('a 5xx without its family\'s scheme is infrastructure; a 503 and a 429 were
 
 test('an egress proxy asking for its own credentials (407) is configuration naming HTTPS_PROXY / HTTP_PROXY', () => {
   const answered = whoAnswered({ status: 407, headers: { 'proxy-authenticate': 'Basic' }, text: '' }, '/pg/tokenize');
-  expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port)') });
-  const tunnel = Object.assign(new Error('the proxy p:3128 refused the tunnel to gw:443: HTTP 407'), { code: 'ERR_PROXY_TUNNEL', statusCode: 407 });
+  const naming = expect.stringContaining('HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port)');
+  expect(answered).toMatchObject({ by: 'configuration', problem: naming });
+  const tunnelRefused = (status: number) =>
+    Object.assign(new Error(`the proxy p:3128 refused the tunnel to gw:443: HTTP ${status}`), {
+      code: 'ERR_PROXY_TUNNEL', statusCode: status,
+    });
+  const tunnel = tunnelRefused(407);
   expect(whoFailed(tunnel, new URL('https://gw/pg/tokenize'))).toEqual(answered);
-  const refused = Object.assign(new Error('the proxy p:3128 refused the tunnel to gw:443: HTTP 403'), { code: 'ERR_PROXY_TUNNEL', statusCode: 403 });
+  const refused = tunnelRefused(403);
   expect(whoFailed(refused, new URL('https://gw/pg/tokenize'))).toMatchObject({ by: 'infrastructure', processed: 'no' });
 });
 
 test('a redirect, and nginx\'s answer to plain http on its TLS port, are configuration naming PG_BASE_URL', () => {
   expect(whoAnswered({ status: 301, headers: { location: 'https://gw.example/pg/tokenize' }, text: '' }, '/pg/tokenize')).toMatchObject({
-    by: 'configuration', problem: expect.stringMatching(/^PG_BASE_URL is not where the operations are served: .* redirecting to https:\/\/gw\.example\/pg\/tokenize/),
+    by: 'configuration',
+    problem: expect.stringMatching(/^PG_BASE_URL is not where the operations are served: .* redirecting to https:\/\/gw\.example\//),
   });
   const nginx = '<html><center>The plain HTTP request was sent to HTTPS port</center></html>';
-  expect(whoAnswered({ status: 400, headers: html, text: nginx }, '/pg/tokenize')).toMatchObject({ by: 'configuration', problem: expect.stringContaining('use https:// in PG_BASE_URL') });
+  expect(whoAnswered({ status: 400, headers: html, text: nginx }, '/pg/tokenize')).toMatchObject({
+    by: 'configuration', problem: expect.stringContaining('use https:// in PG_BASE_URL'),
+  });
 });
 
 test('https:// against a plain-http port is configuration, in webhook:check\'s words', async () => {
@@ -71,8 +82,8 @@ test('https:// against a plain-http port is configuration, in webhook:check\'s w
   const url = new URL(`${plain.url('https')}/pg/tokenize`);
   expect(whoFailed(await failureOf(url.toString()), url)).toEqual({
     by: 'configuration',
-    problem: `PG_BASE_URL uses https:// but ${url.host} has no TLS on this port: the server answered, but not with TLS. Is it serving plain http here? `
-      + 'Use http:// in PG_BASE_URL, or the port that serves https.',
+    problem: `PG_BASE_URL uses https:// but ${url.host} has no TLS on this port: the server answered, but not with TLS. `
+      + 'Is it serving plain http here? Use http:// in PG_BASE_URL, or the port that serves https.',
   });
   plain.close();
 });
@@ -80,7 +91,8 @@ test('https:// against a plain-http port is configuration, in webhook:check\'s w
 test('http:// against a TLS port is configuration: the probe asks the port for a handshake after its reset', async () => {
   const tls = await listening(createTlsServer({ key: fixture('leaf.key'), cert: fixture('localhost.pem') }, (_, res) => res.end('{}')));
   expect(await probeTarget(tls.url('http'), 3_000)).toEqual({
-    kind: 'configuration', problem: expect.stringMatching(/^PG_BASE_URL uses http:\/\/ but 127\.0\.0\.1:\d+ speaks TLS .*: use https:\/\/ in PG_BASE_URL\.$/),
+    kind: 'configuration',
+    problem: expect.stringMatching(/^PG_BASE_URL uses http:\/\/ but 127\.0\.0\.1:\d+ speaks TLS .*: use https:\/\/ in PG_BASE_URL\.$/),
   });
   tls.close();
 });
@@ -90,7 +102,8 @@ test('a certificate no trusted authority signed is configuration naming NODE_EXT
     const tls = await listening(createTlsServer({ key: fixture('leaf.key'), cert: fixture(cert) }, (_, res) => res.end('{}')));
     const url = new URL(`${tls.url('https')}/platform/vault/customer`);
     const answered = whoFailed(await failureOf(url.toString()), url);
-    expect(answered, cert).toMatchObject({ by: 'configuration', problem: expect.stringContaining('give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>') });
+    const naming = expect.stringContaining('give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>');
+    expect(answered, cert).toMatchObject({ by: 'configuration', problem: naming });
     tls.close();
   }
 });
@@ -100,13 +113,15 @@ test('a certificate for another host name is configuration naming the names it c
   const mismatch = checkServerIdentity('gw.example', cert);
   expect(whoFailed(mismatch, new URL('https://gw.example/pg/tokenize'))).toEqual({
     by: 'configuration',
-    problem: 'the certificate of gw.example names DNS:other-host.invalid, not gw.example: set PG_BASE_URL to a host name the certificate covers.',
+    problem: 'the certificate of gw.example names DNS:other-host.invalid, not gw.example: '
+      + 'set PG_BASE_URL to a host name the certificate covers.',
   });
 });
 
 test('a host name that does not resolve is configuration; a DNS server that did not answer yet is infrastructure', async () => {
   const url = new URL('https://no-such-gateway.invalid/pg/tokenize');
-  expect(whoFailed(await failureOf(url.toString()), url)).toMatchObject({ by: 'configuration', problem: expect.stringMatching(/^PG_BASE_URL names a host that does not resolve/) });
+  const naming = expect.stringMatching(/^PG_BASE_URL names a host that does not resolve/);
+  expect(whoFailed(await failureOf(url.toString()), url)).toMatchObject({ by: 'configuration', problem: naming });
   const later = Object.assign(new Error('getaddrinfo EAI_AGAIN gw.example'), { code: 'EAI_AGAIN', hostname: 'gw.example' });
   expect(whoFailed(later, new URL('https://gw.example/pg/tokenize'))).toMatchObject({ by: 'infrastructure', processed: 'no' });
 });

@@ -61,8 +61,8 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
         try {
           const exchange = toExchange(result.captured, upstream.pathname);
           // Who answered (who-answered.ts): an intermediary's answer or a setup mistake is not the gateway's to judge.
-          const answered = exchange.operation ? whoAnswered(exchange, pathUnder(upstream, exchange.request.url)) : { by: 'gateway' as const };
-          if (answered.by === 'gateway') options.onVerdict(judge(exchange, options.context));
+          const answered = exchange.operation && whoAnswered(exchange, pathUnder(upstream, exchange.request.url));
+          if (!answered || answered.by === 'gateway') options.onVerdict(judge(exchange, options.context));
           else options.onUnavailable(exchange.request.method, exchange.request.url, answered.problem, exchange.status);
         } finally {
           settle();

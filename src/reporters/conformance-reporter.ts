@@ -100,7 +100,8 @@ export default class ConformanceReporter implements Reporter {
       notExercised,
       violated,
       outcome,
-      skipReason: misconfigured ? `not judged: ${misconfigured}` : result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished'
+      skipReason: misconfigured ? `not judged: ${misconfigured}`
+        : result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished'
         : annotations.find((a) => a.type === 'skip')?.description,
       observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,

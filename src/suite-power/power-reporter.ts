@@ -23,7 +23,8 @@ export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
   const text = result.errors.map((e) => e.message ?? '').join('\n');
   const named = [...text.matchAll(VIOLATION)].map((m) => m[1] ?? '');
   if (named.length) return named;
-  return text.includes(UNAVAILABLE_TAG) || text.includes(MISCONFIGURED_TAG) ? [] : test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+  if (text.includes(UNAVAILABLE_TAG) || text.includes(MISCONFIGURED_TAG)) return [];
+  return test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
 }
 
 export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';

@@ -34,7 +34,9 @@ export const FAILURE_FAULTS = [
   // makes rcode / code the indicator of every answer of the family; only the rest of the shape is not shown).
   {
     name: 'pg-failure-html-400', rule: 'ERR-1', description: '/pg/ failures are an HTML page with HTTP 400 and no rcode.',
-    failure: (a, c) => void (c.gateway && c.family === 'pg' && Object.assign(a, { status: 400, body: undefined, type: 'text/html', text: HTML_400 })),
+    failure: (a, c) => {
+      if (c.gateway && c.family === 'pg') Object.assign(a, { status: 400, body: undefined, type: 'text/html', text: HTML_400 });
+    },
   },
   {
     name: 'platform-failure-empty-400', rule: 'ERR-2', description: '/platform/ failures are an empty HTTP 400 body, with no code.',
@@ -53,7 +55,10 @@ export const STATUS_VARIANTS = [
   { name: 'validation-failures-422', rule: 'ERR-1', description: 'Malformed requests are answered with HTTP 422 instead of 400.', failure: (a, c) => void (c.gateway && a.status === 400 && (a.status = 422)) },
   { name: 'failures-http-200', rule: 'AUTH-7', description: 'Every failure is answered with HTTP 200; only the body (rcode or code) says it failed.', failure: (a) => void (a.status = 200) },
   // Section 7 and the published reference: a gateway that answers a failure with HTTP 500 and its own scheme.
-  { name: 'pg-failures-http-500', rule: 'ERR-1', description: 'Tokenize failures are answered with HTTP 500; the body is the failure\'s rcode and rmsg.', failure: (a, c) => void (c.gateway && c.family === 'pg' && (a.status = 500)) },
+  {
+    name: 'pg-failures-http-500', rule: 'ERR-1', description: 'Tokenize failures are answered with HTTP 500; the body is the failure\'s rcode and rmsg.',
+    failure: (a, c) => void (c.gateway && c.family === 'pg' && (a.status = 500)),
+  },
   {
     name: 'success-statuses-2xx', rule: 'ERR-4', description: 'A new card is answered HTTP 201 and a disable HTTP 202; the bodies are the same.',
     answer: (a, c) => {

@@ -40,17 +40,20 @@ export const LINK_VARIANTS = [
   // Section 7 ("HTTP status codes: not shown") and section 8: who answers in the gateway's place now and then.
   {
     name: 'lb-blip-503', rule: 'ERR-4',
-    description: 'A load balancer that blips: 1 gateway request in 25 (any method) is answered HTTP 503 with its own HTML page, never reaching the gateway.',
+    description: 'A load balancer that blips: 1 gateway request in 25 (any method) is answered HTTP 503 with its own HTML page, '
+      + 'never reaching the gateway.',
     wire: { install: (app) => installEdgeBlip(app, LOAD_BALANCER_503) },
   },
   {
     name: 'api-gateway-502', rule: 'ERR-4',
-    description: 'An API gateway in front: 1 gateway request in 25 (any method) is answered HTTP 502 {"message":"Internal server error"}, never reaching the gateway.',
+    description: 'An API gateway in front: 1 gateway request in 25 (any method) is answered HTTP 502 {"message":"Internal server error"}, '
+      + 'never reaching the gateway.',
     wire: { install: (app) => installEdgeBlip(app, API_GATEWAY_502) },
   },
   {
     name: 'cut-after-header', rule: 'ERR-4',
-    description: 'An edge that closes the connection after a valid answer header: 1 gateway request in 25 gets HTTP 200, a content-length and two bytes, then the close.',
+    description: 'An edge that closes the connection after a valid answer header: 1 gateway request in 25 gets HTTP 200, '
+      + 'a content-length and two bytes, then the close.',
     wire: { install: (app) => installCutAfterHeader(app) },
   },
   { name: 'chunked-trickle', rule: 'ERR-4', description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.', wire: { install: installChunkedTrickle } },

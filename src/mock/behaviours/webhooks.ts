@@ -65,12 +65,15 @@ export const WEBHOOK_FAULTS = [
   { name: 'disable-message-as-number', rule: 'ERR-5', description: 'A successful disable answers message as the number 0.', answer: onDisabled((b) => (b.message = 0)) },
 ] as const satisfies readonly Unit[];
 
+const ALREADY_DISABLED = { code: 1302, message: 'The webhook is already disabled.' };
+
 export const WEBHOOK_VARIANTS = [
   // Section 4.3: re-disabling is not shown.
   // What re-disabling answers is not shown; that it answers in the platform scheme is (section 7: code is the
   // failure indicator of every /platform/ answer), so the failure keeps an integer code.
   {
-    name: 'redisable-fails', rule: 'HOOK-1', description: 'Re-disabling an inactive webhook fails: HTTP 409 with {"code":1302,"message":"The webhook is already disabled."}.',
-    disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: { code: 1302, message: 'The webhook is already disabled.' } } : next(id, hooks)),
+    name: 'redisable-fails', rule: 'HOOK-1',
+    description: 'Re-disabling an inactive webhook fails: HTTP 409 with {"code":1302,"message":"The webhook is already disabled."}.',
+    disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: ALREADY_DISABLED } : next(id, hooks)),
   },
 ] as const satisfies readonly Unit[];

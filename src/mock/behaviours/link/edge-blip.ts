@@ -7,7 +7,9 @@ export type EdgeAnswer = { status: number; type: string; body: string };
 
 /** A load balancer with no healthy node for a moment: its own page, never the gateway's scheme. */
 export const LOAD_BALANCER_503: EdgeAnswer = {
-  status: 503, type: 'text/html', body: '<html><body><h1>503 Service Temporarily Unavailable</h1><hr><center>load balancer</center></body></html>',
+  status: 503,
+  type: 'text/html',
+  body: '<html><body><h1>503 Service Temporarily Unavailable</h1><hr><center>load balancer</center></body></html>',
 };
 
 /** An API gateway whose integration failed: the shape AWS API Gateway answers, not the family's scheme. */
