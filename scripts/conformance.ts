@@ -7,6 +7,7 @@ import { conformanceArgs } from '../src/config/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
 import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
+import type { ConfigurationProblems } from '../src/reporters/configuration-error.js';
 
 /**
  * `npm run conformance [-- --rule <ID>] [-- --baseline <conformance.json>] [-- playwright args]` (`-- --help`
@@ -109,8 +110,7 @@ function warnOfUnreadableBaseline(path: string | undefined): void {
 // on every run (this process starts before Playwright, so what it loads delays every run).
 if (config.baseUrl && !args.list) {
   const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
-  // Then the preflight (src/config/preflight.ts): a refused key or a base URL with a path ends here, exit 2.
-  const stop = async (found: { problems: string[]; requests: number; started: Date }): Promise<never> => {
+  const stop = async (found: ConfigurationProblems): Promise<never> => {
     const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
       import('../src/reporters/configuration-error.js'), import('../src/reporters/run-identity.js'),
     ]);
@@ -119,7 +119,14 @@ if (config.baseUrl && !args.list) {
     console.error(lines);
     process.exit(exitCode);
   };
-  const problem = (await probeTarget(config.baseUrl)) ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
+  // A setup mistake the probe meets (TLS or scheme, DNS, a proxy's 407) ends here, exit 2; then the preflight
+  // (src/config/preflight.ts): a refused key, ID or base URL with a path ends here too.
+  const started = new Date();
+  const probed = await probeTarget(config.baseUrl);
+  if (probed?.kind === 'configuration') {
+    await stop({ problems: [probed.problem], started, heading: `${config.baseUrl} cannot be reached as configured` });
+  }
+  const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
     const [{ loadRules }, { countBy, verdictLine, writeConformance }, { targetIdOf }] = await Promise.all([
       import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js'), import('../src/reporters/run-identity.js'),

@@ -49,7 +49,9 @@ if (!config.baseUrl) {
 const upstream = config.baseUrl ?? mock!.url;
 // The suite's own start-up probe (one unauthenticated GET): a target that is not there is said at once, not
 // by every 502. Not in front of production, where the proxy sends nothing of its own.
-const missing = mock || config.target === 'production' ? undefined : await probeTarget(upstream);
+const probed = mock || config.target === 'production' ? undefined : await probeTarget(upstream);
+if (probed?.kind === 'configuration') fail(`Configuration: ${probed.problem}`);
+const missing = probed?.problem;
 const session = await startSession({
   upstream,
   target: { kind: mock ? 'embedded mock' : config.target, origin: upstream },

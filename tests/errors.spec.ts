@@ -1,48 +1,47 @@
 import { randomUUID } from 'node:crypto';
 import { apiToken } from '../src/contract/auth.js';
 import { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from '../src/contract/checks.js';
+import { otherSchemeProblems, withoutIndicatorProblems } from '../src/contract/conformance-checks.js';
 import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
 import { newCardRequest } from '../src/contract/request-builders.js';
-import { rules, test, type Judge, type Observe, type Verify } from './fixtures.js';
+import { rules, test, type Judge, type Verify } from './fixtures.js';
 import { DISABLED, disabledProblems } from './disable-checks.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 import { listingQuery } from './vault-pages.js';
 
-/** Holds a failure to its family's indicator when the body uses the scheme or the status is not an error. */
-function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, observe: Observe, judged: Judge): void {
+/**
+ * Holds a failure to its family's indicator, whatever its HTTP status: section 7 makes rcode / code the failure
+ * indicator of every answer of the family; only what else the body carries is "not shown".
+ */
+function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, judged: Judge): void {
   verify(ruleId, succeeded(answer) ? [`an invalid request answered ${answer.family === 'pg' ? 'rcode "000"' : 'code 0'}`] : [], 'a failure', answer);
   judged(ruleId, 1, 'invalid requests');
-  const indicator = answer.family === 'pg' ? 'rcode' : 'code';
-  if (answer.status >= 400 && bodyField(answer, indicator) === undefined) {
-    const type = answer.headers['content-type'] ?? 'no content-type';
-    observe(ruleId, `HTTP ${answer.status} without ${indicator}: the error-body shape is not shown`, {
-      kind: 'error-body-without-indicator',
-      subject: answer.operation ?? answer.request.method,
-      value: `HTTP ${answer.status} (${type})`,
-    });
-    return;
-  }
-  verify(ruleId, failureIndicatorProblems(answer), answer.family === 'pg' ? 'rcode other than "000" and a non-empty rmsg' : 'an integer code other than 0', answer);
+  // An answer in the other family's scheme is ERR-3's alone (the fixture judges it): one answer, one rule.
+  if (otherSchemeProblems(answer).length) return;
+  const expected = answer.family === 'pg' ? 'rcode other than "000" and a non-empty rmsg' : 'an integer code other than 0';
+  const indicator = bodyField(answer, answer.family === 'pg' ? 'rcode' : 'code');
+  if (indicator === undefined) verify(ruleId, withoutIndicatorProblems(answer), expected, answer);
+  verify(ruleId, failureIndicatorProblems(answer), expected, answer);
 }
 
-test('ERR-1: /pg/ failures carry an rcode other than "000" and a message', rules(['ERR-1'], { writes: true }), async ({ gateway, suite, verify, observe, judged }) => {
+test('ERR-1: /pg/ failures carry an rcode other than "000" and a message', rules(['ERR-1'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
   const failures = [
     await gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),
     await gateway.tokenize({ card_number: '4111111111111111' }),
     await gateway.tokenize(newCardRequest(suite.merchant.merchantId), { authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-wrong`)}` }),
   ];
-  for (const answer of failures) checkFailure('ERR-1', answer, verify, observe, judged);
+  for (const answer of failures) checkFailure('ERR-1', answer, verify, judged);
 });
 
-test('ERR-2: /platform/ failures carry an integer code other than 0', rules(['ERR-2']), async ({ gateway, verify, observe, suite, judged }) => {
+test('ERR-2: /platform/ failures carry an integer code other than 0', rules(['ERR-2']), async ({ gateway, verify, suite, judged }) => {
   const failures = [
     // In production the suite disables nothing but PG_WEBHOOK_ID, not even a webhook that cannot exist.
     ...(suite.target === 'production' ? [] : [await gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
     await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: undefined }),
     await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: `Basic ${apiToken('not-a-key')}` }),
   ];
-  for (const answer of failures) checkFailure('ERR-2', answer, verify, observe, judged);
+  for (const answer of failures) checkFailure('ERR-2', answer, verify, judged);
 });
 
 for (const op of OPERATIONS) {

@@ -53,10 +53,16 @@ test('a wrong vendor key names PG_VENDOR_API_KEY and what leaving it out costs',
 });
 
 test('a wrong key is told by comparison, whatever status and scheme the target refuses with', async () => {
-  for (const variants of [['auth-failures-403'], ['failures-http-200'], ['errors-non-family-shape']]) {
-    const result = await withMock({ variants }, (url) => preflight(configFor(url, { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
-    expect(result.kind === 'configuration' && result.problems, variants[0]).toEqual([expect.stringContaining('The target refused PG_API_KEY')]);
+  const wrongKey = { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } };
+  for (const options of [{ variants: ['auth-failures-403'] }, { variants: ['failures-http-200'] }]) {
+    const result = await withMock(options, (url) => preflight(configFor(url, wrongKey)));
+    expect(result.kind === 'configuration' && result.problems, JSON.stringify(options)).toEqual([expect.stringContaining('The target refused PG_API_KEY')]);
   }
+  // Every failure an empty 400 (a failed ERR-2 for the run that follows): a wrong key and a wrong path answer
+  // alike, so the sentence names both variables.
+  const result = await withMock({ faults: ['platform-failure-empty-400'] }, (url) => preflight(configFor(url, wrongKey)));
+  const both = expect.stringMatching(/^PG_API_KEY or PG_BASE_URL is wrong: .*\(HTTP 400\)/);
+  expect(result.kind === 'configuration' && result.problems).toEqual([both]);
 });
 
 test('against a mock named by PG_BASE_URL, a refused key points at the mock\'s own variable', async () => {

@@ -3,6 +3,7 @@ import { basicAuthorization } from '../contract/auth.js';
 import { succeeded, type Exchange } from '../contract/exchange.js';
 import { DEFAULT_RETRY, GatewayClient, type Auth, type RetryPolicy } from '../contract/gateway-client.js';
 import { Pacer } from '../contract/pacer.js';
+import { TargetMisconfiguredError } from '../contract/target-misconfigured.js';
 import { TargetUnavailableError } from '../contract/target-unavailable.js';
 import { described, same } from './compared-answers.js';
 import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
@@ -34,7 +35,9 @@ export { described, same };
  * AUTH-6 and the vault rules judge it, with the exchange in the failure. Then PG_MERCHANT_ID and PG_VENDOR_ID
  * are compared the same way, each beside a made-up one, and the keys against each other's IDs to name a
  * swap (id-comparisons.ts says where each is asked and why).
- * Transport trouble, 5xx and 429 beyond the client's budget are the target being unavailable (exit 3).
+ * Who answered each request is the client's classification (who-answered.ts): infrastructure beyond the
+ * client's budget is the target being unavailable (exit 3), a setup mistake it meets (TLS, DNS, a proxy's
+ * 407) is configuration (exit 2).
  */
 
 export type PreflightResult =
@@ -148,6 +151,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     return { kind: 'ok', requests: requests(), ...notes };
   } catch (error) {
     if (error instanceof TargetUnavailableError) return { kind: 'unavailable', problem: error.message, requests: requests() };
+    if (error instanceof TargetMisconfiguredError) return { kind: 'configuration', problems: [error.problem], requests: requests() };
     throw error;
   }
 }

@@ -40,13 +40,32 @@ test('a /pg/ failure in the /platform/ scheme breaks ERR-3 whatever its HTTP sta
   }
 });
 
-test('an error body in neither scheme on an HTTP error status is observed, not judged', () => {
-  for (const [family, text] of [['pg', '{"error":"unauthorized"}'], ['platform', '{"error":"unauthorized"}'], ['pg', ''], ['platform', '']] as const) {
-    const { findings, observations, checked } = answerFindings(answer(family, 401, text));
-    expect(findings, `${family} ${JSON.stringify(text)}`).toEqual([]);
-    expect(checked).toEqual([]);
-    expect(observations.map((o) => o.ruleId)).toEqual([family === 'pg' ? 'ERR-1' : 'ERR-2']);
+test('a /pg/ failure without a string rcode fails ERR-1, and only ERR-1, with the body\'s shape in the finding', () => {
+  const cases = [[400, '<html><body>Bad Request</body></html>', 'text/html'], [401, '{"error":"unauthorized"}', 'application/json'], [404, '', 'text/plain']];
+  for (const [status, text, type] of cases as [number, string, string][]) {
+    const { findings, checked } = answerFindings(answer('pg', status, text, type));
+    expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-1']);
+    expect(checked).toEqual(['ERR-1']);
+    const shape = text === '' ? 'an empty body' : `${type}: ${text}`;
+    expect(findings[0]?.problems[0]).toContain(`HTTP ${status} answered without rcode (${shape})`);
   }
+});
+
+test('a /platform/ failure without an integer code fails ERR-2, and only ERR-2, an empty body included', () => {
+  for (const [status, text] of [[400, ''], [401, '{"error":"unauthorized"}'], [422, '{"message":"invalid page"}']] as const) {
+    const { findings } = answerFindings(answer('platform', status, text));
+    expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-2']);
+  }
+  expect(answerFindings(answer('platform', 400, '')).findings[0]?.problems).toEqual([
+    'HTTP 400 answered without code (an empty body); code is the failure indicator of every /platform/ answer',
+  ]);
+});
+
+test('the shape of a failure without its indicator is cut short in the finding', () => {
+  const page = `<html>${'x'.repeat(500)}</html>`;
+  const [problem] = answerFindings(answer('pg', 400, page, 'text/html')).findings[0]?.problems ?? [];
+  expect(problem!.length).toBeLessThan(200);
+  expect(problem).toContain('text/html: <html>xxx');
 });
 
 test('an error body in its own family scheme passes ERR-3 and is held to the failure indicator', () => {

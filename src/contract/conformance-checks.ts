@@ -58,10 +58,27 @@ export function otherSchemeProblems(exchange: Exchange): string[] {
 }
 
 /**
- * The section 7 and section 2 rules every answer of a gateway operation is held to.
- * HTTP statuses and error-body shapes are "not shown": an answer with an HTTP error status is only held to
- * the family scheme when it uses it (carries the indicator field), or breaks it by speaking the other
- * family's scheme; otherwise its shape is observed, not judged.
+ * ERR-1 / ERR-2 on a failure answer without its family's indicator (an HTML page, an empty body, another
+ * shape). Section 7's table makes rcode / code the failure indicator of every answer of its family; "the shape
+ * of error bodies: not shown" leaves open what else a failure carries, not whether it carries the indicator.
+ * Only gateway answers reach a check (who-answered.ts), so such an answer is a 4xx of whatever answers at
+ * the base URL. The body's shape goes into the finding, short; the caller's redactor redacts it.
+ */
+export function withoutIndicatorProblems(exchange: Exchange): string[] {
+  const type = exchange.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type';
+  const text = exchange.text.replace(/\s+/g, ' ').trim();
+  const shape = text === '' ? 'an empty body' : `${type}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
+  const field = indicatorField(exchange);
+  const family = exchange.family === 'pg' ? '/pg/' : '/platform/';
+  return [`HTTP ${exchange.status} answered without ${field} (${shape}); ${field} is the failure indicator of every ${family} answer`];
+}
+
+/**
+ * The section 7 and section 2 rules every answer of a gateway operation is held to. Only gateway answers
+ * come here (who-answered.ts): 2xx, 4xx, and 5xx in the family's scheme. HTTP statuses and error-body shapes
+ * are "not shown", the failure indicator is not: an answer with an HTTP error status is held to its family's
+ * indicator (ERR-1 / ERR-2), which one without it fails; one in the other family's scheme fails ERR-3 alone.
+ * What else an error body carries and how it is served is observed, not judged.
  */
 export function answerFindings(exchange: Exchange): { findings: Finding[]; observations: Observation[]; checked: string[] } {
   const findings: Finding[] = [];
@@ -90,12 +107,8 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     return { findings, observations, checked };
   }
   if (bodyField(exchange, indicatorField(exchange)) === undefined) {
-    const type = exchange.headers['content-type'] ?? 'no content-type';
-    observations.push({
-      ruleId: failureRule,
-      text: `${where} answered HTTP ${exchange.status} (${type}) without ${indicatorField(exchange)}; error-body shape is not shown, accepted`,
-      data: { kind: 'error-body-without-indicator', subject: exchange.operation ?? where, value: `HTTP ${exchange.status} (${type})` },
-    });
+    // One rule for one omission: ERR-3 and ERR-5 would only say again that the indicator is missing.
+    add(failureRule, withoutIndicatorProblems(exchange));
     return { findings, observations, checked };
   }
   add('ERR-3', familySchemeProblems(exchange));

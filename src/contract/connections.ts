@@ -73,7 +73,9 @@ class TunnelAgent extends HintedHttpsAgent {
     tunnel.once('connect', (res, socket) => {
       if (res.statusCode !== 200) {
         socket.destroy();
-        fail(new Error(`the proxy ${this.proxy.host} refused the tunnel to ${authority}: HTTP ${res.statusCode}`));
+        // The code and status let who-answered.ts tell a proxy asking for credentials (407) from one refusing.
+        const refused = new Error(`the proxy ${this.proxy.host} refused the tunnel to ${authority}: HTTP ${res.statusCode}`);
+        fail(Object.assign(refused, { code: 'ERR_PROXY_TUNNEL', statusCode: res.statusCode }));
         return;
       }
       callback?.(null, tlsConnect({ ...options, socket }));

@@ -9,6 +9,7 @@ import { startMock } from '../mock/start.js';
 import { runConformance } from '../safety/run-conformance.js';
 import { sendRequest } from './http-request.js';
 import { transportProblem } from './target-unavailable.js';
+import { whoFailed } from './who-answered.js';
 
 const FIXTURES = join('src', 'webhook-check', 'fixtures');
 const port = (s: { address(): AddressInfo | string | null }) => (s.address() as AddressInfo).port;
@@ -128,7 +129,7 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
   }
 });
 
-test('a proxy that refuses the tunnel is transport trouble naming the proxy, never an answer of the gateway', async () => {
+test('a proxy that asks for credentials at the tunnel is a configuration error naming HTTPS_PROXY, never an answer of the gateway', async () => {
   const refusing = await listening(createServer());
   refusing.on('connect', (_req, client: Socket) => client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'));
   const url = `http://127.0.0.1:${port(refusing)}`;
@@ -137,6 +138,8 @@ test('a proxy that refuses the tunnel is transport trouble naming the proxy, nev
   try {
     const error = await sendRequest('https://gateway.invalid/platform/vault/customer', { method: 'GET', headers: {}, timeoutMs: 5_000 }).catch((e: unknown) => e);
     expect(transportProblem(error)).toBe(`the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`);
+    const answered = whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'));
+    expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
   } finally {
     for (const key of Object.keys(proxyEnv(''))) {
       if (key in saved) process.env[key] = saved[key];

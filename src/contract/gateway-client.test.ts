@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
 import { Pacer, perWorkerRate } from './pacer.js';
+import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 
 type Stand = { url: string; hits: { method: string; at: number }[]; server: Server };
@@ -47,11 +48,39 @@ test('Retry-After is respected between read attempts', async () => {
   s.server.close();
 });
 
-test('writes are never retried on 5xx or transport trouble: their outcome is unknown', async () => {
+test('a tokenize of unknown outcome (a 5xx without its scheme) is not sent again; the idempotent disable is', async () => {
   const s = await standIn(() => ({ status: 500 }));
-  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/\[TARGET UNAVAILABLE\] POST \/pg\/tokenize answered HTTP 500 \(after 1 attempt\)/);
-  await expect(client(s.url).disableWebhook('w')).rejects.toThrow(TargetUnavailableError);
-  expect(s.hits.map((h) => h.method)).toEqual(['POST', 'PUT']);
+  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(
+    /\[TARGET UNAVAILABLE\] POST \/pg\/tokenize answered HTTP 500 without the \/pg\/ rcode .*\(after 1 attempt, 0 s waited; not sent again: a POST/,
+  );
+  await expect(client(s.url).disableWebhook('w')).rejects.toThrow(/PUT .* answered HTTP 500 .*\(after 3 attempts/);
+  expect(s.hits.map((h) => h.method)).toEqual(['POST', 'PUT', 'PUT', 'PUT']);
+  s.server.close();
+});
+
+test('a tokenize of unknown outcome is sent again where a second stored card does no harm (resendUnknownPosts)', async () => {
+  const s = await standIn((n) => (n === 1 ? { status: 502, body: '{"message":"Internal server error"}' } : { status: 200, body: '{"rcode":"000"}' }));
+  const policy = { ...FAST, resendUnknownPosts: true };
+  const sandbox = new GatewayClient(s.url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, policy);
+  expect((await sandbox.tokenize({ merchant_id: 'm' })).json).toEqual({ rcode: '000' });
+  expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
+  s.server.close();
+});
+
+test('a 503 without the family scheme was not processed: a write is sent again, and the gateway\'s answer judged', async () => {
+  const blip = { status: 503, headers: { 'content-type': 'text/html' }, body: '<html>503</html>' };
+  const s = await standIn((n) => (n === 1 ? blip : { status: 200, body: '{"rcode":"000"}' }));
+  expect((await client(s.url).tokenize({ merchant_id: 'm' })).json).toEqual({ rcode: '000' });
+  expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
+  s.server.close();
+});
+
+test('a 5xx carrying the family scheme is the gateway answering: returned to be judged, never retried', async () => {
+  const s = await standIn(() => ({ status: 500, body: '{"rcode":"102","rmsg":"Invalid card number"}' }));
+  const answer = await client(s.url).tokenize({ merchant_id: 'm' });
+  expect(answer.status).toBe(500);
+  expect(answer.json).toEqual({ rcode: '102', rmsg: 'Invalid card number' });
+  expect(s.hits).toHaveLength(1);
   s.server.close();
 });
 
@@ -59,7 +88,7 @@ test('connection refused is target unavailable in plain words', async () => {
   const s = await standIn(() => ({ status: 200 }));
   const url = s.url;
   await new Promise((r) => s.server.close(r));
-  await expect(client(url).listCustomers({})).rejects.toThrow(/connection refused \(after 3 attempts\)/);
+  await expect(client(url).listCustomers({})).rejects.toThrow(/connection refused \(after 3 attempts, [\d.]+ s waited\)/);
 });
 
 test('writes are refused before the network when not allowed, and webhooks outside the allow-list too', async () => {
@@ -112,10 +141,10 @@ test('a Retry-After beyond the wait budget is target unavailable at once, not wa
   s.server.close();
 });
 
-test('a write meeting a dead connection is tried once', async () => {
+test('a write meeting a refused connection is tried again: it was never delivered', async () => {
   const s = await standIn(() => ({ status: 200 }));
   await new Promise((r) => s.server.close(r));
-  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/connection refused \(after 1 attempt\)/);
+  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/POST \/pg\/tokenize: connection refused \(after 3 attempts/);
 });
 
 test('an answer that does not come within the time-out is transport trouble, in plain words', async () => {
@@ -123,16 +152,18 @@ test('an answer that does not come within the time-out is transport trouble, in 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const quick = new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, { ...FAST, timeoutMs: 200 });
-  await expect(quick.tokenize({ merchant_id: 'm' })).rejects.toThrow(/no answer in time \(time-out\) \(after 1 attempt\)/);
+  await expect(quick.tokenize({ merchant_id: 'm' })).rejects.toThrow(/no answer in time \(time-out\) \(after 1 attempt, 0 s waited; not sent again/);
   server.closeAllConnections();
   server.close();
 });
 
-test('a TLS target with a self-signed certificate is target unavailable, named as such', async () => {
+test('a TLS target with a self-signed certificate is a configuration error naming NODE_EXTRA_CA_CERTS, not retried', async () => {
   const fixture = (name: string) => readFileSync(new URL(`../webhook-check/fixtures/${name}`, import.meta.url));
   const server = createTlsServer({ key: fixture('leaf.key'), cert: fixture('self-signed.pem') }, (_, res) => res.end('{}'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  await expect(client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({})).rejects.toThrow(/TLS: the certificate is self-signed \(after 3 attempts\)/);
+  const error = await client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({}).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TargetMisconfiguredError);
+  expect((error as Error).message).toMatch(/^\[CONFIGURATION ERROR\] the certificate of 127\.0\.0\.1:\d+ is not signed .*NODE_EXTRA_CA_CERTS/);
   server.close();
 });
 

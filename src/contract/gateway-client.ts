@@ -4,8 +4,10 @@ import type { Exchange } from './exchange.js';
 import { sendRequest, type Answer } from './http-request.js';
 import type { Pacer } from './pacer.js';
 import { familyOf, type OperationId } from './spec.js';
-import { TargetUnavailableError, retryAfterMs, transportProblem } from './target-unavailable.js';
+import { TargetMisconfiguredError } from './target-misconfigured.js';
+import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 import type { ListCustomersQuery, TokenizeRequest } from './types.js';
+import { mayBePlainHttpToTls, tlsOnPlainUrl, whoAnswered, whoFailed, type NotAnswered } from './who-answered.js';
 
 /** How a request authenticates: as the merchant, as the integrator, or with a literal header (or none). */
 export type Auth = 'merchant' | 'vendor' | { authorization: string | undefined };
@@ -13,7 +15,7 @@ export type Auth = 'merchant' | 'vendor' | { authorization: string | undefined }
 export type Credentials = { merchantKey: string; vendorKey: string | undefined };
 
 export type RetryPolicy = {
-  /** Tries of a read (GET) on 5xx and transport trouble; writes get one. */
+  /** Tries of a request that met infrastructure and may be sent again (see GatewayClient.mayResend). */
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -22,11 +24,13 @@ export type RetryPolicy = {
   /** Tries of any request answered 429, and the total it may wait on them. */
   rateLimitAttempts: number;
   rateLimitWaitMs: number;
+  /** A POST of unknown outcome (a 502, a reset) is sent again: only where a duplicate stored card does no harm. */
+  resendUnknownPosts?: boolean;
 };
 
 /**
- * Reads are idempotent and tried three times on 5xx and transport trouble; a 429 (not processed) is tried
- * again whatever the method, up to eight times and 20 s of waiting (a test may take 90 s on a remote target).
+ * Infrastructure trouble is tried three times where the request may be repeated; a 429 (not processed) is
+ * tried again whatever the method, up to eight times and 20 s of waiting (a test may take 90 s on a remote target).
  */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 15_000, rateLimitAttempts: 8, rateLimitWaitMs: 20_000 };
 
@@ -114,7 +118,9 @@ export class GatewayClient {
     const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
     const started = performance.now();
     const url = `${this.baseUrl}${options.path}${query}`;
-    const { status, headers: answerHeaders, text } = await this.sendWithRetries(url, { method: options.method, headers, body: data }, `${options.method} ${options.path}`);
+    const init = { method: options.method, headers, body: data };
+    const what = `${options.method} ${options.path}`;
+    const { status, headers: answerHeaders, text } = await this.sendWithRetries(url, options.path, init, what);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -136,31 +142,43 @@ export class GatewayClient {
   }
 
   /**
-   * A 429 means the request was not processed, so any method is sent again after Retry-After (or a
-   * jittered backoff), within rateLimitAttempts and rateLimitWaitMs; with a pacer the whole worker waits it
-   * out and slows down, so the requests in flight with this one do not each spend their budget. 5xx and transport trouble leave a
-   * write's outcome unknown: only reads (GET) are tried again for them. What is still failing at the
-   * bound is target unavailable, never a verdict on the contract.
+   * Every answer and every failure is classified once (who-answered.ts) and this reads the class. A gateway
+   * answer is returned to be judged. A configuration answer throws at once: no retry mends a setup mistake.
+   * Infrastructure is sent again within the budget, as far as the request's outcome allows: a 429 waits its
+   * Retry-After (or a jittered backoff) within rateLimitAttempts and rateLimitWaitMs, and with a pacer the
+   * whole worker waits it out and slows down; anything else not processed (503, connection refused) or of
+   * unknown outcome on a request that may be repeated (mayResend) is tried up to `attempts` times. What is
+   * still failing at the bound is target unavailable, with its figures, never a verdict on the contract.
    */
-  private async sendWithRetries(url: string, init: { method: string; headers: Record<string, string>; body?: string }, what: string): Promise<Answer> {
+  private async sendWithRetries(url: string, path: string, init: RequestInit, what: string): Promise<Answer> {
     const policy = this.retry;
-    const readAttempts = init.method === 'GET' ? policy.attempts : 1;
+    const target = new URL(url);
     let tries = 0;
     let limited = 0;
     let waitedMs = 0;
+    let backoffWaitedMs = 0;
     for (;;) {
       await this.pacer?.slot();
       const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
-      let answer: Answer;
+      let answer: Answer | undefined;
+      let answered: NotAnswered;
       try {
         answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs });
+        const who = whoAnswered(answer, path);
+        if (who.by === 'gateway') {
+          this.pacer?.served();
+          return answer;
+        }
+        answered = who;
       } catch (error) {
-        tries++;
-        if (tries >= readAttempts) throw new TargetUnavailableError(`${what}: ${this.redact(transportProblem(error))} (${attempts()})`);
-        await delay(backoffMs(policy, tries));
-        continue;
+        answered = whoFailed(error, target);
+        // A TLS port resets plain http; asked once, when the retries would otherwise be spent on it.
+        if (answered.by === 'infrastructure' && tries === 0 && mayBePlainHttpToTls(error, target)) {
+          answered = (await tlsOnPlainUrl(target)) ?? answered;
+        }
       }
-      if (answer.status === 429) {
+      if (answered.by === 'configuration') throw new TargetMisconfiguredError(this.redact(answered.problem));
+      if (answer?.status === 429) {
         limited++;
         const wait = retryAfterMs(answer.headers['retry-after'], Infinity) || backoffMs(policy, limited);
         if (limited >= policy.rateLimitAttempts || waitedMs + wait > policy.rateLimitWaitMs) {
@@ -177,16 +195,37 @@ export class GatewayClient {
         else await delay(wait);
         continue;
       }
-      this.pacer?.served();
-      if (answer.status >= 500) {
-        tries++;
-        if (tries >= readAttempts) throw new TargetUnavailableError(`${what} answered HTTP ${answer.status} (${attempts()})`);
-        await delay(retryAfterMs(answer.headers['retry-after'], policy.maxDelayMs) ?? backoffMs(policy, tries));
-        continue;
+      if (answer) this.pacer?.served();
+      tries++;
+      const resend = this.mayResend(init.method, answered.processed);
+      if (!resend || tries >= policy.attempts) {
+        const why = resend ? '' : `; not sent again: a ${init.method} whose outcome is unknown may have been processed`;
+        const problem = answer ? ` ${answered.problem}` : `: ${answered.problem}`;
+        throw new TargetUnavailableError(`${what}${this.redact(problem)} (${attempts()}, ${seconds(backoffWaitedMs)} s waited${why})`);
       }
-      return answer;
+      const wait = (answer && retryAfterMs(answer.headers['retry-after'], policy.maxDelayMs)) ?? backoffMs(policy, tries);
+      backoffWaitedMs += wait;
+      await delay(wait);
     }
   }
+
+  /**
+   * Whether a request that met infrastructure may be sent again. Not processed (429, 503, refused): any
+   * method. Outcome unknown (another 5xx, a reset, a time-out, a body cut short): a read, and a PUT (the
+   * disable: idempotent as HTTP defines PUT, and section 3 leaves the webhook inactive either way); a POST
+   * (tokenize) only where a second stored card is harmless (resendUnknownPosts: the mock, a sandbox), never
+   * on production.
+   */
+  private mayResend(method: string, processed: 'no' | 'unknown'): boolean {
+    if (processed === 'no' || method === 'GET' || method === 'PUT') return true;
+    return this.retry.resendUnknownPosts === true;
+  }
+}
+
+type RequestInit = { method: string; headers: Record<string, string>; body?: string };
+
+function seconds(ms: number): number {
+  return Math.round(ms / 100) / 10;
 }
 
 /** Exponential backoff with jitter (half to full), so workers that were refused together do not return together. */

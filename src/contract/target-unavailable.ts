@@ -1,4 +1,4 @@
-/** Marks infrastructure trouble (network, TLS, time-out, 429, 5xx): the target could not be judged. */
+/** Marks infrastructure trouble (who-answered.ts: no answer, 429, a 5xx without the family's scheme): nothing judged. */
 export const UNAVAILABLE_TAG = '[TARGET UNAVAILABLE]';
 
 export class TargetUnavailableError extends Error {
@@ -31,6 +31,8 @@ export const PLAIN_TRANSPORT_ERRORS: Record<string, string> = {
 export function transportProblem(error: unknown): string {
   const err = error as Error & { code?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return 'no answer in time (time-out)';
+  // A refused proxy tunnel says itself who refused what (connections.ts); its code alone would not.
+  if (err?.code === 'ERR_PROXY_TUNNEL') return err.message;
   const detail = err?.cause?.code ?? err?.cause?.message ?? err?.code ?? err?.message ?? String(error);
   return (PLAIN_TRANSPORT_ERRORS[detail] ?? detail).split('\n')[0]!.trim();
 }

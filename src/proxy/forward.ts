@@ -2,6 +2,7 @@ import http, { type ClientRequest, type IncomingMessage, type ServerResponse } f
 import https from 'node:https';
 import { routeTo } from '../contract/connections.js';
 import { isStaleConnection } from '../contract/http-request.js';
+import { whoFailed } from '../contract/who-answered.js';
 
 /**
  * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.
@@ -69,7 +70,7 @@ export function forward(
   const fail = (error: Error & { code?: string }) => {
     if (finished) return;
     finished = true;
-    const problem = error.code ?? error.message;
+    const problem = whoFailed(error, url).problem;
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(`gateway-conformance proxy: the gateway could not be reached (${problem}); ${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`);

@@ -13,6 +13,12 @@ export function liveLine(verdict: Verdict, redactor: TrafficRedactor, now = new 
   return `${head}  ${parts.length ? `✗ ${parts.join(' · ')}` : '✓'}`;
 }
 
-export function failureLine(method: string, url: string, problem: string, redactor: TrafficRedactor, now = new Date()): string {
-  return `${now.toISOString().slice(11, 23)}  ${'unavailable'.padEnd(14)} ${`${method} ${redactor.text(new URL(url).pathname)}`.padEnd(44)} 502  the gateway could not be reached (${redactor.text(problem)}); answered 502, not retried`;
+/** An exchange the gateway did not answer: none came (`status` absent: the proxy answered 502), or an intermediary's. */
+export function failureLine(
+  method: string, url: string, problem: string, redactor: TrafficRedactor, now = new Date(), status?: number,
+): string {
+  const what = `${method} ${redactor.text(new URL(url).pathname)}`;
+  const head = `${now.toISOString().slice(11, 23)}  ${'unavailable'.padEnd(14)} ${what.padEnd(44)}`;
+  if (status !== undefined) return `${head} ${status}  not the gateway's answer (${redactor.text(problem)}); passed on unchanged, not judged`;
+  return `${head} 502  the gateway could not be reached (${redactor.text(problem)}); answered 502, not retried`;
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { whoAnswered } from '../contract/who-answered.js';
 import type { RequestContext } from '../contract/request-checks.js';
 import { forward } from './forward.js';
 import { judge, type Verdict } from './judge.js';
@@ -14,7 +15,8 @@ export type ProxyOptions = {
   context: RequestContext;
   redactor: TrafficRedactor;
   onVerdict: (verdict: Verdict) => void;
-  onUnavailable: (method: string, url: string, problem: string) => void;
+  /** Not the gateway's answer: none came (the proxy answered 502), or an intermediary's `status` passed on unjudged. */
+  onUnavailable: (method: string, url: string, problem: string, status?: number) => void;
 };
 
 export type ProxyHandle = {
@@ -24,6 +26,13 @@ export type ProxyHandle = {
   idle(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** The path of an upstream URL under the upstream's base path: what says the family. */
+function pathUnder(upstream: URL, url: string): string {
+  const base = upstream.pathname.replace(/\/$/, '');
+  const path = new URL(url).pathname;
+  return path.startsWith(base) ? path.slice(base.length) : path;
+}
 
 /**
  * The forwarding proxy: each exchange is passed through first and judged after the application has its
@@ -50,7 +59,11 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
       }
       setImmediate(() => {
         try {
-          options.onVerdict(judge(toExchange(result.captured, upstream.pathname), options.context));
+          const exchange = toExchange(result.captured, upstream.pathname);
+          // Who answered (who-answered.ts): an intermediary's answer or a setup mistake is not the gateway's to judge.
+          const answered = exchange.operation && whoAnswered(exchange, pathUnder(upstream, exchange.request.url));
+          if (!answered || answered.by === 'gateway') options.onVerdict(judge(exchange, options.context));
+          else options.onUnavailable(exchange.request.method, exchange.request.url, answered.problem, exchange.status);
         } finally {
           settle();
         }

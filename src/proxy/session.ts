@@ -47,9 +47,9 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       ledger.record(verdict);
       print?.(liveLine(verdict, redactor));
     },
-    onUnavailable: (method, url, problem) => {
+    onUnavailable: (method, url, problem, status) => {
       ledger.recordUnavailable(`${method} ${new URL(url).pathname}`, problem);
-      print?.(failureLine(method, url, problem, redactor));
+      print?.(failureLine(method, url, problem, redactor, new Date(), status));
     },
   });
   return {

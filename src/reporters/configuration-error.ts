@@ -1,9 +1,13 @@
+import { configurationVerdictLine } from '../config/configuration-exit.js';
 import { loadRules } from '../contract/rules.js';
 import { ruleOutcomes, EXIT_CODES, type Verdict } from './rule-outcomes.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
-/** What the preflight found wrong with the configuration, and what it cost. */
-export type ConfigurationProblems = { problems: string[]; requests: number; started: Date };
+/**
+ * What the probe or the preflight found wrong with the configuration, and what it cost; `heading` says how it
+ * was found where the count of preflight requests does not (the probe).
+ */
+export type ConfigurationProblems = { problems: string[]; requests?: number; started: Date; heading?: string };
 
 /**
  * The reports of a run the preflight stopped (CONFIGURATION ERROR, no test run): written to `reportsDir`,
@@ -21,11 +25,14 @@ export function reportConfigurationError(
     verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: found.problems,
   });
   const seconds = ((finished.getTime() - found.started.getTime()) / 1000).toFixed(1);
+  const heading =
+    found.heading ?? `the target answered the preflight (${found.requests ?? 0} requests, ${seconds} s), and the configuration is wrong`;
+  // The last line is what a CI step reads: it names the first problem, as every configuration exit does.
   const lines = [
-    `Configuration: the target answered the preflight (${found.requests} requests, ${seconds} s), and the configuration is wrong:`,
+    `Configuration: ${heading}:`,
     ...found.problems.map((p) => `  - ${p}`),
-    'No test was run: fix the variables named and run again.',
-    `Conformance: ${verdictLine(verdict, outcomes)}`,
+    `No test was run: fix the variables named and run again (${verdictLine(verdict, outcomes)}).`,
+    configurationVerdictLine('Conformance', found.problems),
   ].join('\n');
   return { lines, exitCode: EXIT_CODES[verdict] };
 }

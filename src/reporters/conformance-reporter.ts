@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { rulesViolatedIn } from '../contract/rule-violation.js';
 import { loadRules } from '../contract/rules.js';
+import { misconfiguration } from '../contract/target-misconfigured.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import { failureDetails } from './failure-details.js';
 import { parseObservation } from './observation.js';
@@ -66,6 +67,12 @@ function outcomeOf(result: TestResult, errorText: string, violated: string[]): T
   if (result.status === 'skipped' || result.status === 'interrupted') return 'skipped';
   if (result.status === 'passed') return 'passed';
   return errorText.includes(UNAVAILABLE_TAG) && violated.length === 0 ? 'unavailable' : 'failed';
+}
+
+/** The run-gap parts of a test record, with a configuration problem its failure met added. */
+function gapsOf(annotations: ReturnType<typeof annotationsOf>, misconfigured: string | undefined) {
+  const gaps = runGaps.annotationsOf(annotations);
+  return misconfigured ? { ...gaps, configuration: [...(gaps.configuration ?? []), misconfigured] } : gaps;
 }
 
 /** Writes conformance.md and .json: every rule of the catalogue with its tests, outcome and observations. */
@@ -143,7 +150,9 @@ export default class ConformanceReporter implements Reporter {
     // Out of time with no violation seen is the target's budget, not the contract (budget-outcome.ts).
     const timedOut = violated.length ? undefined : outOfTime(result, test.timeout, annotations);
     const errorText = timedOut ? `${timedOut}\n${errors}` : errors;
-    const outcome = outcomeOf(result, errorText, violated);
+    // A setup mistake met mid-run (who-answered.ts) judged nothing: the run's verdict is CONFIGURATION ERROR.
+    const misconfigured = violated.length ? undefined : misconfiguration(errorText);
+    const outcome = misconfigured ? 'skipped' : outcomeOf(result, errorText, violated);
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);
     const of = <T>(type: string, parse: (d: string) => T | undefined) =>
@@ -159,10 +168,12 @@ export default class ConformanceReporter implements Reporter {
       notExercised,
       violated,
       outcome,
-      skipReason: result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished' : annotations.find((a) => a.type === 'skip')?.description,
+      skipReason: misconfigured ? `not judged: ${misconfigured}`
+        : result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished'
+        : annotations.find((a) => a.type === 'skip')?.description,
       observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
-      ...runGaps.annotationsOf(annotations),
+      ...gapsOf(annotations, misconfigured),
       failures: outcome === 'failed' ? failureDetails(this.run.redactKeys(errorText)) : undefined,
     });
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { rulesViolatedIn } from '../contract/rule-violation.js';
+import { MISCONFIGURED_TAG } from '../contract/target-misconfigured.js';
 import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
 import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
 import type { PlanFile } from './projects.js';
@@ -30,14 +31,15 @@ type Run = { reporter: ConformanceReporter; meta: RunWithUrl; tests: TestCase[];
 
 /**
  * The rules a failed test counts against, as the conformance report counts them: those its failure names,
- * else every rule it is tagged with; none when only the target was unavailable.
+ * else every rule it is tagged with; none when only the target was unavailable or misconfigured.
  */
 export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
   if (result.status !== 'failed' && result.status !== 'timedOut') return [];
   const text = result.errors.map((e) => e.message ?? '').join('\n');
   const named = rulesViolatedIn(text);
   if (named.length) return named;
-  return text.includes(UNAVAILABLE_TAG) ? [] : test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+  if (text.includes(UNAVAILABLE_TAG) || text.includes(MISCONFIGURED_TAG)) return [];
+  return test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
 }
 
 export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';

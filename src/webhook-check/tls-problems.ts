@@ -1,11 +1,12 @@
 import type { PeerCertificate } from 'node:tls';
+import { certificateNames, HOSTNAME_MISMATCH, isPlainAnswerToTls, NOT_TLS } from '../contract/tls-mistakes.js';
 
 /**
  * Plain words for the certificate verdicts OpenSSL and Node give (`socket.authorizationError`), so a
  * merchant reads "expired on …" rather than CERT_HAS_EXPIRED. Each says what to change on the server.
  */
 export function certificateProblem(code: string, cert: PeerCertificate | undefined, hostname: string): string {
-  const names = cert?.subjectaltname ? cert.subjectaltname.replace(/IP Address:/g, 'IP:') : cert?.subject?.CN ?? 'no names';
+  const names = certificateNames(cert);
   switch (code) {
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
       return 'self-signed certificate: the server signs its own certificate, so the gateway cannot trust it. Install a certificate from a public certificate authority.';
@@ -15,7 +16,7 @@ export function certificateProblem(code: string, cert: PeerCertificate | undefin
       return `expired certificate: it was valid until ${cert?.valid_to ?? 'a date in the past'}. Renew it and reload the server.`;
     case 'CERT_NOT_YET_VALID':
       return `certificate not valid yet: it starts on ${cert?.valid_from ?? 'a date in the future'}. Check the server's certificate and clock.`;
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+    case HOSTNAME_MISMATCH:
       return `hostname mismatch: the certificate names ${names}, not ${hostname}. Use a certificate that covers ${hostname}, or the host name it covers in the URL.`;
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
     case 'UNABLE_TO_GET_ISSUER_CERT':
@@ -37,8 +38,8 @@ export function certificateProblem(code: string, cert: PeerCertificate | undefin
 
 /** Plain words for a handshake that failed before any certificate could be judged. */
 export function handshakeProblem(code: string | undefined, message: string): string {
-  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number|packet length too long/i.test(message)) {
-    return 'no TLS on this port: the server answered, but not with TLS. Is it serving plain http here? Serve https on this port.';
+  if (isPlainAnswerToTls(code, message)) {
+    return `${NOT_TLS} Serve https on this port.`;
   }
   if (code === 'ERR_SSL_UNSUPPORTED_PROTOCOL' || code === 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION' || /protocol version/i.test(message)) {
     return 'outdated TLS: the server only offers a TLS version Node no longer accepts. Enable TLS 1.2 or 1.3.';

@@ -9,6 +9,7 @@ const onGatewayFailure = (change: (body: Record<string, unknown>, context: Failu
   if (context.gateway && answer.body) change(answer.body, context);
 };
 const isAuth = (context: FailureContext) => AUTH_FAILURES.includes(context.error.failure);
+const HTML_400 = '<html><head><title>400 Bad Request</title></head><body><h1>Bad Request</h1></body></html>';
 
 /** A failure of `family` with an HTTP error status, its body in the other family's scheme. */
 const inOtherScheme = (family: 'pg' | 'platform') => (answer: Answer, context: FailureContext) => {
@@ -29,8 +30,20 @@ export const FAILURE_FAULTS = [
   // ERR-1, ERR-2: section 7's failure fields.
   { name: 'pg-failure-rmsg-empty', rule: 'ERR-1', description: '/pg/ failures carry an empty rmsg.', failure: onGatewayFailure((b, c) => c.family === 'pg' && (b.rmsg = '')) },
   { name: 'pg-failure-without-rmsg', rule: 'ERR-1', description: '/pg/ failures carry no rmsg.', failure: onGatewayFailure((b, c) => c.family === 'pg' && delete b.rmsg) },
+  // ERR-1, ERR-2: a failure without its family's indicator, whatever else its body is (section 7's table
+  // makes rcode / code the indicator of every answer of the family; only the rest of the shape is not shown).
+  {
+    name: 'pg-failure-html-400', rule: 'ERR-1', description: '/pg/ failures are an HTML page with HTTP 400 and no rcode.',
+    failure: (a, c) => {
+      if (c.gateway && c.family === 'pg') Object.assign(a, { status: 400, body: undefined, type: 'text/html', text: HTML_400 });
+    },
+  },
+  {
+    name: 'platform-failure-empty-400', rule: 'ERR-2', description: '/platform/ failures are an empty HTTP 400 body, with no code.',
+    failure: (a, c) => void (c.gateway && c.family === 'platform' && Object.assign(a, { status: 400, body: undefined })),
+  },
   // ERR-3: a failure with an HTTP error status in the other family's scheme (error-body shapes are not
-  // shown, the scheme is); the suite must tell it from a body in no scheme (errors-non-family-shape).
+  // shown, the scheme is); a body in no scheme at all is ERR-1's or ERR-2's (pg-failure-html-400).
   { name: 'platform-errors-in-pg-scheme', rule: 'ERR-3', description: '/platform/ failures with an HTTP error status answer in the /pg/ scheme: {"rcode":"1004","rmsg":…} instead of code and message.', failure: inOtherScheme('platform') },
   { name: 'pg-errors-in-platform-scheme', rule: 'ERR-3', description: '/pg/ failures with an HTTP error status answer in the /platform/ scheme: {"code":101,"message":…} instead of rcode and rmsg.', failure: inOtherScheme('pg') },
   { name: 'platform-failure-code-as-string', rule: 'ERR-2', description: '/platform/ failures carry code as a string of digits ("1004").', failure: onGatewayFailure((b, c) => c.family === 'platform' && (b.code = String(b.code))) },
@@ -41,11 +54,10 @@ export const STATUS_VARIANTS = [
   { name: 'auth-failures-403', rule: 'AUTH-7', description: 'Authentication failures are answered with HTTP 403 instead of 401.', failure: (a, c) => void (c.gateway && isAuth(c) && (a.status = 403)) },
   { name: 'validation-failures-422', rule: 'ERR-1', description: 'Malformed requests are answered with HTTP 422 instead of 400.', failure: (a, c) => void (c.gateway && a.status === 400 && (a.status = 422)) },
   { name: 'failures-http-200', rule: 'AUTH-7', description: 'Every failure is answered with HTTP 200; only the body (rcode or code) says it failed.', failure: (a) => void (a.status = 200) },
+  // Section 7 and the published reference: a gateway that answers a failure with HTTP 500 and its own scheme.
   {
-    name: 'errors-non-family-shape', rule: 'ERR-2', description: 'Failures with an HTTP error status leave the family scheme: 401 answers {"error":"unauthorized"}, every other one an empty body.',
-    failure: (a, c) => {
-      if (c.gateway && a.status >= 400) Object.assign(a, a.status === 401 ? { body: { error: 'unauthorized' }, type: 'application/json' } : { body: undefined });
-    },
+    name: 'pg-failures-http-500', rule: 'ERR-1', description: 'Tokenize failures are answered with HTTP 500; the body is the failure\'s rcode and rmsg.',
+    failure: (a, c) => void (c.gateway && c.family === 'pg' && (a.status = 500)),
   },
   {
     name: 'success-statuses-2xx', rule: 'ERR-4', description: 'A new card is answered HTTP 201 and a disable HTTP 202; the bodies are the same.',

@@ -131,3 +131,32 @@ test('variant short-keep-alive announces its 2 s idle time-out after max= and cl
     agent.destroy();
   }
 });
+
+const EDGES = [['lb-blip-503', 503, '503 Service Temporarily Unavailable'], ['api-gateway-502', 502, '{"message":"Internal server error"}']] as const;
+for (const [variant, status, text] of EDGES) {
+  test(`variant ${variant} answers every 25th gateway request itself, whatever its method, not in the gateway's scheme`, async ({ launch }) => {
+    const mock = await launch({ variants: [variant] });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 24; i++) statuses.push((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status);
+    const blip = await send(mock.url, 'POST', '/pg/tokenize', { body: { merchant_id: 'm' } });
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(blip.status).toBe(status);
+    expect(blip.text).toContain(text);
+    expect(blip.json.rcode).toBeUndefined();
+    expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status).toBe(200);
+  });
+}
+
+test('variant cut-after-header closes every 25th gateway answer after a valid header and two bytes of body', async ({ launch }) => {
+  const mock = await launch({ variants: ['cut-after-header'] });
+  for (let i = 1; i <= 24; i++) expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status).toBe(200);
+  const cut = await new Promise<{ status: number; error: string }>((resolve) => {
+    const req = httpRequest(`${mock.url}/platform/vault/customer?count=1`, { agent: new Agent() }, (res) => {
+      res.on('data', () => undefined);
+      res.on('error', (e) => resolve({ status: res.statusCode ?? 0, error: e.message }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, error: 'none' }));
+    });
+    req.end();
+  });
+  expect(cut).toEqual({ status: 200, error: 'aborted' });
+});

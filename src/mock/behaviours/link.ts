@@ -1,5 +1,7 @@
 import { installChunkedTrickle } from './link/chunked-trickle.js';
 import { installConnectionClose } from './link/connection-close.js';
+import { installCutAfterHeader } from './link/cut-after-header.js';
+import { API_GATEWAY_502, installEdgeBlip, LOAD_BALANCER_503 } from './link/edge-blip.js';
 import { installGzipAnswers } from './link/gzip-answers.js';
 import { installRateLimit } from './link/rate-limit.js';
 import { installReads503Once } from './link/reads-503-once.js';
@@ -35,5 +37,24 @@ export const LINK_VARIANTS = [
   { name: 'reads-503-once', rule: 'ERR-4', description: 'Every fourth distinct read (GET URL) is answered once with HTTP 503, Retry-After: 1 and an HTML page, then served; writes never.', wire: { install: installReads503Once } },
   { name: 'reset-on-reuse', rule: 'ERR-4', description: 'A load balancer that forgot idle connections: a gateway request on a kept-alive connection that already carried one meets a TCP reset, unread.', wire: { install: installResetOnReuse } },
   { name: 'short-keep-alive', rule: 'ERR-4', description: 'Idle connections are closed after 2 s, announced as Keep-Alive: max=100, timeout=2 (the time-out after max).', wire: { install: installShortKeepAlive } },
+  // Section 7 ("HTTP status codes: not shown") and section 8: who answers in the gateway's place now and then.
+  {
+    name: 'lb-blip-503', rule: 'ERR-4',
+    description: 'A load balancer that blips: 1 gateway request in 25 (any method) is answered HTTP 503 with its own HTML page, '
+      + 'never reaching the gateway.',
+    wire: { install: (app) => installEdgeBlip(app, LOAD_BALANCER_503) },
+  },
+  {
+    name: 'api-gateway-502', rule: 'ERR-4',
+    description: 'An API gateway in front: 1 gateway request in 25 (any method) is answered HTTP 502 {"message":"Internal server error"}, '
+      + 'never reaching the gateway.',
+    wire: { install: (app) => installEdgeBlip(app, API_GATEWAY_502) },
+  },
+  {
+    name: 'cut-after-header', rule: 'ERR-4',
+    description: 'An edge that closes the connection after a valid answer header: 1 gateway request in 25 gets HTTP 200, '
+      + 'a content-length and two bytes, then the close.',
+    wire: { install: (app) => installCutAfterHeader(app) },
+  },
   { name: 'chunked-trickle', rule: 'ERR-4', description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.', wire: { install: installChunkedTrickle } },
 ] as const satisfies readonly Unit[];

@@ -84,7 +84,15 @@ export const WEBHOOK_FAULTS = [
   { name: 'disable-message-as-number', rule: 'ERR-5', description: 'A successful disable answers message as the number 0.', answer: onDisabled((b) => (b.message = 0)) },
 ] as const satisfies readonly Unit[];
 
+const ALREADY_DISABLED = { code: 1302, message: 'The webhook is already disabled.' };
+
 export const WEBHOOK_VARIANTS = [
   // Section 4.3: re-disabling is not shown.
-  { name: 'redisable-fails', rule: 'HOOK-1', description: 'Re-disabling an inactive webhook answers HTTP 409 with {"error":"webhook already disabled"}, outside the platform scheme.', disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: { error: 'webhook already disabled' } } : next(id, hooks)) },
+  // What re-disabling answers is not shown; that it answers in the platform scheme is (section 7: code is the
+  // failure indicator of every /platform/ answer), so the failure keeps an integer code.
+  {
+    name: 'redisable-fails', rule: 'HOOK-1',
+    description: 'Re-disabling an inactive webhook fails: HTTP 409 with {"code":1302,"message":"The webhook is already disabled."}.',
+    disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: ALREADY_DISABLED } : next(id, hooks)),
+  },
 ] as const satisfies readonly Unit[];

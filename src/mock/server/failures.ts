@@ -33,6 +33,7 @@ export function sendFailure(shapes: Shapes['failure'], error: unknown, request: 
     for (const shape of shapes) shape(answer, context);
   }
   reply.code(answer.status).headers(mockError.headers);
-  if (answer.body === undefined) reply.send();
+  if (answer.text !== undefined) reply.type(answer.type ?? 'text/plain').send(answer.text);
+  else if (answer.body === undefined) reply.send();
   else reply.type(answer.type ?? 'application/json; charset=utf-8').send(answer.body);
 }

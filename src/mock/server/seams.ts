@@ -8,7 +8,8 @@ import type { Customer } from '../state/customers.js';
 import type { RaisedEvent, Webhook, WebhookRegistry, WebhookRequest } from '../state/webhooks.js';
 
 /** An answer on its way out: status and JSON body; no body sends an empty one. `type` overrides the media type. */
-export type Answer = { status: number; body: Record<string, unknown> | undefined; type?: string };
+/** `text`, when set, is sent as it is in place of a JSON body (an edge's HTML page, for a behaviour). */
+export type Answer = { status: number; body: Record<string, unknown> | undefined; type?: string; text?: string };
 
 /** What a success answer of one gateway operation was made from. */
 export type AnswerContext =

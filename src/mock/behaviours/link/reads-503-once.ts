@@ -5,8 +5,7 @@ import { isGatewayPath } from '../../gateway/errors.js';
 /**
  * Variation `reads-503-once`: one node of a pool being replaced. Every fourth distinct read (GET URL) is
  * answered once with HTTP 503, Retry-After: 1 and the load balancer's own HTML page, before the gateway
- * sees it; asked again, it is served. Writes are never refused this way: a client must not send a write
- * twice after a 503, so a 503 on a write would rightly end as "target unavailable".
+ * sees it; asked again, it is served. Writes are never refused this way (`lb-blip-503` refuses any method).
  */
 export function installReads503Once(app: MockApp): void {
   const seen = new Set<string>();
