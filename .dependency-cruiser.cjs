@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * Which folder may import which: the layer table below is the one place to change when a folder splits
- * (src/contract into src/catalogue, src/transport, src/checks, src/evidence, src/generate, src/coverage:
- * give each its row and list, in `may`, the rows below it). Type imports count like any other import:
+ * Which folder may import which: the layer table below is the one place to change when a folder splits or
+ * a new one comes (give it its row and list, in `may`, the rows below it). Type imports count like any other import:
  * a circle through types alone still ties the files together for a reader and for the next move.
  *
  * `npm run lint` runs this after eslint; `npx depcruise --config .dependency-cruiser.cjs src tests scripts bench`
@@ -11,25 +10,57 @@
 
 /** Rows from the bottom up. A row may import itself and the rows named in `may`, never a row above it. */
 const LAYERS = [
-  { name: 'contract', path: 'src/contract', may: [] },
+  { name: 'catalogue', path: 'src/catalogue', may: [] },
   { name: 'known-deviations', path: 'src/known-deviations', may: [] },
-  { name: 'mock', path: 'src/mock', may: ['contract'] },
-  { name: 'config', path: 'src/config', may: ['contract', 'known-deviations', 'mock'] },
-  { name: 'reporters', path: 'src/reporters', may: ['contract', 'known-deviations', 'config'] },
-  { name: 'webhook-check', path: 'src/webhook-check', may: ['contract', 'config'] },
-  { name: 'proxy', path: 'src/proxy', may: ['contract', 'config', 'mock'] },
-  { name: 'suite-power', path: 'src/suite-power', may: ['contract', 'known-deviations', 'config', 'mock', 'reporters'] },
+  { name: 'transport', path: 'src/transport', may: ['catalogue'] },
+  { name: 'checks', path: 'src/checks', may: ['catalogue', 'transport'] },
+  { name: 'evidence', path: 'src/evidence', may: ['catalogue', 'transport', 'checks'] },
+  { name: 'coverage', path: 'src/coverage', may: ['catalogue', 'transport', 'checks'] },
+  { name: 'generate', path: 'src/generate', may: ['catalogue', 'transport', 'checks', 'evidence'] },
+  { name: 'mock', path: 'src/mock', may: ['catalogue'] },
+  { name: 'doubles', path: 'src/doubles', may: ['catalogue', 'transport'] },
+  { name: 'config', path: 'src/config', may: ['catalogue', 'transport', 'known-deviations', 'mock'] },
+  { name: 'preflight', path: 'src/preflight', may: ['catalogue', 'transport', 'checks', 'evidence', 'config'] },
+  {
+    name: 'reporters',
+    path: 'src/reporters',
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'coverage', 'generate', 'known-deviations', 'config'],
+  },
+  { name: 'cli', path: 'src/cli', may: ['catalogue', 'known-deviations', 'config', 'reporters'] },
+  { name: 'webhook-check', path: 'src/webhook-check', may: ['catalogue', 'transport', 'evidence', 'config'] },
+  {
+    name: 'proxy',
+    path: 'src/proxy',
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'coverage', 'config', 'mock'],
+  },
+  {
+    name: 'suite-power',
+    path: 'src/suite-power',
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'known-deviations', 'config', 'mock', 'reporters'],
+  },
   { name: 'ci', path: 'src/ci', may: ['reporters'] },
-  { name: 'cutover', path: 'src/cutover', may: ['contract', 'known-deviations', 'config', 'mock', 'reporters', 'webhook-check'] },
-  { name: 'safety', path: 'src/safety', may: ['contract', 'config', 'mock', 'reporters', 'proxy'] },
-  { name: 'tests', path: 'tests', may: ['contract', 'config', 'reporters'] },
+  {
+    name: 'cutover',
+    path: 'src/cutover',
+    may: ['catalogue', 'transport', 'known-deviations', 'config', 'mock', 'reporters', 'cli', 'webhook-check'],
+  },
+  {
+    name: 'safety',
+    path: 'src/safety',
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'config', 'mock', 'reporters', 'proxy'],
+  },
+  {
+    name: 'tests',
+    path: 'tests',
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'generate', 'coverage', 'doubles', 'config', 'reporters'],
+  },
   { name: 'scripts', path: 'scripts', may: ['src'] },
   { name: 'bench', path: 'bench', may: ['src'] },
 ];
 
 /**
  * Modules any row may import: each imports nothing else of this repository, so it cannot close a circle.
- * The mock's control types are its published interface: the control client (contract/mock-control.ts) is
+ * The mock's control types are its published interface: the control client (doubles/mock-control.ts) is
  * typed from them instead of copying them.
  */
 const PUBLISHED = ['src/mock/control/view-types\\.ts$'];

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'test-results/', 'blob-report/', 'src/contract/openapi.gen.ts'] },
+  { ignores: ['node_modules/', 'reports/', 'test-results/', 'blob-report/', 'src/catalogue/openapi.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { SUITE_BASE } from './src/config/playwright-base.js';
+import { SUITE_BASE } from './src/config/playwright/playwright-base.js';
 import { workersOf } from './src/config/numeric-variables.js';
 import { loadSuiteConfig } from './src/config/suite-env.js';
-import { ensureRunSeed } from './src/contract/generate/settings.js';
+import { ensureRunSeed } from './src/generate/settings.js';
 import { reportersFor } from './src/reporters/report-set.js';
 
 const config = loadSuiteConfig();
@@ -17,5 +17,5 @@ export default defineConfig({
   outputDir: process.env.PG_RESULTS_DIR || 'test-results',
   reporter: reportersFor(process.env),
   // The embedded mock runs in the runner process (see embedded-mock-setup.ts); workers learn its port by environment.
-  globalSetup: config.embeddedMock ? './src/config/embedded-mock-setup.ts' : undefined,
+  globalSetup: config.embeddedMock ? './src/config/playwright/embedded-mock-setup.ts' : undefined,
 });

@@ -3,7 +3,7 @@ import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../src/config/free-port.js';
-import { basicAuthorization } from '../src/contract/auth.js';
+import { basicAuthorization } from '../src/transport/auth.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { generatedInputsCost, generatedInputsMarkdown } from './generated-inputs.js';
 import { measureSideBySide, type LoadRequest, type LoadTarget, type Measurement } from './load.js';
@@ -268,7 +268,7 @@ function targets(r: BenchReport): Target[] {
     ? {
         target: 'schema validators compiled once per process',
         measured: `${v.afterFirstUse} compiles, ${v.afterMoreRounds} after ${v.rounds} more rounds; sites: ${v.otherCompileSites.join(', ') || 'none'}`,
-        met: v.afterFirstUse > 0 && v.afterFirstUse === v.afterMoreRounds && v.otherCompileSites.every((s) => s === join('src', 'contract', 'validate.ts')),
+        met: v.afterFirstUse > 0 && v.afterFirstUse === v.afterMoreRounds && v.otherCompileSites.every((s) => s === join('src', 'catalogue', 'validate.ts')),
       }
     : { target: 'schema validators compiled once per process', measured: 'probe failed', met: undefined });
   return out;

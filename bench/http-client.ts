@@ -1,12 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { basicAuthorization } from '../src/contract/auth.js';
-import { sendRequest, type Answer, type SendInit } from '../src/contract/http-request.js';
+import { basicAuthorization } from '../src/transport/auth.js';
+import { sendRequest, type Answer, type SendInit } from '../src/transport/http/http-request.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { cleanEnv, startServer, type Server } from './processes.js';
 import { sendWithUndici } from './undici-request.js';
 
 /**
- * CPU per request of the suite's HTTP client (node:http, src/contract/http-request.ts) and of undici's
+ * CPU per request of the suite's HTTP client (node:http, src/transport/http/http-request.ts) and of undici's
  * Agent/request() set up the same way (bench/undici-request.ts), side by side in one process against the
  * embedded mock in another: rounds alternate the clients (A B, B A, …) so background load hits both alike,
  * and the figures are medians over the rounds with the ratio taken round by round.
@@ -14,7 +14,7 @@ import { sendWithUndici } from './undici-request.js';
 
 type Client = { name: string; send: (url: string, init: SendInit) => Promise<Answer> };
 export const HTTP_CLIENTS: Client[] = [
-  { name: 'node:http (src/contract/http-request.ts)', send: sendRequest },
+  { name: 'node:http (src/transport/http/http-request.ts)', send: sendRequest },
   { name: 'undici Agent + request()', send: sendWithUndici },
 ];
 

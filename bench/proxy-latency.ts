@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { ScriptedClient } from '../src/proxy/scripted-client.js';
-import type { TrafficReport } from '../src/proxy/traffic-report-types.js';
+import type { TrafficReport } from '../src/proxy/traffic/traffic-report-types.js';
 import { cleanEnv } from './processes.js';
 
 /**

@@ -1,8 +1,8 @@
 import { EnvHttpProxyAgent, interceptors, request } from 'undici';
-import type { Answer, SendInit } from '../src/contract/http-request.js';
+import type { Answer, SendInit } from '../src/transport/http/http-request.js';
 
 /**
- * The same contract as src/contract/http-request.ts on undici's Agent and request() (not its fetch), set up
+ * The same contract as src/transport/http/http-request.ts on undici's Agent and request() (not its fetch), set up
  * as the suite would use it: EnvHttpProxyAgent (HTTP(S)_PROXY/NO_PROXY, keep-alive that follows the server's
  * Keep-Alive hints), the decompress interceptor (gzip, deflate, brotli), redirects not followed, one
  * time-out per answer. Only the bench uses it, to weigh its CPU per request against the hand-written client.

@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { OPERATION_IDS } from '../src/contract/spec.js';
-import { validateRequest, validateResponse } from '../src/contract/validate.js';
+import { OPERATION_IDS } from '../src/catalogue/spec.js';
+import { validateRequest, validateResponse } from '../src/catalogue/validate.js';
 
 /**
  * Counts ajv compile calls in one process: after the first validation of every operation, and again after

@@ -3,9 +3,9 @@ import { accessSync, constants, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
-import { conformanceArgs } from '../src/config/conformance-command.js';
+import { conformanceArgs } from '../src/cli/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
-import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/outcomes/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 import type { ConfigurationProblems } from '../src/reporters/configuration-error.js';
 
@@ -19,7 +19,7 @@ import type { ConfigurationProblems } from '../src/reporters/configuration-error
  */
 const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits
 if (args.version) {
-  const { versionInfo, versionText } = await import('../src/reporters/version-info.js');
+  const { versionInfo, versionText } = await import('../src/cli/version-info.js');
   console.log(versionText(versionInfo()));
   process.exit(0);
 }
@@ -34,8 +34,8 @@ if (args.listRules) await printCatalogueAndExit(args.listRules, args.rules);
 /** --list-rules: the catalogue against this configuration, from the files alone (no mock, no request). */
 async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): Promise<never> {
   const [{ loadCatalogueVersion, loadRules }, { catalogueListing, catalogueListingText }] = await Promise.all([
-    import('../src/contract/rules.js'),
-    import('../src/reporters/catalogue-listing.js'),
+    import('../src/catalogue/rules.js'),
+    import('../src/cli/catalogue-listing.js'),
   ]);
   const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, { only, deviations: await knownDeviationMarks() });
   console.log(format === 'json' ? JSON.stringify(listing, null, 2) : catalogueListingText(listing));
@@ -46,7 +46,7 @@ async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): P
 // Playwright starts, so a bad MOCK_ value ends like any configuration error.
 if (config.embeddedMock && !args.list) {
   const [{ embeddedMockNotes, embeddedMockOptions }, { ConfigError }, { exitOnConfiguration }] = await Promise.all([
-    import('../src/config/embedded-mock-options.js'), import('../src/config/config.js'), import('../src/config/configuration-exit.js'),
+    import('../src/config/playwright/embedded-mock-options.js'), import('../src/config/config.js'), import('../src/config/configuration-exit.js'),
   ]);
   try {
     embeddedMockOptions(config, process.env);
@@ -68,7 +68,7 @@ async function refuseUnusableKnownDeviations(): Promise<void> {
   if (!source.use || args.list) return;
   const [{ knownDeviationsProblems }, { loadRules }, { dayOf }] = await Promise.all([
     import('../src/known-deviations/load.js'),
-    import('../src/contract/rules.js'),
+    import('../src/catalogue/rules.js'),
     import('../src/known-deviations/entry.js'),
   ]);
   const ruleIds = loadRules().map((r) => r.id);
@@ -87,7 +87,7 @@ async function knownDeviationMarks(): Promise<{ rule: string; ticket: string; ex
   if (!source.use) return [];
   const [{ loadKnownDeviations }, { loadRules }, { dayOf, ticketOf }] = await Promise.all([
     import('../src/known-deviations/load.js'),
-    import('../src/contract/rules.js'),
+    import('../src/catalogue/rules.js'),
     import('../src/known-deviations/entry.js'),
   ]);
   const ruleIds = loadRules().map((r) => r.id);
@@ -109,10 +109,10 @@ function warnOfUnreadableBaseline(path: string | undefined): void {
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
 // on every run (this process starts before Playwright, so what it loads delays every run).
 if (config.baseUrl && !args.list) {
-  const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/config/probe-target.js'), import('../src/config/preflight-run.js')]);
+  const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/preflight/probe-target.js'), import('../src/preflight/preflight-run.js')]);
   const stop = async (found: ConfigurationProblems): Promise<never> => {
     const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
-      import('../src/reporters/configuration-error.js'), import('../src/reporters/run-identity.js'),
+      import('../src/reporters/configuration-error.js'), import('../src/reporters/outcomes/run-identity.js'),
     ]);
     const run = { target: config.target, targetId: targetIdOf(config.target, process.env) };
     const { lines, exitCode } = reportConfigurationError(dir, run, found);
@@ -120,7 +120,7 @@ if (config.baseUrl && !args.list) {
     process.exit(exitCode);
   };
   // A setup mistake the probe meets (TLS or scheme, DNS, a proxy's 407) ends here, exit 2; then the preflight
-  // (src/config/preflight.ts): a refused key, ID or base URL with a path ends here too.
+  // (src/preflight/preflight.ts): a refused key, ID or base URL with a path ends here too.
   const started = new Date();
   const probed = await probeTarget(config.baseUrl);
   if (probed?.kind === 'configuration') {
@@ -129,7 +129,7 @@ if (config.baseUrl && !args.list) {
   const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
     const [{ loadRules }, { countBy, verdictLine, writeConformance }, { targetIdOf }] = await Promise.all([
-      import('../src/contract/rules.js'), import('../src/reporters/write-conformance.js'), import('../src/reporters/run-identity.js'),
+      import('../src/catalogue/rules.js'), import('../src/reporters/write-conformance.js'), import('../src/reporters/outcomes/run-identity.js'),
     ]);
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import dotenv from 'dotenv';
-import { UsageError } from '../src/config/cli-args.js';
+import { UsageError } from '../src/cli/cli-args.js';
 import { exitOnConfiguration } from '../src/config/configuration-exit.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { CUTOVER_USAGE, parseCutoverArgs } from '../src/cutover/args.js';

@@ -1,5 +1,5 @@
 /**
- * Generates src/contract/openapi.gen.ts from spec/openapi.yaml with openapi-typescript's programmatic API.
+ * Generates src/catalogue/openapi.gen.ts from spec/openapi.yaml with openapi-typescript's programmatic API.
  *
  *   npx tsx scripts/generate-types.ts          write the file (npm run types:generate)
  *   npx tsx scripts/generate-types.ts --check  regenerate in memory; exit 1 if the file differs (npm run types:check)
@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const SPEC_URL = new URL('../spec/openapi.yaml', import.meta.url);
-const OUT_URL = new URL('../src/contract/openapi.gen.ts', import.meta.url);
-const OUT_DISPLAY = 'src/contract/openapi.gen.ts';
+const OUT_URL = new URL('../src/catalogue/openapi.gen.ts', import.meta.url);
+const OUT_DISPLAY = 'src/catalogue/openapi.gen.ts';
 const SPEC_DISPLAY = 'spec/openapi.yaml';
 
 const HEADER = `/**

@@ -1,10 +1,10 @@
 import dotenv from 'dotenv';
 import { ConfigError, secretsOf } from '../src/config/config.js';
 import { exitOnConfiguration } from '../src/config/configuration-exit.js';
-import { embeddedMockOptions } from '../src/config/embedded-mock-options.js';
-import { probeTarget } from '../src/config/probe-target.js';
+import { embeddedMockOptions } from '../src/config/playwright/embedded-mock-options.js';
+import { probeTarget } from '../src/preflight/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
-import { keyVariables } from '../src/contract/reproduce-line.js';
+import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';

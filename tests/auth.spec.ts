@@ -1,6 +1,6 @@
-import { apiToken } from '../src/contract/auth.js';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/contract/checks.js';
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
+import { apiToken } from '../src/transport/auth.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/checks/answer-problems.js';
+import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 import { rules, TARGET_SKIPS, test, type Observe } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import { CONFIGURATION } from '../src/config/configuration-skips.js';
-import { described, same } from '../src/config/preflight.js';
+import { described, same } from '../src/checks/compared-answers.js';
 import type { ResolvedConfig } from '../src/config/suite-env.js';
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
-import type { GatewayClient } from '../src/contract/gateway-client.js';
+import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+import type { GatewayClient } from '../src/transport/gateway-client.js';
 
 /**
  * HOOK-1 on a disable answer: code 0 and a non-empty data.message. Any test that disables the one

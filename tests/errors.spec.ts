@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { apiToken } from '../src/contract/auth.js';
-import { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from '../src/contract/checks.js';
-import { otherSchemeProblems, withoutIndicatorProblems } from '../src/contract/conformance-checks.js';
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
-import { newCardRequest } from '../src/contract/request-builders.js';
+import { apiToken } from '../src/transport/auth.js';
+import { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from '../src/checks/answer-problems.js';
+import { otherSchemeProblems, withoutIndicatorProblems } from '../src/checks/answer-findings.js';
+import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+import { newCardRequest } from '../src/catalogue/request-builders.js';
 import { rules, test, type Judge, type Verify } from './fixtures.js';
 import { DISABLED, disabledProblems } from './disable-checks.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, type TestDetails, type TestInfo } from '@playwright/test';
-import { testWithoutBrowserContext as base } from '../src/config/playwright-no-context.js';
+import { testWithoutBrowserContext as base } from '../src/config/playwright/playwright-no-context.js';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import {
@@ -10,24 +10,24 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { answerFindings } from '../src/contract/conformance-checks.js';
-import type { Exchange } from '../src/contract/exchange.js';
-import { DEFAULT_RETRY, GatewayClient } from '../src/contract/gateway-client.js';
-import { Pacer, perWorkerRate } from '../src/contract/pacer.js';
-import { MockControl } from '../src/contract/mock-control.js';
-import { Redactor } from '../src/contract/redact.js';
-import { keyVariables } from '../src/contract/reproduce-line.js';
-import { propertyCheck, type PropertyCheck } from '../src/contract/generate/check.js';
-import { RuleViolation } from '../src/contract/rule-violation.js';
-import { runWideAnnotations } from '../src/contract/run-wide.js';
-import { COVERAGE, tallyOf } from '../src/contract/coverage-tally.js';
-import { ruleById } from '../src/contract/rules.js';
-import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/judged.js';
-import { servedAnnotations } from '../src/reporters/exercised.js';
-import { rateLimitAnnotation } from '../src/reporters/budget-outcome.js';
-import { WebhookReceiver } from '../src/contract/webhook-receiver.js';
-import type { ObservationData } from '../src/contract/observation-data.js';
-import { observationDescription } from '../src/reporters/observation.js';
+import { answerFindings } from '../src/checks/answer-findings.js';
+import type { Exchange } from '../src/transport/exchange.js';
+import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
+import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
+import { MockControl } from '../src/doubles/mock-control.js';
+import { Redactor } from '../src/evidence/redact.js';
+import { keyVariables } from '../src/evidence/reproduce-line.js';
+import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
+import { RuleViolation } from '../src/evidence/rule-violation.js';
+import { runWideAnnotations } from '../src/coverage/run-wide.js';
+import { COVERAGE, tallyOf } from '../src/coverage/coverage-tally.js';
+import { ruleById } from '../src/catalogue/rules.js';
+import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/records/judged.js';
+import { servedAnnotations } from '../src/reporters/records/exercised.js';
+import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
+import { WebhookReceiver } from '../src/doubles/webhook-receiver.js';
+import type { ObservationData } from '../src/checks/observation-data.js';
+import { observationDescription } from '../src/reporters/records/observation.js';
 
 const NOT_IN_PRODUCTION = 'not-in-production';
 

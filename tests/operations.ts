@@ -1,8 +1,8 @@
 import type { ResolvedConfig } from '../src/config/suite-env.js';
-import type { Exchange } from '../src/contract/exchange.js';
-import type { Auth, GatewayClient } from '../src/contract/gateway-client.js';
-import { newCardRequest } from '../src/contract/request-builders.js';
-import type { OperationId } from '../src/contract/spec.js';
+import type { Exchange } from '../src/transport/exchange.js';
+import type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
+import { newCardRequest } from '../src/catalogue/request-builders.js';
+import type { OperationId } from '../src/catalogue/spec.js';
 import { listingQuery } from './vault-pages.js';
 
 type Context = { gateway: GatewayClient; suite: ResolvedConfig; takeWebhook: () => Promise<string> };

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_FIELDS, accountFieldValues, madeUpValueRefused, type AccountField } from '../src/config/account-fields.js';
-import { fieldGroups } from '../src/contract/coverage-fields.js';
-import { attributeRefusal } from '../src/contract/field-refusals.js';
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
-import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
-import { DEFAULT_TEST_CARD } from '../src/contract/test-cards.js';
-import type { TokenizeRequest } from '../src/contract/types.js';
+import { fieldGroups } from '../src/coverage/coverage-fields.js';
+import { attributeRefusal } from '../src/checks/tokenize/field-refusals.js';
+import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
+import { DEFAULT_TEST_CARD } from '../src/catalogue/test-cards.js';
+import type { TokenizeRequest } from '../src/catalogue/types.js';
 import { rules, test } from './fixtures.js';
 import { listingQuery } from './vault-pages.js';
 

@@ -1,12 +1,12 @@
-import { maskCardNumber, maskingProblems } from '../src/contract/card-number.js';
-import { rejectionProblems } from '../src/contract/checks.js';
-import { bodyField, succeeded } from '../src/contract/exchange.js';
-import { newCardProblems } from '../src/contract/exchange-checks.js';
-import { futureExpiry, newAchRequest, newCardRequest } from '../src/contract/request-builders.js';
+import { maskCardNumber, maskingProblems } from '../src/checks/tokenize/card-number.js';
+import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { bodyField, succeeded } from '../src/transport/exchange.js';
+import { newCardProblems } from '../src/checks/gateway-findings.js';
+import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
 import {
   cardDataAlone, firstAcceptedUpdate, declinedUpdate, refusedPartialUpdate, sameCardProblems, type Attempt,
-} from '../src/contract/card-updates.js';
-import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/contract/test-cards.js';
+} from '../src/checks/tokenize/card-updates.js';
+import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/catalogue/test-cards.js';
 import { rules, test, type NotExercisedFn, type Observe } from './fixtures.js';
 
 test.describe('new cards (section 4.1 rule 1)', () => {

@@ -1,7 +1,7 @@
-import { bodyField, succeeded, type Exchange } from '../src/contract/exchange.js';
-import type { GatewayClient } from '../src/contract/gateway-client.js';
-import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from '../src/contract/page-sample.js';
-import type { Customer } from '../src/contract/types.js';
+import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+import type { GatewayClient } from '../src/transport/gateway-client.js';
+import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from '../src/checks/vault/page-sample.js';
+import type { Customer } from '../src/catalogue/types.js';
 
 /**
  * The listing's query as section 4.2 uses it: every parameter sent, sorted on customer_id descending (the
@@ -11,7 +11,7 @@ export function listingQuery(merchantId: string, count: number, page = 0): Recor
   return { count, page, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId };
 }
 
-export { MAX_PAGES, SAMPLED_PAGES } from '../src/contract/page-sample.js';
+export { MAX_PAGES, SAMPLED_PAGES } from '../src/checks/vault/page-sample.js';
 
 /** Walks of a shared vault tried at most before its paging is reported not judged (it kept moving). */
 export const WALK_ATTEMPTS = 3;

@@ -1,5 +1,5 @@
-import { cardNumbersOf as shownCardNumbers } from '../src/contract/exchange-checks.js';
-import type { Customer } from '../src/contract/types.js';
+import { cardNumbersOf as shownCardNumbers } from '../src/checks/gateway-findings.js';
+import type { Customer } from '../src/catalogue/types.js';
 
 /** Lists of a record that may be absent (or null), empty or (in a faulty answer) not a list at all. */
 function listOf<T>(value: T[] | undefined): T[] {
@@ -20,7 +20,7 @@ export type FormatCounts = Map<string, number>;
 
 /** An empty verified_date or country code shows nothing (a card never verified, an address without country). */
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
-/** A null field is read as absent (src/contract/null-fields.ts). */
+/** A null field is read as absent (src/checks/fields/null-fields.ts). */
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /**

@@ -1,10 +1,10 @@
-import { isFullCardNumber } from '../src/contract/card-number.js';
-import { rejectionProblems } from '../src/contract/checks.js';
-import { bodyField, succeeded } from '../src/contract/exchange.js';
+import { isFullCardNumber } from '../src/checks/tokenize/card-number.js';
+import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, test } from './fixtures.js';
 import { MAX_PAGES, SAMPLED_PAGES, WALK_ATTEMPTS, sampledWalk, grewPast, listingQuery, recordsOf, walkPages, walkSnapshot } from './vault-pages.js';
-import { DESCENDING, collationObservation, customerIds, orderProblems } from '../src/contract/collation.js';
-import { pageCap } from '../src/contract/page-cap.js';
+import { DESCENDING, collationObservation, customerIds, orderProblems } from '../src/checks/vault/collation.js';
+import { pageCap } from '../src/checks/vault/page-cap.js';
 import { FORMAT_SOURCES, cardNumbersOf, formatProblems, type FormatCounts } from './vault-records.js';
 import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, noCustomersWhy, vaultMoving } from './why-not-exercised.js';
 

@@ -1,4 +1,4 @@
-import { succeeded } from '../src/contract/exchange.js';
+import { succeeded } from '../src/transport/exchange.js';
 import { SAMPLED_PAGES, type Walk } from './vault-pages.js';
 
 /**

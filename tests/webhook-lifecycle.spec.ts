@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { succeeded } from '../src/contract/exchange.js';
+import { succeeded } from '../src/transport/exchange.js';
 import { rules, test } from './fixtures.js';
 import { eventually } from './eventually.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rejectionProblems } from '../src/contract/checks.js';
-import { bodyField, succeeded } from '../src/contract/exchange.js';
+import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, TARGET_SKIPS, test } from './fixtures.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError } from '../config/cli-args.js';
+import { UsageError } from '../cli/cli-args.js';
 import { parseCheckArgs } from '../webhook-check/check-args.js';
 
 export type CutoverArgs =

@@ -1,8 +1,8 @@
 import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
-import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift.js';
+import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import { verdictLineOf } from '../reporters/report-json.js';
-import { UNCLASSIFIED } from '../reporters/observation.js';
+import { UNCLASSIFIED } from '../reporters/records/observation.js';
 import { dayOf } from '../known-deviations/entry.js';
 import { asOnSandbox, carriedFromSandbox, type CarriedDeviation } from './known-carried.js';
 

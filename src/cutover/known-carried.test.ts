@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { KnownItem } from '../reporters/known-outcomes.js';
+import type { KnownItem } from '../reporters/known/known-outcomes.js';
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import { compareCutover, feltDifferences } from './compare.js';
 import { cutoverMarkdown, cutoverOutcome } from './report.js';

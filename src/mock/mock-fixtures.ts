@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
-import { validateResponse } from '../contract/validate.js';
+import { validateResponse } from '../catalogue/validate.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import type { MockOptions } from './server/options.js';
 import { startMock, type MockHandle } from './start.js';

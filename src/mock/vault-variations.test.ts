@@ -1,4 +1,4 @@
-import { GatewayClient } from '../contract/gateway-client.js';
+import { GatewayClient } from '../transport/gateway-client.js';
 import { listingQuery, walkSnapshot, WALK_ATTEMPTS } from '../../tests/vault-pages.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, expectValid, send, test } from './mock-fixtures.js';

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { basicAuthorization } from '../contract/auth.js';
-import { newCardRequest } from '../contract/request-builders.js';
+import { basicAuthorization } from '../transport/auth.js';
+import { newCardRequest } from '../catalogue/request-builders.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 

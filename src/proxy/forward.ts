@@ -1,8 +1,8 @@
 import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { routeTo } from '../contract/connections.js';
-import { isStaleConnection } from '../contract/http-request.js';
-import { whoFailed } from '../contract/who-answered.js';
+import { routeTo } from '../transport/http/connections.js';
+import { isStaleConnection } from '../transport/http/http-request.js';
+import { whoFailed } from '../transport/who-answered.js';
 
 /**
  * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.

@@ -1,7 +1,7 @@
-import type { Exchange } from '../contract/exchange.js';
-import { gatewayFindings } from '../contract/exchange-checks.js';
-import type { Judgement } from '../contract/judgement.js';
-import { requestFindings, type RequestContext } from '../contract/request-checks.js';
+import type { Exchange } from '../transport/exchange.js';
+import { gatewayFindings } from '../checks/gateway-findings.js';
+import type { Judgement } from '../checks/judgement.js';
+import { requestFindings, type RequestContext } from '../checks/request-findings.js';
 
 export type Side = 'application' | 'gateway';
 

@@ -1,4 +1,4 @@
-import type { TrafficRedactor } from './traffic-redactor.js';
+import type { TrafficRedactor } from './traffic/traffic-redactor.js';
 import { brokenRules, type Verdict } from './judge.js';
 
 /** One line per exchange as it happens: time, operation, status, ✓ or the rules broken and by whom. */

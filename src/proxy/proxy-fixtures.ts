@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { keyVariables } from '../contract/reproduce-line.js';
+import { keyVariables } from '../evidence/reproduce-line.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { ScriptedClient } from './scripted-client.js';

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import { whoAnswered } from '../contract/who-answered.js';
-import type { RequestContext } from '../contract/request-checks.js';
+import { whoAnswered } from '../transport/who-answered.js';
+import type { RequestContext } from '../checks/request-findings.js';
 import { forward } from './forward.js';
 import { judge, type Verdict } from './judge.js';
 import { toExchange } from './to-exchange.js';
-import type { TrafficRedactor } from './traffic-redactor.js';
+import type { TrafficRedactor } from './traffic/traffic-redactor.js';
 
 export type ProxyOptions = {
   /** The gateway's base URL (https upstreams are checked against the system's trusted certificates). */

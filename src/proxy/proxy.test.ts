@@ -1,5 +1,5 @@
-import { basicAuthorization } from '../contract/auth.js';
-import { newAchRequest, newCardRequest } from '../contract/request-builders.js';
+import { basicAuthorization } from '../transport/auth.js';
+import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { expect, test } from './proxy-fixtures.js';

@@ -1,6 +1,6 @@
-import { basicAuthorization } from '../contract/auth.js';
-import { futureExpiry, newAchRequest, newCardRequest } from '../contract/request-builders.js';
-import { TEST_CARDS } from '../contract/test-cards.js';
+import { basicAuthorization } from '../transport/auth.js';
+import { futureExpiry, newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
+import { TEST_CARDS } from '../catalogue/test-cards.js';
 
 /**
  * A small merchant application, scripted: it calls the three operations the way section 4 and 5 say

@@ -1,11 +1,11 @@
-import type { RequestContext } from '../contract/request-checks.js';
-import type { ReproduceContext } from '../contract/reproduce-context.js';
+import type { RequestContext } from '../checks/request-findings.js';
+import type { ReproduceContext } from '../evidence/reproduce-context.js';
 import { liveLine, failureLine } from './live-line.js';
 import { startProxy, type ProxyHandle } from './proxy-server.js';
-import { TrafficLedger } from './traffic-ledger.js';
-import { TrafficRedactor } from './traffic-redactor.js';
-import { buildReport, writeTrafficReports } from './traffic-report.js';
-import type { TrafficReport } from './traffic-report-types.js';
+import { TrafficLedger } from './traffic/traffic-ledger.js';
+import { TrafficRedactor } from './traffic/traffic-redactor.js';
+import { buildReport, writeTrafficReports } from './traffic/traffic-report.js';
+import type { TrafficReport } from './traffic/traffic-report-types.js';
 
 export type SessionOptions = {
   upstream: string;

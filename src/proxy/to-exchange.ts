@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Exchange } from '../contract/exchange.js';
-import { familyOf, type OperationId } from '../contract/spec.js';
+import type { Exchange } from '../transport/exchange.js';
+import { familyOf, type OperationId } from '../catalogue/spec.js';
 import type { Captured } from './forward.js';
 
 /** Which of the three operations a request is, by method and path; undefined for anything else. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { expect, test } from '@playwright/test';
-import { basicAuthorization } from '../contract/auth.js';
+import { basicAuthorization } from '../transport/auth.js';
 import { startSession } from './session.js';
 
 const FIXTURES = new URL('../webhook-check/fixtures/', import.meta.url);

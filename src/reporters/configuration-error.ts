@@ -1,6 +1,6 @@
 import { configurationVerdictLine } from '../config/configuration-exit.js';
-import { loadRules } from '../contract/rules.js';
-import { ruleOutcomes, EXIT_CODES, type Verdict } from './rule-outcomes.js';
+import { loadRules } from '../catalogue/rules.js';
+import { ruleOutcomes, EXIT_CODES, type Verdict } from './outcomes/rule-outcomes.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
 
 /**

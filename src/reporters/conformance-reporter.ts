@@ -1,26 +1,26 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { rulesViolatedIn } from '../contract/rule-violation.js';
-import { loadRules } from '../contract/rules.js';
-import { misconfiguration } from '../contract/target-misconfigured.js';
-import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
-import { failureDetails } from './failure-details.js';
-import { parseObservation } from './observation.js';
-import { outOfTime } from './budget-outcome.js';
-import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './judged.js';
-import { ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
-import { applySelection, selectionVerdict } from './rule-selection.js';
-import { RunInvariants, type GeneratedInputs } from './run-invariants.js';
-import { targetIdOf } from './run-identity.js';
+import { rulesViolatedIn } from '../evidence/rule-violation.js';
+import { loadRules } from '../catalogue/rules.js';
+import { misconfiguration } from '../transport/target-misconfigured.js';
+import { UNAVAILABLE_TAG } from '../transport/target-unavailable.js';
+import { failureDetails } from './records/failure-details.js';
+import { parseObservation } from './records/observation.js';
+import { outOfTime } from './outcomes/budget-outcome.js';
+import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './records/judged.js';
+import { ruleOutcomes, verdictOf, type TestRecord } from './outcomes/rule-outcomes.js';
+import { applySelection, selectionVerdict } from './outcomes/rule-selection.js';
+import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
+import { targetIdOf } from './outcomes/run-identity.js';
 import { countBy, verdictLine, writeConformance } from './write-conformance.js';
-import { runGaps } from './run-gaps.js';
+import { runGaps } from './outcomes/run-gaps.js';
 import { CoverageCollector } from './coverage.js';
 import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';
 import { KnownDeviationsError, loadKnownDeviations, shownPath } from '../known-deviations/load.js';
 import type { SeenFailure } from '../known-deviations/match.js';
 import { entriesFor, recordEntries } from '../known-deviations/record.js';
 import type { Source } from '../known-deviations/source.js';
-import { applyKnownDeviations, type KnownDeviationsJson } from './known-outcomes.js';
+import { applyKnownDeviations, type KnownDeviationsJson } from './known/known-outcomes.js';
 
 /**
  * What the run is, passed in by the Playwright config (report-set.ts builds it from the environment once):

@@ -1,7 +1,7 @@
 import { configurationGap, configurationSkip } from '../config/configuration-skips.js';
-import { configurationNeeds, type OperationGap } from './exercised.js';
-import { knownSections, type KnownDeviationsJson } from './known-outcomes.js';
-import type { RuleOutcome } from './rule-outcomes.js';
+import { configurationNeeds, type OperationGap } from './records/exercised.js';
+import { knownSections, type KnownDeviationsJson } from './known/known-outcomes.js';
+import type { RuleOutcome } from './outcomes/rule-outcomes.js';
 
 export type RunSummary = {
   outcomes: RuleOutcome[];

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { fieldGroups } from '../contract/coverage-fields.js';
-import { emptyTally, tallyOf } from '../contract/coverage-tally.js';
-import type { Exchange } from '../contract/exchange.js';
+import { fieldGroups } from '../coverage/coverage-fields.js';
+import { emptyTally, tallyOf } from '../coverage/coverage-tally.js';
+import type { Exchange } from '../transport/exchange.js';
 import { coverageDown, coverageFigure, coverageMarkdown, coverageOf, CoverageCollector } from './coverage.js';
-import { coverageHtml } from './coverage-html.js';
+import { coverageHtml } from './html/coverage-html.js';
 
 function exchange(operation: Exchange['operation'], url: string, body: unknown, json: unknown): Exchange {
   return { operation, family: operation === 'tokenize' ? 'pg' : 'platform', request: { method: 'GET', url, headers: {}, body }, status: 200, headers: {}, text: JSON.stringify(json), json, ms: 1 };

@@ -1,5 +1,5 @@
-import { fieldGroups, groupKey, type FieldGroup, type Side } from '../contract/coverage-fields.js';
-import { addTally, COVERAGE, emptyTally, parseTally, type Tally } from '../contract/coverage-tally.js';
+import { fieldGroups, groupKey, type FieldGroup, type Side } from '../coverage/coverage-fields.js';
+import { addTally, COVERAGE, emptyTally, parseTally, type Tally } from '../coverage/coverage-tally.js';
 
 /**
  * The coverage section of the reports: the document-level counterpart of the per-rule "judged" counts.

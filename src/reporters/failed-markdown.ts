@@ -1,4 +1,4 @@
-import type { RuleOutcome } from './rule-outcomes.js';
+import type { RuleOutcome } from './outcomes/rule-outcomes.js';
 
 /**
  * conformance.md's "Failed rules" section, right under the verdict: per failed rule, each failed test's

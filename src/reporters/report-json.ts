@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { FailureDetail } from './failure-details.js';
-import type { ObservedValue } from '../contract/observation-data.js';
-import type { Catalogue } from './run-identity.js';
+import type { FailureDetail } from './records/failure-details.js';
+import type { ObservedValue } from '../checks/observation-data.js';
+import type { Catalogue } from './outcomes/run-identity.js';
 import type { Coverage } from './coverage.js';
-import type { KnownDeviationsJson } from './known-outcomes.js';
+import type { KnownDeviationsJson } from './known/known-outcomes.js';
 
 /** conformance.json as read back: by the drift comparison, the page and the CI summary. Older runs lack fields. */
 export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; text: string };

@@ -1,11 +1,11 @@
 import type { ReporterDescription } from '@playwright/test';
 import { knownDeviationsSource } from '../known-deviations/source.js';
-import { generatedRuns, runSeed, SEED_VAR } from '../contract/generate/settings.js';
-import { Redactor } from '../contract/redact.js';
+import { generatedRuns, runSeed, SEED_VAR } from '../generate/settings.js';
+import { Redactor } from '../evidence/redact.js';
 import type { ConformanceReporterOptions } from './conformance-reporter.js';
-import { selectedRules } from './rule-selection.js';
-import type { GeneratedInputs } from './run-invariants.js';
-import { targetIdOf } from './run-identity.js';
+import { selectedRules } from './outcomes/rule-selection.js';
+import type { GeneratedInputs } from './outcomes/run-invariants.js';
+import { targetIdOf } from './outcomes/run-identity.js';
 
 /** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
 export function reportsDir(env: NodeJS.ProcessEnv): string {

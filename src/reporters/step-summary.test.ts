@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { driftSince } from './drift.js';
+import { driftSince } from './drift/drift.js';
 import type { ConformanceJson } from './report-json.js';
 import { stepSummary } from './step-summary.js';
 

@@ -1,6 +1,6 @@
-import { describeJudged, type Drift } from './drift.js';
-import { driftMarkdown } from './drift-markdown.js';
-import { knownSections } from './known-outcomes.js';
+import { describeJudged, type Drift } from './drift/drift.js';
+import { driftMarkdown } from './drift/drift-markdown.js';
+import { knownSections } from './known/known-outcomes.js';
 import { verdictLineOf, type ConformanceJson } from './report-json.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -1,17 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { baselineDrift } from './baseline.js';
-import { conformancePage } from './conformance-html.js';
-import { driftMarkdown } from './drift-markdown.js';
+import { baselineDrift } from './drift/baseline.js';
+import { conformancePage } from './html/conformance-html.js';
+import { driftMarkdown } from './drift/drift-markdown.js';
 import { coverageFigure, coverageMarkdown, type Coverage } from './coverage.js';
 import { failedMarkdown } from './failed-markdown.js';
-import type { RuleOutcome, Verdict } from './rule-outcomes.js';
-import { selectionPhrase } from './rule-selection.js';
-import { catalogueOf } from './run-identity.js';
+import type { RuleOutcome, Verdict } from './outcomes/rule-outcomes.js';
+import { selectionPhrase } from './outcomes/rule-selection.js';
+import { catalogueOf } from './outcomes/run-identity.js';
 import { summaryLines } from './console-summary.js';
-import type { OperationGap } from './exercised.js';
-import { nightOf, readHistory, withNight, writeHistory, type Night } from './night-history.js';
-import { knownPhrase, knownSections, type KnownDeviationsJson } from './known-outcomes.js';
+import type { OperationGap } from './records/exercised.js';
+import { nightOf, readHistory, withNight, writeHistory, type Night } from './nights/night-history.js';
+import { knownPhrase, knownSections, type KnownDeviationsJson } from './known/known-outcomes.js';
 
 export type ConformanceSummary = {
   target: string;

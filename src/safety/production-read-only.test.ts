@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
-import { TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../contract/test-cards.js';
+import { TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../catalogue/test-cards.js';
 import { RecordingProxy } from './recording-proxy.js';
 import { runConformance } from './run-conformance.js';
 

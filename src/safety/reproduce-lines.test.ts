@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { Redactor } from '../contract/redact.js';
+import { Redactor } from '../evidence/redact.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 import type { ConformanceJson } from '../reporters/report-json.js';

@@ -1,6 +1,6 @@
 import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
-import { loadRules } from '../contract/rules.js';
+import { loadRules } from '../catalogue/rules.js';
 import { KNOWN_CASES, type KnownCase } from './known-cases.js';
 
 export type Mode = 'mock' | 'black-box';

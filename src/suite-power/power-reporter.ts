@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { rulesViolatedIn } from '../contract/rule-violation.js';
-import { MISCONFIGURED_TAG } from '../contract/target-misconfigured.js';
-import { UNAVAILABLE_TAG } from '../contract/target-unavailable.js';
+import { rulesViolatedIn } from '../evidence/rule-violation.js';
+import { MISCONFIGURED_TAG } from '../transport/target-misconfigured.js';
+import { UNAVAILABLE_TAG } from '../transport/target-unavailable.js';
 import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
 import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName, type RunWithUrl } from './run-files.js';

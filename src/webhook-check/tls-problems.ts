@@ -1,5 +1,5 @@
 import type { PeerCertificate } from 'node:tls';
-import { certificateNames, HOSTNAME_MISMATCH, isPlainAnswerToTls, NOT_TLS } from '../contract/tls-mistakes.js';
+import { certificateNames, HOSTNAME_MISMATCH, isPlainAnswerToTls, NOT_TLS } from '../transport/tls-mistakes.js';
 
 /**
  * Plain words for the certificate verdicts OpenSSL and Node give (`socket.authorizationError`), so a

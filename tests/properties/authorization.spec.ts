@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/contract/checks.js';
-import { succeeded } from '../../src/contract/exchange.js';
-import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../../src/contract/generate/authorization.js';
-import type { Judgement } from '../../src/contract/generate/property.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/answer-problems.js';
+import { succeeded } from '../../src/transport/exchange.js';
+import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../../src/generate/authorization.js';
+import type { Judgement } from '../../src/generate/property.js';
 import { rules, test } from '../fixtures.js';
 import { OPERATIONS } from '../operations.js';
 

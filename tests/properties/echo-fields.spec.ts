@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { shorten } from '../../src/contract/generate/check.js';
-import { nameValueList } from '../../src/contract/generate/name-value-list.js';
-import { bodyField, succeeded } from '../../src/contract/exchange.js';
-import { newCardRequest } from '../../src/contract/request-builders.js';
+import { shorten } from '../../src/generate/check.js';
+import { nameValueList } from '../../src/generate/name-value-list.js';
+import { bodyField, succeeded } from '../../src/transport/exchange.js';
+import { newCardRequest } from '../../src/catalogue/request-builders.js';
 import { rules, test } from '../fixtures.js';
 
 test('TOK-9: for any echo_fields and report_data of the stated shape, echo_fields comes back byte for byte or the request is declined', rules(['TOK-9'], { writes: true }), async ({ gateway, suite, property, observe }) => {

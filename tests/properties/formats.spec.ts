@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/contract/checks.js';
-import { bodyField, succeeded, type Exchange } from '../../src/contract/exchange.js';
-import { malformedClientIp, malformedExpDate, malformedTrNumber, wellFormedClientIp, wellFormedExpDate, wellFormedTrNumber } from '../../src/contract/generate/formats.js';
-import type { Judgement } from '../../src/contract/generate/property.js';
-import { newAchRequest, newCardRequest } from '../../src/contract/request-builders.js';
+import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { bodyField, succeeded, type Exchange } from '../../src/transport/exchange.js';
+import { malformedClientIp, malformedExpDate, malformedTrNumber, wellFormedClientIp, wellFormedExpDate, wellFormedTrNumber } from '../../src/generate/formats.js';
+import type { Judgement } from '../../src/generate/property.js';
+import { newAchRequest, newCardRequest } from '../../src/catalogue/request-builders.js';
 import { rules, test } from '../fixtures.js';
 
 type Field = 'exp_date' | 'tr_number' | 'client_ip';

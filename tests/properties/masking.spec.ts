@@ -1,9 +1,9 @@
-import { describeCard, cardNumbers } from '../../src/contract/generate/card-numbers.js';
-import { maskingProblems } from '../../src/contract/card-number.js';
-import { rejectionProblems } from '../../src/contract/checks.js';
-import { bodyField, succeeded } from '../../src/contract/exchange.js';
-import { newCardRequest } from '../../src/contract/request-builders.js';
-import { DEFAULT_TEST_CARD } from '../../src/contract/test-cards.js';
+import { describeCard, cardNumbers } from '../../src/generate/card-numbers.js';
+import { maskingProblems } from '../../src/checks/tokenize/card-number.js';
+import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { bodyField, succeeded } from '../../src/transport/exchange.js';
+import { newCardRequest } from '../../src/catalogue/request-builders.js';
+import { DEFAULT_TEST_CARD } from '../../src/catalogue/test-cards.js';
 import { rules, test } from '../fixtures.js';
 
 // Real targets get published test card numbers only; the embedded mock gets any Luhn-valid number of 13–19 digits.

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/contract/checks.js';
-import { bodyField, succeeded } from '../../src/contract/exchange.js';
-import type { Judgement } from '../../src/contract/generate/property.js';
+import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { bodyField, succeeded } from '../../src/transport/exchange.js';
+import type { Judgement } from '../../src/generate/property.js';
 import { rules, test } from '../fixtures.js';
 import { grewPast, listingQuery, recordsOf, walkPages } from '../vault-pages.js';
 import { WalkBudget } from '../walk-budget.js';
-import { DESCENDING, customerIds, orderProblems } from '../../src/contract/collation.js';
-import { pageCap } from '../../src/contract/page-cap.js';
+import { DESCENDING, customerIds, orderProblems } from '../../src/checks/vault/collation.js';
+import { pageCap } from '../../src/checks/vault/page-cap.js';
 import { walkJudgements } from './walk-judgements.js';
 
 /** Page sizes from the smallest through ones no fixed test uses, with larger ones rarer (a walk at count=1 is the longest). */

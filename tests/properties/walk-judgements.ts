@@ -1,5 +1,5 @@
-import { bodyField, succeeded } from '../../src/contract/exchange.js';
-import type { Judgement } from '../../src/contract/generate/property.js';
+import { bodyField, succeeded } from '../../src/transport/exchange.js';
+import type { Judgement } from '../../src/generate/property.js';
 import { recordsOf, type Walk } from '../vault-pages.js';
 
 /** VAULT-2, -3 and -4 on one complete walk at `count`: page sizes, totals on every page, each record once. */

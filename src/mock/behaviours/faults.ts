@@ -1,13 +1,13 @@
-import { AUTH_FAULTS } from './auth.js';
-import { FAILURE_FAULTS } from './failures.js';
-import { OFF_PATH_FAULTS } from './off-path.js';
-import { TOKENIZE_FAULTS } from './tokenize.js';
+import { AUTH_FAULTS } from './seams/auth.js';
+import { FAILURE_FAULTS } from './seams/failures.js';
+import { OFF_PATH_FAULTS } from './seams/off-path.js';
+import { TOKENIZE_FAULTS } from './seams/tokenize.js';
 import type { Registered } from './unit.js';
-import { VAULT_RECORD_FAULTS } from './vault-records.js';
-import { VAULT_DATA_FAULTS } from './vault-data.js';
-import { VAULT_FAULTS } from './vault.js';
-import { WEBHOOK_FAULTS } from './webhooks.js';
-import { WIRE_FAULTS } from './wire.js';
+import { VAULT_RECORD_FAULTS } from './seams/vault-records.js';
+import { VAULT_DATA_FAULTS } from './seams/vault-data.js';
+import { VAULT_FAULTS } from './seams/vault.js';
+import { WEBHOOK_FAULTS } from './seams/webhooks.js';
+import { WIRE_FAULTS } from './seams/wire.js';
 
 export type { Mode, Registered } from './unit.js';
 

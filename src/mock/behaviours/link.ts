@@ -9,7 +9,7 @@ import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
 import type { Unit } from './unit.js';
-import { relisted } from './vault-data.js';
+import { relisted } from './seams/vault-data.js';
 
 /** The big, busy shared sandbox of issue 18: its size and the latency of each answer. */
 export const BIG_BUSY = { customers: 5_000, latencyMs: 60 } as const;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { loadRules } from '../../contract/rules.js';
+import { loadRules } from '../../catalogue/rules.js';
 import { FAULTS, type Registered } from './faults.js';
 import { MockConfigError, optionsFromEnv } from '../server/options.js';
 import { buildMockServer } from '../server/server.js';

@@ -1,13 +1,13 @@
-import { AUTH_VARIANTS } from './auth.js';
-import { CUSTOMER_ID_VARIANTS } from './customer-ids.js';
+import { AUTH_VARIANTS } from './seams/auth.js';
+import { CUSTOMER_ID_VARIANTS } from './seams/customer-ids.js';
 import { LINK_VARIANTS } from './link.js';
-import { STATUS_VARIANTS } from './failures.js';
-import { TOKENIZE_VARIANTS } from './tokenize.js';
+import { STATUS_VARIANTS } from './seams/failures.js';
+import { TOKENIZE_VARIANTS } from './seams/tokenize.js';
 import type { Registered } from './unit.js';
-import { VAULT_DATA_VARIANTS } from './vault-data.js';
-import { VAULT_VARIANTS } from './vault.js';
-import { WEBHOOK_VARIANTS } from './webhooks.js';
-import { WIRE_VARIANTS } from './wire.js';
+import { VAULT_DATA_VARIANTS } from './seams/vault-data.js';
+import { VAULT_VARIANTS } from './seams/vault.js';
+import { WEBHOOK_VARIANTS } from './seams/webhooks.js';
+import { WIRE_VARIANTS } from './seams/wire.js';
 
 /**
  * Legitimate variations: choices the document leaves open ("not shown") where a real gateway may differ

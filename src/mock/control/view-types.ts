@@ -1,6 +1,6 @@
 /**
  * What the control API (/__mock/) answers, as types: the mock's published interface for its control client
- * (contract/mock-control.ts). It imports nothing, so the client can be typed from it without reaching into the
+ * (src/doubles/mock-control.ts). It imports nothing, so the client can be typed from it without reaching into the
  * server; the routes that build these answers are checked against it (webhook-view.ts, routes.ts).
  */
 

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { buildBehaviours } from '../behaviours/index.js';
-import { installWire } from '../behaviours/wire.js';
+import { installWire } from '../behaviours/seams/wire.js';
 import { controlRoutes } from '../control/routes.js';
 import { controlWebhookRoutes } from '../control/webhook-routes.js';
 import { PLATFORM_CODES } from '../gateway/platform-codes.js';

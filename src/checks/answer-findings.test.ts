@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { answerFindings } from './answer-findings.js';
+import type { Exchange } from '../transport/exchange.js';
+
+/** An answer to tokenize (/pg/) or to the vault listing (/platform/) with the given status and body text. */
+function answer(family: 'pg' | 'platform', status: number, text: string, contentType = 'application/json'): Exchange {
+  const pg = family === 'pg';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return {
+    operation: pg ? 'tokenize' : 'listCustomers',
+    family,
+    request: { method: pg ? 'POST' : 'GET', url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`, headers: {}, body: undefined },
+    status,
+    headers: { 'content-type': contentType },
+    text,
+    json,
+    ms: 1,
+  };
+}
+
+const failedRules = (e: Exchange) => answerFindings(e).findings.map((f) => f.ruleId);
+
+test('a /platform/ failure in the /pg/ scheme breaks ERR-3 whatever its HTTP status', () => {
+  for (const status of [401, 403, 404, 422, 200]) {
+    const exchange = answer('platform', status, '{"rcode":"101","rmsg":"Authentication failed"}');
+    expect(failedRules(exchange), `HTTP ${status}`).toContain('ERR-3');
+  }
+  const [finding] = answerFindings(answer('platform', 401, '{"rcode":"101","rmsg":"x"}')).findings;
+  expect(finding?.problems).toEqual(['the answer carries rcode ("101"), the /pg/ indicator, instead of code']);
+});
+
+test('a /pg/ failure in the /platform/ scheme breaks ERR-3 whatever its HTTP status', () => {
+  for (const status of [400, 401, 404, 405]) {
+    expect(failedRules(answer('pg', status, '{"code":1004,"message":"Authentication failed"}')), `HTTP ${status}`).toContain('ERR-3');
+  }
+});
+
+test('a /pg/ failure without a string rcode fails ERR-1, and only ERR-1, with the body\'s shape in the finding', () => {
+  const cases = [[400, '<html><body>Bad Request</body></html>', 'text/html'], [401, '{"error":"unauthorized"}', 'application/json'], [404, '', 'text/plain']];
+  for (const [status, text, type] of cases as [number, string, string][]) {
+    const { findings, checked } = answerFindings(answer('pg', status, text, type));
+    expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-1']);
+    expect(checked).toEqual(['ERR-1']);
+    const shape = text === '' ? 'an empty body' : `${type}: ${text}`;
+    expect(findings[0]?.problems[0]).toContain(`HTTP ${status} answered without rcode (${shape})`);
+  }
+});
+
+test('a /platform/ failure without an integer code fails ERR-2, and only ERR-2, an empty body included', () => {
+  for (const [status, text] of [[400, ''], [401, '{"error":"unauthorized"}'], [422, '{"message":"invalid page"}']] as const) {
+    const { findings } = answerFindings(answer('platform', status, text));
+    expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-2']);
+  }
+  expect(answerFindings(answer('platform', 400, '')).findings[0]?.problems).toEqual([
+    'HTTP 400 answered without code (an empty body); code is the failure indicator of every /platform/ answer',
+  ]);
+});
+
+test('the shape of a failure without its indicator is cut short in the finding', () => {
+  const page = `<html>${'x'.repeat(500)}</html>`;
+  const [problem] = answerFindings(answer('pg', 400, page, 'text/html')).findings[0]?.problems ?? [];
+  expect(problem!.length).toBeLessThan(200);
+  expect(problem).toContain('text/html: <html>xxx');
+});
+
+test('an error body in its own family scheme passes ERR-3 and is held to the failure indicator', () => {
+  expect(answerFindings(answer('platform', 401, '{"code":1004,"message":"x"}')).findings).toEqual([]);
+  expect(answerFindings(answer('pg', 401, '{"rcode":"101","rmsg":"x","pg_id":"p"}')).findings).toEqual([]);
+  expect(failedRules(answer('pg', 401, '{"rcode":"101","rmsg":""}'))).toEqual(['ERR-1']);
+});
+
+test('an answer that carries both indicators is held to its own family scheme', () => {
+  const { findings, checked } = answerFindings(answer('platform', 401, '{"code":1004,"rcode":"101","message":"x"}'));
+  expect(findings).toEqual([]);
+  expect(checked).toContain('ERR-3');
+});

@@ -1,0 +1,45 @@
+import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
+
+/**
+ * Section 8: the maximum count per page is not shown. A gateway may refuse a larger count (the suite
+ * accepts a refusal that reads as one), or serve pages of its maximum instead, with totalPages counted
+ * in pages of that size, as many APIs cap a page size silently. Such a cap is read as one only when it
+ * holds together: page 0 of a vault larger than it holds m < count records, totalPages is
+ * ceil(totalRecords / m), the pages walked hold every record once, and a listing with count=m itself is
+ * served exactly so. Anything else (pages short of count while totalPages follows count, pages that skip
+ * records, a "cap" that shrinks with count) is judged against count as before.
+ */
+const records = (page: Exchange) => {
+  const data = bodyField(page, 'data');
+  return Array.isArray(data) ? data.length : -1;
+};
+
+/** Page 0 read as pages of `size`: served, full, and totalPages counted in pages of that size. */
+function pagedBy(page: Exchange, size: number): boolean {
+  const totalRecords = bodyField(page, 'totalRecords');
+  return succeeded(page) && Number.isInteger(totalRecords) && (totalRecords as number) > size
+    && records(page) === size && bodyField(page, 'totalPages') === Math.ceil((totalRecords as number) / size);
+}
+
+/** A walk of the listing at one count, as tests/vault-pages.ts makes it. */
+export type WalkedPages = { pages: Exchange[]; records: { customer_id?: unknown }[]; totalRecords: number; complete: boolean };
+
+/** Pages of a cap tile the vault: every record once, all of them when the walk went to the end. */
+function tiles(walk: WalkedPages): boolean {
+  const ids = walk.records.map((r) => r.customer_id);
+  return new Set(ids).size === ids.length && (!walk.complete || ids.length === walk.totalRecords);
+}
+
+/**
+ * The page size the gateway serves for `count` when it caps it (see above), or undefined when page 0
+ * holds what count asks for, or the pages do not read as a cap (judged against count). `listAt(m)` lists
+ * page 0 with count=m.
+ */
+export async function pageCap(walk: WalkedPages, count: number, listAt: (count: number) => Promise<Exchange>): Promise<{ size: number; confirmed: Exchange } | undefined> {
+  const first = walk.pages[0];
+  if (!first) return undefined;
+  const size = records(first);
+  if (size < 1 || size >= count || !pagedBy(first, size) || !tiles(walk)) return undefined;
+  const confirmed = await listAt(size);
+  return pagedBy(confirmed, size) ? { size, confirmed } : undefined;
+}

@@ -1,0 +1,38 @@
+import type { Exchange } from '../transport/exchange.js';
+import type { Redactor } from './redact.js';
+import { reproduceWithCurl } from './reproduce-line.js';
+
+export { reproduceWithCurl };
+
+const MAX_BODY = 2_000;
+
+function clip(text: string): string {
+  return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length - MAX_BODY} more characters)` : text;
+}
+
+/**
+ * Only the scheme of an Authorization header is ever shown: its credential may be the key in any encoding
+ * (hex, Base 64 twice, none at all), which no redaction by value can know.
+ */
+function authorizationShown(value: string): string {
+  const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
+  return scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
+}
+
+/** The request (redacted) and what came back, in the form a failure message shows them. */
+export function describeExchange(exchange: Exchange, redactor: Redactor): string {
+  const { request } = exchange;
+  const headers = Object.entries(request.headers)
+    .map(([k, v]) => `    ${k}: ${k === 'authorization' ? authorizationShown(v) : v}`)
+    .join('\n');
+  const sent = request.body === undefined ? '' : `\n  body: ${clip(redactor.text(typeof request.body === 'string' ? request.body : JSON.stringify(request.body)))}`;
+  const got = exchange.json === undefined ? exchange.text : JSON.stringify(exchange.json);
+  return [
+    `Sent: ${request.method} ${redactor.text(request.url)}`,
+    headers,
+    sent.trimEnd() ? sent.slice(1) : '',
+    `Received: HTTP ${exchange.status}, content-type ${exchange.headers['content-type'] ?? '(none)'}, ${exchange.ms} ms`,
+    `  body: ${clip(redactor.text(got))}`,
+    `Reproduce with: ${reproduceWithCurl(exchange, redactor)}`,
+  ].filter(Boolean).join('\n');
+}

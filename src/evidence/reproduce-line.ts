@@ -1,0 +1,126 @@
+import { apiToken } from '../transport/auth.js';
+import type { Exchange } from '../transport/exchange.js';
+import type { Redactor } from './redact.js';
+import type { ReproduceContext } from './reproduce-context.js';
+import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
+
+/** The variables of README's Configuration that hold the keys, for the keys that are configured. */
+export function keyVariables(keys: { merchantKey?: string; vendorKey?: string }): ReproduceContext['variables'] {
+  return [
+    ...(keys.merchantKey ? [{ name: 'PG_API_KEY', value: keys.merchantKey }] : []),
+    ...(keys.vendorKey ? [{ name: 'PG_VENDOR_API_KEY', value: keys.vendorKey }] : []),
+  ].filter((v) => v.value.length >= 4); // as the Redactor: shorter would match inside ordinary text
+}
+
+const PUBLISHED: ReadonlySet<string> = new Set([...TEST_CARDS.map((c) => c.number), TEST_ACH.tr_number, TEST_ACH.dda_number]);
+
+/** A value the reproduce line may write as sent (the Redactor asks for each value it would redact). */
+function keeper(exchange: Exchange, context: ReproduceContext): (value: string, field?: string) => boolean {
+  if (context.sender === 'suite on the mock') return () => true;
+  const body = exchange.request.body;
+  const card = body && typeof body === 'object' ? (body as Record<string, unknown>).card_number : undefined;
+  // A security code goes with its card: the one of a published test card is test data too.
+  const testCard = typeof card === 'string' && PUBLISHED.has(card.replace(/[ -]/g, ''));
+  return (value, field) => PUBLISHED.has(value.replace(/[ -]/g, '')) || (field === 'cvv2' && testCard && /^[0-9]{3,4}$/.test(value));
+}
+
+/** Single-quoted for sh: nothing inside expands. */
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Text for inside sh double quotes: only the variables we put there expand. */
+function inDoubleQuotes(s: string): string {
+  return s.replace(/[\\"$`]/g, (c) => `\\${c}`).replace(/\t/g, `$(printf '\\t')`);
+}
+
+type Piece = { literal: string } | { variable: string };
+
+/** `text` cut at every occurrence of a key, longest key first. */
+function pieces(text: string, variables: ReproduceContext['variables']): Piece[] {
+  const sorted = [...variables].sort((a, b) => b.value.length - a.value.length);
+  let out: Piece[] = [{ literal: text }];
+  for (const v of sorted) {
+    out = out.flatMap((p): Piece[] => ('variable' in p ? [p] : p.literal.split(v.value).flatMap((part, i): Piece[] => (i ? [{ variable: v.name }, { literal: part }] : [{ literal: part }]))));
+  }
+  return out.filter((p) => !('literal' in p) || p.literal !== '');
+}
+
+/** A shell word (quoted) that expands to `text`, keys as variables and the rest redacted as `keep` allows. */
+export function shellWord(text: string, redactor: Redactor, context: ReproduceContext, keep?: (value: string, field?: string) => boolean): string {
+  const parts = pieces(text, context.variables);
+  if (!parts.length) return "''";
+  return parts.map((p) => ('variable' in p ? `"$${p.variable}"` : shellQuote(redactor.text(p.literal, keep)))).join('');
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+/**
+ * `text` as the inside of sh double quotes that expands to exactly `text`, its keys as variables, each
+ * layer of Base 64 or hex rebuilt by a pipe; undefined when it holds no key or something the redactor hides.
+ */
+function expression(text: string, redactor: Redactor, context: ReproduceContext, depth = 0): string | undefined {
+  const parts = pieces(text, context.variables);
+  if (parts.some((p) => 'variable' in p)) {
+    if (parts.some((p) => 'literal' in p && redactor.text(p.literal) !== p.literal)) return undefined;
+    return parts.map((p) => ('variable' in p ? `\${${p.variable}}` : inDoubleQuotes(p.literal))).join('');
+  }
+  if (depth >= 2) return undefined;
+  if (BASE64.test(text)) {
+    const decoded = Buffer.from(text, 'base64').toString('utf8');
+    const again = Buffer.from(decoded, 'utf8').toString('base64');
+    const inner = PRINTABLE.test(decoded) && (again === text || again.replace(/=+$/, '') === text) ? expression(decoded, redactor, context, depth + 1) : undefined;
+    if (inner !== undefined) return `$(printf '%s' "${inner}" | base64 | tr -d '${again === text ? '\\012' : '\\012='}')`;
+  }
+  if (/^(?:[0-9a-f]{2})+$/.test(text)) {
+    const decoded = Buffer.from(text, 'hex').toString('utf8');
+    const inner = PRINTABLE.test(decoded) ? expression(decoded, redactor, context, depth + 1) : undefined;
+    if (inner !== undefined) return `$(printf '%s' "${inner}" | od -An -tx1 | tr -d ' \\012')`;
+  }
+  return undefined;
+}
+
+/**
+ * The curl arguments that send this Authorization header exactly as it was sent, keys as variables: the
+ * section 5 token as `-u ":$PG_API_KEY"`, anything else (a token without the colon, the key unencoded, Base
+ * 64 twice) rebuilt as it was. Only the scheme is shown where that cannot be done without writing a secret.
+ */
+function authorizationArgs(value: string, redactor: Redactor, context: ReproduceContext): string {
+  for (const v of context.variables) if (value === `Basic ${apiToken(v.value)}`) return `-u ":$${v.name}"`;
+  // The credential may follow the scheme after any run of spaces, or none: try each cut, shortest prefix first.
+  for (let cut = 0; cut <= value.length; cut++) {
+    const prefix = value.slice(0, cut);
+    if (!/^[A-Za-z]*[ \t]*$/.test(prefix)) break;
+    const credential = expression(value.slice(cut), redactor, context);
+    if (credential !== undefined) return `-H "authorization: ${inDoubleQuotes(prefix)}${credential}"`;
+  }
+  // The suite's own made-up credentials ("not-a-key", garbage) are no secret; an application's may be.
+  if (context.sender !== 'application' && redactor.text(value) === value) return `-H ${shellQuote(`authorization: ${value}`)}`;
+  const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
+  return `-H ${shellQuote(`authorization: ${scheme ? `${scheme} [REDACTED]` : '[REDACTED]'}`)}`;
+}
+
+/**
+ * A curl line that sends the request again as it was sent: the key the request used as its shell variable,
+ * the exact Authorization header, the body in full where it holds no secret, and none of curl's own
+ * defaults (accept, content-type) the original did not send.
+ */
+export function reproduceWithCurl(exchange: Exchange, redactor: Redactor, context: ReproduceContext = redactor.reproduce): string {
+  const { request } = exchange;
+  const keep = keeper(exchange, context);
+  const parts = ['curl', '-sS', '-X', request.method];
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  if (headers.authorization !== undefined) parts.push(authorizationArgs(headers.authorization, redactor, context));
+  for (const [name, value] of Object.entries(headers)) {
+    if (name !== 'authorization') parts.push('-H', shellWord(`${name}: ${value}`, redactor, context, keep));
+  }
+  if (headers.accept === undefined) parts.push('-H', "'accept:'");
+  if (request.body !== undefined) {
+    if (headers['content-type'] === undefined) parts.push('-H', "'content-type:'");
+    const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    parts.push('--data-raw', shellWord(body, redactor, context, keep));
+  }
+  parts.push(shellWord(request.url, redactor, context, keep));
+  return parts.join(' ');
+}

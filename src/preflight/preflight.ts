@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { basicAuthorization } from '../transport/auth.js';
+import { succeeded, type Exchange } from '../transport/exchange.js';
+import { DEFAULT_RETRY, GatewayClient, type Auth, type RetryPolicy } from '../transport/gateway-client.js';
+import { Pacer } from '../transport/pacer.js';
+import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
+import { TargetUnavailableError } from '../transport/target-unavailable.js';
+import { described, same } from '../checks/compared-answers.js';
+import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
+import type { SuiteConfig } from '../config/config.js';
+
+/**
+ * The preflight: before any check, the document's own authentication check (the vault listing, sections 1
+ * and 4.2) asked with each configured key, to tell a mistake in the setup from a deviation of the gateway.
+ *
+ * What counts as configuration, and why. The document lists no HTTP status and no response code, so no
+ * status (401, 403, 404) or code is taken to mean "refused" or "not found" by itself. The target is asked to
+ * compare instead, with requests the suite makes up and the target cannot know:
+ * - a key the target answers exactly as it answers a key it never issued (same HTTP status, same code or
+ *   rcode) is refused: the target cannot tell the operator's key from a made-up one;
+ * - a listing path the target answers exactly as it answers a made-up path under the same base, while a
+ *   made-up key gets another answer there, is not found: PG_BASE_URL does not lead to the operations; when
+ *   the listing is found under a shorter path of PG_BASE_URL, that shorter one is the base address.
+ * What a deviation of a gateway can also produce becomes configuration only where nothing tells the two
+ * apart, and then the sentence names both. A gateway may deviate by refusing a valid key on the listing
+ * (AUTH-5's fault vendor-key-refused-on-vault does exactly that) and a black box cannot tell that from a
+ * wrong key by the listing alone; so a key the listing refuses is asked once more
+ * on tokenize, with a body that carries no payment information (nothing to store), beside the made-up key:
+ * a target that tells the two apart there knows the key, the listing's refusal is the gateway's deviation
+ * and the run goes on to judge it. Production without PG_ALLOW_WRITES=1 allows no tokenize, so there a key
+ * the listing refuses is configuration, and the sentence says what else it could be.
+ * Anything else the listing answers (another failure, a success in another scheme) is left to the rules:
+ * AUTH-6 and the vault rules judge it, with the exchange in the failure. Then PG_MERCHANT_ID and PG_VENDOR_ID
+ * are compared the same way, each beside a made-up one, and the keys against each other's IDs to name a
+ * swap (id-comparisons.ts says where each is asked and why).
+ * Who answered each request is the client's classification (who-answered.ts): infrastructure beyond the
+ * client's budget is the target being unavailable (exit 3), a setup mistake it meets (TLS, DNS, a proxy's
+ * 407) is configuration (exit 2).
+ */
+
+export type PreflightResult =
+  /** Nothing wrong with the configuration that the target showed. */
+  | { kind: 'ok'; requests: number; notes?: string[] }
+  /** One plain sentence per problem, naming the variable and what to do; the run must not start (exit 2). */
+  | { kind: 'configuration'; problems: string[]; requests: number; notes?: string[] }
+  /** The target could not be asked (exit 3). */
+  | { kind: 'unavailable'; problem: string; requests: number };
+
+type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites' | 'maxRps' | 'webhookId'> & { baseUrl: string };
+
+/** Shorter bases to try when PG_BASE_URL has a path: /a/b → /a, then the host alone. */
+function shorterBases(baseUrl: string): string[] {
+  const url = new URL(baseUrl);
+  const parts = url.pathname.split('/').filter(Boolean);
+  return parts.map((_, i) => `${url.origin}${parts.slice(0, parts.length - 1 - i).map((p) => `/${p}`).join('')}`);
+}
+
+export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RETRY): Promise<PreflightResult> {
+  const pacer = config.maxRps ? new Pacer(config.maxRps) : undefined;
+  const madeUpKey = `conformance-preflight-${randomUUID()}`;
+  const madeUp: Auth = { authorization: basicAuthorization(madeUpKey) };
+  // The test card too: a target may quote it back in a message the sentence repeats.
+  const secrets = [config.merchant.apiKey, config.vendor?.apiKey, madeUpKey, PREFLIGHT_CARD].filter((s): s is string => !!s);
+  const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[REDACTED]'), text);
+  const clientFor = (baseUrl: string) => new GatewayClient(
+    baseUrl,
+    { merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey },
+    // Tokenize is asked only where the run itself may write; the preflight never disables anything.
+    { allowWrites: config.allowWrites, webhooks: [] },
+    redact,
+    retry,
+    pacer,
+  );
+  const clients: GatewayClient[] = [];
+  const client = (baseUrl: string) => {
+    const c = clientFor(baseUrl);
+    clients.push(c);
+    return c;
+  };
+  const requests = () => clients.reduce((n, c) => n + c.exchanges.length, 0);
+  const query = { count: 1, page: 0, order_on: 'customer_id', order_by: 'desc', merchant_id: config.merchant.merchantId };
+  const gateway = client(config.baseUrl);
+
+  try {
+    const merchant = await gateway.listCustomers(query, 'merchant');
+    const problems: string[] = [];
+    let merchantKeyTaken = true;
+    let vendorKeyTaken = true;
+    let fake: Exchange | undefined;
+    const fakeListing = async () => (fake ??= await gateway.listCustomers(query, madeUp));
+
+    if (!succeeded(merchant)) {
+      const unknownPath = await gateway.send({ method: 'GET', path: `/platform/vault/conformance-preflight-${randomUUID()}`, auth: 'merchant' });
+      const fakeKey = await fakeListing();
+      const pathUnknown = same(merchant, unknownPath);
+      const keyRefused = same(merchant, fakeKey) && !succeeded(fakeKey);
+      if (pathUnknown) {
+        for (const base of shorterBases(config.baseUrl)) {
+          const there = client(base);
+          const listing = await there.listCustomers(query, 'merchant');
+          if (succeeded(listing) || !same(listing, await there.send({ method: 'GET', path: `/platform/vault/conformance-preflight-${randomUUID()}`, auth: 'merchant' }))) {
+            const removed = new URL(config.baseUrl).pathname.replace(/\/$/, '').slice(new URL(base).pathname.replace(/\/$/, '').length);
+            return {
+              kind: 'configuration',
+              problems: [`PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not found under ${config.baseUrl} `
+                + `(${described(merchant)}, as for a path that does not exist) but is found under ${base}; set PG_BASE_URL=${base}.`],
+              requests: requests(),
+            };
+          }
+        }
+      }
+      if (pathUnknown && !keyRefused) {
+        return {
+          kind: 'configuration',
+          problems: [`PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer answers as a path that does not exist does (${described(merchant)}); `
+            + 'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform).'],
+          requests: requests(),
+        };
+      }
+      if (keyRefused && pathUnknown) {
+        return {
+          kind: 'configuration',
+          problems: [`PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never issued and a path that does not exist (${described(merchant)}); `
+            + 'check that PG_BASE_URL is the gateway\'s base address and copy the API key from the manager portal.'],
+          requests: requests(),
+        };
+      }
+      if (keyRefused && !(await knownOnTokenize(gateway, config, 'merchant', madeUp))) {
+        merchantKeyTaken = false;
+        problems.push(refusedSentence('PG_API_KEY', 'the merchant API key', merchant, config));
+      }
+    }
+
+    if (config.vendor) {
+      const vendor = await gateway.listCustomers(query, 'vendor');
+      if (!succeeded(vendor)) {
+        const fakeKey = await fakeListing();
+        if (same(vendor, fakeKey) && !succeeded(fakeKey) && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
+          vendorKeyTaken = false;
+          problems.push(refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config)
+            + ' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)');
+        }
+      }
+    }
+    const ids = await compareIds(gateway, config, { listing: merchant, merchantKeyTaken, vendorKeyTaken }, redact);
+    problems.push(...ids.problems);
+    const notes = ids.notes.length ? { notes: ids.notes } : {};
+    if (problems.length) return { kind: 'configuration', problems, requests: requests(), ...notes };
+    return { kind: 'ok', requests: requests(), ...notes };
+  } catch (error) {
+    if (error instanceof TargetUnavailableError) return { kind: 'unavailable', problem: error.message, requests: requests() };
+    if (error instanceof TargetMisconfiguredError) return { kind: 'configuration', problems: [error.problem], requests: requests() };
+    throw error;
+  }
+}
+
+function refusedSentence(variable: string, what: string, answer: Exchange, config: Target): string {
+  const readOnly = !config.allowWrites
+    ? ' (Production without PG_ALLOW_WRITES=1 offers only the listing to ask, so a gateway that refuses a valid key on the listing would look the same: if the key is right, run with PG_ALLOW_WRITES=1 to tell.)'
+    : '';
+  // A mock named by PG_BASE_URL has no manager portal: its keys are MOCK_API_KEY and MOCK_VENDOR_API_KEY.
+  const remedy = config.target === 'mock'
+    ? `set it to the key the mock was started with (${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the mock's built-in one`
+    : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
+  const hint = copyHint(variable, (variable === 'PG_API_KEY' ? config.merchant.apiKey : config.vendor?.apiKey) ?? '');
+  return `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued `
+    + `(${described(answer)}); ${remedy}.${hint}${readOnly}`;
+}
+
+/**
+ * The key asked once more, on tokenize, with a body that carries no payment information (so there is
+ * nothing to store), beside the made-up key: a different answer means the target knows the key.
+ * Not asked where the run may not write (production without PG_ALLOW_WRITES=1).
+ */
+async function knownOnTokenize(gateway: GatewayClient, config: Target, auth: 'merchant' | 'vendor', madeUp: Auth): Promise<boolean> {
+  if (!config.allowWrites) return false;
+  const body = { merchant_id: config.merchant.merchantId, ...(auth === 'vendor' ? { vendor_id: config.vendor?.vendorId } : {}) };
+  const mine = await gateway.tokenize(body, auth);
+  if (succeeded(mine)) return true;
+  return !same(mine, await gateway.tokenize(body, madeUp));
+}

@@ -1,0 +1,160 @@
+import { describeKey, observationKey, parseObservation, UNCLASSIFIED, type Observation } from '../records/observation.js';
+import type { ConformanceJson, RuleJson } from '../report-json.js';
+import { ruleFingerprint } from '../outcomes/run-identity.js';
+import { coverageDown } from '../coverage.js';
+import { noLongerSeenLines } from '../known/known-outcomes.js';
+
+/** What changed since a baseline run: information for the morning, never part of the verdict. */
+export type RuleChange = { id: string; from: string; to: string };
+export type ValueChange = { what: string; from: string[]; to: string[] };
+
+export type Drift = {
+  baseline: { path: string; started: string; target: string; verdict: string };
+  /** False when the runs are not comparable at all (another target); `notes` says why. */
+  comparable: boolean;
+  notes: string[];
+  newlyFailing: RuleChange[];
+  newlyPassing: RuleChange[];
+  newlyExercised: RuleChange[];
+  noLongerExercised: RuleChange[];
+  otherChanges: RuleChange[];
+  /** Undefined when either run does not record what its rules judged. */
+  judged?: RuleChange[];
+  appeared: ValueChange[];
+  disappeared: ValueChange[];
+  changedValue: ValueChange[];
+  /** Documented fields the baseline exercised and this run did not (reports/coverage.ts). */
+  coverageDown?: string[];
+  /** Known deviations of this run's file that matched nothing: the gateway may have fixed them. */
+  knownNoLongerSeen?: string[];
+};
+
+const EXERCISED = new Set(['passed', 'failed', 'known deviation']);
+
+function observationsOf(rule: RuleJson): Observation[] {
+  return rule.observations.flatMap((o) => {
+    if (typeof o === 'string') {
+      const parsed = parseObservation(o);
+      return parsed ? [parsed] : [{ ruleId: rule.id, text: o, kind: UNCLASSIFIED, value: o }];
+    }
+    return [{ ...o, ruleId: rule.id }];
+  });
+}
+
+/** Each observed behaviour (rule, kind, subject) with the values seen for it, sorted so order never matters. */
+function observed(rules: RuleJson[]): Map<string, { what: string; values: string[] }> {
+  const byKey = new Map<string, { what: string; values: Set<string> }>();
+  for (const o of rules.flatMap(observationsOf)) {
+    const entry = byKey.get(observationKey(o)) ?? { what: describeKey(o), values: new Set<string>() };
+    entry.values.add(typeof o.value === 'string' ? o.value : JSON.stringify(o.value));
+    byKey.set(observationKey(o), entry);
+  }
+  return new Map([...byKey].map(([key, e]) => [key, { what: e.what, values: [...e.values].sort() }]));
+}
+
+/** What a rule judged, as one phrase, whatever form the report gives it (a sentence, or an object with one). */
+export function describeJudged(value: unknown): string {
+  if (value === undefined || value === null) return 'nothing recorded';
+  if (typeof value === 'string') return value;
+  // conformance.json lists a rule's sums: ["212 card numbers", "25 records"]; none means it judged nothing.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length ? value.join(', ') : 'nothing';
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as Record<string, unknown>;
+    for (const key of ['summary', 'text', 'description']) if (typeof v[key] === 'string') return v[key] as string;
+  }
+  return JSON.stringify(value);
+}
+
+function classify(id: string, from: string, to: string, drift: Drift): void {
+  if (from === to) return;
+  const change = { id, from, to };
+  // A failure an entry accepts is still new when the baseline did not fail there.
+  if (to === 'failed' || (to === 'known deviation' && from !== 'failed')) drift.newlyFailing.push(change);
+  else if (to === 'passed' && (from === 'failed' || from === 'known deviation')) drift.newlyPassing.push(change);
+  else if (to === 'passed') drift.newlyExercised.push(change);
+  else if (EXERCISED.has(from) && !EXERCISED.has(to)) drift.noLongerExercised.push(change);
+  else drift.otherChanges.push(change);
+}
+
+/** Notes on the catalogue; returns the IDs of rules that are the same rule in both runs. */
+function sameRules(baseline: ConformanceJson, current: ConformanceJson, notes: string[]): Set<string> {
+  const before = new Map(baseline.rules.map((r) => [r.id, ruleFingerprint(r)]));
+  const now = new Map(current.rules.map((r) => [r.id, ruleFingerprint(r)]));
+  const added = [...now.keys()].filter((id) => !before.has(id));
+  const removed = [...before.keys()].filter((id) => !now.has(id));
+  const reworded = [...now.keys()].filter((id) => before.has(id) && before.get(id) !== now.get(id));
+  if (!baseline.catalogue) notes.push('The baseline records no catalogue version; rules are matched by ID and wording.');
+  else if (current.catalogue && baseline.catalogue.hash !== current.catalogue.hash) {
+    notes.push(`The rule catalogue changed between the runs (baseline ${baseline.catalogue.hash}, ${baseline.catalogue.rules} rules; this run ${current.catalogue.hash}, ${current.catalogue.rules} rules). Only rules that are the same in both are compared.`);
+  }
+  if (added.length) notes.push(`New in the catalogue, not compared: ${added.join(', ')}.`);
+  if (removed.length) notes.push(`No longer in the catalogue: ${removed.join(', ')}.`);
+  if (reworded.length) notes.push(`Reworded or checked differently, not compared: ${reworded.join(', ')}.`);
+  return new Set([...now.keys()].filter((id) => before.get(id) === now.get(id)));
+}
+
+function differentTarget(baseline: ConformanceJson, current: ConformanceJson): string | undefined {
+  if (baseline.target !== current.target) return `The baseline was run against ${baseline.target}, this run against ${current.target}`;
+  if (baseline.targetId && current.targetId && baseline.targetId !== current.targetId) {
+    return `The baseline was run against another ${current.target} (another base URL or merchant: ${baseline.targetId}, now ${current.targetId})`;
+  }
+  return undefined;
+}
+
+/**
+ * `acrossTargets`: compare runs of different gateways on purpose (the cutover: production against the
+ * sandbox it replaces); otherwise a baseline of another target is not compared at all.
+ */
+export function driftSince(baseline: ConformanceJson, current: ConformanceJson, path: string, options: { acrossTargets?: boolean } = {}): Drift {
+  const drift: Drift = {
+    baseline: { path, started: baseline.started, target: baseline.targetId ?? baseline.target, verdict: baseline.verdict },
+    comparable: true,
+    notes: [],
+    newlyFailing: [],
+    newlyPassing: [],
+    newlyExercised: [],
+    noLongerExercised: [],
+    otherChanges: [],
+    appeared: [],
+    disappeared: [],
+    changedValue: [],
+  };
+  const seenNoMore = noLongerSeenLines(current.knownDeviations);
+  if (seenNoMore.length) drift.knownNoLongerSeen = seenNoMore;
+  const other = options.acrossTargets ? undefined : differentTarget(baseline, current);
+  if (other) {
+    drift.comparable = false;
+    drift.notes.push(`${other}: different gateways, so nothing is compared.`);
+    return drift;
+  }
+  const same = sameRules(baseline, current, drift.notes);
+  const before = new Map(baseline.rules.map((r) => [r.id, r]));
+  const compared = current.rules.filter((r) => same.has(r.id));
+  for (const rule of compared) classify(rule.id, before.get(rule.id)!.status, rule.status, drift);
+
+  // A run records what its rules judged when its report has the field at all; a rule without it judged nothing.
+  if (current.rules.some((r) => 'judged' in r) && baseline.rules.some((r) => 'judged' in r)) {
+    drift.judged = compared
+      .map((r) => ({ id: r.id, from: describeJudged(before.get(r.id)!.judged), to: describeJudged(r.judged) }))
+      .filter((c) => c.from !== c.to);
+  } else {
+    drift.notes.push('What each rule judged is not comparable: the baseline or this run does not record it.');
+  }
+
+  const was = observed(baseline.rules.filter((r) => same.has(r.id)));
+  const now = observed(compared);
+  for (const [key, e] of now) {
+    const old = was.get(key);
+    if (!old) drift.appeared.push({ what: e.what, from: [], to: e.values });
+    else if (old.values.join('\n') !== e.values.join('\n')) drift.changedValue.push({ what: e.what, from: old.values, to: e.values });
+  }
+  for (const [key, e] of was) if (!now.has(key)) drift.disappeared.push({ what: e.what, from: e.values, to: [] });
+  drift.coverageDown = coverageDown(baseline.coverage, current.coverage);
+  return drift;
+}
+
+/** True when the comparison found nothing to report. */
+export function unchanged(d: Drift): boolean {
+  const lists = [d.newlyFailing, d.newlyPassing, d.newlyExercised, d.noLongerExercised, d.otherChanges, d.judged ?? [], d.appeared, d.disappeared, d.changedValue, d.coverageDown ?? [], d.knownNoLongerSeen ?? []];
+  return d.comparable && lists.every((l) => l.length === 0);
+}

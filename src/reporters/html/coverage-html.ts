@@ -1,0 +1,24 @@
+import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../coverage.js';
+
+/** The coverage section of reports/conformance.html: one table per operation, never-exercised fields marked. */
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function coverageHtml(c: Coverage | undefined): string {
+  if (!c) return '';
+  const tables = [...new Set(c.fields.map((f) => f.operation))].map((op) => {
+    const of = c.fields.filter((f) => f.operation === op);
+    const rows = of
+      .map((f) => `<tr class="${f.exercised ? '' : 'unexercised-row'}"><td>${escapeHtml(f.side === 'response' ? `answer: ${f.group}` : f.group)}</td><td><code>${escapeHtml(f.field)}</code></td><td>${escapeHtml(f.type)}</td><td class="outcome ${f.exercised ? 'pass' : 'unexercised'}">${f.exercised ? 'exercised' : 'not exercised'}</td><td>${escapeHtml(fieldDetail(f).replace(/^not exercised: /, ''))}</td></tr>`)
+      .join('\n');
+    return `<h3>${escapeHtml(op)}: ${of.filter((f) => f.exercised).length} of ${of.length} exercised</h3>
+<table class="coverage"><thead><tr><th>Where</th><th>Field</th><th>Documented type</th><th>Outcome</th><th>Detail</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+  });
+  return `<h2 id="coverage">Coverage of the document (${escapeHtml(coverageFigure(c))})</h2>
+<p class="rule">${escapeHtml(COVERAGE_INTRO)}</p>
+${tables.join('\n')}`;
+}

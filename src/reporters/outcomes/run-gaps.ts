@@ -1,0 +1,40 @@
+import { CONFIGURATION } from '../../config/configuration-skips.js';
+import { summaryLines } from '../console-summary.js';
+import { configurationNeeds, operationGaps, SERVED, type OperationGap } from '../records/exercised.js';
+import type { KnownDeviationsJson } from '../known/known-outcomes.js';
+import type { RuleOutcome, TestRecord } from './rule-outcomes.js';
+
+type Annotation = { type: string; description?: string };
+
+export type Gaps = {
+  configuration: string[];
+  operations: OperationGap[];
+  skippedForConfiguration: string[];
+  skippedTests: Record<string, number>;
+};
+
+/** What the run's verdict weighs besides its rules: configuration found wrong, operations never served, skips. */
+export const runGaps = {
+  /** The parts of a test record these come from. */
+  annotationsOf(annotations: readonly Annotation[]): Pick<TestRecord, 'served' | 'configuration'> {
+    const of = (type: string) => [...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? ''))];
+    return { served: of(SERVED), configuration: of(CONFIGURATION) };
+  },
+
+  of(records: readonly TestRecord[], outcomes: readonly RuleOutcome[]): Gaps {
+    const skippedTests: Record<string, number> = {};
+    for (const r of records) if (r.outcome === 'skipped') skippedTests[r.skipReason ?? 'no reason given'] = (skippedTests[r.skipReason ?? 'no reason given'] ?? 0) + 1;
+    return {
+      configuration: [...new Set(records.flatMap((r) => r.configuration ?? []))],
+      operations: operationGaps(records),
+      skippedForConfiguration: outcomes.filter((o) => configurationNeeds(o).length).map((o) => o.rule.id),
+      skippedTests,
+    };
+  },
+
+  /** The summary printed before the verdict line, ending with a blank line; empty when there is none. */
+  consoleText(outcomes: RuleOutcome[], gaps: Gaps, knownDeviations?: KnownDeviationsJson): string {
+    const lines = summaryLines({ outcomes, ...gaps, knownDeviations });
+    return lines.length ? `${lines.join('\n')}\n\n` : '';
+  },
+};

@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+import { NEW_CARDS } from '../../coverage/run-wide.js';
+import { RunInvariants } from './run-invariants.js';
+
+test('a run-wide failure carries its Expected and Found for the reports, with no exchange to replay', () => {
+  const run = new RunInvariants();
+  run.collect([{ type: NEW_CARDS, description: 'aaaa,bbbb' }]);
+  run.collect([{ type: NEW_CARDS, description: 'aaaa' }]);
+  const [tok1] = run.records();
+  expect(tok1).toMatchObject({
+    outcome: 'failed',
+    failures: [{ ruleId: 'TOK-1', expected: 'no two new cards of the run share a card_id', found: '1 card_id(s) were returned for more than one new card in this run', exchanges: [], reproduce: [] }],
+  });
+});

@@ -1,0 +1,164 @@
+import { connect } from 'node:tls';
+import { familyOf } from '../catalogue/spec.js';
+import { transportProblem } from './target-unavailable.js';
+import { certificateNames, HOSTNAME_MISMATCH, isPlainAnswerToTls, NOT_TLS, UNTRUSTED_CHAIN_CODES } from './tls-mistakes.js';
+
+/**
+ * Who answered an exchange: the one place that decides it. Every exchange the suite makes (the checks'
+ * client, the probe, the preflight, the traffic proxy's upstream) is classified here once, before any rule
+ * sees it, into exactly one of three classes.
+ *
+ * - gateway: any answer on a 2xx or 4xx status (but 407 and 429), and a 5xx whose JSON body carries its
+ *   family's result scheme (/pg/ a string rcode, /platform/ an integer code). The document says "HTTP status
+ *   codes and the shape of error bodies: not shown", so the status never decides a verdict; section 7 gives
+ *   each family its "failure indicator", so the body's scheme decides who spoke. A 4xx is the gateway's even
+ *   without the indicator: whatever answers at the base URL with a client error answers for the gateway, and
+ *   the rules (ERR-1, ERR-2) fail it for leaving its family's scheme.
+ * - infrastructure: what stands between the runner and the gateway and answers in its place, or nothing
+ *   answering at all: no connection, a reset, a time-out, a body cut short, 429 (a rate limiter), and a 5xx
+ *   without the family's scheme (a load balancer's HTML page, an API gateway's {"message":…}). The target
+ *   could not be judged: retried within the run's budget, then TARGET UNAVAILABLE (exit 3). Section 8 leaves
+ *   limits and time-outs "not shown", so none of this is held against the gateway.
+ * - configuration: what only a setup mistake produces, and no retry can mend: https to a plain-http port,
+ *   http to a TLS port, a certificate no trusted authority signed or that names another host, a host name
+ *   that does not resolve, an egress proxy asking for its own credentials (407), a redirect away from
+ *   PG_BASE_URL. One sentence naming the variable; CONFIGURATION ERROR (exit 2).
+ *
+ * When a write may be sent again (`processed`): 429 and 503 say the request was not processed, and a
+ * connection refused, a name that did not resolve or a failed TLS handshake never delivered it, so any
+ * method may be resent. Other 5xx, resets, time-outs and cut bodies leave the outcome unknown: a read may be
+ * resent; what a write may do then is the client's policy (gateway-client.ts).
+ */
+export type Answered =
+  | { by: 'gateway' }
+  | { by: 'infrastructure'; problem: string; processed: 'no' | 'unknown' }
+  | { by: 'configuration'; problem: string };
+
+/** What the classifier reads of an answer: its status, headers and body text. */
+export type AnswerSeen = { status: number; headers: Record<string, string>; text: string };
+
+/** The family's result scheme: /pg/ a string rcode, /platform/ an integer code (section 7's indicators). */
+export function carriesFamilyScheme(text: string, path: string): boolean {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const fields = body as Record<string, unknown>;
+  return familyOf(path) === 'pg' ? typeof fields.rcode === 'string' : Number.isInteger(fields.code);
+}
+
+const PROXY_CREDENTIALS = 'the egress proxy asked for its own credentials (HTTP 407 Proxy Authentication Required): '
+  + 'put the proxy\'s user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), '
+  + 'or set NO_PROXY for the gateway\'s host if it needs no proxy.';
+
+/** The start of a body, on one line, for a sentence: what an intermediary answered in the gateway's place. */
+function glimpse(answer: AnswerSeen): string {
+  const type = answer.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type';
+  const text = answer.text.replace(/\s+/g, ' ').trim();
+  return `${type}${text ? `: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}` : ', empty body'}`;
+}
+
+/** Who answered, for an answer that came: `path` is the request's path under the base URL. */
+export function whoAnswered(answer: AnswerSeen, path: string): Answered {
+  const { status } = answer;
+  if (status >= 200 && status < 300) return { by: 'gateway' };
+  if (status === 407) return { by: 'configuration', problem: PROXY_CREDENTIALS };
+  if (status >= 300 && status < 400) {
+    const location = answer.headers.location;
+    return {
+      by: 'configuration',
+      problem: `PG_BASE_URL is not where the operations are served: ${path} answered HTTP ${status} `
+        + `redirecting to ${location ?? '(no location)'}; `
+        + 'the document shows no redirects and the suite does not follow them: set PG_BASE_URL to the address they lead to.',
+    };
+  }
+  if (status === 400 && /plain HTTP request was sent to HTTPS port/i.test(answer.text)) {
+    const problem = `PG_BASE_URL uses http:// but this port speaks TLS (HTTP 400: ${glimpse(answer)}): use https:// in PG_BASE_URL.`;
+    return { by: 'configuration', problem };
+  }
+  if (status === 429) return { by: 'infrastructure', problem: 'answered HTTP 429 (rate limited)', processed: 'no' };
+  if (status >= 400 && status < 500) return { by: 'gateway' };
+  if (status >= 500 && carriesFamilyScheme(answer.text, path)) return { by: 'gateway' };
+  const family = familyOf(path) === 'pg' ? '/pg/ rcode' : '/platform/ code';
+  return {
+    by: 'infrastructure',
+    problem: `answered HTTP ${status} without the ${family} (an intermediary's answer, ${glimpse(answer)})`,
+    processed: status === 503 ? 'no' : 'unknown',
+  };
+}
+
+type TransportError = Error & { code?: string; hostname?: string; cert?: Parameters<typeof certificateNames>[0]; statusCode?: number };
+
+/** What a request that got no answer can be: never the gateway's. */
+export type NotAnswered = Exclude<Answered, { by: 'gateway' }>;
+
+/** Who answered, for a request that got no answer: `url` is the one requested. */
+export function whoFailed(error: unknown, url: URL): NotAnswered {
+  const err = error as TransportError;
+  const code = err?.code;
+  const message = err?.message ?? String(error);
+  const host = url.host;
+  if (code === 'ERR_PROXY_TUNNEL' && err.statusCode === 407) return { by: 'configuration', problem: PROXY_CREDENTIALS };
+  if (url.protocol === 'https:' && (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) && isPlainAnswerToTls(code, message)) {
+    const problem = `PG_BASE_URL uses https:// but ${host} has ${NOT_TLS} Use http:// in PG_BASE_URL, or the port that serves https.`;
+    return { by: 'configuration', problem };
+  }
+  if (code && UNTRUSTED_CHAIN_CODES.has(code)) {
+    return {
+      by: 'configuration',
+      problem: `the certificate of ${host} is not signed by a certificate authority this machine trusts (${transportProblem(error)}): `
+        + 'if this target is meant to present it (a private sandbox, a TLS-inspecting proxy), '
+        + 'give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>; '
+        + 'otherwise check the host in PG_BASE_URL.',
+    };
+  }
+  if (code === HOSTNAME_MISMATCH) {
+    return {
+      by: 'configuration',
+      problem: `the certificate of ${host} names ${certificateNames(err.cert)}, not ${url.hostname}: `
+        + 'set PG_BASE_URL to a host name the certificate covers.',
+    };
+  }
+  if (code === 'ENOTFOUND') {
+    const named = err.hostname ?? url.hostname;
+    const problem = named === url.hostname
+      ? `PG_BASE_URL names a host that does not resolve: ${named} has no DNS record (ENOTFOUND); check its spelling.`
+      : `the proxy host ${named} does not resolve (ENOTFOUND): check HTTPS_PROXY / HTTP_PROXY.`;
+    return { by: 'configuration', problem };
+  }
+  const problem = transportProblem(error);
+  // Never delivered: nothing listened, the name was not resolved yet, the proxy refused the tunnel.
+  const delivered = !['ECONNREFUSED', 'EAI_AGAIN', 'ERR_PROXY_TUNNEL', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'].includes(code ?? '');
+  return { by: 'infrastructure', problem, processed: delivered ? 'unknown' : 'no' };
+}
+
+/** A reset with no answer on an http:// URL: what a TLS port does with plain http bytes (Node's servers reset). */
+export function mayBePlainHttpToTls(error: unknown, url: URL): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return url.protocol === 'http:' && (code === 'ECONNRESET' || code === 'EPIPE');
+}
+
+/**
+ * Asks the port of an http:// URL for a TLS handshake: one that completes means the port speaks TLS and
+ * PG_BASE_URL should say https://. Undefined when it does not (the reset was the network's).
+ */
+export function tlsOnPlainUrl(url: URL, timeoutMs = 3_000): Promise<NotAnswered | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 80), rejectUnauthorized: false });
+    const done = (answered: NotAnswered | undefined) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(undefined), timeoutMs);
+    socket.once('secureConnect', () => done({
+      by: 'configuration',
+      problem: `PG_BASE_URL uses http:// but ${url.host} speaks TLS (it reset the plain request and completed a TLS handshake): `
+        + 'use https:// in PG_BASE_URL.',
+    }));
+    socket.once('error', () => done(undefined));
+  });
+}
