@@ -76,7 +76,7 @@ const KNOWN_EXCEPTIONS = [{ from: '^src/mock/vault-variations\\.test\\.ts$', to:
 const UNIT_TEST = '\\.test\\.ts$';
 
 const folder = (path) => `^${path.replace(/[.-]/g, '\\$&')}/`;
-const pathOf = (name) => (name === 'src' ? 'src' : LAYERS.find((l) => l.name === name)?.path ?? fail(name));
+const pathOf = (name) => (name === 'src' ? 'src' : (LAYERS.find((l) => l.name === name)?.path ?? fail(name)));
 function fail(name) {
   throw new Error(`.dependency-cruiser.cjs: "${name}" in a layer's \`may\` is not a row of LAYERS`);
 }
@@ -85,8 +85,9 @@ const layerRules = LAYERS.map((layer) => {
   const allowed = [layer.path, ...layer.may.map(pathOf)].map(folder);
   return {
     name: `layer-${layer.name}`,
-    comment: `${layer.path} imports only ${layer.may.length ? layer.may.join(', ') : 'nothing else of this repository'}`
-      + ' (the layer table in .dependency-cruiser.cjs)',
+    comment:
+      `${layer.path} imports only ${layer.may.length ? layer.may.join(', ') : 'nothing else of this repository'}` +
+      ' (the layer table in .dependency-cruiser.cjs)',
     severity: 'error',
     from: { path: folder(layer.path), pathNot: UNIT_TEST },
     to: { path: '^(src|tests|scripts|bench)/', pathNot: [...allowed, ...PUBLISHED] },
@@ -113,7 +114,8 @@ module.exports = {
     },
     ...KNOWN_EXCEPTIONS.map((e) => ({
       name: 'unit-tests-stay-in-src',
-      comment: 'a unit test imports src/ only, past its one known exception (KNOWN_EXCEPTIONS in .dependency-cruiser.cjs)',
+      comment:
+        'a unit test imports src/ only, past its one known exception (KNOWN_EXCEPTIONS in .dependency-cruiser.cjs)',
       severity: 'error',
       from: { path: e.from },
       to: { path: '^(tests|scripts|bench)/', pathNot: e.to },

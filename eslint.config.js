@@ -13,7 +13,10 @@ export default tseslint.config(
     },
   },
   // The dependency-cruiser configuration is CommonJS, the form its loader reads.
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   // Playwright fixtures that depend on nothing are written `async ({}, use) => …`.
   { files: ['**/*fixtures.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -30,7 +30,10 @@ declare module 'autocannon' {
 
   export interface Instance extends EventEmitter {
     stop(): void;
-    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 

@@ -23,7 +23,8 @@ const server = createServer((req, res) => {
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  if (address && typeof address === 'object') console.log(`bare node:http listening on http://127.0.0.1:${address.port}`);
+  if (address && typeof address === 'object')
+    console.log(`bare node:http listening on http://127.0.0.1:${address.port}`);
 });
 
 const close = () => {

@@ -75,10 +75,14 @@ const machine = {
   cores: cpuList.length,
   memoryBytes: totalmem(),
   freeMemoryBytes: freemem(),
-  loadAverage: loadavg().map((l) => l.toFixed(2)).join(' '),
+  loadAverage: loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
   node: process.version,
   platform: `${process.platform} ${release()}`,
-  autocannon: (JSON.parse(readFileSync(join('node_modules', 'autocannon', 'package.json'), 'utf8')) as { version: string }).version,
+  autocannon: (
+    JSON.parse(readFileSync(join('node_modules', 'autocannon', 'package.json'), 'utf8')) as { version: string }
+  ).version,
   date: new Date().toISOString(),
 };
 
@@ -91,13 +95,25 @@ const OPERATIONS: { operation: string; request: LoadRequest }[] = [
       method: 'POST',
       path: '/pg/tokenize',
       headers: { ...merchantAuth, ...json },
-      body: JSON.stringify({ merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230', cardholder_name: 'Bench Card' }),
+      body: JSON.stringify({
+        merchant_id: MOCK_DEFAULTS.merchantId,
+        card_number: '4111111111111111',
+        exp_date: '1230',
+        cardholder_name: 'Bench Card',
+      }),
     },
   },
-  { operation: 'vault listing', request: { method: 'GET', path: '/platform/vault/customer?count=10&page=0', headers: merchantAuth } },
+  {
+    operation: 'vault listing',
+    request: { method: 'GET', path: '/platform/vault/customer?count=10&page=0', headers: merchantAuth },
+  },
   {
     operation: 'webhook disable',
-    request: { method: 'PUT', path: `/platform/webhook/${MOCK_DEFAULTS.webhookId}/disable`, headers: { ...merchantAuth, ...json } },
+    request: {
+      method: 'PUT',
+      path: `/platform/webhook/${MOCK_DEFAULTS.webhookId}/disable`,
+      headers: { ...merchantAuth, ...json },
+    },
   },
 ];
 
@@ -105,7 +121,11 @@ const OPERATIONS: { operation: string; request: LoadRequest }[] = [
  * One request outside the load, so a measurement of error answers cannot pass for a measurement of the
  * operation. Resolves with the answer's size in bytes.
  */
-async function expectSuccess(server: Server, request: LoadRequest, check: (body: Record<string, unknown>) => boolean): Promise<number> {
+async function expectSuccess(
+  server: Server,
+  request: LoadRequest,
+  check: (body: Record<string, unknown>) => boolean,
+): Promise<number> {
   const res = await fetch(new URL(request.path, server.url), {
     method: request.method,
     headers: request.headers,
@@ -120,24 +140,37 @@ async function expectSuccess(server: Server, request: LoadRequest, check: (body:
     body = undefined;
   }
   if (res.status !== 200 || !body || typeof body !== 'object' || !check(body as Record<string, unknown>)) {
-    throw new Error(`${server.name} ${request.method} ${request.path} did not succeed: HTTP ${res.status} ${text.slice(0, 300)}`);
+    throw new Error(
+      `${server.name} ${request.method} ${request.path} did not succeed: HTTP ${res.status} ${text.slice(0, 300)}`,
+    );
   }
   return Buffer.byteLength(text);
 }
 
-const succeeded = (operation: string) => (b: Record<string, unknown>) => (operation === 'tokenize' ? b.rcode === '000' : b.code === 0);
+const succeeded = (operation: string) => (b: Record<string, unknown>) =>
+  operation === 'tokenize' ? b.rcode === '000' : b.code === 0;
 
 const loadOptions = () => ({ seconds, warmupSeconds, connections, slices });
 const target = (server: Server, request: LoadRequest): LoadTarget => ({ url: server.url, pid: server.pid, request });
 
 function startMock(customers: number): Promise<Server> {
   const [node, flags] = NODE_TSX;
-  return startServer(`mock (${customers} customers)`, node, [...flags, 'src/mock/main.ts'], cleanEnv({ PG_MOCK_PORT: '0', MOCK_CUSTOMERS: String(customers) }));
+  return startServer(
+    `mock (${customers} customers)`,
+    node,
+    [...flags, 'src/mock/main.ts'],
+    cleanEnv({ PG_MOCK_PORT: '0', MOCK_CUSTOMERS: String(customers) }),
+  );
 }
 
 function startBare(bodyBytes = 0): Promise<Server> {
   const [node, flags] = NODE_TSX;
-  return startServer(`bare node:http${bodyBytes ? ` (${bodyBytes} B body)` : ''}`, node, [...flags, 'bench/bare-server.ts'], cleanEnv({ BENCH_BARE_BODY_BYTES: String(bodyBytes) }));
+  return startServer(
+    `bare node:http${bodyBytes ? ` (${bodyBytes} B body)` : ''}`,
+    node,
+    [...flags, 'bench/bare-server.ts'],
+    cleanEnv({ BENCH_BARE_BODY_BYTES: String(bodyBytes) }),
+  );
 }
 
 /**
@@ -158,8 +191,13 @@ async function operations(memory: Memory[], prismServer: Server | undefined): Pr
       const sameSize = answerBytes > 1024 ? await startBare(answerBytes) : undefined;
       try {
         const servers = [mock, bare, ...(sameSize ? [sameSize] : []), ...(prismServer ? [prismServer] : [])];
-        log(`${operation}: ${servers.map((x) => x.name).join(', ')} (${servers.length} × ${warmupSeconds + seconds} s)`);
-        const [m, b, ...rest] = await measureSideBySide(servers.map((x) => target(x, request)), loadOptions());
+        log(
+          `${operation}: ${servers.map((x) => x.name).join(', ')} (${servers.length} × ${warmupSeconds + seconds} s)`,
+        );
+        const [m, b, ...rest] = await measureSideBySide(
+          servers.map((x) => target(x, request)),
+          loadOptions(),
+        );
         rows.push({
           operation,
           request: `${request.method} ${request.path}`,
@@ -189,7 +227,11 @@ async function vaultDepth(memory: Memory[]): Promise<VaultDepth> {
   try {
     const mem: Memory = { customers: deepCustomers, rssIdleBytes: rssBytes(mock.pid) };
     memory.push(mem);
-    const page = (p: number): LoadRequest => ({ method: 'GET', path: `/platform/vault/customer?count=${count}&page=${p}`, headers: merchantAuth });
+    const page = (p: number): LoadRequest => ({
+      method: 'GET',
+      path: `/platform/vault/customer?count=${count}&page=${p}`,
+      headers: merchantAuth,
+    });
     const lastId = `cust_${String(deepCustomers).padStart(7, '0')}`;
     await expectSuccess(mock, page(deepPage), (b) => b.code === 0 && JSON.stringify(b.data).includes(lastId));
     log(`vault of ${deepCustomers}: page 0 and page ${deepPage} (2 × ${warmupSeconds + seconds} s)`);
@@ -207,7 +249,9 @@ async function startPrism(): Promise<{ info: BenchReport['prism']; server?: Serv
   const probe = await timeCommand('npx', ['--yes', PRISM, '--version'], cleanEnv(), 180_000);
   const version = /^\d+\.\d+\.\d+$/m.exec(probe.output)?.[0];
   if (probe.code !== 0 || !version) {
-    const why = probe.timedOut ? 'npx did not finish within 180 s' : `npx ${PRISM} failed: ${probe.output.trim().split('\n').slice(-2).join(' ')}`;
+    const why = probe.timedOut
+      ? 'npx did not finish within 180 s'
+      : `npx ${PRISM} failed: ${probe.output.trim().split('\n').slice(-2).join(' ')}`;
     return { info: { ran: false, reason: why } };
   }
   const port = await freePort();
@@ -222,7 +266,13 @@ async function startPrism(): Promise<{ info: BenchReport['prism']; server?: Serv
     );
     return { info: { ran: true, version }, server };
   } catch (e) {
-    return { info: { ran: false, version, reason: `Prism did not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` } };
+    return {
+      info: {
+        ran: false,
+        version,
+        reason: `Prism did not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`,
+      },
+    };
   }
 }
 
@@ -256,21 +306,34 @@ function targets(r: BenchReport): Target[] {
     // A large answer is compared with the bare server sending as many bytes, so size alone cannot decide.
     const x = o.mock.rps / (o.bareSameSize ?? o.bare).rps;
     const against = o.bareSameSize ? ` sending the same ${o.answerBytes.toLocaleString('en-US')} B` : '';
-    out.push({ target: `${o.operation}: mock ≥ 0.7× bare node:http throughput${against}`, measured: `${x.toFixed(2)}×`, met: x >= 0.7 });
+    out.push({
+      target: `${o.operation}: mock ≥ 0.7× bare node:http throughput${against}`,
+      measured: `${x.toFixed(2)}×`,
+      met: x >= 0.7,
+    });
   }
   if (r.vault) {
     const x = r.vault.deep.p50Ms / r.vault.page0.p50Ms;
-    out.push({ target: `vault page ${r.vault.deepPage.toLocaleString('en-US')} within 1.5× of page 0 (p50 latency)`, measured: `${x.toFixed(2)}×`, met: x <= 1.5 });
+    out.push({
+      target: `vault page ${r.vault.deepPage.toLocaleString('en-US')} within 1.5× of page 0 (p50 latency)`,
+      measured: `${x.toFixed(2)}×`,
+      met: x <= 1.5,
+    });
   }
   out.push(...suiteTargets(r.suite, args['no-suite']));
   const v = r.validators;
-  out.push(v
-    ? {
-        target: 'schema validators compiled once per process',
-        measured: `${v.afterFirstUse} compiles, ${v.afterMoreRounds} after ${v.rounds} more rounds; sites: ${v.otherCompileSites.join(', ') || 'none'}`,
-        met: v.afterFirstUse > 0 && v.afterFirstUse === v.afterMoreRounds && v.otherCompileSites.every((s) => s === join('src', 'catalogue', 'validate.ts')),
-      }
-    : { target: 'schema validators compiled once per process', measured: 'probe failed', met: undefined });
+  out.push(
+    v
+      ? {
+          target: 'schema validators compiled once per process',
+          measured: `${v.afterFirstUse} compiles, ${v.afterMoreRounds} after ${v.rounds} more rounds; sites: ${v.otherCompileSites.join(', ') || 'none'}`,
+          met:
+            v.afterFirstUse > 0 &&
+            v.afterFirstUse === v.afterMoreRounds &&
+            v.otherCompileSites.every((s) => s === join('src', 'catalogue', 'validate.ts')),
+        }
+      : { target: 'schema validators compiled once per process', measured: 'probe failed', met: undefined },
+  );
   return out;
 }
 
@@ -301,7 +364,10 @@ const httpClients = await measureHttpClients(log);
 report.targets = [...targets(report), ...(link ? [link.target] : [])];
 
 mkdirSync(dirname(args.out), { recursive: true });
-writeFileSync(args.out, `${JSON.stringify({ ...report, proxy, httpClients: { ...httpClients, markdown: undefined }, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`);
+writeFileSync(
+  args.out,
+  `${JSON.stringify({ ...report, proxy, httpClients: { ...httpClients, markdown: undefined }, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`,
+);
 console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}\n\n${httpClients.markdown}`);
 if (link) console.log(`\n${link.markdown}`);
 if (generatedInputs) console.log(generatedInputsMarkdown(generatedInputs));

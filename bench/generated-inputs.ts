@@ -9,17 +9,33 @@ import { cleanEnv, timeCommand } from './processes.js';
  * mock with them and without them (only the fixed-example spec files), alternated round by round so
  * background load on a shared machine hits both alike. The target: at most 5 s more wall time.
  */
-export type GeneratedInputsCost = { rounds: { withoutMs: number; withMs: number; exitCodes: (number | null)[] }[]; medianWithoutMs: number; medianWithMs: number; deltaMs: number; met: boolean };
+export type GeneratedInputsCost = {
+  rounds: { withoutMs: number; withMs: number; exitCodes: (number | null)[] }[];
+  medianWithoutMs: number;
+  medianWithMs: number;
+  deltaMs: number;
+  met: boolean;
+};
 
 const TIMEOUT_MS = 180_000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-export async function generatedInputsCost(rounds = 2, log: (line: string) => void = () => {}): Promise<GeneratedInputsCost> {
+export async function generatedInputsCost(
+  rounds = 2,
+  log: (line: string) => void = () => {},
+): Promise<GeneratedInputsCost> {
   // Positional arguments are path patterns: naming the top-level spec files leaves tests/properties/ out.
-  const fixedOnly = readdirSync('tests').filter((f) => f.endsWith('.spec.ts')).map((f) => `tests/${f}`);
+  const fixedOnly = readdirSync('tests')
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => `tests/${f}`);
   const tmp = mkdtempSync(join(tmpdir(), 'pg-bench-generated-'));
   const run = (name: string, extra: string[]) =>
-    timeCommand(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...extra], cleanEnv({ PG_REPORTS_DIR: join(tmp, name, 'reports'), PG_RESULTS_DIR: join(tmp, name, 'results') }), TIMEOUT_MS);
+    timeCommand(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/conformance.ts', ...extra],
+      cleanEnv({ PG_REPORTS_DIR: join(tmp, name, 'reports'), PG_RESULTS_DIR: join(tmp, name, 'results') }),
+      TIMEOUT_MS,
+    );
   const measured: GeneratedInputsCost['rounds'] = [];
   try {
     for (let i = 1; i <= rounds; i++) {
@@ -34,7 +50,13 @@ export async function generatedInputsCost(rounds = 2, log: (line: string) => voi
   const medianWithoutMs = median(measured.map((r) => r.withoutMs));
   const medianWithMs = median(measured.map((r) => r.withMs));
   const deltaMs = medianWithMs - medianWithoutMs;
-  return { rounds: measured, medianWithoutMs, medianWithMs, deltaMs, met: deltaMs <= 5_000 && measured.every((r) => r.exitCodes.every((c) => c === 0)) };
+  return {
+    rounds: measured,
+    medianWithoutMs,
+    medianWithMs,
+    deltaMs,
+    met: deltaMs <= 5_000 && measured.every((r) => r.exitCodes.every((c) => c === 0)),
+  };
 }
 
 export function generatedInputsMarkdown(c: GeneratedInputsCost): string {

@@ -116,7 +116,10 @@ async function run(target: LoadTarget, seconds: number, connections: number, tal
   if (!tally) return;
   tally.seconds += (performance.now() - started) / 1000;
   const cpuAfter = target.pid === undefined ? undefined : cpuSeconds(target.pid);
-  tally.serverCpu = tally.serverCpu === undefined || cpuBefore === undefined || cpuAfter === undefined ? undefined : tally.serverCpu + cpuAfter - cpuBefore;
+  tally.serverCpu =
+    tally.serverCpu === undefined || cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : tally.serverCpu + cpuAfter - cpuBefore;
   const load = process.cpuUsage(loadBefore);
   tally.loadCpu += (load.user + load.system) / 1e6;
   tally.non2xx += result.non2xx;

@@ -56,7 +56,11 @@ export async function measureProxy(calls = 1_000, log: (line: string) => void = 
     });
     child.stdout.resume(); // the live lines: drained, as a terminal would
     const [proxyUrl, mockUrl] = urls;
-    const credentials = { merchantId: MOCK_DEFAULTS.merchantId, apiKey: MOCK_DEFAULTS.apiKey, webhookId: MOCK_DEFAULTS.webhookId };
+    const credentials = {
+      merchantId: MOCK_DEFAULTS.merchantId,
+      apiKey: MOCK_DEFAULTS.apiKey,
+      webhookId: MOCK_DEFAULTS.webhookId,
+    };
     const direct = new ScriptedClient(mockUrl, credentials);
     const proxied = new ScriptedClient(proxyUrl, credentials);
     const kinds = ['new card', 'update', 'ACH', 'listing', 'page past the end', 'disable'] as const;
@@ -88,7 +92,11 @@ export async function measureProxy(calls = 1_000, log: (line: string) => void = 
       judged: report.judged,
       findings: report.findings,
       exitCode,
-      met: Math.max(addedP50Ms, quantile(p, 0.5) - quantile(d, 0.5)) < TARGET_MS && report.findings === 0 && report.judged === calls && exitCode === 0,
+      met:
+        Math.max(addedP50Ms, quantile(p, 0.5) - quantile(d, 0.5)) < TARGET_MS &&
+        report.findings === 0 &&
+        report.judged === calls &&
+        exitCode === 0,
     };
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -13,7 +13,15 @@ const RUN_TIMEOUT_MS = 240_000;
 const NODE_TSX = [process.execPath, '--import', 'tsx'] as const;
 
 export type SlowLinkRun = { link: 'direct' | 'slow'; wallMs: number; code: number | null; verdict: string };
-export type SlowLinkFigure = { latencyMs: number; runs: SlowLinkRun[]; directMs: number; slowMs: number; ratio: number; target: Target; markdown: string };
+export type SlowLinkFigure = {
+  latencyMs: number;
+  runs: SlowLinkRun[];
+  directMs: number;
+  slowMs: number;
+  ratio: number;
+  target: Target;
+  markdown: string;
+};
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -29,9 +37,21 @@ function verdictIn(dir: string): string {
 }
 
 /** One black-box run of the whole suite (PG_TARGET=sandbox) against a mock already listening. */
-async function blackBoxRun(mock: Server, link: SlowLinkRun['link'], dir: string, workers: number | undefined): Promise<SlowLinkRun> {
+async function blackBoxRun(
+  mock: Server,
+  link: SlowLinkRun['link'],
+  dir: string,
+  workers: number | undefined,
+): Promise<SlowLinkRun> {
   const reports = join(dir, `${link}-${Date.now()}`);
-  const env = cleanEnv({ ...mockCredentialsAsTarget(), PG_TARGET: 'sandbox', PG_BASE_URL: mock.url, PG_REPORTS_DIR: reports, PG_RESULTS_DIR: join(reports, 'results'), ...(workers ? { PG_WORKERS: String(workers) } : {}) });
+  const env = cleanEnv({
+    ...mockCredentialsAsTarget(),
+    PG_TARGET: 'sandbox',
+    PG_BASE_URL: mock.url,
+    PG_REPORTS_DIR: reports,
+    PG_RESULTS_DIR: join(reports, 'results'),
+    ...(workers ? { PG_WORKERS: String(workers) } : {}),
+  });
   const [node, ...flags] = NODE_TSX;
   const r = await timeCommand(node, [...flags, 'scripts/conformance.ts'], env, RUN_TIMEOUT_MS);
   return { link, wallMs: Math.round(r.ms), code: r.code, verdict: r.timedOut ? 'timed out' : verdictIn(reports) };
@@ -44,7 +64,13 @@ async function blackBoxRun(mock: Server, link: SlowLinkRun['link'], dir: string,
  */
 export async function slowLink(log: (line: string) => void, rounds = 2, workers?: number): Promise<SlowLinkFigure> {
   const [node, ...flags] = NODE_TSX;
-  const start = (variants: string) => startServer(`mock${variants ? ` (${variants})` : ''}`, node, [...flags, 'src/mock/main.ts'], cleanEnv({ PG_MOCK_PORT: '0', ...(variants ? { MOCK_VARIANTS: variants } : {}) }));
+  const start = (variants: string) =>
+    startServer(
+      `mock${variants ? ` (${variants})` : ''}`,
+      node,
+      [...flags, 'src/mock/main.ts'],
+      cleanEnv({ PG_MOCK_PORT: '0', ...(variants ? { MOCK_VARIANTS: variants } : {}) }),
+    );
   const direct = await start('');
   const slow = await start('slow-link');
   const dir = mkdtempSync(join(tmpdir(), 'pg-bench-link-'));
@@ -52,7 +78,9 @@ export async function slowLink(log: (line: string) => void, rounds = 2, workers?
   try {
     for (let round = 0; round < rounds; round++) {
       for (const link of round % 2 ? (['slow', 'direct'] as const) : (['direct', 'slow'] as const)) {
-        log(`slow link: black-box suite, ${link === 'slow' ? `${SLOW_LINK_MS} ms per answer` : 'no added delay'} (round ${round + 1} of ${rounds})`);
+        log(
+          `slow link: black-box suite, ${link === 'slow' ? `${SLOW_LINK_MS} ms per answer` : 'no added delay'} (round ${round + 1} of ${rounds})`,
+        );
         runs.push(await blackBoxRun(link === 'slow' ? slow : direct, link, dir, workers));
       }
     }
@@ -66,7 +94,11 @@ export async function slowLink(log: (line: string) => void, rounds = 2, workers?
   const ratio = slowMs / directMs;
   const allConformant = runs.every((r) => r.verdict === 'CONFORMANT' && r.code === 0);
   const measured = `${ratio.toFixed(2)}× (${(slowMs / 1000).toFixed(1)} s vs ${(directMs / 1000).toFixed(1)} s${allConformant ? '' : '; a run was not CONFORMANT'})`;
-  const target: Target = { target: `black-box suite against a ${SLOW_LINK_MS} ms link within ${SLOW_LINK_TARGET}× of no delay`, measured, met: allConformant && ratio <= SLOW_LINK_TARGET };
+  const target: Target = {
+    target: `black-box suite against a ${SLOW_LINK_MS} ms link within ${SLOW_LINK_TARGET}× of no delay`,
+    measured,
+    met: allConformant && ratio <= SLOW_LINK_TARGET,
+  };
   const markdown = [
     `### Slow link (${SLOW_LINK_MS} ms per answer), black-box suite, runs alternated`,
     '',

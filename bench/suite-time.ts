@@ -17,7 +17,9 @@ type RuleStatuses = Map<string, string>;
 /** Each rule's status from a run's conformance.json, or undefined when the run wrote none. */
 function ruleStatuses(reportsDir: string): RuleStatuses | undefined {
   try {
-    const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as { rules: { id: string; status: string }[] };
+    const report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as {
+      rules: { id: string; status: string }[];
+    };
     return new Map(report.rules.map((r) => [r.id, r.status]));
   } catch {
     return undefined;
@@ -31,7 +33,11 @@ function verdictOf(runs: (RuleStatuses | undefined)[]): string {
   const counts = new Map<string, number>();
   for (const id of ids) {
     const statuses = runs.map((r) => r?.get(id));
-    const status = statuses.includes('failed') ? 'failed' : statuses.includes('passed') ? 'passed' : (statuses.find((x) => x !== 'not run') ?? 'not run');
+    const status = statuses.includes('failed')
+      ? 'failed'
+      : statuses.includes('passed')
+        ? 'passed'
+        : (statuses.find((x) => x !== 'not run') ?? 'not run');
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   return [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
@@ -49,8 +55,16 @@ export async function suiteTimes(log: (line: string) => void, options: { verifyS
   const tmp = mkdtempSync(join(tmpdir(), 'pg-bench-'));
   const run = async (name: string, extra: string[]) => {
     const reports = join(tmp, name, 'reports');
-    const result = await timeCommand(node, [...flags, 'scripts/conformance.ts', ...extra], cleanEnv({ PG_REPORTS_DIR: reports, PG_RESULTS_DIR: join(tmp, name, 'results') }), SUITE_TIMEOUT_MS);
-    if (result.timedOut || result.code === null) log(`${name}: ${result.timedOut ? 'timed out' : 'did not run'}:\n${result.output.trim().split('\n').slice(-15).join('\n')}`);
+    const result = await timeCommand(
+      node,
+      [...flags, 'scripts/conformance.ts', ...extra],
+      cleanEnv({ PG_REPORTS_DIR: reports, PG_RESULTS_DIR: join(tmp, name, 'results') }),
+      SUITE_TIMEOUT_MS,
+    );
+    if (result.timedOut || result.code === null)
+      log(
+        `${name}: ${result.timedOut ? 'timed out' : 'did not run'}:\n${result.output.trim().split('\n').slice(-15).join('\n')}`,
+      );
     return { ...result, rules: ruleStatuses(reports) };
   };
   const runs: SuiteRun[] = [];
@@ -73,15 +87,29 @@ export async function suiteTimes(log: (line: string) => void, options: { verifyS
     const shards = await Promise.all([run('shard1', ['--shard=1/2']), run('shard2', ['--shard=2/2'])]);
     const wallMs = performance.now() - started;
     // Each shard alone is INCOMPLETE (exit 1): it ran only part of the rules. Together they must pass them all.
-    runs.push({ name: 'two shards at once', wallMs, exitCodes: shards.map((s) => s.code), timedOut: shards.some((s) => s.timedOut), rules: verdictOf(shards.map((s) => s.rules)) });
+    runs.push({
+      name: 'two shards at once',
+      wallMs,
+      exitCodes: shards.map((s) => s.code),
+      timedOut: shards.some((s) => s.timedOut),
+      rules: verdictOf(shards.map((s) => s.rules)),
+    });
 
     if (options.verifySuite) {
       log('npm run verify:suite');
       const out = join(tmp, 'verify');
-      const r = await timeCommand(node, [...flags, 'scripts/verify-suite.ts', '--out', out], cleanEnv(), VERIFY_TIMEOUT_MS);
+      const r = await timeCommand(
+        node,
+        [...flags, 'scripts/verify-suite.ts', '--out', out],
+        cleanEnv(),
+        VERIFY_TIMEOUT_MS,
+      );
       let rules = 'no suite-power.json';
       try {
-        const s = JSON.parse(readFileSync(join(out, 'suite-power.json'), 'utf8')) as { faults: { runs: number; caught: number }; variants: { runs: number; passed: number } };
+        const s = JSON.parse(readFileSync(join(out, 'suite-power.json'), 'utf8')) as {
+          faults: { runs: number; caught: number };
+          variants: { runs: number; passed: number };
+        };
         rules = `faults caught ${s.faults.caught}/${s.faults.runs}, variations passed ${s.variants.passed}/${s.variants.runs}`;
       } catch {
         log(`verify:suite wrote no summary:\n${r.output.trim().split('\n').slice(-15).join('\n')}`);
@@ -100,10 +128,24 @@ export function suiteTargets(runs: SuiteRun[], skipped: boolean): Target[] {
     const r = runs.find((s) => s.name === name);
     if (!r) return { target, measured: absent, met: undefined };
     const ok = r.exitCodes.every((c) => c === 0) && !r.timedOut;
-    return { target, measured: `${(r.wallMs / 1000).toFixed(1)} s (${r.rules}${ok ? '' : `, exit ${r.exitCodes.join(', ')}`})`, met: ok && r.wallMs < limitMs };
+    return {
+      target,
+      measured: `${(r.wallMs / 1000).toFixed(1)} s (${r.rules}${ok ? '' : `, exit ${r.exitCodes.join(', ')}`})`,
+      met: ok && r.wallMs < limitMs,
+    };
   };
   return [
-    row('one run', `one conformance run against the embedded mock under ${ONE_RUN_TARGET_MS / 1000} s wall`, ONE_RUN_TARGET_MS, skipped ? 'skipped (--no-suite)' : 'did not run'),
-    row('verify:suite', `verify:suite under ${VERIFY_SUITE_TARGET_MS / 1000} s wall`, VERIFY_SUITE_TARGET_MS, 'not measured (add --verify-suite)'),
+    row(
+      'one run',
+      `one conformance run against the embedded mock under ${ONE_RUN_TARGET_MS / 1000} s wall`,
+      ONE_RUN_TARGET_MS,
+      skipped ? 'skipped (--no-suite)' : 'did not run',
+    ),
+    row(
+      'verify:suite',
+      `verify:suite under ${VERIFY_SUITE_TARGET_MS / 1000} s wall`,
+      VERIFY_SUITE_TARGET_MS,
+      'not measured (add --verify-suite)',
+    ),
   ];
 }

@@ -21,6 +21,7 @@ export async function sendWithUndici(url: string, init: SendInit): Promise<Answe
   });
   const text = utf8.decode(await res.body.arrayBuffer());
   const answerHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(res.headers))
+    if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
   return { status: res.statusCode, headers: answerHeaders, text };
 }

@@ -27,4 +27,13 @@ const afterFirstUse = compiles;
 const again = performance.now();
 for (let i = 0; i < ROUNDS; i++) validateAll();
 const perRoundUs = ((performance.now() - again) * 1000) / ROUNDS;
-console.log(JSON.stringify({ afterFirstUse, afterMoreRounds: compiles, rounds: ROUNDS, firstUseMs, perRoundUs, validationsPerRound: OPERATION_IDS.length * bodies.length + 1 }));
+console.log(
+  JSON.stringify({
+    afterFirstUse,
+    afterMoreRounds: compiles,
+    rounds: ROUNDS,
+    firstUseMs,
+    perRoundUs,
+    validationsPerRound: OPERATION_IDS.length * bodies.length + 1,
+  }),
+);

@@ -37,7 +37,10 @@ async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): P
     import('../src/catalogue/rules.js'),
     import('../src/cli/catalogue-listing.js'),
   ]);
-  const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, { only, deviations: await knownDeviationMarks() });
+  const listing = catalogueListing(loadRules(), loadCatalogueVersion(), config, {
+    only,
+    deviations: await knownDeviationMarks(),
+  });
   console.log(format === 'json' ? JSON.stringify(listing, null, 2) : catalogueListingText(listing));
   process.exit(0);
 }
@@ -46,7 +49,9 @@ async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): P
 // Playwright starts, so a bad MOCK_ value ends like any configuration error.
 if (config.embeddedMock && !args.list) {
   const [{ embeddedMockNotes, embeddedMockOptions }, { ConfigError }, { exitOnConfiguration }] = await Promise.all([
-    import('../src/config/playwright/embedded-mock-options.js'), import('../src/config/config.js'), import('../src/config/configuration-exit.js'),
+    import('../src/config/playwright/embedded-mock-options.js'),
+    import('../src/config/config.js'),
+    import('../src/config/configuration-exit.js'),
   ]);
   try {
     embeddedMockOptions(config, process.env);
@@ -72,11 +77,17 @@ async function refuseUnusableKnownDeviations(): Promise<void> {
     import('../src/known-deviations/entry.js'),
   ]);
   const ruleIds = loadRules().map((r) => r.id);
-  const problems = knownDeviationsProblems(source, { ruleIds, today: dayOf(new Date()), recordKnown: args.recordKnown });
+  const problems = knownDeviationsProblems(source, {
+    ruleIds,
+    today: dayOf(new Date()),
+    recordKnown: args.recordKnown,
+  });
   if (!problems.length) return;
   rmSync(join(dir, 'conformance.json'), { force: true }); // a CI step must not read the last run's verdict
   for (const p of problems.slice(1)) console.error(`  ${p}`);
-  console.error(`Conformance: CONFIGURATION ERROR: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more above)` : ''}`);
+  console.error(
+    `Conformance: CONFIGURATION ERROR: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more above)` : ''}`,
+  );
   process.exit(EXIT_CODES['CONFIGURATION ERROR']);
 }
 
@@ -102,17 +113,23 @@ function warnOfUnreadableBaseline(path: string | undefined): void {
     accessSync(path, constants.R_OK);
   } catch (e) {
     const why = (e as NodeJS.ErrnoException).code ?? 'unreadable';
-    console.error(`Warning: the baseline ${path} cannot be read (${why}); the run goes on and compares with nothing: check --baseline or PG_BASELINE.`);
+    console.error(
+      `Warning: the baseline ${path} cannot be read (${why}); the run goes on and compares with nothing: check --baseline or PG_BASELINE.`,
+    );
   }
 }
 
 // Only a remote target is probed, and only an unavailable one needs the report writers: loaded then, not
 // on every run (this process starts before Playwright, so what it loads delays every run).
 if (config.baseUrl && !args.list) {
-  const [{ probeTarget }, { preflightOrExit }] = await Promise.all([import('../src/preflight/probe-target.js'), import('../src/preflight/preflight-run.js')]);
+  const [{ probeTarget }, { preflightOrExit }] = await Promise.all([
+    import('../src/preflight/probe-target.js'),
+    import('../src/preflight/preflight-run.js'),
+  ]);
   const stop = async (found: ConfigurationProblems): Promise<never> => {
     const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
-      import('../src/reporters/configuration-error.js'), import('../src/reporters/outcomes/run-identity.js'),
+      import('../src/reporters/configuration-error.js'),
+      import('../src/reporters/outcomes/run-identity.js'),
     ]);
     const run = { target: config.target, targetId: targetIdOf(config.target, process.env) };
     const { lines, exitCode } = reportConfigurationError(dir, run, found);
@@ -129,12 +146,28 @@ if (config.baseUrl && !args.list) {
   const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
     const [{ loadRules }, { countBy, verdictLine, writeConformance }, { targetIdOf }] = await Promise.all([
-      import('../src/catalogue/rules.js'), import('../src/reporters/write-conformance.js'), import('../src/reporters/outcomes/run-identity.js'),
+      import('../src/catalogue/rules.js'),
+      import('../src/reporters/write-conformance.js'),
+      import('../src/reporters/outcomes/run-identity.js'),
     ]);
     const now = new Date().toISOString();
-    const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({ ...o, status: 'target unavailable' as const }));
+    const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({
+      ...o,
+      status: 'target unavailable' as const,
+    }));
     const verdict: Verdict = 'TARGET UNAVAILABLE';
-    writeConformance(dir, { target: config.target, targetId: targetIdOf(config.target, process.env), started: now, finished: now, runStatus: 'not started', verdict, counts: countBy(outcomes), unavailable: [problem], outcomes, baseline: process.env.PG_BASELINE });
+    writeConformance(dir, {
+      target: config.target,
+      targetId: targetIdOf(config.target, process.env),
+      started: now,
+      finished: now,
+      runStatus: 'not started',
+      verdict,
+      counts: countBy(outcomes),
+      unavailable: [problem],
+      outcomes,
+      baseline: process.env.PG_BASELINE,
+    });
     const advice = 'Nothing was checked: fix the base URL or the network and run again.';
     console.error([problem, advice, `Conformance: ${verdictLine(verdict, outcomes)}`].join('\n'));
     process.exit(EXIT_CODES[verdict]);
@@ -158,7 +191,9 @@ try {
 // A shard's verdict is the merged run's (npm run report:merge): its blob report holds no verdict to print.
 if (process.env.PG_BLOB_REPORT === '1') process.exit(code);
 if (!verdict) {
-  console.error(`Conformance: INCOMPLETE: the test runner ended (exit ${code}) before its reporter wrote a verdict; see the output above`);
+  console.error(
+    `Conformance: INCOMPLETE: the test runner ended (exit ${code}) before its reporter wrote a verdict; see the output above`,
+  );
   process.exit(code || 1);
 }
 // A run that failed outside any rule (a crash, a global error) is not conformant, whatever the report says.

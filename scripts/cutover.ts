@@ -39,7 +39,9 @@ let sandbox: ConformanceJson;
 try {
   sandbox = readConformanceJson(args.sandbox);
 } catch (error) {
-  refuse(`the sandbox report ${args.sandbox} cannot be read (${(error as Error).message.split('\n')[0]}); give the conformance.json of the signed-off sandbox run`);
+  refuse(
+    `the sandbox report ${args.sandbox} cannot be read (${(error as Error).message.split('\n')[0]}); give the conformance.json of the signed-off sandbox run`,
+  );
 }
 const notASignOff = sandboxReportProblem(sandbox, args.sandbox);
 if (notASignOff) refuse(notASignOff);
@@ -47,7 +49,10 @@ if (notASignOff) refuse(notASignOff);
 // The production profile, whatever else the environment or .env says: a QA .env naming the sandbox is refused.
 dotenv.config({ quiet: true });
 const target = process.env.PG_TARGET?.trim();
-if (target && target !== 'production') refuse(`the cutover runs against production, but PG_TARGET is ${target}; set PG_TARGET=production with production's PG_BASE_URL and keys`);
+if (target && target !== 'production')
+  refuse(
+    `the cutover runs against production, but PG_TARGET is ${target}; set PG_TARGET=production with production's PG_BASE_URL and keys`,
+  );
 process.env.PG_TARGET = 'production';
 loadSuiteConfig(process.env, 'Cutover'); // names every configuration problem and exits 2 before anything is sent
 
@@ -56,12 +61,17 @@ const productionDir = join(dir, 'production');
 rmSync(join(productionDir, 'conformance.json'), { force: true }); // never compare with an earlier run
 const run = productionRunEnv(sandbox, process.env, productionDir);
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], { stdio: 'inherit', env: run.env });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], {
+    stdio: 'inherit',
+    env: run.env,
+  });
   child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
 // The production run's own last line (above) says why; the cutover's verdict line comes last all the same.
 if (code === CUTOVER_EXIT.configuration) {
-  console.error('Cutover: CONFIGURATION ERROR: the production run stopped on its configuration (above); nothing compared');
+  console.error(
+    'Cutover: CONFIGURATION ERROR: the production run stopped on its configuration (above); nothing compared',
+  );
   process.exit(code);
 }
 if (!existsSync(join(productionDir, 'conformance.json'))) {
@@ -70,19 +80,31 @@ if (!existsSync(join(productionDir, 'conformance.json'))) {
 }
 const production = readConformanceJson(join(productionDir, 'conformance.json'));
 
-const webhook = await checkEndpoint(args.webhook.url, { timeoutMs: args.webhook.timeoutMs, ca: args.webhook.ca, allowHttpLoopback: args.webhook.allowHttpLoopback });
+const webhook = await checkEndpoint(args.webhook.url, {
+  timeoutMs: args.webhook.timeoutMs,
+  ca: args.webhook.ca,
+  allowHttpLoopback: args.webhook.allowHttpLoopback,
+});
 
 const shown = relative(process.cwd(), args.sandbox);
-const comparison = compareCutover(sandbox, production, shown.startsWith('..') || isAbsolute(shown) ? args.sandbox : shown);
+const comparison = compareCutover(
+  sandbox,
+  production,
+  shown.startsWith('..') || isAbsolute(shown) ? args.sandbox : shown,
+);
 comparison.notes.unshift(run.note);
 const outcome = cutoverOutcome(comparison, webhook);
 writeCutover(dir, comparison, webhook, outcome, productionDir);
 const lines = ['', ...outcome.problems.map((p, i) => `  ${i + 1}. ${p}`)];
 if (comparison.notExercised.length && outcome.code !== CUTOVER_EXIT.notFullyExercised) {
-  lines.push(`  Not exercised on production: ${comparison.notExercised.map((n) => n.rule).join(', ')} (see the report)`);
+  lines.push(
+    `  Not exercised on production: ${comparison.notExercised.map((n) => n.rule).join(', ')} (see the report)`,
+  );
 }
 if (comparison.unjudgeableOnProduction.length) {
-  lines.push(`  Unjudgeable on production by design: ${comparison.unjudgeableOnProduction.map((n) => `${n.rule} (${n.why})`).join('; ')}`);
+  lines.push(
+    `  Unjudgeable on production by design: ${comparison.unjudgeableOnProduction.map((n) => `${n.rule} (${n.why})`).join('; ')}`,
+  );
 }
 const carried = comparison.knownFromSandbox.map((k) => {
   const notCarried = k.covers ? '' : `; not carried: ${k.why}`;

@@ -18,4 +18,5 @@ const path = fetchBaseline(gh, {
   currentRunId: process.env.GITHUB_RUN_ID,
   log: (line) => console.log(line),
 });
-if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `path=${path ?? ''}\nhistory=${join(outDir, HISTORY_FILE)}\n`);
+if (process.env.GITHUB_OUTPUT)
+  appendFileSync(process.env.GITHUB_OUTPUT, `path=${path ?? ''}\nhistory=${join(outDir, HISTORY_FILE)}\n`);

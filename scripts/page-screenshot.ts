@@ -11,7 +11,10 @@ if (!html || !png) {
   console.error('usage: npx tsx scripts/page-screenshot.ts <page.html> <out.png> [height in px, default 800]');
   process.exit(2);
 }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: Number(height) }, javaScriptEnabled: false });
   await page.goto(pathToFileURL(resolve(html)).href);

@@ -64,16 +64,29 @@ const session = await startSession({
 }).catch((e: unknown) => {
   const code = (e as NodeJS.ErrnoException).code;
   const why = code === 'EADDRINUSE' ? 'the port is already in use' : e instanceof Error ? e.message : String(e);
-  return fail(`the proxy could not listen on ${args.host}:${port}: ${why}; set PG_PROXY_PORT to another port (0 picks a free one).`);
+  return fail(
+    `the proxy could not listen on ${args.host}:${port}: ${why}; set PG_PROXY_PORT to another port (0 picks a free one).`,
+  );
 });
 
-console.log(`proxy listening on ${session.proxy.url}, forwarding to ${upstream} (${mock ? 'the embedded mock' : config.target})`);
+console.log(
+  `proxy listening on ${session.proxy.url}, forwarding to ${upstream} (${mock ? 'the embedded mock' : config.target})`,
+);
 console.log(`  point your application's gateway base URL at ${session.proxy.url}`);
 console.log('  requests and answers pass unchanged; nothing is retried, added or dropped');
-if (config.target === 'production') console.log('  production: the proxy only observes your application\'s own traffic and sends nothing of its own');
-if (missing) console.log(`  the target does not answer (${missing}): each request will be answered 502 and listed as not delivered until it does`);
-if (args.allowNonLoopback) console.log(`  listening on ${args.host}, beyond loopback (--allow-non-loopback): anyone who reaches this port can send through it`);
-console.log(`  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`);
+if (config.target === 'production')
+  console.log("  production: the proxy only observes your application's own traffic and sends nothing of its own");
+if (missing)
+  console.log(
+    `  the target does not answer (${missing}): each request will be answered 502 and listed as not delivered until it does`,
+  );
+if (args.allowNonLoopback)
+  console.log(
+    `  listening on ${args.host}, beyond loopback (--allow-non-loopback): anyone who reaches this port can send through it`,
+  );
+console.log(
+  `  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`,
+);
 
 let stopping = false;
 async function stop(why: string): Promise<void> {
@@ -83,7 +96,8 @@ async function stop(why: string): Promise<void> {
   const { report, files, exitCode } = await session.finish(reportsDir(process.env));
   await mock?.close();
   // The verdict line last, as every command's: a CI step reads the last line.
-  for (const row of report.rules.filter((r) => r.broken)) console.log(`  ${row.ruleId} (${row.side} side): ${row.broken} of ${row.judged} exchanges`);
+  for (const row of report.rules.filter((r) => r.broken))
+    console.log(`  ${row.ruleId} (${row.side} side): ${row.broken} of ${row.judged} exchanges`);
   console.log(`Reports: ${files.join(', ')}`);
   const counts = `${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered)`;
   console.log(`Traffic: ${report.verdict}. ${counts}.`);

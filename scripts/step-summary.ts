@@ -8,7 +8,9 @@ import { stepSummary } from '../src/reporters/step-summary.js';
  */
 const path = process.argv[2] ?? 'reports/conformance.json';
 if (!existsSync(path)) {
-  process.stdout.write(`# Conformance: no report\n\n${path} was not written: the run stopped before reporting. See the job log.\n`);
+  process.stdout.write(
+    `# Conformance: no report\n\n${path} was not written: the run stopped before reporting. See the job log.\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(stepSummary(readConformanceJson(path)));

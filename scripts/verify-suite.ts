@@ -55,14 +55,26 @@ try {
     writeFileSync(path, knownCaseFile(r.knownCase, dayOf(new Date())));
     return { knownFile: path };
   };
-  const planFile: PlanFile = { runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)!, ...knownFile(r) })), full: values.full, runsDir };
+  const planFile: PlanFile = {
+    runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)!, ...knownFile(r) })),
+    full: values.full,
+    runsDir,
+  };
   writeRunFiles(runsDir, planFile.runs, values.full);
   const planPath = join(workDir, 'plan.json');
   writeFileSync(planPath, JSON.stringify(planFile));
   const cli = join('node_modules', '@playwright', 'test', 'cli.js');
-  const env = { ...environmentWithoutSuiteVariables(), [PLAN_FILE_VAR]: planPath, PG_REPORTS_DIR: workDir, PG_WORKERS: values.jobs };
+  const env = {
+    ...environmentWithoutSuiteVariables(),
+    [PLAN_FILE_VAR]: planPath,
+    PG_REPORTS_DIR: workDir,
+    PG_WORKERS: values.jobs,
+  };
   code = await new Promise<number>((done, fail) => {
-    const child = spawn(process.execPath, [cli, 'test', '--config', 'playwright.suite-power.config.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [cli, 'test', '--config', 'playwright.suite-power.config.ts'], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', fail);
     child.on('exit', (c, signal) => done(c ?? (signal ? 130 : 1)));
   });
@@ -80,14 +92,22 @@ function readReport(id: string): RunReport | undefined {
 
 const outcomes: RunOutcome[] = runs.map((run) => ({ ...run, ...judge(run, readReport(run.id)) }));
 const seconds = Math.round((performance.now() - started) / 1000);
-const summary = writeSuitePower(values.out, outcomes, { seconds, full: values.full, rulesWithoutFault: only ? [] : rulesWithoutFault() });
+const summary = writeSuitePower(values.out, outcomes, {
+  seconds,
+  full: values.full,
+  rulesWithoutFault: only ? [] : rulesWithoutFault(),
+});
 
 for (const o of outcomes.filter((x) => !x.ok)) {
-  console.log(`${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`);
+  console.log(
+    `${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`,
+  );
 }
 if (summary.rulesWithoutFault.length) console.log(`UNCOVERED: no fault breaks ${summary.rulesWithoutFault.join(', ')}`);
 const { asExpected, runs: knownRuns } = summary.knownDeviations;
 const known = knownRuns ? `, known-deviation cases ${asExpected}/${knownRuns}` : '';
-console.log(`\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}${known}, ${seconds}s (${join(values.out, 'suite-power.md')})`);
+console.log(
+  `\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}${known}, ${seconds}s (${join(values.out, 'suite-power.md')})`,
+);
 if (outcomes.every((o) => o.outcome === 'error')) console.log(`the runner wrote no report (exit code ${code})`);
 process.exit(summary.ok ? 0 : 1);

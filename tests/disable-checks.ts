@@ -15,7 +15,9 @@ export function disabledProblems(answer: Exchange): string[] {
   const data = bodyField(answer, 'data') as Record<string, unknown> | undefined;
   return [
     ...(succeeded(answer) ? [] : [`code is ${JSON.stringify(bodyField(answer, 'code'))}, expected 0`]),
-    ...(typeof data?.message === 'string' && data.message.trim() !== '' ? [] : [`data.message is ${JSON.stringify(data?.message)}, expected text stating the webhook is disabled`]),
+    ...(typeof data?.message === 'string' && data.message.trim() !== ''
+      ? []
+      : [`data.message is ${JSON.stringify(data?.message)}, expected text stating the webhook is disabled`]),
   ];
 }
 
@@ -28,12 +30,18 @@ export const DISABLED = 'code 0 and a non-empty data.message';
  * apart, a configuration problem, recorded for the verdict (CONFIGURATION ERROR, exit 2) and returned.
  * Not in production, where the suite disables nothing but PG_WEBHOOK_ID.
  */
-export async function unknownWebhookProblem(gateway: GatewayClient, suite: ResolvedConfig, answer: Exchange, auth: 'merchant' | 'vendor' = 'merchant'): Promise<string | undefined> {
+export async function unknownWebhookProblem(
+  gateway: GatewayClient,
+  suite: ResolvedConfig,
+  answer: Exchange,
+  auth: 'merchant' | 'vendor' = 'merchant',
+): Promise<string | undefined> {
   if (suite.target === 'mock' || suite.target === 'production' || succeeded(answer)) return undefined;
   const madeUp = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`, auth);
   if (!same(answer, madeUp)) return undefined;
-  const problem = `PG_WEBHOOK_ID names no webhook the target knows: disabling it answered exactly as disabling a made-up webhook ID does (${described(answer)}); `
-    + 'set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, the target answers an inactive webhook as an unknown one: enable it there).';
+  const problem =
+    `PG_WEBHOOK_ID names no webhook the target knows: disabling it answered exactly as disabling a made-up webhook ID does (${described(answer)}); ` +
+    'set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, the target answers an inactive webhook as an unknown one: enable it there).';
   test.info().annotations.push({ type: CONFIGURATION, description: problem });
   return problem;
 }

@@ -34,7 +34,13 @@ const NOT_IN_PRODUCTION = 'not-in-production';
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
   const { authorization, ...headers } = e.request.headers;
-  return { ...e, request: { ...e.request, headers: { ...headers, authorization: authorization === undefined ? '(none)' : '(sent, redacted)' } } };
+  return {
+    ...e,
+    request: {
+      ...e.request,
+      headers: { ...headers, authorization: authorization === undefined ? '(none)' : '(sent, redacted)' },
+    },
+  };
 }
 
 /**
@@ -42,7 +48,11 @@ function forAttachment(e: Exchange) {
  * it, fails at once with the line to change: the table must say what the fixtures do.
  */
 function keepSkipTableTrue(kind: SkipKind, testInfo: TestInfo, needs = true): void {
-  const problem = skipTableProblem(kind, testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''), needs);
+  const problem = skipTableProblem(
+    kind,
+    testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''),
+    needs,
+  );
   if (problem) throw new Error(problem);
 }
 
@@ -124,13 +134,34 @@ export const test = base.extend<TestFixtures>({
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
   // Reproduce lines write the keys as $PG_API_KEY / $PG_VENDOR_API_KEY; on the mock every other value is the suite's own.
-  redactor: [async ({ suite }, use) => use(perTarget(redactors, suite, () => new Redactor(secretsOf(suite), {
-    variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
-    sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
-  }))), { box: 'self' }],
+  redactor: [
+    async ({ suite }, use) =>
+      use(
+        perTarget(
+          redactors,
+          suite,
+          () =>
+            new Redactor(secretsOf(suite), {
+              variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
+              sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
+            }),
+        ),
+      ),
+    { box: 'self' },
+  ],
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
   // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
-  pacer: [async ({ suite }, use, { config }) => use(perTarget(pacers, suite, () => new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined))), { box: 'self' }],
+  pacer: [
+    async ({ suite }, use, { config }) =>
+      use(
+        perTarget(
+          pacers,
+          suite,
+          () => new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined),
+        ),
+      ),
+    { box: 'self' },
+  ],
   keepWorker: [
     async ({ runEnv }, use, testInfo) => {
       await use();
@@ -153,124 +184,164 @@ export const test = base.extend<TestFixtures>({
     { auto: true, box: 'self' },
   ],
 
-  observe: [async ({ redactor }, use, testInfo) => {
-    await use((ruleId, text, data) => {
-      const redacted = data && { ...data, subject: data.subject && redactor.text(data.subject), value: typeof data.value === 'string' ? redactor.text(data.value) : data.value };
-      const description = observationDescription(ruleId, redactor.text(text), redacted);
-      // The same observation on every page of a walk is one observation.
-      if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description)) testInfo.annotations.push({ type: 'observation', description });
-    });
-  }, BOXED],
+  observe: [
+    async ({ redactor }, use, testInfo) => {
+      await use((ruleId, text, data) => {
+        const redacted = data && {
+          ...data,
+          subject: data.subject && redactor.text(data.subject),
+          value: typeof data.value === 'string' ? redactor.text(data.value) : data.value,
+        };
+        const description = observationDescription(ruleId, redactor.text(text), redacted);
+        // The same observation on every page of a walk is one observation.
+        if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description))
+          testInfo.annotations.push({ type: 'observation', description });
+      });
+    },
+    BOXED,
+  ],
 
   // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
-  judged: [async ({}, use, testInfo) => {
-    const counts = new Map<string, { ruleId: string; count: number; what: string }>();
-    await use((ruleId, count, what) => {
-      ruleById(ruleId);
-      const key = `${ruleId}\u0000${what}`;
-      counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
-    });
-    for (const j of counts.values()) testInfo.annotations.push({ type: JUDGED, description: judgedDescription(j) });
-  }, BOXED],
+  judged: [
+    async ({}, use, testInfo) => {
+      const counts = new Map<string, { ruleId: string; count: number; what: string }>();
+      await use((ruleId, count, what) => {
+        ruleById(ruleId);
+        const key = `${ruleId}\u0000${what}`;
+        counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
+      });
+      for (const j of counts.values()) testInfo.annotations.push({ type: JUDGED, description: judgedDescription(j) });
+    },
+    BOXED,
+  ],
 
-  notExercised: [async ({ redactor }, use, testInfo) => {
-    const seen = new Set<string>();
-    await use((ruleId, reason) => {
-      ruleById(ruleId);
-      const description = `${ruleId}: ${redactor.text(reason)}`;
-      if (!seen.has(description)) testInfo.annotations.push({ type: NOT_EXERCISED, description });
-      seen.add(description);
-    });
-  }, BOXED],
+  notExercised: [
+    async ({ redactor }, use, testInfo) => {
+      const seen = new Set<string>();
+      await use((ruleId, reason) => {
+        ruleById(ruleId);
+        const description = `${ruleId}: ${redactor.text(reason)}`;
+        if (!seen.has(description)) testInfo.annotations.push({ type: NOT_EXERCISED, description });
+        seen.add(description);
+      });
+    },
+    BOXED,
+  ],
 
-  verify: [async ({ redactor }, use) => {
-    await use((ruleId, problems, expected, ...exchanges) => {
-      if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
-    });
-  }, BOXED],
+  verify: [
+    async ({ redactor }, use) => {
+      await use((ruleId, problems, expected, ...exchanges) => {
+        if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
+      });
+    },
+    BOXED,
+  ],
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: [async ({ suite, redactor, observe, judged, pacer, runEnv }, use, testInfo) => {
-    const client = new GatewayClient(
-      suite.baseUrl,
-      { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
-      // Production writes, when allowed at all, may disable only the operator's named webhook.
-      { allowWrites: suite.allowWrites, webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined },
-      (text) => redactor.text(text),
-      // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
-      { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
-      pacer,
-    );
-    client.onRateLimitWait = (ms) => {
-      testInfo.setTimeout(testInfo.timeout + ms);
-      rateLimitAnnotation(client, testInfo.annotations);
-    };
-    await use(client);
-    // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
-    // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
-    // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
-    // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
-    // attach()ed, which would copy the file once more and record a step for it.
-    if (client.exchanges.length && !runEnv) {
-      const path = testInfo.outputPath('exchanges.json');
-      await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
-      testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
-    }
-    const checked = new Set<string>();
-    const violations: RuleViolation[] = [];
-    for (const exchange of client.exchanges.filter((e) => e.operation)) {
-      const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
-      for (const id of rulesChecked) {
-        checked.add(id);
-        judged(id, 1, 'answers');
+  gateway: [
+    async ({ suite, redactor, observe, judged, pacer, runEnv }, use, testInfo) => {
+      const client = new GatewayClient(
+        suite.baseUrl,
+        { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
+        // Production writes, when allowed at all, may disable only the operator's named webhook.
+        {
+          allowWrites: suite.allowWrites,
+          webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined,
+        },
+        (text) => redactor.text(text),
+        // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
+        { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
+        pacer,
+      );
+      client.onRateLimitWait = (ms) => {
+        testInfo.setTimeout(testInfo.timeout + ms);
+        rateLimitAnnotation(client, testInfo.annotations);
+      };
+      await use(client);
+      // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
+      // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
+      // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
+      // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
+      // attach()ed, which would copy the file once more and record a step for it.
+      if (client.exchanges.length && !runEnv) {
+        const path = testInfo.outputPath('exchanges.json');
+        await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
+        testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
       }
-      observations.forEach((o) => observe(o.ruleId, o.text, o.data));
-      for (const f of findings) violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
-    }
-    for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
-    testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
-    testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
-    // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
-    // verify:suite's runs judge rules only, so they carry none.
-    if (client.exchanges.length && !runEnv) testInfo.annotations.push({ type: COVERAGE, description: JSON.stringify(tallyOf(client.exchanges)) });
-    if (violations.length === 1) throw violations[0];
-    if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
-  }, BOXED],
-
-  property: [async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)), BOXED],
-
-  vendor: [async ({ suite }, use, testInfo) => {
-    keepSkipTableTrue('vendor', testInfo);
-    testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
-    await use({ vendorId: suite.vendor!.vendorId });
-  }, BOXED],
-
-  mock: [async ({ suite }, use, testInfo) => {
-    const testRules = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => ruleById(a.description ?? ''));
-    const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
-    if (problem) throw new Error(problem);
-    testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
-    await use(new MockControl(suite.baseUrl));
-  }, BOXED],
-
-  receiver: [async ({}, use) => {
-    const receiver = new WebhookReceiver();
-    await receiver.start();
-    await use(receiver);
-    await receiver.stop();
-  }, BOXED],
-
-  takeWebhook: [async ({ suite }, use, testInfo) => {
-    await use(async () => {
-      keepSkipTableTrue('webhook', testInfo);
-      if (suite.target === 'mock') {
-        // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
-        return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
+      const checked = new Set<string>();
+      const violations: RuleViolation[] = [];
+      for (const exchange of client.exchanges.filter((e) => e.operation)) {
+        const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
+        for (const id of rulesChecked) {
+          checked.add(id);
+          judged(id, 1, 'answers');
+        }
+        observations.forEach((o) => observe(o.ruleId, o.text, o.data));
+        for (const f of findings)
+          violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
       }
-      testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
-      return suite.webhookId!;
-    });
-  }, BOXED],
+      for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
+      testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
+      testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
+      // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
+      // verify:suite's runs judge rules only, so they carry none.
+      if (client.exchanges.length && !runEnv)
+        testInfo.annotations.push({ type: COVERAGE, description: JSON.stringify(tallyOf(client.exchanges)) });
+      if (violations.length === 1) throw violations[0];
+      if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
+    },
+    BOXED,
+  ],
+
+  property: [
+    async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)),
+    BOXED,
+  ],
+
+  vendor: [
+    async ({ suite }, use, testInfo) => {
+      keepSkipTableTrue('vendor', testInfo);
+      testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
+      await use({ vendorId: suite.vendor!.vendorId });
+    },
+    BOXED,
+  ],
+
+  mock: [
+    async ({ suite }, use, testInfo) => {
+      const testRules = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => ruleById(a.description ?? ''));
+      const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
+      if (problem) throw new Error(problem);
+      testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
+      await use(new MockControl(suite.baseUrl));
+    },
+    BOXED,
+  ],
+
+  receiver: [
+    async ({}, use) => {
+      const receiver = new WebhookReceiver();
+      await receiver.start();
+      await use(receiver);
+      await receiver.stop();
+    },
+    BOXED,
+  ],
+
+  takeWebhook: [
+    async ({ suite }, use, testInfo) => {
+      await use(async () => {
+        keepSkipTableTrue('webhook', testInfo);
+        if (suite.target === 'mock') {
+          // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
+          return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
+        }
+        testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
+        return suite.webhookId!;
+      });
+    },
+    BOXED,
+  ],
 });
 
 /** Skips that are properties of a real target; spec files name them by these reasons. */

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_FIELDS, accountFieldValues, madeUpValueRefused, type AccountField } from '../src/config/account-fields.js';
+import {
+  ACCOUNT_FIELDS,
+  accountFieldValues,
+  madeUpValueRefused,
+  type AccountField,
+} from '../src/config/account-fields.js';
 import { fieldGroups } from '../src/coverage/coverage-fields.js';
 import { attributeRefusal } from '../src/checks/tokenize/field-refusals.js';
 import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
@@ -73,7 +78,7 @@ const KINDS: Kind[] = [
     name: 'wallet B',
     base: (m) => ({ merchant_id: m, payload_walletB_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LWItcGF5bG9hZCJ9' }),
     more: { cardholder_name: 'Conformance Test' },
-    observedBecause: () => 'section 2.1 says use of this wallet requires contacting the service\'s support',
+    observedBecause: () => "section 2.1 says use of this wallet requires contacting the service's support",
   },
 ];
 
@@ -81,63 +86,128 @@ const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}
 
 test.describe('section 2.1: every documented field, sent as documented', () => {
   for (const kind of KINDS) {
-    test(`TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its kind and of the groups that go with any kind`, rules(['TOK-11'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-      const merchantId = suite.merchant.merchantId;
-      const observedBecause = kind.observedBecause(suite.target);
-      const base = await gateway.tokenize(kind.base(merchantId));
-      if (!succeeded(base)) {
-        // Which fields a kind needs together is not shown: without an accepted request nothing can be added to one.
-        const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
-        observe('TOK-11', `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${refusal(base)}); ${because}`, { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) });
-        notExercised('TOK-11', `the ${kind.name} request was refused before any further field was added (${because}), so what those fields change was not seen`);
-        return;
-      }
-      const account = accountFieldValues(suite.accountFields);
-      const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
-      const send = (fields: Record<string, unknown>) => gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
-      const full = await send(added);
-      if (succeeded(full)) {
-        judged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
-        return;
-      }
-      // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
-      const { failures, madeUp, judged: accepted } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
-      if (accepted.length) judged('TOK-11', accepted.length, 'documented fields added to an accepted request');
-      // A made-up profile, location or user refused says nothing about the field: observed, and the variable named.
-      for (const r of madeUp) {
-        const fields = r.fields.join(', ');
-        const values = r.fields.map((f) => `${f} ${JSON.stringify(added[f])}`).join(', ');
-        const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
-        observe('TOK-11', `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse a profile, location or user the merchant does not have: set ${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`, { kind: 'made-up-account-value-refused', subject: `${kind.name}: ${fields}`, value: `rcode ${JSON.stringify(bodyField(r.answer, 'rcode'))}, HTTP ${r.answer.status}` });
-        for (const f of r.fields) notExercised('TOK-11', madeUpValueRefused(f as AccountField));
-      }
-      if (!failures.length) return;
-      const types = new Map(fieldGroups().find((g) => g.operation === 'tokenize' && g.side === 'request')!.fields.map((f) => [f.name, f.type]));
-      const problems = failures.map((r) => (r.fields.length === 1
-        ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} request (${refusal(r.answer)})`
-        : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), though each alone was accepted`));
-      const refusedBy = failures.filter((r) => r.fields.length === 1).map((r) => r.fields[0]);
-      if (observedBecause) {
-        observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, { kind: 'documented-field-refused', subject: kind.name, value: refusedBy.join(',') || 'together' });
-        notExercised('TOK-11', `the ${kind.name} request with further fields was refused, which is left open here (${observedBecause})`);
-        return;
-      }
-      const given = Object.keys(suite.accountFields).map((f) => ACCOUNT_FIELDS[f as AccountField].variable);
-      const values = given.length ? `; profile_id, loc_id and user_id as configured (${given.join(', ')}), the rest made up where not given` : '';
-      verify('TOK-11', problems, `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`, full, ...failures.map((r) => r.answer));
-    });
+    test(
+      `TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its kind and of the groups that go with any kind`,
+      rules(['TOK-11'], { writes: true }),
+      async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+        const merchantId = suite.merchant.merchantId;
+        const observedBecause = kind.observedBecause(suite.target);
+        const base = await gateway.tokenize(kind.base(merchantId));
+        if (!succeeded(base)) {
+          // Which fields a kind needs together is not shown: without an accepted request nothing can be added to one.
+          const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
+          observe(
+            'TOK-11',
+            `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${refusal(base)}); ${because}`,
+            { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) },
+          );
+          notExercised(
+            'TOK-11',
+            `the ${kind.name} request was refused before any further field was added (${because}), so what those fields change was not seen`,
+          );
+          return;
+        }
+        const account = accountFieldValues(suite.accountFields);
+        const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
+        const send = (fields: Record<string, unknown>) =>
+          gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
+        const full = await send(added);
+        if (succeeded(full)) {
+          judged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
+          return;
+        }
+        // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
+        const {
+          failures,
+          madeUp,
+          judged: accepted,
+        } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
+        if (accepted.length) judged('TOK-11', accepted.length, 'documented fields added to an accepted request');
+        // A made-up profile, location or user refused says nothing about the field: observed, and the variable named.
+        for (const r of madeUp) {
+          const fields = r.fields.join(', ');
+          const values = r.fields.map((f) => `${f} ${JSON.stringify(added[f])}`).join(', ');
+          const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
+          observe(
+            'TOK-11',
+            `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse a profile, location or user the merchant does not have: set ${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`,
+            {
+              kind: 'made-up-account-value-refused',
+              subject: `${kind.name}: ${fields}`,
+              value: `rcode ${JSON.stringify(bodyField(r.answer, 'rcode'))}, HTTP ${r.answer.status}`,
+            },
+          );
+          for (const f of r.fields) notExercised('TOK-11', madeUpValueRefused(f as AccountField));
+        }
+        if (!failures.length) return;
+        const types = new Map(
+          fieldGroups()
+            .find((g) => g.operation === 'tokenize' && g.side === 'request')!
+            .fields.map((f) => [f.name, f.type]),
+        );
+        const problems = failures.map((r) =>
+          r.fields.length === 1
+            ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} request (${refusal(r.answer)})`
+            : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), though each alone was accepted`,
+        );
+        const refusedBy = failures.filter((r) => r.fields.length === 1).map((r) => r.fields[0]);
+        if (observedBecause) {
+          observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, {
+            kind: 'documented-field-refused',
+            subject: kind.name,
+            value: refusedBy.join(',') || 'together',
+          });
+          notExercised(
+            'TOK-11',
+            `the ${kind.name} request with further fields was refused, which is left open here (${observedBecause})`,
+          );
+          return;
+        }
+        const given = Object.keys(suite.accountFields).map((f) => ACCOUNT_FIELDS[f as AccountField].variable);
+        const values = given.length
+          ? `; profile_id, loc_id and user_id as configured (${given.join(', ')}), the rest made up where not given`
+          : '';
+        verify(
+          'TOK-11',
+          problems,
+          `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`,
+          full,
+          ...failures.map((r) => r.answer),
+        );
+      },
+    );
   }
 });
 
-test('AUTH-6: each query parameter of section 4.2 alone, and all five together', rules(['AUTH-6']), async ({ gateway, suite, verify, observe, judged }) => {
-  const together = listingQuery(suite.merchant.merchantId, 5);
-  const answer = await gateway.listCustomers(together);
-  verify('AUTH-6', succeeded(answer) ? [] : [`the listing with ${Object.keys(together).join(', ')} did not answer code 0 (HTTP ${answer.status})`], 'code 0 for valid credentials and the parameters of section 4.2', answer);
-  judged('AUTH-6', 1, 'listings with every query parameter');
-  // Whether a parameter may be left out (its default) is not shown: each alone is observed, never judged.
-  const alone = await Promise.all(Object.entries(together).map(async ([name, value]) => ({ name, answer: await gateway.listCustomers({ [name]: value }) })));
-  for (const { name, answer: a } of alone) {
-    const how = succeeded(a) ? 'served' : `refused (code ${JSON.stringify(bodyField(a, 'code'))}, HTTP ${a.status})`;
-    observe('AUTH-6', `a listing with only ${name} was ${how} (defaults of the parameters are not shown)`, { kind: 'query-parameter-alone', subject: name, value: succeeded(a) ? 'served' : 'refused' });
-  }
-});
+test(
+  'AUTH-6: each query parameter of section 4.2 alone, and all five together',
+  rules(['AUTH-6']),
+  async ({ gateway, suite, verify, observe, judged }) => {
+    const together = listingQuery(suite.merchant.merchantId, 5);
+    const answer = await gateway.listCustomers(together);
+    verify(
+      'AUTH-6',
+      succeeded(answer)
+        ? []
+        : [`the listing with ${Object.keys(together).join(', ')} did not answer code 0 (HTTP ${answer.status})`],
+      'code 0 for valid credentials and the parameters of section 4.2',
+      answer,
+    );
+    judged('AUTH-6', 1, 'listings with every query parameter');
+    // Whether a parameter may be left out (its default) is not shown: each alone is observed, never judged.
+    const alone = await Promise.all(
+      Object.entries(together).map(async ([name, value]) => ({
+        name,
+        answer: await gateway.listCustomers({ [name]: value }),
+      })),
+    );
+    for (const { name, answer: a } of alone) {
+      const how = succeeded(a) ? 'served' : `refused (code ${JSON.stringify(bodyField(a, 'code'))}, HTTP ${a.status})`;
+      observe('AUTH-6', `a listing with only ${name} was ${how} (defaults of the parameters are not shown)`, {
+        kind: 'query-parameter-alone',
+        subject: name,
+        value: succeeded(a) ? 'served' : 'refused',
+      });
+    }
+  },
+);

@@ -4,118 +4,217 @@ import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { newCardProblems } from '../src/checks/gateway-findings.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
 import {
-  cardDataAlone, firstAcceptedUpdate, declinedUpdate, refusedPartialUpdate, sameCardProblems, type Attempt,
+  cardDataAlone,
+  firstAcceptedUpdate,
+  declinedUpdate,
+  refusedPartialUpdate,
+  sameCardProblems,
+  type Attempt,
 } from '../src/checks/tokenize/card-updates.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/catalogue/test-cards.js';
 import { rules, test, type NotExercisedFn, type Observe } from './fixtures.js';
 
 test.describe('new cards (section 4.1 rule 1)', () => {
-  test('TOK-1: a request without card_id saves the card under a new card_id', rules(['TOK-1', 'TOK-6'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-    const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-    verify('TOK-1', newCardProblems(answer), 'rcode "000" with a non-empty card_id and pg_id', answer);
-    judged('TOK-1', 1, 'new cards');
-    judged('TOK-6', 1, 'tokenizations');
-  });
+  test(
+    'TOK-1: a request without card_id saves the card under a new card_id',
+    rules(['TOK-1', 'TOK-6'], { writes: true }),
+    async ({ gateway, suite, verify, judged }) => {
+      const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+      verify('TOK-1', newCardProblems(answer), 'rcode "000" with a non-empty card_id and pg_id', answer);
+      judged('TOK-1', 1, 'new cards');
+      judged('TOK-6', 1, 'tokenizations');
+    },
+  );
 
-  test('TOK-1: new cards never share a card_id, also when tokenized at once', rules(['TOK-1'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-    const answers = await Promise.all(Array.from({ length: 12 }, () => gateway.tokenize(newCardRequest(suite.merchant.merchantId))));
-    for (const answer of answers) verify('TOK-1', newCardProblems(answer), 'every tokenization succeeds with a card_id', answer);
-    const ids = answers.map((a) => bodyField(a, 'card_id'));
-    const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-    verify('TOK-1', repeated.length ? [`${repeated.length} of 12 card IDs repeat an earlier one`] : [], '12 distinct card IDs', ...answers.slice(0, 2));
-    judged('TOK-1', answers.length, 'new cards');
-  });
+  test(
+    'TOK-1: new cards never share a card_id, also when tokenized at once',
+    rules(['TOK-1'], { writes: true }),
+    async ({ gateway, suite, verify, judged }) => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => gateway.tokenize(newCardRequest(suite.merchant.merchantId))),
+      );
+      for (const answer of answers)
+        verify('TOK-1', newCardProblems(answer), 'every tokenization succeeds with a card_id', answer);
+      const ids = answers.map((a) => bodyField(a, 'card_id'));
+      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+      verify(
+        'TOK-1',
+        repeated.length ? [`${repeated.length} of 12 card IDs repeat an earlier one`] : [],
+        '12 distinct card IDs',
+        ...answers.slice(0, 2),
+      );
+      judged('TOK-1', answers.length, 'new cards');
+    },
+  );
 
-  test('TOK-6: rcode is "000" exactly when a card was produced', rules(['TOK-6', 'ERR-1'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-    const good = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-    const bad = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { exp_date: '1399' }));
-    verify('TOK-6', bodyField(good, 'rcode') === '000' ? [] : ['a request that produced a card did not answer rcode "000"'], 'rcode "000" on success', good);
-    const badProblems = succeeded(bad) ? ['a request that breaks exp_date MMYY answered rcode "000"'] : [];
-    if (!succeeded(bad) && bodyField(bad, 'card_id')) badProblems.push('a failed request still returned a card_id');
-    verify('TOK-6', badProblems, 'any rcode but "000", and no card_id, on failure', bad);
-    judged('TOK-6', 2, 'tokenizations');
-  });
+  test(
+    'TOK-6: rcode is "000" exactly when a card was produced',
+    rules(['TOK-6', 'ERR-1'], { writes: true }),
+    async ({ gateway, suite, verify, judged }) => {
+      const good = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+      const bad = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { exp_date: '1399' }));
+      verify(
+        'TOK-6',
+        bodyField(good, 'rcode') === '000' ? [] : ['a request that produced a card did not answer rcode "000"'],
+        'rcode "000" on success',
+        good,
+      );
+      const badProblems = succeeded(bad) ? ['a request that breaks exp_date MMYY answered rcode "000"'] : [];
+      if (!succeeded(bad) && bodyField(bad, 'card_id')) badProblems.push('a failed request still returned a card_id');
+      verify('TOK-6', badProblems, 'any rcode but "000", and no card_id, on failure', bad);
+      judged('TOK-6', 2, 'tokenizations');
+    },
+  );
 });
 
 test.describe('masking (section 2.2)', () => {
   for (const card of TEST_CARDS) {
-    test(`TOK-8: a ${card.number.length}-digit ${card.brand} number comes back as first four, ${card.number.length - 10} x, last six`, rules(['TOK-8'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-      const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
-      if (!succeeded(answer) && card.number !== DEFAULT_TEST_CARD) {
-        // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
-        observe('TOK-8', `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, {
-          kind: 'declined-card-length',
-          subject: card.brand,
-          value: card.number.length,
-        });
-        verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
-        notExercised('TOK-8', `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was not seen (accepted lengths are not shown)`);
-        return;
-      }
-      verify('TOK-1', newCardProblems(answer), 'the test card is tokenized', answer);
-      verify('TOK-8', maskingProblems(bodyField(answer, 'card_number'), card.number).map((p) => `card_number ${p}`), 'first four digits, one x per hidden digit, last six digits', answer);
-      judged('TOK-1', 1, 'new cards');
-      judged('TOK-8', 1, 'masked card numbers');
-    });
+    test(
+      `TOK-8: a ${card.number.length}-digit ${card.brand} number comes back as first four, ${card.number.length - 10} x, last six`,
+      rules(['TOK-8'], { writes: true }),
+      async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+        const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
+        if (!succeeded(answer) && card.number !== DEFAULT_TEST_CARD) {
+          // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
+          observe(
+            'TOK-8',
+            `a ${card.number.length}-digit ${card.brand} test number was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`,
+            {
+              kind: 'declined-card-length',
+              subject: card.brand,
+              value: card.number.length,
+            },
+          );
+          verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
+          notExercised(
+            'TOK-8',
+            `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was not seen (accepted lengths are not shown)`,
+          );
+          return;
+        }
+        verify('TOK-1', newCardProblems(answer), 'the test card is tokenized', answer);
+        verify(
+          'TOK-8',
+          maskingProblems(bodyField(answer, 'card_number'), card.number).map((p) => `card_number ${p}`),
+          'first four digits, one x per hidden digit, last six digits',
+          answer,
+        );
+        judged('TOK-1', 1, 'new cards');
+        judged('TOK-8', 1, 'masked card numbers');
+      },
+    );
   }
 });
 
 test.describe('updates (section 4.1 rule 2)', () => {
-  test('TOK-2: an update with card_id keeps that card_id and answers the new card data', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-    verify('TOK-1', newCardProblems(created), 'a card to update', created);
-    const cardId = bodyField(created, 'card_id') as string;
-    const { accepted, declined } = await firstAcceptedUpdate((number) => gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, card_number: number, exp_date: futureExpiry(36) })), '5555555555554444', DEFAULT_TEST_CARD);
-    notJudged(declined, observe, notExercised);
-    if (!accepted) return verify('TOK-2', [`every update was declined, the one to the number the card holds included (${declined.length} tried)`], 'an update with card data accepted', created, ...declinedAnswers(declined));
-    const updated = accepted.answer;
-    const problems = bodyField(updated, 'card_id') === cardId ? [] : [`the answer names card_id ${JSON.stringify(bodyField(updated, 'card_id'))}, not the one updated`];
-    const masked = bodyField(updated, 'card_number');
-    if (masked !== undefined) problems.push(...maskingProblems(masked, accepted.number).map((p) => `card_number ${p} (of the new number)`));
-    verify('TOK-2', problems, 'rcode "000", the same card_id, and the new number masked', created, updated);
-    judged('TOK-2', 1, 'updates');
-  });
-
-  test('TOK-2: each update is stored and seen by the next one', rules(['TOK-2'], { writes: true }), async ({ gateway, suite, mock, verify, observe, judged, notExercised }) => {
-    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-    const cardId = bodyField(created, 'card_id') as string;
-    verify('TOK-1', newCardProblems(created), 'a card to update', created);
-    let stored: string = DEFAULT_TEST_CARD;
-    for (const [n, step] of [{ exp: futureExpiry(30), number: '5555555555554444' }, { exp: futureExpiry(40), number: '378282246310005' }].entries()) {
-      const { accepted, declined } = await firstAcceptedUpdate((number) => gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: step.exp, card_number: number })), step.number, stored);
+  test(
+    'TOK-2: an update with card_id keeps that card_id and answers the new card data',
+    rules(['TOK-2'], { writes: true }),
+    async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+      verify('TOK-1', newCardProblems(created), 'a card to update', created);
+      const cardId = bodyField(created, 'card_id') as string;
+      const { accepted, declined } = await firstAcceptedUpdate(
+        (number) =>
+          gateway.tokenize(
+            newCardRequest(suite.merchant.merchantId, {
+              card_id: cardId,
+              card_number: number,
+              exp_date: futureExpiry(36),
+            }),
+          ),
+        '5555555555554444',
+        DEFAULT_TEST_CARD,
+      );
       notJudged(declined, observe, notExercised);
-      if (!accepted) return verify('TOK-2', [`update ${n + 1}: every update was declined, the one to the number the card holds included`], 'an update with card data accepted', created, ...declinedAnswers(declined));
-      // Only what the gateway accepted is held to the store: a declined update is not judged at all.
-      const after = await mock.card(cardId);
-      const problems = [
-        ...(after.exp_date === step.exp ? [] : [`after update ${n + 1} the stored exp_date is ${after.exp_date}`]),
-        ...(after.card_number === maskCardNumber(accepted.number) ? [] : [`after update ${n + 1} the stored number is ${after.card_number}`]),
-      ];
-      verify('TOK-2', problems, 'the stored card reflects each accepted update in turn', created, accepted.answer);
+      if (!accepted)
+        return verify(
+          'TOK-2',
+          [`every update was declined, the one to the number the card holds included (${declined.length} tried)`],
+          'an update with card data accepted',
+          created,
+          ...declinedAnswers(declined),
+        );
+      const updated = accepted.answer;
+      const problems =
+        bodyField(updated, 'card_id') === cardId
+          ? []
+          : [`the answer names card_id ${JSON.stringify(bodyField(updated, 'card_id'))}, not the one updated`];
+      const masked = bodyField(updated, 'card_number');
+      if (masked !== undefined)
+        problems.push(...maskingProblems(masked, accepted.number).map((p) => `card_number ${p} (of the new number)`));
+      verify('TOK-2', problems, 'rcode "000", the same card_id, and the new number masked', created, updated);
       judged('TOK-2', 1, 'updates');
-      stored = accepted.number;
-    }
-  });
+    },
+  );
+
+  test(
+    'TOK-2: each update is stored and seen by the next one',
+    rules(['TOK-2'], { writes: true }),
+    async ({ gateway, suite, mock, verify, observe, judged, notExercised }) => {
+      const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+      const cardId = bodyField(created, 'card_id') as string;
+      verify('TOK-1', newCardProblems(created), 'a card to update', created);
+      let stored: string = DEFAULT_TEST_CARD;
+      for (const [n, step] of [
+        { exp: futureExpiry(30), number: '5555555555554444' },
+        { exp: futureExpiry(40), number: '378282246310005' },
+      ].entries()) {
+        const { accepted, declined } = await firstAcceptedUpdate(
+          (number) =>
+            gateway.tokenize(
+              newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: step.exp, card_number: number }),
+            ),
+          step.number,
+          stored,
+        );
+        notJudged(declined, observe, notExercised);
+        if (!accepted)
+          return verify(
+            'TOK-2',
+            [`update ${n + 1}: every update was declined, the one to the number the card holds included`],
+            'an update with card data accepted',
+            created,
+            ...declinedAnswers(declined),
+          );
+        // Only what the gateway accepted is held to the store: a declined update is not judged at all.
+        const after = await mock.card(cardId);
+        const problems = [
+          ...(after.exp_date === step.exp ? [] : [`after update ${n + 1} the stored exp_date is ${after.exp_date}`]),
+          ...(after.card_number === maskCardNumber(accepted.number)
+            ? []
+            : [`after update ${n + 1} the stored number is ${after.card_number}`]),
+        ];
+        verify('TOK-2', problems, 'the stored card reflects each accepted update in turn', created, accepted.answer);
+        judged('TOK-2', 1, 'updates');
+        stored = accepted.number;
+      }
+    },
+  );
 
   const partialTitle = 'TOK-2: an update with card_id and any one field of card data alone keeps that card_id';
-  test(partialTitle, rules(['TOK-2'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-    verify('TOK-1', newCardProblems(created), 'a card to update', created);
-    const cardId = bodyField(created, 'card_id') as string;
-    for (const data of cardDataAlone()) {
-      const fields = Object.keys(data).join(', ');
-      const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, card_id: cardId, ...data });
-      if (!succeeded(answer)) {
-        const refused = refusedPartialUpdate(fields, answer);
-        observe('TOK-2', refused.text, refused.data);
-        notExercised('TOK-2', refused.reason);
-        continue;
+  test(
+    partialTitle,
+    rules(['TOK-2'], { writes: true }),
+    async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+      verify('TOK-1', newCardProblems(created), 'a card to update', created);
+      const cardId = bodyField(created, 'card_id') as string;
+      for (const data of cardDataAlone()) {
+        const fields = Object.keys(data).join(', ');
+        const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, card_id: cardId, ...data });
+        if (!succeeded(answer)) {
+          const refused = refusedPartialUpdate(fields, answer);
+          observe('TOK-2', refused.text, refused.data);
+          notExercised('TOK-2', refused.reason);
+          continue;
+        }
+        const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
+        verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
+        judged('TOK-2', 1, 'updates');
       }
-      const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
-      verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
-      judged('TOK-2', 1, 'updates');
-    }
-  });
+    },
+  );
 });
 
 /** Declined updates are observed and listed as not judged; which cards a gateway takes is not shown. */
@@ -128,59 +227,97 @@ function notJudged(declined: Attempt[], observe: Observe, notExercised: NotExerc
 const declinedAnswers = (declined: Attempt[]) => declined.map((d) => d.answer);
 
 test.describe('payment information kinds (section 4.1 rule 3)', () => {
-  test('TOK-3: ACH data (type_id S) is saved under a new card_id', rules(['TOK-3'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-    const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
-    verify('TOK-3', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for ACH data', answer);
-    judged('TOK-3', 1, 'ACH tokenizations');
-  });
+  test(
+    'TOK-3: ACH data (type_id S) is saved under a new card_id',
+    rules(['TOK-3'], { writes: true }),
+    async ({ gateway, suite, verify, judged }) => {
+      const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
+      verify('TOK-3', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for ACH data', answer);
+      judged('TOK-3', 1, 'ACH tokenizations');
+    },
+  );
 
-  test('TOK-4: a wallet payload is saved under a new card_id', rules(['TOK-4'], { writes: true }), async ({ gateway, suite, mock: _mock, verify, judged }) => {
-    const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==' });
-    verify('TOK-4', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for a wallet payload', answer);
-    judged('TOK-4', 1, 'wallet tokenizations');
-  });
+  test(
+    'TOK-4: a wallet payload is saved under a new card_id',
+    rules(['TOK-4'], { writes: true }),
+    async ({ gateway, suite, mock: _mock, verify, judged }) => {
+      const answer = await gateway.tokenize({
+        merchant_id: suite.merchant.merchantId,
+        payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==',
+      });
+      verify('TOK-4', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for a wallet payload', answer);
+      judged('TOK-4', 1, 'wallet tokenizations');
+    },
+  );
 });
 
-test('TOK-5: an integrator with the vendor key and its vendor_id tokenizes', rules(['TOK-5', 'AUTH-5'], { writes: true }), async ({ gateway, suite, vendor, verify, judged }) => {
-  const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { vendor_id: vendor.vendorId }), 'vendor');
-  verify('TOK-5', newCardProblems(answer), 'rcode "000" with a card_id for the integrator', answer);
-  judged('TOK-5', 1, 'integrator tokenizations');
-  judged('AUTH-5', 1, 'requests with the vendor key');
-});
+test(
+  'TOK-5: an integrator with the vendor key and its vendor_id tokenizes',
+  rules(['TOK-5', 'AUTH-5'], { writes: true }),
+  async ({ gateway, suite, vendor, verify, judged }) => {
+    const answer = await gateway.tokenize(
+      newCardRequest(suite.merchant.merchantId, { vendor_id: vendor.vendorId }),
+      'vendor',
+    );
+    verify('TOK-5', newCardProblems(answer), 'rcode "000" with a card_id for the integrator', answer);
+    judged('TOK-5', 1, 'integrator tokenizations');
+    judged('AUTH-5', 1, 'requests with the vendor key');
+  },
+);
 
-test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9'], { writes: true }), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-  const cases = [
-    '[{"order_ref":"A-1001"}]',
-    '[ {"note" : "spaced  out"} ,{"n":"2"}]',
-    '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
-    // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
-    ' \t[{"padded":"yes"}]\n',
-    // An empty array is an echo_fields value too, not "nothing to echo".
-    '[]',
-  ];
-  for (const [i, echo] of cases.entries()) {
-    const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));
-    const back = bodyField(answer, 'echo_fields');
-    // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright,
-    // but whatever it answers with echo_fields in it must be the string sent.
-    if (i > 0 && back === undefined && !succeeded(answer)) {
-      observe('TOK-9', `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`, { kind: 'declined-echo-fields', value: JSON.stringify(echo) });
-      notExercised('TOK-9', 'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)');
-      continue;
+test(
+  'TOK-9: echo_fields comes back exactly as sent',
+  rules(['TOK-9'], { writes: true }),
+  async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+    const cases = [
+      '[{"order_ref":"A-1001"}]',
+      '[ {"note" : "spaced  out"} ,{"n":"2"}]',
+      '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
+      // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
+      ' \t[{"padded":"yes"}]\n',
+      // An empty array is an echo_fields value too, not "nothing to echo".
+      '[]',
+    ];
+    for (const [i, echo] of cases.entries()) {
+      const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));
+      const back = bodyField(answer, 'echo_fields');
+      // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright,
+      // but whatever it answers with echo_fields in it must be the string sent.
+      if (i > 0 && back === undefined && !succeeded(answer)) {
+        observe(
+          'TOK-9',
+          `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`,
+          { kind: 'declined-echo-fields', value: JSON.stringify(echo) },
+        );
+        notExercised(
+          'TOK-9',
+          'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)',
+        );
+        continue;
+      }
+      verify(
+        'TOK-9',
+        back === echo ? [] : [`echo_fields came back as ${JSON.stringify(back)}`],
+        `echo_fields ${JSON.stringify(echo)} unchanged`,
+        answer,
+      );
+      judged('TOK-9', 1, 'echoes');
     }
-    verify('TOK-9', back === echo ? [] : [`echo_fields came back as ${JSON.stringify(back)}`], `echo_fields ${JSON.stringify(echo)} unchanged`, answer);
-    judged('TOK-9', 1, 'echoes');
-  }
-});
+  },
+);
 
 // A conformant gateway stores nothing for these, but a faulty one would: they count as writes.
-test('TOK-7: a tokenize request without merchant_id is not accepted', rules(['TOK-7', 'AUTH-7'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-  const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
-  const answer = await gateway.tokenize(body);
-  verify('TOK-7', rejectionProblems(answer), 'a failure (rcode not "000" or an HTTP error) and no card_id', answer);
-  judged('TOK-7', 1, 'requests without merchant_id');
-  judged('AUTH-7', 1, 'rejections');
-});
+test(
+  'TOK-7: a tokenize request without merchant_id is not accepted',
+  rules(['TOK-7', 'AUTH-7'], { writes: true }),
+  async ({ gateway, suite, verify, judged }) => {
+    const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
+    const answer = await gateway.tokenize(body);
+    verify('TOK-7', rejectionProblems(answer), 'a failure (rcode not "000" or an HTTP error) and no card_id', answer);
+    judged('TOK-7', 1, 'requests without merchant_id');
+    judged('AUTH-7', 1, 'rejections');
+  },
+);
 
 const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<string, unknown> }[] = [
   { name: 'exp_date month 13', body: (m) => newCardRequest(m, { exp_date: '1329' }) },
@@ -188,13 +325,20 @@ const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<strin
   { name: 'exp_date of three digits', body: (m) => newCardRequest(m, { exp_date: '129' }) },
   { name: 'tr_number of five digits', body: (m) => newAchRequest(m, { tr_number: '12345' }) },
   { name: 'tr_number with letters', body: (m) => newAchRequest(m, { tr_number: '01100001A' }) },
-  { name: 'a card_id that names no stored card', body: (m) => newCardRequest(m, { card_id: `no-such-card-${Date.now()}` }) },
+  {
+    name: 'a card_id that names no stored card',
+    body: (m) => newCardRequest(m, { card_id: `no-such-card-${Date.now()}` }),
+  },
 ];
 
 for (const broken of BROKEN_FORMATS) {
-  test(`TOK-10: a request with ${broken.name} is not reported as success`, rules(['TOK-10', 'ERR-1'], { writes: true }), async ({ gateway, suite, verify, judged }) => {
-    const answer = await gateway.tokenize(broken.body(suite.merchant.merchantId));
-    verify('TOK-10', rejectionProblems(answer), `a failure for ${broken.name}`, answer);
-    judged('TOK-10', 1, 'requests breaking a stated format');
-  });
+  test(
+    `TOK-10: a request with ${broken.name} is not reported as success`,
+    rules(['TOK-10', 'ERR-1'], { writes: true }),
+    async ({ gateway, suite, verify, judged }) => {
+      const answer = await gateway.tokenize(broken.body(suite.merchant.merchantId));
+      verify('TOK-10', rejectionProblems(answer), `a failure for ${broken.name}`, answer);
+      judged('TOK-10', 1, 'requests breaking a stated format');
+    },
+  );
 }

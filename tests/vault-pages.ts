@@ -54,7 +54,9 @@ export const PAGES_IN_FLIGHT = 8;
  */
 export function grewPast(answer: Exchange, page: number): number | undefined {
   const nowPages = bodyField(answer, 'totalPages');
-  return succeeded(answer) && Number.isInteger(nowPages) && (nowPages as number) > page ? (nowPages as number) : undefined;
+  return succeeded(answer) && Number.isInteger(nowPages) && (nowPages as number) > page
+    ? (nowPages as number)
+    : undefined;
 }
 
 /**
@@ -72,13 +74,31 @@ export async function walkPages(gateway: GatewayClient, query: Record<string, st
   const later = numbers.length > 1 ? await laterPages(gateway, query, numbers.slice(1)) : [];
   const pages = [first, ...later];
   const pageNumbers = numbers.slice(0, pages.length);
-  const changedAt = pages.findIndex((p) => succeeded(p) && recordsTotal(p) !== undefined && recordsTotal(p) !== recordsTotal(first));
-  const moved = changedAt > 0 ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${pageNumbers[changedAt]}` : undefined;
-  return { pages, pageNumbers, records: pages.flatMap(recordsOf), totalRecords, totalPages, complete: totalPages <= MAX_PAGES, moved, attempts: 1 };
+  const changedAt = pages.findIndex(
+    (p) => succeeded(p) && recordsTotal(p) !== undefined && recordsTotal(p) !== recordsTotal(first),
+  );
+  const moved =
+    changedAt > 0
+      ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${pageNumbers[changedAt]}`
+      : undefined;
+  return {
+    pages,
+    pageNumbers,
+    records: pages.flatMap(recordsOf),
+    totalRecords,
+    totalPages,
+    complete: totalPages <= MAX_PAGES,
+    moved,
+    attempts: 1,
+  };
 }
 
 /** The given pages, in order, up to and including the first failed one; none is asked for after a failure is seen. */
-async function laterPages(gateway: GatewayClient, query: Record<string, string | number>, numbers: number[]): Promise<Exchange[]> {
+async function laterPages(
+  gateway: GatewayClient,
+  query: Record<string, string | number>,
+  numbers: number[],
+): Promise<Exchange[]> {
   const answers: Exchange[] = [];
   let next = 0;
   let failedAt = Infinity;
@@ -93,7 +113,10 @@ async function laterPages(gateway: GatewayClient, query: Record<string, string |
   return answers.slice(0, Math.min(failedAt + 1, numbers.length));
 }
 
-const idsOf = (page: Exchange) => recordsOf(page).map((r) => String(r.customer_id)).join(',');
+const idsOf = (page: Exchange) =>
+  recordsOf(page)
+    .map((r) => String(r.customer_id))
+    .join(',');
 
 /**
  * A walk of one state of the vault: a shared sandbox's vault may change while it is walked, which is no
@@ -119,6 +142,8 @@ export async function walkSnapshot(gateway: GatewayClient, query: Record<string,
 
 /** How much of the vault a sampled walk judged, in words: "12 of 5000 pages (12 of 5000 records) at count=1, …". */
 export function sampledWalk(walk: Walk, count: number): string {
-  return `${walk.pages.length} of ${walk.totalPages} pages (${walk.records.length} of ${walk.totalRecords} records) judged at count=${count}: `
-    + `the first ${SAMPLE_HEAD}, the last and ${Math.max(0, walk.pages.length - SAMPLE_HEAD - 1)} drawn between from the run's seed (PG_SEED)`;
+  return (
+    `${walk.pages.length} of ${walk.totalPages} pages (${walk.records.length} of ${walk.totalRecords} records) judged at count=${count}: ` +
+    `the first ${SAMPLE_HEAD}, the last and ${Math.max(0, walk.pages.length - SAMPLE_HEAD - 1)} drawn between from the run's seed (PG_SEED)`
+  );
 }

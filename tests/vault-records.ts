@@ -8,7 +8,9 @@ function listOf<T>(value: T[] | undefined): T[] {
 
 /** Every card number a record shows (primary and billing), skipping the absent and empty ones. */
 export function cardNumbersOf(customer: Customer): { where: string; value: string }[] {
-  return shownCardNumbers(customer).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '').map(([where, value]) => ({ where, value }));
+  return shownCardNumbers(customer)
+    .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+    .map(([where, value]) => ({ where, value }));
 }
 
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
@@ -34,24 +36,56 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     if (!ok) p.push(`${at}: ${what}`);
   };
-  if (present(c.shipping_addresses)) check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
-  if (present(c.billing_cards)) check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
+  if (present(c.shipping_addresses))
+    check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
+  if (present(c.billing_cards))
+    check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
   listOf(c.shipping_addresses).forEach((s, i) => {
-    if (given(s.shipping_country_code)) check('shipping country codes', NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string', `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`);
-    if (present(s.primary)) check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
+    if (given(s.shipping_country_code))
+      check(
+        'shipping country codes',
+        NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string',
+        `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`,
+      );
+    if (present(s.primary))
+      check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
   });
   listOf(c.billing_cards).forEach((b, i) => {
-    if (present(b.exp_date)) check('exp_dates', typeof b.exp_date === 'string' && MMYY.test(b.exp_date), `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`);
-    if (given(b.verified_date)) check('verified_dates', typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date), `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`);
-    if (given(b.billing_country_code)) check('billing country codes', typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code), `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`);
-    if (present(b.primary)) check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
-    if (present(b.billing_email)) check('billing_email lists', Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'), `billing card ${i} billing_email is not an array of strings`);
+    if (present(b.exp_date))
+      check(
+        'exp_dates',
+        typeof b.exp_date === 'string' && MMYY.test(b.exp_date),
+        `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`,
+      );
+    if (given(b.verified_date))
+      check(
+        'verified_dates',
+        typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date),
+        `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`,
+      );
+    if (given(b.billing_country_code))
+      check(
+        'billing country codes',
+        typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code),
+        `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`,
+      );
+    if (present(b.primary))
+      check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
+    if (present(b.billing_email))
+      check(
+        'billing_email lists',
+        Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'),
+        `billing card ${i} billing_email is not an array of strings`,
+      );
   });
   return p;
 }
 
 /** The kinds VAULT-8 can judge only when the vault holds them, and the data that would let it. */
 export const FORMAT_SOURCES: { kinds: string[]; needs: string }[] = [
-  { kinds: ['exp_dates', 'verified_dates', 'billing country codes'], needs: 'a billing card with an expiry, a verified date and a billing address' },
+  {
+    kinds: ['exp_dates', 'verified_dates', 'billing country codes'],
+    needs: 'a billing card with an expiry, a verified date and a billing address',
+  },
   { kinds: ['shipping country codes'], needs: 'a shipping address with a country' },
 ];

@@ -2,7 +2,17 @@ import { isFullCardNumber } from '../src/checks/tokenize/card-number.js';
 import { rejectionProblems } from '../src/checks/answer-problems.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, test } from './fixtures.js';
-import { MAX_PAGES, SAMPLED_PAGES, WALK_ATTEMPTS, sampledWalk, grewPast, listingQuery, recordsOf, walkPages, walkSnapshot } from './vault-pages.js';
+import {
+  MAX_PAGES,
+  SAMPLED_PAGES,
+  WALK_ATTEMPTS,
+  sampledWalk,
+  grewPast,
+  listingQuery,
+  recordsOf,
+  walkPages,
+  walkSnapshot,
+} from './vault-pages.js';
 import { DESCENDING, collationObservation, customerIds, orderProblems } from '../src/checks/vault/collation.js';
 import { pageCap } from '../src/checks/vault/page-cap.js';
 import { FORMAT_SOURCES, cardNumbersOf, formatProblems, type FormatCounts } from './vault-records.js';
@@ -12,161 +22,292 @@ import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, noCustomersWhy, vaultMov
 // may change while it is walked. What a check could not judge is reported "not exercised", never failed.
 const COUNTS = [1, 4, 7, 10, 25, 40];
 
-test('VAULT-1: a listing is the stated envelope of customer records', rules(['VAULT-1', 'ERR-5']), async ({ gateway, suite, verify, judged }) => {
-  const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 5));
-  const problems: string[] = [];
-  if (!succeeded(answer)) problems.push('code is not 0');
-  for (const field of ['totalPages', 'totalRecords']) {
-    if (!Number.isInteger(bodyField(answer, field))) problems.push(`${field} is ${JSON.stringify(bodyField(answer, field))}, expected an integer`);
-  }
-  if (!Array.isArray(bodyField(answer, 'data'))) problems.push('data is not an array');
-  verify('VAULT-1', problems, 'code 0, integer totalPages and totalRecords, data an array', answer);
-  judged('VAULT-1', 1, 'listings');
-});
+test(
+  'VAULT-1: a listing is the stated envelope of customer records',
+  rules(['VAULT-1', 'ERR-5']),
+  async ({ gateway, suite, verify, judged }) => {
+    const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 5));
+    const problems: string[] = [];
+    if (!succeeded(answer)) problems.push('code is not 0');
+    for (const field of ['totalPages', 'totalRecords']) {
+      if (!Number.isInteger(bodyField(answer, field)))
+        problems.push(`${field} is ${JSON.stringify(bodyField(answer, field))}, expected an integer`);
+    }
+    if (!Array.isArray(bodyField(answer, 'data'))) problems.push('data is not an array');
+    verify('VAULT-1', problems, 'code 0, integer totalPages and totalRecords, data an array', answer);
+    judged('VAULT-1', 1, 'listings');
+  },
+);
 
 for (const count of COUNTS) {
   test.describe(`count=${count}`, () => {
-    test(`VAULT-2 VAULT-3 VAULT-4: walking every page with count=${count} yields each customer once`, rules(['VAULT-2', 'VAULT-3', 'VAULT-4']), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-      const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, count));
-      const first = walk.pages[0]!;
-      if (!succeeded(first) && count > 1) {
-        // The maximum count per page is not shown: a refusal is accepted when it reads as one.
-        const one = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
-        const larger = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count * 10));
-        verify('VAULT-4', [
-          ...rejectionProblems(first).map((p) => `count=${count}: ${p}`),
-          ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
-          ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
-        ], `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`, first, one, larger);
-        observe('VAULT-2', `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`, { kind: 'refused-count', value: count });
-        for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) notExercised(id, `count=${count} was refused as over a maximum count per page (not shown), so no page was walked at it`);
-        return;
-      }
-      const failed = walk.pages.filter((p) => !succeeded(p));
-      verify('VAULT-4', failed.length ? [`${failed.length} page(s) did not answer code 0`] : [], 'every page 0 … totalPages-1 answers code 0', ...failed);
-      if (walk.moved) {
-        for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) notExercised(id, vaultMoving(`count=${count}`, walk.attempts, walk.moved));
-        return;
-      }
-      if (walk.totalRecords === 0) {
-        // Nothing to page through; page 0 must still hold nothing, whichever reading of totalPages (0 or 1).
-        verify('VAULT-4', recordsOf(first).length ? [`page 0 holds ${recordsOf(first).length} records for totalRecords 0`] : [], 'no records when totalRecords is 0', first);
-        verify('VAULT-3', walk.totalPages === 0 || walk.totalPages === 1 ? [] : [`totalPages is ${walk.totalPages} for totalRecords 0`], 'totalPages 0 (or 1, an empty page) for an empty vault', first);
-        for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) notExercised(id, NO_CUSTOMERS);
-        return;
-      }
+    test(
+      `VAULT-2 VAULT-3 VAULT-4: walking every page with count=${count} yields each customer once`,
+      rules(['VAULT-2', 'VAULT-3', 'VAULT-4']),
+      async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+        const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, count));
+        const first = walk.pages[0]!;
+        if (!succeeded(first) && count > 1) {
+          // The maximum count per page is not shown: a refusal is accepted when it reads as one.
+          const one = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
+          const larger = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count * 10));
+          verify(
+            'VAULT-4',
+            [
+              ...rejectionProblems(first).map((p) => `count=${count}: ${p}`),
+              ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
+              ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
+            ],
+            `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`,
+            first,
+            one,
+            larger,
+          );
+          observe(
+            'VAULT-2',
+            `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`,
+            { kind: 'refused-count', value: count },
+          );
+          for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4'])
+            notExercised(
+              id,
+              `count=${count} was refused as over a maximum count per page (not shown), so no page was walked at it`,
+            );
+          return;
+        }
+        const failed = walk.pages.filter((p) => !succeeded(p));
+        verify(
+          'VAULT-4',
+          failed.length ? [`${failed.length} page(s) did not answer code 0`] : [],
+          'every page 0 … totalPages-1 answers code 0',
+          ...failed,
+        );
+        if (walk.moved) {
+          for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4'])
+            notExercised(id, vaultMoving(`count=${count}`, walk.attempts, walk.moved));
+          return;
+        }
+        if (walk.totalRecords === 0) {
+          // Nothing to page through; page 0 must still hold nothing, whichever reading of totalPages (0 or 1).
+          verify(
+            'VAULT-4',
+            recordsOf(first).length ? [`page 0 holds ${recordsOf(first).length} records for totalRecords 0`] : [],
+            'no records when totalRecords is 0',
+            first,
+          );
+          verify(
+            'VAULT-3',
+            walk.totalPages === 0 || walk.totalPages === 1
+              ? []
+              : [`totalPages is ${walk.totalPages} for totalRecords 0`],
+            'totalPages 0 (or 1, an empty page) for an empty vault',
+            first,
+          );
+          for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) notExercised(id, NO_CUSTOMERS);
+          return;
+        }
 
-      // A gateway may serve at most its own maximum per page (not shown): pages are then judged at that size.
-      const cap = await pageCap(walk, count, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m)));
-      if (cap) observe('VAULT-2', `count=${count} was served in pages of ${cap.size}, totalPages counted so; the maximum count per page is not shown`, { kind: 'capped-count', subject: `count=${count}`, value: cap.size });
-      const perPage = cap?.size ?? count;
-      const expectedPages = Math.ceil(walk.totalRecords / perPage);
-      const lastIndex = Math.max(walk.totalPages, 1) - 1;
-      walk.pages.forEach((page, at) => {
-        const index = walk.pageNumbers[at]!;
-        const size = recordsOf(page).length;
-        const sizeProblems = size > perPage ? [`page ${index} holds ${size} records`] : index < lastIndex && size !== perPage ? [`page ${index} (not the last) holds ${size} records`] : [];
-        verify('VAULT-2', sizeProblems, `at most ${perPage} records a page, exactly ${perPage} on every page but the last`, page);
-        const pages = Number(bodyField(page, 'totalPages'));
-        const records = Number(bodyField(page, 'totalRecords'));
-        const totals = [
-          ...(pages === expectedPages ? [] : [`page ${index} says totalPages ${pages} for totalRecords ${walk.totalRecords}, count ${count}`]),
-          ...(pages === walk.totalPages && records === walk.totalRecords ? [] : [`page ${index} reports totals ${pages}/${records}, page 0 reported ${walk.totalPages}/${walk.totalRecords}`]),
+        // A gateway may serve at most its own maximum per page (not shown): pages are then judged at that size.
+        const cap = await pageCap(walk, count, (m) =>
+          gateway.listCustomers(listingQuery(suite.merchant.merchantId, m)),
+        );
+        if (cap)
+          observe(
+            'VAULT-2',
+            `count=${count} was served in pages of ${cap.size}, totalPages counted so; the maximum count per page is not shown`,
+            { kind: 'capped-count', subject: `count=${count}`, value: cap.size },
+          );
+        const perPage = cap?.size ?? count;
+        const expectedPages = Math.ceil(walk.totalRecords / perPage);
+        const lastIndex = Math.max(walk.totalPages, 1) - 1;
+        walk.pages.forEach((page, at) => {
+          const index = walk.pageNumbers[at]!;
+          const size = recordsOf(page).length;
+          const sizeProblems =
+            size > perPage
+              ? [`page ${index} holds ${size} records`]
+              : index < lastIndex && size !== perPage
+                ? [`page ${index} (not the last) holds ${size} records`]
+                : [];
+          verify(
+            'VAULT-2',
+            sizeProblems,
+            `at most ${perPage} records a page, exactly ${perPage} on every page but the last`,
+            page,
+          );
+          const pages = Number(bodyField(page, 'totalPages'));
+          const records = Number(bodyField(page, 'totalRecords'));
+          const totals = [
+            ...(pages === expectedPages
+              ? []
+              : [`page ${index} says totalPages ${pages} for totalRecords ${walk.totalRecords}, count ${count}`]),
+            ...(pages === walk.totalPages && records === walk.totalRecords
+              ? []
+              : [
+                  `page ${index} reports totals ${pages}/${records}, page 0 reported ${walk.totalPages}/${walk.totalRecords}`,
+                ]),
+          ];
+          verify(
+            'VAULT-3',
+            totals,
+            `totalPages = ceil(totalRecords / ${cap ? `${perPage}, the page size served` : 'count'}) = ${expectedPages}, the same on every page`,
+            page,
+          );
+        });
+        judged('VAULT-2', walk.pages.length, 'pages');
+        judged('VAULT-3', walk.pages.length, 'pages');
+
+        const ids = walk.records.map((r) => r.customer_id);
+        const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+        const coverage = [
+          ...(!walk.complete || ids.length === walk.totalRecords
+            ? []
+            : [`the pages hold ${ids.length} records, totalRecords is ${walk.totalRecords}`]),
+          ...(repeated.length
+            ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`]
+            : []),
         ];
-        verify('VAULT-3', totals, `totalPages = ceil(totalRecords / ${cap ? `${perPage}, the page size served` : 'count'}) = ${expectedPages}, the same on every page`, page);
-      });
-      judged('VAULT-2', walk.pages.length, 'pages');
-      judged('VAULT-3', walk.pages.length, 'pages');
-
-      const ids = walk.records.map((r) => r.customer_id);
-      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-      const coverage = [
-        ...(!walk.complete || ids.length === walk.totalRecords ? [] : [`the pages hold ${ids.length} records, totalRecords is ${walk.totalRecords}`]),
-        ...(repeated.length ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`] : []),
-      ];
-      verify('VAULT-4', coverage, 'every record exactly once across pages 0 … totalPages-1', walk.pages[0]!, walk.pages.at(-1)!);
-      judged('VAULT-4', ids.length, 'records');
-      if (!walk.complete) {
-        // The value leaves out the page total: a growing shared vault is not a change of behaviour.
-        observe('VAULT-4', `${sampledWalk(walk, count)}; page sizes, totals and repeats were judged on those pages`, { kind: 'walk-sampled', value: `${SAMPLED_PAGES} pages at count=${count}` });
-        notExercised('VAULT-4', `at count=${count} the vault has ${walk.totalPages} pages, more than the ${MAX_PAGES} walked whole, and ${walk.pages.length} were sampled, so that they add up to totalRecords was not judged (no repeats were)`);
-      }
-    });
+        verify(
+          'VAULT-4',
+          coverage,
+          'every record exactly once across pages 0 … totalPages-1',
+          walk.pages[0]!,
+          walk.pages.at(-1)!,
+        );
+        judged('VAULT-4', ids.length, 'records');
+        if (!walk.complete) {
+          // The value leaves out the page total: a growing shared vault is not a change of behaviour.
+          observe('VAULT-4', `${sampledWalk(walk, count)}; page sizes, totals and repeats were judged on those pages`, {
+            kind: 'walk-sampled',
+            value: `${SAMPLED_PAGES} pages at count=${count}`,
+          });
+          notExercised(
+            'VAULT-4',
+            `at count=${count} the vault has ${walk.totalPages} pages, more than the ${MAX_PAGES} walked whole, and ${walk.pages.length} were sampled, so that they add up to totalRecords was not judged (no repeats were)`,
+          );
+        }
+      },
+    );
   });
 }
 
 for (const count of [3, 10]) {
-  test(`VAULT-5: customer_id descends within and across pages (count=${count})`, rules(['VAULT-5']), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-    // The order holds whatever other users add or remove between pages, so a moving vault is judged too.
-    const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
-    const failed = walk.pages.filter((p) => !succeeded(p));
-    verify('VAULT-5', failed.length ? [`${failed.length} page(s) sorted on customer_id desc did not answer code 0`] : [], 'the listing served as section 4.2 uses it', ...failed);
-    const ids = customerIds(walk.records);
-    verify('VAULT-5', orderProblems(ids), DESCENDING, ...walk.pages.slice(0, 2));
-    const collation = collationObservation(ids);
-    if (collation) observe('VAULT-5', collation.text, collation.data);
-    judged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
-    if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : noCustomersWhy(walk.pages[0]!));
-  });
+  test(
+    `VAULT-5: customer_id descends within and across pages (count=${count})`,
+    rules(['VAULT-5']),
+    async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      // The order holds whatever other users add or remove between pages, so a moving vault is judged too.
+      const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
+      const failed = walk.pages.filter((p) => !succeeded(p));
+      verify(
+        'VAULT-5',
+        failed.length ? [`${failed.length} page(s) sorted on customer_id desc did not answer code 0`] : [],
+        'the listing served as section 4.2 uses it',
+        ...failed,
+      );
+      const ids = customerIds(walk.records);
+      verify('VAULT-5', orderProblems(ids), DESCENDING, ...walk.pages.slice(0, 2));
+      const collation = collationObservation(ids);
+      if (collation) observe('VAULT-5', collation.text, collation.data);
+      judged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
+      if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : noCustomersWhy(walk.pages[0]!));
+    },
+  );
 }
 
-test('VAULT-6: pages past the last one hold no records', rules(['VAULT-6']), async ({ gateway, suite, verify, observe, judged, notExercised }) => {
-  const count = 4;
-  let grew = '';
-  for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
-    const first = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count));
-    const totalPages = Number(bodyField(first, 'totalPages'));
-    const totalRecords = Number(bodyField(first, 'totalRecords'));
-    if (!succeeded(first) || !Number.isInteger(totalPages)) {
-      notExercised('VAULT-6', 'page 0 did not answer code 0 with an integer totalPages, so where the pages end is unknown');
-      return;
-    }
-    grew = '';
-    let judgedPages = 0;
-    for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
-      const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
-      if (!succeeded(answer)) {
-        observe('VAULT-6', `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`, { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` });
+test(
+  'VAULT-6: pages past the last one hold no records',
+  rules(['VAULT-6']),
+  async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+    const count = 4;
+    let grew = '';
+    for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
+      const first = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count));
+      const totalPages = Number(bodyField(first, 'totalPages'));
+      const totalRecords = Number(bodyField(first, 'totalRecords'));
+      if (!succeeded(first) || !Number.isInteger(totalPages)) {
+        notExercised(
+          'VAULT-6',
+          'page 0 did not answer code 0 with an integer totalPages, so where the pages end is unknown',
+        );
+        return;
       }
-      const nowPages = grewPast(answer, page);
-      if (nowPages !== undefined) {
-        grew = `page ${page} was past the end at totalPages ${totalPages}, but by then the vault had ${nowPages} pages`;
-        break;
+      grew = '';
+      let judgedPages = 0;
+      for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
+        const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
+        if (!succeeded(answer)) {
+          observe(
+            'VAULT-6',
+            `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`,
+            { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` },
+          );
+        }
+        const nowPages = grewPast(answer, page);
+        if (nowPages !== undefined) {
+          grew = `page ${page} was past the end at totalPages ${totalPages}, but by then the vault had ${nowPages} pages`;
+          break;
+        }
+        const held = recordsOf(answer).length;
+        verify(
+          'VAULT-6',
+          held ? [`page ${page} of ${totalPages} holds ${held} records`] : [],
+          'no records past the last page',
+          answer,
+        );
+        judgedPages++;
       }
-      const held = recordsOf(answer).length;
-      verify('VAULT-6', held ? [`page ${page} of ${totalPages} holds ${held} records`] : [], 'no records past the last page', answer);
-      judgedPages++;
+      if (!grew) {
+        judged('VAULT-6', totalRecords > 0 ? judgedPages : 0, 'pages past the end');
+        if (!(totalRecords > 0)) notExercised('VAULT-6', NO_CUSTOMERS);
+        return;
+      }
     }
-    if (!grew) {
-      judged('VAULT-6', totalRecords > 0 ? judgedPages : 0, 'pages past the end');
-      if (!(totalRecords > 0)) notExercised('VAULT-6', NO_CUSTOMERS);
-      return;
+    notExercised('VAULT-6', vaultMoving('pages past the end', WALK_ATTEMPTS, grew));
+  },
+);
+
+test(
+  'VAULT-7: no card number in the vault listing is a full number',
+  rules(['VAULT-7']),
+  async ({ gateway, suite, verify, judged, notExercised }) => {
+    const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
+    let numbers = 0;
+    for (const page of walk.pages) {
+      const shown = recordsOf(page).flatMap((customer) => cardNumbersOf(customer).map((n) => ({ ...n, customer })));
+      numbers += shown.length;
+      const problems = shown
+        .filter((n) => isFullCardNumber(n.value))
+        .map((n) => `customer ${n.customer.customer_id}: ${n.where} is a full card number`);
+      verify('VAULT-7', problems, 'every card number masked', page);
     }
-  }
-  notExercised('VAULT-6', vaultMoving('pages past the end', WALK_ATTEMPTS, grew));
-});
+    judged('VAULT-7', numbers, `card numbers in ${walk.records.length} records`);
+    if (!numbers) notExercised('VAULT-7', walk.records.length ? NO_CARD_NUMBERS : noCustomersWhy(walk.pages[0]!));
+  },
+);
 
-test('VAULT-7: no card number in the vault listing is a full number', rules(['VAULT-7']), async ({ gateway, suite, verify, judged, notExercised }) => {
-  const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
-  let numbers = 0;
-  for (const page of walk.pages) {
-    const shown = recordsOf(page).flatMap((customer) => cardNumbersOf(customer).map((n) => ({ ...n, customer })));
-    numbers += shown.length;
-    const problems = shown.filter((n) => isFullCardNumber(n.value)).map((n) => `customer ${n.customer.customer_id}: ${n.where} is a full card number`);
-    verify('VAULT-7', problems, 'every card number masked', page);
-  }
-  judged('VAULT-7', numbers, `card numbers in ${walk.records.length} records`);
-  if (!numbers) notExercised('VAULT-7', walk.records.length ? NO_CARD_NUMBERS : noCustomersWhy(walk.pages[0]!));
-});
-
-test('VAULT-8: every record has the stated formats', rules(['VAULT-8']), async ({ gateway, suite, verify, judged, notExercised }) => {
-  const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
-  const counts: FormatCounts = new Map();
-  for (const page of walk.pages) verify('VAULT-8', recordsOf(page).flatMap((c) => formatProblems(c, counts)), 'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays', page);
-  for (const [kind, n] of counts) judged('VAULT-8', n, kind);
-  if (!walk.records.length) notExercised('VAULT-8', noCustomersWhy(walk.pages[0]!));
-  for (const source of FORMAT_SOURCES) {
-    const missing = source.kinds.filter((k) => !counts.get(k));
-    if (walk.records.length && missing.length) notExercised('VAULT-8', `no ${missing.join(', ')} in the vault's ${walk.records.length} records: give a customer ${source.needs} in the sandbox's manager portal`);
-  }
-});
+test(
+  'VAULT-8: every record has the stated formats',
+  rules(['VAULT-8']),
+  async ({ gateway, suite, verify, judged, notExercised }) => {
+    const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
+    const counts: FormatCounts = new Map();
+    for (const page of walk.pages)
+      verify(
+        'VAULT-8',
+        recordsOf(page).flatMap((c) => formatProblems(c, counts)),
+        'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays',
+        page,
+      );
+    for (const [kind, n] of counts) judged('VAULT-8', n, kind);
+    if (!walk.records.length) notExercised('VAULT-8', noCustomersWhy(walk.pages[0]!));
+    for (const source of FORMAT_SOURCES) {
+      const missing = source.kinds.filter((k) => !counts.get(k));
+      if (walk.records.length && missing.length)
+        notExercised(
+          'VAULT-8',
+          `no ${missing.join(', ')} in the vault's ${walk.records.length} records: give a customer ${source.needs} in the sandbox's manager portal`,
+        );
+    }
+  },
+);

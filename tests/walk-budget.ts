@@ -55,8 +55,12 @@ export class WalkBudget {
 
   /** "9 of 25 walks made: 108 of 7400 pages (2000 of 5000 records) judged within the 60 s walk budget; …" */
   summary(): string {
-    const made = this.cut ? `${this.walks} of ${this.walks + this.cut} walks made, the rest not started` : `${this.walks} walks made`;
-    const sampled = this.sampled ? `; ${this.sampled} of them on a vault too large to walk whole, judged on ${SAMPLED_PAGES} pages each` : '';
+    const made = this.cut
+      ? `${this.walks} of ${this.walks + this.cut} walks made, the rest not started`
+      : `${this.walks} walks made`;
+    const sampled = this.sampled
+      ? `; ${this.sampled} of them on a vault too large to walk whole, judged on ${SAMPLED_PAGES} pages each`
+      : '';
     return `${made}: ${this.pages} of ${this.pagesThere} pages (${this.seen.size} of ${this.totalRecords} records) judged within the ${seconds(this.ms)} walk budget${sampled}`;
   }
 }

@@ -5,42 +5,85 @@ import { rules, TARGET_SKIPS, test } from './fixtures.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
 
-test('HOOK-1: disabling an existing webhook answers code 0 with data.message', rules(['HOOK-1', 'ERR-3'], { writes: true }), async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
-  const answer = await gateway.disableWebhook(await takeWebhook());
-  if (suite.target !== 'mock' && !succeeded(answer)) {
-    // PG_WEBHOOK_ID may have been disabled by an earlier run; how re-disabling answers is not shown.
-    observe('HOOK-1', `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`, {
-      kind: 'disable-of-configured-webhook',
-      value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
-    });
-    verify('ERR-2', Number.isInteger(bodyField(answer, 'code')) || answer.status >= 400 ? [] : ['a failure without an integer code'], 'a platform failure', answer);
-    judged('ERR-2', 1, 'invalid requests');
-    notExercised('HOOK-1', (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE);
-    return;
-  }
-  verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-  judged('HOOK-1', 1, 'disables');
-  judged('ERR-3', 1, 'successful answers');
-});
+test(
+  'HOOK-1: disabling an existing webhook answers code 0 with data.message',
+  rules(['HOOK-1', 'ERR-3'], { writes: true }),
+  async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
+    const answer = await gateway.disableWebhook(await takeWebhook());
+    if (suite.target !== 'mock' && !succeeded(answer)) {
+      // PG_WEBHOOK_ID may have been disabled by an earlier run; how re-disabling answers is not shown.
+      observe(
+        'HOOK-1',
+        `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`,
+        {
+          kind: 'disable-of-configured-webhook',
+          value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
+        },
+      );
+      verify(
+        'ERR-2',
+        Number.isInteger(bodyField(answer, 'code')) || answer.status >= 400
+          ? []
+          : ['a failure without an integer code'],
+        'a platform failure',
+        answer,
+      );
+      judged('ERR-2', 1, 'invalid requests');
+      notExercised(
+        'HOOK-1',
+        (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE,
+      );
+      return;
+    }
+    verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
+    judged('HOOK-1', 1, 'disables');
+    judged('ERR-3', 1, 'successful answers');
+  },
+);
 
-test('HOOK-1: disabling a webhook twice leaves it disabled and never answers a malformed result', rules(['HOOK-1'], { writes: true }), async ({ gateway, takeWebhook, verify, observe, suite, judged }) => {
-  test.skip(suite.target !== 'mock', TARGET_SKIPS.redisableOwnWebhook.reason);
-  const id = await takeWebhook();
-  const first = await gateway.disableWebhook(id);
-  verify('HOOK-1', succeeded(first) ? [] : ['the first disable did not answer code 0'], 'code 0 for the first disable', first);
-  const again = await gateway.disableWebhook(id);
-  observe('HOOK-1', `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`, {
-    kind: 'redisable-answer',
-    value: `code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status})`,
-  });
-  verify('ERR-3', Number.isInteger(bodyField(again, 'code')) || again.status >= 400 ? [] : ['no integer code'], 'the platform scheme', again);
-  judged('HOOK-1', 1, 'disables');
-  judged('ERR-3', 1, 'repeated disables');
-});
+test(
+  'HOOK-1: disabling a webhook twice leaves it disabled and never answers a malformed result',
+  rules(['HOOK-1'], { writes: true }),
+  async ({ gateway, takeWebhook, verify, observe, suite, judged }) => {
+    test.skip(suite.target !== 'mock', TARGET_SKIPS.redisableOwnWebhook.reason);
+    const id = await takeWebhook();
+    const first = await gateway.disableWebhook(id);
+    verify(
+      'HOOK-1',
+      succeeded(first) ? [] : ['the first disable did not answer code 0'],
+      'code 0 for the first disable',
+      first,
+    );
+    const again = await gateway.disableWebhook(id);
+    observe(
+      'HOOK-1',
+      `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`,
+      {
+        kind: 'redisable-answer',
+        value: `code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status})`,
+      },
+    );
+    verify(
+      'ERR-3',
+      Number.isInteger(bodyField(again, 'code')) || again.status >= 400 ? [] : ['no integer code'],
+      'the platform scheme',
+      again,
+    );
+    judged('HOOK-1', 1, 'disables');
+    judged('ERR-3', 1, 'repeated disables');
+  },
+);
 
-const HOOK_2 = rules(['HOOK-2', 'ERR-2'], { writes: true, notInProduction: TARGET_SKIPS.unknownWebhookInProduction.reason });
-test('HOOK-2: disabling a webhook that does not exist is not reported as success', HOOK_2, async ({ gateway, verify, judged }) => {
-  const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
-  verify('HOOK-2', rejectionProblems(answer), 'code other than 0 (or an HTTP error) for an unknown webhook', answer);
-  judged('HOOK-2', 1, 'disables of unknown webhooks');
+const HOOK_2 = rules(['HOOK-2', 'ERR-2'], {
+  writes: true,
+  notInProduction: TARGET_SKIPS.unknownWebhookInProduction.reason,
 });
+test(
+  'HOOK-2: disabling a webhook that does not exist is not reported as success',
+  HOOK_2,
+  async ({ gateway, verify, judged }) => {
+    const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
+    verify('HOOK-2', rejectionProblems(answer), 'code other than 0 (or an HTTP error) for an unknown webhook', answer);
+    judged('HOOK-2', 1, 'disables of unknown webhooks');
+  },
+);

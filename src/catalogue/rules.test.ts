@@ -4,7 +4,15 @@ import { expect, test } from '@playwright/test';
 import { loadApplicationRules, loadRules, parseApplicationRules, parseRules } from './rules.js';
 
 const entry = (over: Record<string, unknown>) =>
-  `rules:\n  - ${Object.entries({ id: 'AUTH-1', section: '5', source: 's', rule: 'r', check: 'black-box', writes: false, ...over })
+  `rules:\n  - ${Object.entries({
+    id: 'AUTH-1',
+    section: '5',
+    source: 's',
+    rule: 'r',
+    check: 'black-box',
+    writes: false,
+    ...over,
+  })
     .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
     .join('\n    ')}\n`;
 
@@ -30,16 +38,28 @@ test('every rule of the catalogue is named by at least one conformance test', ()
     .filter((f) => f.endsWith('.spec.ts'))
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .join('\n');
-  const untested = loadRules().filter((r) => !source.includes(`'${r.id}'`)).map((r) => r.id);
+  const untested = loadRules()
+    .filter((r) => !source.includes(`'${r.id}'`))
+    .map((r) => r.id);
   expect(untested, 'rules without a test in tests/').toEqual([]);
 });
 
 test('every application rule is named by a proxy test that reports it on the application side', () => {
   const dir = 'src/proxy';
-  const source = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+  const source = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
   const rules = loadApplicationRules();
   expect(rules.length).toBeGreaterThan(0);
-  expect(rules.filter((r) => !source.includes(`application: ${r.id}`)).map((r) => r.id), 'application rules without a failing proxy test').toEqual([]);
-  expect(() => parseApplicationRules(entry({ id: 'TOK-1', check: 'traffic' }).replace('rules:', 'application_rules:'))).toThrow('must look like APP-1');
-  expect(() => parseApplicationRules(entry({ id: 'APP-1' }).replace('rules:', 'application_rules:'))).toThrow('check must be "traffic"');
+  expect(
+    rules.filter((r) => !source.includes(`application: ${r.id}`)).map((r) => r.id),
+    'application rules without a failing proxy test',
+  ).toEqual([]);
+  expect(() =>
+    parseApplicationRules(entry({ id: 'TOK-1', check: 'traffic' }).replace('rules:', 'application_rules:')),
+  ).toThrow('must look like APP-1');
+  expect(() => parseApplicationRules(entry({ id: 'APP-1' }).replace('rules:', 'application_rules:'))).toThrow(
+    'check must be "traffic"',
+  );
 });

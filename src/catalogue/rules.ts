@@ -22,8 +22,18 @@ const FIELDS = ['id', 'section', 'source', 'rule', 'check', 'writes'] as const;
 const ID_PATTERN = /^(AUTH|TOK|VAULT|HOOK|ERR)-[1-9][0-9]*$/;
 
 type ListShape = { key: string; idPattern: RegExp; idExample: string; checks: readonly string[] };
-const GATEWAY_LIST: ListShape = { key: 'rules', idPattern: ID_PATTERN, idExample: 'AUTH-1, TOK-2, VAULT-3, HOOK-4 or ERR-5', checks: ['black-box', 'mock-control'] };
-const APPLICATION_LIST: ListShape = { key: 'application_rules', idPattern: /^APP-[1-9][0-9]*$/, idExample: 'APP-1', checks: ['traffic'] };
+const GATEWAY_LIST: ListShape = {
+  key: 'rules',
+  idPattern: ID_PATTERN,
+  idExample: 'AUTH-1, TOK-2, VAULT-3, HOOK-4 or ERR-5',
+  checks: ['black-box', 'mock-control'],
+};
+const APPLICATION_LIST: ListShape = {
+  key: 'application_rules',
+  idPattern: /^APP-[1-9][0-9]*$/,
+  idExample: 'APP-1',
+  checks: ['traffic'],
+};
 
 /** Checks the catalogue's shape strictly, so a typo in rules.yaml fails loudly instead of hiding a rule. */
 export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
@@ -51,7 +61,8 @@ function listOf(parsed: unknown, source: string, shape: ListShape): (Rule | Appl
     const unknown = Object.keys(entry).filter((k) => !(FIELDS as readonly string[]).includes(k));
     if (unknown.length) throw new Error(`${where} has unknown keys: ${unknown.join(', ')}`);
     for (const key of ['id', 'section', 'source', 'rule'] as const) {
-      if (typeof entry[key] !== 'string' || entry[key] === '') throw new Error(`${where}.${key} must be a non-empty string`);
+      if (typeof entry[key] !== 'string' || entry[key] === '')
+        throw new Error(`${where}.${key} must be a non-empty string`);
     }
     const id = entry.id as string;
     if (!shape.idPattern.test(id)) throw new Error(`${where}.id "${id}" must look like ${shape.idExample}`);

@@ -38,7 +38,13 @@ export function operations(): Record<OperationId, OperationInfo> {
       const operation = item?.[method];
       const id = operation?.operationId as OperationId | undefined;
       if (!operation || !id || !OPERATION_IDS.includes(id)) continue;
-      found[id] = { id, method: method.toUpperCase() as OperationInfo['method'], path, family: familyOf(path), operation };
+      found[id] = {
+        id,
+        method: method.toUpperCase() as OperationInfo['method'],
+        path,
+        family: familyOf(path),
+        operation,
+      };
     }
   }
   for (const id of OPERATION_IDS) {

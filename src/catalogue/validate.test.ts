@@ -6,10 +6,12 @@ type Examples = Record<string, { value: unknown }>;
 
 function responseExamples(path: string, method: 'get' | 'post' | 'put', status: string): unknown[] {
   const response = loadSpec().paths?.[path]?.[method]?.responses?.[status] as
-    | { content?: Record<string, { example?: unknown; examples?: Examples }> }
-    | undefined;
+    { content?: Record<string, { example?: unknown; examples?: Examples }> } | undefined;
   const media = response?.content?.['application/json'];
-  return [...(media?.example !== undefined ? [media.example] : []), ...Object.values(media?.examples ?? {}).map((e) => e.value)];
+  return [
+    ...(media?.example !== undefined ? [media.example] : []),
+    ...Object.values(media?.examples ?? {}).map((e) => e.value),
+  ];
 }
 
 const goodTokenize = { rcode: '000', rmsg: 'Approved', pg_id: 'a1', card_id: 'c1', card_number: '4111xxxxxx111111' };
@@ -24,7 +26,15 @@ const goodListing = {
       rec_id: 1,
       primary_card_number: '4111xxxxxx111111',
       shipping_addresses: [{ shipping_id: 1, shipping_country_code: '840', primary: true }],
-      billing_cards: [{ card_number: '4111xxxxxx111111', exp_date: '1229', verified_date: '20260101120000', billing_country_code: '840', primary: true }],
+      billing_cards: [
+        {
+          card_number: '4111xxxxxx111111',
+          exp_date: '1229',
+          verified_date: '20260101120000',
+          billing_country_code: '840',
+          primary: true,
+        },
+      ],
     },
   ],
 };
@@ -52,18 +62,28 @@ test('good bodies validate, extra fields included', () => {
 });
 
 test('each bad payload names the failing pointer', () => {
-  const at = (op: Parameters<typeof validateResponse>[0], body: unknown) => validateResponse(op, body).map((f) => f.pointer);
+  const at = (op: Parameters<typeof validateResponse>[0], body: unknown) =>
+    validateResponse(op, body).map((f) => f.pointer);
   expect(at('tokenize', { ...goodTokenize, rcode: 0 })).toContain('/rcode');
   expect(at('tokenize', { ...goodTokenize, card_number: '4111111111111111' })).toContain('/card_number');
   expect(at('tokenize', { ...goodTokenize, card_number: '4111xxxx11111' })).toContain('/card_number');
   expect(at('tokenize', { rmsg: 'no code' })).toEqual(['/']);
   const card = goodListing.data[0]!.billing_cards[0]!;
-  const withCard = (over: object) => ({ ...goodListing, data: [{ ...goodListing.data[0], billing_cards: [{ ...card, ...over }] }] });
+  const withCard = (over: object) => ({
+    ...goodListing,
+    data: [{ ...goodListing.data[0], billing_cards: [{ ...card, ...over }] }],
+  });
   expect(at('listCustomers', withCard({ exp_date: '1329' }))).toContain('/data/0/billing_cards/0/exp_date');
-  expect(at('listCustomers', withCard({ verified_date: '2026010112' }))).toContain('/data/0/billing_cards/0/verified_date');
-  expect(at('listCustomers', withCard({ billing_country_code: 'US' }))).toContain('/data/0/billing_cards/0/billing_country_code');
+  expect(at('listCustomers', withCard({ verified_date: '2026010112' }))).toContain(
+    '/data/0/billing_cards/0/verified_date',
+  );
+  expect(at('listCustomers', withCard({ billing_country_code: 'US' }))).toContain(
+    '/data/0/billing_cards/0/billing_country_code',
+  );
   expect(at('listCustomers', withCard({ primary: 'yes' }))).toContain('/data/0/billing_cards/0/primary');
-  expect(at('listCustomers', withCard({ card_number: '4111111111111111' }))).toContain('/data/0/billing_cards/0/card_number');
+  expect(at('listCustomers', withCard({ card_number: '4111111111111111' }))).toContain(
+    '/data/0/billing_cards/0/card_number',
+  );
   expect(at('listCustomers', { ...goodListing, totalPages: '1' })).toContain('/totalPages');
   expect(at('listCustomers', { ...goodListing, data: {} })).toContain('/data');
   expect(at('disableWebhook', { code: 0, data: { message: 5 } })).toContain('/data/message');
@@ -71,7 +91,9 @@ test('each bad payload names the failing pointer', () => {
 });
 
 test('the tokenize request schema holds the stated formats', () => {
-  expect(validateRequest('tokenize', { merchant_id: 'm', card_number: '4111111111111111', exp_date: '1229' })).toEqual([]);
+  expect(validateRequest('tokenize', { merchant_id: 'm', card_number: '4111111111111111', exp_date: '1229' })).toEqual(
+    [],
+  );
   const at = (body: unknown) => validateRequest('tokenize', body).map((f) => f.pointer);
   expect(at({ card_number: '4111111111111111' })).toEqual(['/']);
   expect(at({ merchant_id: 'm', exp_date: '13/29' })).toContain('/exp_date');

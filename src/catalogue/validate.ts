@@ -14,7 +14,10 @@ export type SchemaFinding = { pointer: string; message: string };
 const loadCommonJs = createRequire(import.meta.url);
 function ajvModules(): { Ajv: typeof Ajv2020; addFormats: typeof addFormatsModule.default } {
   // ajv-formats ships CommonJS: its module object is the plugin.
-  return { Ajv: (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020, addFormats: loadCommonJs('ajv-formats') as typeof addFormatsModule.default };
+  return {
+    Ajv: (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020,
+    addFormats: loadCommonJs('ajv-formats') as typeof addFormatsModule.default,
+  };
 }
 
 const SPEC_ID = 'urn:gateway-conformance:spec';
@@ -31,9 +34,10 @@ function rewriteRefs(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === '$ref' && typeof value === 'string'
-      ? value.replace(/^#\/components\/schemas\//, `${SPEC_ID}#/$defs/`)
-      : rewriteRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string'
+        ? value.replace(/^#\/components\/schemas\//, `${SPEC_ID}#/$defs/`)
+        : rewriteRefs(value);
   }
   return out;
 }
@@ -71,7 +75,9 @@ function newStore(validateSchema: boolean): Ajv2020 {
   const { Ajv, addFormats } = ajvModules();
   const store = new Ajv({ allErrors: true, strict: true, strictRequired: false, validateSchema });
   addFormats(store);
-  store.addVocabulary([...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)])]);
+  store.addVocabulary([
+    ...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)]),
+  ]);
   store.addSchema({ $id: SPEC_ID, $defs: rewriteRefs(schemas) as Record<string, object> });
   return store;
 }
@@ -117,9 +123,10 @@ function validator(id: OperationId, kind: Kind): ValidateFunction | undefined {
 function findings(errors: ErrorObject[] | null | undefined): SchemaFinding[] {
   return (errors ?? []).map((e) => {
     const pointer = e.instancePath || '/';
-    const extra = e.keyword === 'additionalProperties'
-      ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
-      : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+        : '';
     return { pointer, message: `${e.message ?? e.keyword}${extra}` };
   });
 }

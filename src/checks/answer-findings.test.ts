@@ -14,7 +14,12 @@ function answer(family: 'pg' | 'platform', status: number, text: string, content
   return {
     operation: pg ? 'tokenize' : 'listCustomers',
     family,
-    request: { method: pg ? 'POST' : 'GET', url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`, headers: {}, body: undefined },
+    request: {
+      method: pg ? 'POST' : 'GET',
+      url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`,
+      headers: {},
+      body: undefined,
+    },
     status,
     headers: { 'content-type': contentType },
     text,
@@ -36,15 +41,25 @@ test('a /platform/ failure in the /pg/ scheme breaks ERR-3 whatever its HTTP sta
 
 test('a /pg/ failure in the /platform/ scheme breaks ERR-3 whatever its HTTP status', () => {
   for (const status of [400, 401, 404, 405]) {
-    expect(failedRules(answer('pg', status, '{"code":1004,"message":"Authentication failed"}')), `HTTP ${status}`).toContain('ERR-3');
+    expect(
+      failedRules(answer('pg', status, '{"code":1004,"message":"Authentication failed"}')),
+      `HTTP ${status}`,
+    ).toContain('ERR-3');
   }
 });
 
-test('a /pg/ failure without a string rcode fails ERR-1, and only ERR-1, with the body\'s shape in the finding', () => {
-  const cases = [[400, '<html><body>Bad Request</body></html>', 'text/html'], [401, '{"error":"unauthorized"}', 'application/json'], [404, '', 'text/plain']];
+test("a /pg/ failure without a string rcode fails ERR-1, and only ERR-1, with the body's shape in the finding", () => {
+  const cases = [
+    [400, '<html><body>Bad Request</body></html>', 'text/html'],
+    [401, '{"error":"unauthorized"}', 'application/json'],
+    [404, '', 'text/plain'],
+  ];
   for (const [status, text, type] of cases as [number, string, string][]) {
     const { findings, checked } = answerFindings(answer('pg', status, text, type));
-    expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-1']);
+    expect(
+      findings.map((f) => f.ruleId),
+      `HTTP ${status} ${JSON.stringify(text)}`,
+    ).toEqual(['ERR-1']);
     expect(checked).toEqual(['ERR-1']);
     const shape = text === '' ? 'an empty body' : `${type}: ${text}`;
     expect(findings[0]?.problems[0]).toContain(`HTTP ${status} answered without rcode (${shape})`);
@@ -52,9 +67,16 @@ test('a /pg/ failure without a string rcode fails ERR-1, and only ERR-1, with th
 });
 
 test('a /platform/ failure without an integer code fails ERR-2, and only ERR-2, an empty body included', () => {
-  for (const [status, text] of [[400, ''], [401, '{"error":"unauthorized"}'], [422, '{"message":"invalid page"}']] as const) {
+  for (const [status, text] of [
+    [400, ''],
+    [401, '{"error":"unauthorized"}'],
+    [422, '{"message":"invalid page"}'],
+  ] as const) {
     const { findings } = answerFindings(answer('platform', status, text));
-    expect(findings.map((f) => f.ruleId), `HTTP ${status} ${JSON.stringify(text)}`).toEqual(['ERR-2']);
+    expect(
+      findings.map((f) => f.ruleId),
+      `HTTP ${status} ${JSON.stringify(text)}`,
+    ).toEqual(['ERR-2']);
   }
   expect(answerFindings(answer('platform', 400, '')).findings[0]?.problems).toEqual([
     'HTTP 400 answered without code (an empty body); code is the failure indicator of every /platform/ answer',

@@ -54,7 +54,9 @@ export function otherSchemeProblems(exchange: Exchange): string[] {
   const other = exchange.family === 'pg' ? 'code' : 'rcode';
   if (bodyField(exchange, own) !== undefined || bodyField(exchange, other) === undefined) return [];
   const otherFamily = exchange.family === 'pg' ? '/platform/' : '/pg/';
-  return [`the answer carries ${other} (${JSON.stringify(bodyField(exchange, other))}), the ${otherFamily} indicator, instead of ${own}`];
+  return [
+    `the answer carries ${other} (${JSON.stringify(bodyField(exchange, other))}), the ${otherFamily} indicator, instead of ${own}`,
+  ];
 }
 
 /**
@@ -70,7 +72,9 @@ export function withoutIndicatorProblems(exchange: Exchange): string[] {
   const shape = text === '' ? 'an empty body' : `${type}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
   const field = indicatorField(exchange);
   const family = exchange.family === 'pg' ? '/pg/' : '/platform/';
-  return [`HTTP ${exchange.status} answered without ${field} (${shape}); ${field} is the failure indicator of every ${family} answer`];
+  return [
+    `HTTP ${exchange.status} answered without ${field} (${shape}); ${field} is the failure indicator of every ${family} answer`,
+  ];
 }
 
 /**
@@ -80,7 +84,11 @@ export function withoutIndicatorProblems(exchange: Exchange): string[] {
  * indicator (ERR-1 / ERR-2), which one without it fails; one in the other family's scheme fails ERR-3 alone.
  * What else an error body carries and how it is served is observed, not judged.
  */
-export function answerFindings(exchange: Exchange): { findings: Finding[]; observations: Observation[]; checked: string[] } {
+export function answerFindings(exchange: Exchange): {
+  findings: Finding[];
+  observations: Observation[];
+  checked: string[];
+} {
   const findings: Finding[] = [];
   const observations: Observation[] = [];
   const checked: string[] = [];
@@ -95,7 +103,8 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     add('ERR-3', familySchemeProblems(exchange));
     if (!succeeded(exchange)) add(failureRule, failureIndicatorProblems(exchange));
     add('ERR-5', schemaProblems(exchange));
-    if (succeeded(exchange) && exchange.operation) observations.push(...extraFieldObservations(exchange.operation, exchange.json));
+    if (succeeded(exchange) && exchange.operation)
+      observations.push(...extraFieldObservations(exchange.operation, exchange.json));
     if (exchange.operation === 'listCustomers') observations.push(...nullFieldObservations(exchange.json));
     return { findings, observations, checked };
   }
@@ -119,7 +128,11 @@ export function answerFindings(exchange: Exchange): { findings: Finding[]; obser
     observations.push({
       ruleId: 'ERR-4',
       text: `${where} answered HTTP ${exchange.status} with content-type ${mediaType ?? '(none)'}`,
-      data: { kind: 'content-type-of-error', subject: exchange.operation ?? where, value: `HTTP ${exchange.status} ${mediaType ?? '(none)'}` },
+      data: {
+        kind: 'content-type-of-error',
+        subject: exchange.operation ?? where,
+        value: `HTTP ${exchange.status} ${mediaType ?? '(none)'}`,
+      },
     });
   }
   return { findings, observations, checked };

@@ -12,7 +12,8 @@ export function jsonBodyProblems(exchange: Exchange): string[] {
   const problems: string[] = [];
   const type = exchange.headers['content-type'];
   const mediaType = type?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') problems.push(`content-type is ${type === undefined ? 'missing' : `"${type}"`}, expected application/json`);
+  if (mediaType !== 'application/json')
+    problems.push(`content-type is ${type === undefined ? 'missing' : `"${type}"`}, expected application/json`);
   if (exchange.json === undefined) problems.push('the body is not JSON');
   else if (typeof exchange.json !== 'object' || exchange.json === null || Array.isArray(exchange.json)) {
     problems.push('the body is JSON but not an object');
@@ -25,10 +26,14 @@ export function familySchemeProblems(exchange: Exchange): string[] {
   if (exchange.json === undefined) return ['no JSON body to carry the result indicator'];
   if (exchange.family === 'pg') {
     const rcode = bodyField(exchange, 'rcode');
-    return typeof rcode === 'string' ? [] : [`rcode is ${rcode === undefined ? 'absent' : `${typeof rcode} ${JSON.stringify(rcode)}`}, expected a string`];
+    return typeof rcode === 'string'
+      ? []
+      : [`rcode is ${rcode === undefined ? 'absent' : `${typeof rcode} ${JSON.stringify(rcode)}`}, expected a string`];
   }
   const code = bodyField(exchange, 'code');
-  return Number.isInteger(code) ? [] : [`code is ${code === undefined ? 'absent' : `${typeof code} ${JSON.stringify(code)}`}, expected an integer`];
+  return Number.isInteger(code)
+    ? []
+    : [`code is ${code === undefined ? 'absent' : `${typeof code} ${JSON.stringify(code)}`}, expected an integer`];
 }
 
 /** ERR-1 / ERR-2: a failure carries the family's failure indicator (and, for /pg/, a non-empty rmsg). */
@@ -37,13 +42,15 @@ export function failureIndicatorProblems(exchange: Exchange): string[] {
     const rcode = bodyField(exchange, 'rcode');
     const rmsg = bodyField(exchange, 'rmsg');
     const problems: string[] = [];
-    if (typeof rcode !== 'string') problems.push(`rcode is ${rcode === undefined ? 'absent' : typeof rcode}, expected a string other than "000"`);
+    if (typeof rcode !== 'string')
+      problems.push(`rcode is ${rcode === undefined ? 'absent' : typeof rcode}, expected a string other than "000"`);
     else if (rcode === '000') problems.push('rcode is "000", the success indicator');
     if (typeof rmsg !== 'string' || rmsg.trim() === '') problems.push('rmsg carries no text');
     return problems;
   }
   const code = bodyField(exchange, 'code');
-  if (!Number.isInteger(code)) return [`code is ${code === undefined ? 'absent' : typeof code}, expected an integer other than 0`];
+  if (!Number.isInteger(code))
+    return [`code is ${code === undefined ? 'absent' : typeof code}, expected an integer other than 0`];
   return code === 0 ? ['code is 0, the success indicator'] : [];
 }
 
@@ -61,7 +68,9 @@ export function refusalProblems(exchange: Exchange): string[] {
   if (succeeded(exchange)) return [`the answer carries the success indicator (HTTP ${exchange.status})`];
   if (exchange.status >= 400) return [];
   const indicator = failureIndicatorProblems(exchange);
-  return indicator.length ? [`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`] : [];
+  return indicator.length
+    ? [`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`]
+    : [];
 }
 
 /**

@@ -22,7 +22,9 @@ export function described(e: Exchange): string {
 
 /** The target's own words on a failure (rmsg or message), short, for a sentence; undefined when it gave none. */
 export function saidBy(e: Exchange, redact: (text: string) => string): string | undefined {
-  const text = [bodyField(e, 'rmsg'), bodyField(e, 'message')].find((t): t is string => typeof t === 'string' && t.trim() !== '');
+  const text = [bodyField(e, 'rmsg'), bodyField(e, 'message')].find(
+    (t): t is string => typeof t === 'string' && t.trim() !== '',
+  );
   if (!text) return undefined;
   const short = text.trim().replace(/\s+/g, ' ');
   return JSON.stringify(redact(short.length > 160 ? `${short.slice(0, 157)}...` : short));

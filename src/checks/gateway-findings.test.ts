@@ -4,18 +4,48 @@ import type { Exchange } from '../transport/exchange.js';
 import { gatewayFindings } from './gateway-findings.js';
 import { newCardRequest } from '../catalogue/request-builders.js';
 
-const AUTH = { authorization: `Basic ${apiToken('key_for_tests')}`, accept: 'application/json', 'content-type': 'application/json' };
+const AUTH = {
+  authorization: `Basic ${apiToken('key_for_tests')}`,
+  accept: 'application/json',
+  'content-type': 'application/json',
+};
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-function tokenize(body: Record<string, unknown>, answer: Record<string, unknown>, status = 200, headers: Record<string, string> = AUTH): Exchange {
-  return { operation: 'tokenize', family: 'pg', request: { method: 'POST', url: 'http://gw.test/pg/tokenize', headers, body }, status, headers: JSON_TYPE, text: JSON.stringify(answer), json: answer, ms: 1 };
+function tokenize(
+  body: Record<string, unknown>,
+  answer: Record<string, unknown>,
+  status = 200,
+  headers: Record<string, string> = AUTH,
+): Exchange {
+  return {
+    operation: 'tokenize',
+    family: 'pg',
+    request: { method: 'POST', url: 'http://gw.test/pg/tokenize', headers, body },
+    status,
+    headers: JSON_TYPE,
+    text: JSON.stringify(answer),
+    json: answer,
+    ms: 1,
+  };
 }
 
 function listing(query: string, answer: Record<string, unknown>): Exchange {
-  return { operation: 'listCustomers', family: 'platform', request: { method: 'GET', url: `http://gw.test/platform/vault/customer?${query}`, headers: AUTH, body: undefined }, status: 200, headers: JSON_TYPE, text: JSON.stringify(answer), json: answer, ms: 1 };
+  return {
+    operation: 'listCustomers',
+    family: 'platform',
+    request: { method: 'GET', url: `http://gw.test/platform/vault/customer?${query}`, headers: AUTH, body: undefined },
+    status: 200,
+    headers: JSON_TYPE,
+    text: JSON.stringify(answer),
+    json: answer,
+    ms: 1,
+  };
 }
 
-const broken = (e: Exchange) => gatewayFindings(e).findings.map((f) => f.ruleId).sort();
+const broken = (e: Exchange) =>
+  gatewayFindings(e)
+    .findings.map((f) => f.ruleId)
+    .sort();
 const customers = (n: number) => Array.from({ length: n }, (_, i) => ({ customer_id: `c${i}` }));
 const ok = { rcode: '000', rmsg: 'ok', pg_id: 'pg1', card_id: 'card1', card_number: '4111xxxxxx111111' };
 /** The answer `ok` without some of its fields (absent, not undefined: the body is JSON). */
@@ -27,16 +57,22 @@ test('a new card is judged for card_id, pg_id, masking of the number sent and ec
   expect(broken(tokenize(newCardRequest('m'), ok))).toEqual([]);
   expect(broken(tokenize(newCardRequest('m'), without('pg_id')))).toEqual(['TOK-1']);
   expect(broken(tokenize(newCardRequest('m'), { ...ok, card_number: '4111xxxx111111' }))).toEqual(['TOK-8']);
-  expect(broken(tokenize(newCardRequest('m', { echo_fields: '[{"a":"1"}]' }), { ...ok, echo_fields: '[{"a": "1"}]' }))).toEqual(['TOK-9']);
+  expect(
+    broken(tokenize(newCardRequest('m', { echo_fields: '[{"a":"1"}]' }), { ...ok, echo_fields: '[{"a": "1"}]' })),
+  ).toEqual(['TOK-9']);
   expect(broken(tokenize(newCardRequest('m', { echo_fields: '[{"a":"1"}]' }), ok))).toEqual(['TOK-9']);
 });
 
 test('a failure may leave echo_fields out but must not return a card_id; an update keeps its card_id', () => {
   const failed = { rcode: '405', rmsg: 'bad expiry', pg_id: 'pg2' };
-  expect(broken(tokenize(newCardRequest('m', { echo_fields: '[{"a":"1"}]', exp_date: '1329' }), failed, 400))).toEqual([]);
+  expect(broken(tokenize(newCardRequest('m', { echo_fields: '[{"a":"1"}]', exp_date: '1329' }), failed, 400))).toEqual(
+    [],
+  );
   expect(broken(tokenize(newCardRequest('m'), { ...failed, card_id: 'card9' }, 200))).toEqual(['TOK-6']);
   expect(broken(tokenize(newCardRequest('m', { card_id: 'card1' }), without('card_number')))).toEqual([]);
-  expect(broken(tokenize(newCardRequest('m', { card_id: 'card1' }), { ...without('card_number'), card_id: 'card2' }))).toEqual(['TOK-2']);
+  expect(
+    broken(tokenize(newCardRequest('m', { card_id: 'card1' }), { ...without('card_number'), card_id: 'card2' })),
+  ).toEqual(['TOK-2']);
 });
 
 test('what the application got wrong the gateway must refuse: no merchant_id, exp_date MM/YY, no or a malformed Authorization', () => {
@@ -46,13 +82,21 @@ test('what the application got wrong the gateway must refuse: no merchant_id, ex
   expect(broken(tokenize(newCardRequest('m'), ok, 200, { accept: 'application/json' }))).toEqual(['AUTH-1']);
   expect(broken(tokenize(newCardRequest('m'), ok, 200, { authorization: 'Bearer abc' }))).toEqual(['AUTH-4']);
   // A token with a user part may be served (the try-it tool of section 5.6 sends one): observed only.
-  const userPart = gatewayFindings(tokenize(newCardRequest('m'), ok, 200, { authorization: `Basic ${Buffer.from('m:key').toString('base64')}` }));
+  const userPart = gatewayFindings(
+    tokenize(newCardRequest('m'), ok, 200, { authorization: `Basic ${Buffer.from('m:key').toString('base64')}` }),
+  );
   expect(userPart.findings).toEqual([]);
   expect(userPart.observations.map((o) => o.ruleId)).toEqual(['AUTH-4']);
 });
 
 test('a listing page is judged against the count and page it was asked for', () => {
-  const page = (n: number, totalPages: number, totalRecords: number) => ({ code: 0, message: 'ok', totalPages, totalRecords, data: customers(n) });
+  const page = (n: number, totalPages: number, totalRecords: number) => ({
+    code: 0,
+    message: 'ok',
+    totalPages,
+    totalRecords,
+    data: customers(n),
+  });
   expect(broken(listing('count=4&page=0', page(4, 7, 25)))).toEqual([]);
   expect(broken(listing('count=4&page=6', page(1, 7, 25)))).toEqual([]);
   expect(broken(listing('count=4&page=0', page(5, 7, 25)))).toEqual(['VAULT-2']);
@@ -60,7 +104,14 @@ test('a listing page is judged against the count and page it was asked for', () 
   expect(broken(listing('count=4&page=0', page(4, 6, 25)))).toEqual(['VAULT-3']);
   expect(broken(listing('count=4&page=7', page(0, 7, 25)))).toEqual([]);
   expect(broken(listing('count=4&page=9', page(2, 7, 25)))).toEqual(['VAULT-6']);
-  expect(broken(listing('count=4&page=0', { ...page(1, 1, 1), data: [{ customer_id: 'c', primary_card_number: '4111 1111 1111 1111' }] }))).toEqual(['VAULT-7']);
+  expect(
+    broken(
+      listing('count=4&page=0', {
+        ...page(1, 1, 1),
+        data: [{ customer_id: 'c', primary_card_number: '4111 1111 1111 1111' }],
+      }),
+    ),
+  ).toEqual(['VAULT-7']);
   // Without count the page size is not judged (defaults are not shown): observed instead.
   const noCount = gatewayFindings(listing('page=0', page(10, 3, 25)));
   expect(noCount.findings).toEqual([]);

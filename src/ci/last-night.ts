@@ -20,10 +20,24 @@ type Run = { databaseId: number; conclusion: string; createdAt: string };
  * tonight is compared with); a cancelled one, or one that uploaded nothing, is passed over. Returns the
  * path, or undefined with why: the first night, or no access, is never an error.
  */
-export function fetchBaseline(gh: Gh, opts: { outDir: string; branch?: string; currentRunId?: string; log: (line: string) => void }): string | undefined {
+export function fetchBaseline(
+  gh: Gh,
+  opts: { outDir: string; branch?: string; currentRunId?: string; log: (line: string) => void },
+): string | undefined {
   let runs: Run[];
   try {
-    const list = ['run', 'list', '--workflow', NIGHTLY_WORKFLOW, '--status', 'completed', '--limit', '10', '--json', 'databaseId,conclusion,createdAt'];
+    const list = [
+      'run',
+      'list',
+      '--workflow',
+      NIGHTLY_WORKFLOW,
+      '--status',
+      'completed',
+      '--limit',
+      '10',
+      '--json',
+      'databaseId,conclusion,createdAt',
+    ];
     runs = JSON.parse(gh(opts.branch ? [...list, '--branch', opts.branch] : list)) as Run[];
   } catch (error) {
     opts.log(`No baseline: the previous runs could not be listed (${(error as Error).message.split('\n')[0]}).`);

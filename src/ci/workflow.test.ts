@@ -10,12 +10,32 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKFLOW_FILE = '.github/workflows/nightly-sandbox.yml';
 
 type Env = Record<string, string>;
-type Step = { id?: string; name?: string; uses?: string; run?: string; with?: Record<string, unknown>; env?: Env; if?: string };
-type Job = { needs?: string | string[]; if?: string; env?: Env; permissions?: Record<string, string>; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
-type Workflow = { on: { schedule?: { cron: string }[]; workflow_dispatch?: unknown }; env?: Env; jobs: Record<string, Job> };
+type Step = {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Env;
+  if?: string;
+};
+type Job = {
+  needs?: string | string[];
+  if?: string;
+  env?: Env;
+  permissions?: Record<string, string>;
+  strategy?: { matrix?: Record<string, unknown> };
+  steps: Step[];
+};
+type Workflow = {
+  on: { schedule?: { cron: string }[]; workflow_dispatch?: unknown };
+  env?: Env;
+  jobs: Record<string, Job>;
+};
 
 const workflow = parse(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')) as Workflow;
-const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
 const jobs = Object.entries(workflow.jobs);
 const steps = jobs.flatMap(([job, j]) => j.steps.map((step) => ({ job, step })));
 const runs = steps.filter(({ step }) => step.run !== undefined).map(({ step }) => step.run!);
@@ -39,7 +59,8 @@ const path = (value: unknown) => String(value).replace(/\/+$/, '');
 
 test('runs nightly on a schedule and on demand', () => {
   expect(workflow.on.schedule?.length, 'on.schedule should hold at least one cron entry').toBeGreaterThan(0);
-  for (const { cron } of workflow.on.schedule!) expect(cron.trim().split(/\s+/), `cron "${cron}" should have 5 fields`).toHaveLength(5);
+  for (const { cron } of workflow.on.schedule!)
+    expect(cron.trim().split(/\s+/), `cron "${cron}" should have 5 fields`).toHaveLength(5);
   expect(Object.keys(workflow.on)).toContain('workflow_dispatch');
 });
 
@@ -57,26 +78,48 @@ test('every npm command it runs names a script in package.json whose entry file 
   }
   expect(runs.filter((r) => /\bnpm ci\b/.test(r)).length, 'each job installs with npm ci').toBe(jobs.length);
   expect(existsSync(`${ROOT}package-lock.json`), 'npm ci needs a committed package-lock.json').toBe(true);
-  expect(runs.filter((r) => /\bnpm (install|i)\b/.test(r)), 'npm install would rewrite the lock file; use npm ci').toEqual([]);
+  expect(
+    runs.filter((r) => /\bnpm (install|i)\b/.test(r)),
+    'npm install would rewrite the lock file; use npm ci',
+  ).toEqual([]);
 });
 
 test('credentials come only from secrets. expressions, never literals, and are never put into a shell line', () => {
   const conformance = stepRunning('npm run conformance');
   const env = envOf(conformance.job, conformance.step);
-  for (const name of ['PG_BASE_URL', 'PG_MERCHANT_ID', 'PG_API_KEY', 'PG_VENDOR_ID', 'PG_VENDOR_API_KEY', 'PG_WEBHOOK_ID']) {
+  for (const name of [
+    'PG_BASE_URL',
+    'PG_MERCHANT_ID',
+    'PG_API_KEY',
+    'PG_VENDOR_ID',
+    'PG_VENDOR_API_KEY',
+    'PG_WEBHOOK_ID',
+  ]) {
     expect(env[name], `${name} for the conformance step`).toBe(`\${{ secrets.${name} }}`);
   }
   expect(env.PG_TARGET).toBe('sandbox');
 
-  const allEnv = [workflow.env, ...jobs.map(([, j]) => j.env), ...steps.map(({ step }) => step.env)].flatMap((e) => Object.entries(e ?? {}));
+  const allEnv = [workflow.env, ...jobs.map(([, j]) => j.env), ...steps.map(({ step }) => step.env)].flatMap((e) =>
+    Object.entries(e ?? {}),
+  );
   // The one exception: the GitHub CLI gets the job's own token, scoped by the job's permissions.
-  const secretish = allEnv.filter(([name, value]) => /KEY|TOKEN|SECRET|PASSWORD|MERCHANT|VENDOR_ID|WEBHOOK_ID|BASE_URL/.test(name) && !(name === 'GH_TOKEN' && value === '${{ github.token }}'));
+  const secretish = allEnv.filter(
+    ([name, value]) =>
+      /KEY|TOKEN|SECRET|PASSWORD|MERCHANT|VENDOR_ID|WEBHOOK_ID|BASE_URL/.test(name) &&
+      !(name === 'GH_TOKEN' && value === '${{ github.token }}'),
+  );
   const literal = secretish.filter(([, value]) => !/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/.test(String(value)));
   expect(literal, 'credential-like variables must be ${{ secrets.NAME }}').toEqual([]);
 
   // Expanded into a script, a secret becomes part of the command line; it must reach the suite through env.
-  expect(runs.filter((r) => r.includes('secrets.')), 'secrets interpolated into run:').toEqual([]);
-  expect(runs.filter((r) => /\b(echo|printf|env|printenv|set -x)\b/.test(r)), 'a run: line that could print the environment').toEqual([]);
+  expect(
+    runs.filter((r) => r.includes('secrets.')),
+    'secrets interpolated into run:',
+  ).toEqual([]);
+  expect(
+    runs.filter((r) => /\b(echo|printf|env|printenv|set -x)\b/.test(r)),
+    'a run: line that could print the environment',
+  ).toEqual([]);
   expect(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')).not.toMatch(/\b(sk|pk|rk)_(live|test|sandbox)_[A-Za-z0-9]+/);
 });
 
@@ -112,27 +155,35 @@ test('each shard uploads its blob report, and the merge job turns them all into 
 
 test('actions are pinned to a major version and Node 20 is set up with the npm cache', () => {
   const used = steps.flatMap(({ step }) => (step.uses ? [step.uses] : []));
-  expect(used.filter((u) => !/@(v[0-9]+|[0-9a-f]{40})$/.test(u)), 'actions not pinned to @vN or a commit').toEqual([]);
+  expect(
+    used.filter((u) => !/@(v[0-9]+|[0-9a-f]{40})$/.test(u)),
+    'actions not pinned to @vN or a commit',
+  ).toEqual([]);
   for (const [name, job] of jobs) {
     const setup = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
     expect(setup?.with, `${name} sets up Node`).toMatchObject({ 'node-version': 20, cache: 'npm' });
   }
 });
 
-test('the merge job fetches the previous night\'s report with the job\'s own token and merges with it as the baseline', () => {
+test("the merge job fetches the previous night's report with the job's own token and merges with it as the baseline", () => {
   const fetch = stepRunning('npm run nightly:baseline');
   const merge = stepRunning('npm run report:merge');
   expect(fetch.job).toBe(merge.job);
   const job = workflow.jobs[merge.job]!;
-  expect(job.steps.indexOf(fetch.step), 'the baseline is fetched before the merge').toBeLessThan(job.steps.indexOf(merge.step));
+  expect(job.steps.indexOf(fetch.step), 'the baseline is fetched before the merge').toBeLessThan(
+    job.steps.indexOf(merge.step),
+  );
   expect(fetch.step.env).toMatchObject({ GH_TOKEN: '${{ github.token }}', GH_REPO: '${{ github.repository }}' });
-  expect(job.permissions, 'gh run list/download need actions: read; nothing may be written').toEqual({ contents: 'read', actions: 'read' });
+  expect(job.permissions, 'gh run list/download need actions: read; nothing may be written').toEqual({
+    contents: 'read',
+    actions: 'read',
+  });
   expect(fetch.step.id, 'the fetch step has an id, so its output can be read').toBeTruthy();
   expect(readFileSync(`${ROOT}scripts/nightly-baseline.ts`, 'utf8')).toMatch(/GITHUB_OUTPUT[\s\S]*path=/);
   expect(merge.step.env?.PG_BASELINE).toBe(`\${{ steps.${fetch.step.id}.outputs.path }}`);
 });
 
-test('the merge carries the nights\' history forward: the previous run\'s history.json in, reports/history.json uploaded', () => {
+test("the merge carries the nights' history forward: the previous run's history.json in, reports/history.json uploaded", () => {
   const fetch = stepRunning('npm run nightly:baseline');
   const merge = stepRunning('npm run report:merge');
   expect(readFileSync(`${ROOT}scripts/nightly-baseline.ts`, 'utf8')).toMatch(/GITHUB_OUTPUT[\s\S]*history=/);
@@ -143,7 +194,7 @@ test('the merge carries the nights\' history forward: the previous run\'s histor
   expect(upload?.if).toBe('always()');
 });
 
-test('the run\'s summary page gets the verdict, the drift and the rule table, even when the night failed', () => {
+test("the run's summary page gets the verdict, the drift and the rule table, even when the night failed", () => {
   const summary = stepRunning('npm run --silent report:summary');
   const merge = stepRunning('npm run report:merge');
   expect(summary.job).toBe(merge.job);
@@ -151,7 +202,9 @@ test('the run\'s summary page gets the verdict, the drift and the rule table, ev
   expect(job.steps.indexOf(summary.step)).toBeGreaterThan(job.steps.indexOf(merge.step));
   expect(summary.step.if).toBe('always()');
   // --silent keeps npm's own banner out of the page; the report is the one the merge wrote and uploads.
-  expect(summary.step.run).toBe('npm run --silent report:summary -- reports/conformance.json >> "$GITHUB_STEP_SUMMARY"');
+  expect(summary.step.run).toBe(
+    'npm run --silent report:summary -- reports/conformance.json >> "$GITHUB_STEP_SUMMARY"',
+  );
   expect(uploads(merge.job).map((s) => path(s.with?.path))).toContain('reports');
 });
 

@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import { takeBaseline } from './baseline-arg.js';
 
 test('--baseline and its path are taken out; every other argument goes to Playwright in order', () => {
-  expect(takeBaseline(['--shard=1/2', '--baseline', 'last/conformance.json', '-g', 'AUTH'], {})).toEqual({ baseline: resolve('last/conformance.json'), rest: ['--shard=1/2', '-g', 'AUTH'] });
+  expect(takeBaseline(['--shard=1/2', '--baseline', 'last/conformance.json', '-g', 'AUTH'], {})).toEqual({
+    baseline: resolve('last/conformance.json'),
+    rest: ['--shard=1/2', '-g', 'AUTH'],
+  });
   expect(takeBaseline(['--baseline=b.json'], {})).toEqual({ baseline: resolve('b.json'), rest: [] });
 });
 

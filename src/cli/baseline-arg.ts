@@ -12,7 +12,8 @@ export function takeBaseline(args: string[], env: NodeJS.ProcessEnv): { baseline
     const arg = args[i]!;
     if (arg === '--baseline') {
       const value = args[i + 1];
-      if (value === undefined || value.startsWith('-')) throw new Error('--baseline needs the path of a previous run\'s conformance.json');
+      if (value === undefined || value.startsWith('-'))
+        throw new Error("--baseline needs the path of a previous run's conformance.json");
       baseline = value;
       i++;
     } else if (arg.startsWith('--baseline=')) baseline = arg.slice('--baseline='.length);

@@ -14,7 +14,12 @@ import { catalogueListing, catalogueListingText, type ListedRule } from './catal
 
 const MOCK: SkipConfiguration = { target: 'mock', allowWrites: true, vendor: { vendorId: 1 }, webhookId: 'wh_1' };
 const SANDBOX: SkipConfiguration = { target: 'sandbox', allowWrites: true, vendor: { vendorId: 1 }, webhookId: 'wh_1' };
-const READ_ONLY_PRODUCTION: SkipConfiguration = { target: 'production', allowWrites: false, vendor: undefined, webhookId: undefined };
+const READ_ONLY_PRODUCTION: SkipConfiguration = {
+  target: 'production',
+  allowWrites: false,
+  vendor: undefined,
+  webhookId: undefined,
+};
 
 const listed = (config: SkipConfiguration, id: string): ListedRule =>
   catalogueListing(loadRules(), '1.0.0', config).rules.find((r) => r.id === id)!;
@@ -29,7 +34,7 @@ test('a rule that needs the control API is not checkable on a sandbox, whatever 
   expect(listed(SANDBOX, 'HOOK-3')).toMatchObject({
     check: 'mock-control',
     checkable: 'no',
-    why: ['needs the embedded mock\'s control API (PG_TARGET=mock); target is sandbox'],
+    why: ["needs the embedded mock's control API (PG_TARGET=mock); target is sandbox"],
   });
   expect(listed(SANDBOX, 'VAULT-2').checkable).toBe('yes');
   // TOK-2's stored side is read through the control API; its black-box tests run everywhere.
@@ -53,7 +58,10 @@ test('without integrator credentials or a webhook the rules that need them say w
   expect(listed(none, 'TOK-5')).toMatchObject({ checkable: 'no', why: [CONFIGURATION_SKIPS.vendor.reason] });
   expect(listed(none, 'HOOK-1').why).toContain(CONFIGURATION_SKIPS.webhook.reason);
   const err4 = listed(none, 'ERR-4');
-  expect(err4).toMatchObject({ checkable: 'in part', why: [`some of its tests are skipped: ${CONFIGURATION_SKIPS.webhook.reason}`] });
+  expect(err4).toMatchObject({
+    checkable: 'in part',
+    why: [`some of its tests are skipped: ${CONFIGURATION_SKIPS.webhook.reason}`],
+  });
   // The mock hands out webhooks of its own: PG_WEBHOOK_ID is never needed there.
   expect(listed({ ...MOCK, webhookId: undefined }, 'HOOK-1').checkable).toBe('yes');
 });
@@ -75,13 +83,21 @@ test('a known deviation is attached to its rule', () => {
 test('the text names each rule with its section and sentence, and ends with the counts', () => {
   const text = catalogueListingText(catalogueListing(loadRules(), '1.0.0', READ_ONLY_PRODUCTION));
   const tok8 = loadRules().find((r) => r.id === 'TOK-8')!;
-  expect(text).toContain(`TOK-8    section ${tok8.section}; black-box; writes; not checkable here\n         ${tok8.rule}`);
-  expect(text).toMatch(/\n[0-9]+ checkable here, [0-9]+ in part, [0-9]+ not\. Nothing was started and no request sent\.$/);
+  expect(text).toContain(
+    `TOK-8    section ${tok8.section}; black-box; writes; not checkable here\n         ${tok8.rule}`,
+  );
+  expect(text).toMatch(
+    /\n[0-9]+ checkable here, [0-9]+ in part, [0-9]+ not\. Nothing was started and no request sent\.$/,
+  );
 });
 
 test('the skip table names only rules of the catalogue, each once per skip', () => {
   const ids = loadRules().map((r) => r.id);
-  const tables = [...Object.values(RULES_A_SKIP_TURNS_OFF), ...Object.values(TARGET_SKIPS), { all: [], some: CONTROL_API_IN_PART }];
+  const tables = [
+    ...Object.values(RULES_A_SKIP_TURNS_OFF),
+    ...Object.values(TARGET_SKIPS),
+    { all: [], some: CONTROL_API_IN_PART },
+  ];
   for (const { all, some } of tables) {
     expect([...all, ...some].filter((id) => !ids.includes(id))).toEqual([]);
     expect(all.filter((id) => (some as readonly string[]).includes(id))).toEqual([]);
@@ -89,22 +105,31 @@ test('the skip table names only rules of the catalogue, each once per skip', () 
 });
 
 test('a test the skip table does not account for is named with the line to change', () => {
-  expect(controlApiTableProblem([{ id: 'HOOK-3', check: 'mock-control' }, { id: 'TOK-2', check: 'black-box' }])).toBeUndefined();
+  expect(
+    controlApiTableProblem([
+      { id: 'HOOK-3', check: 'mock-control' },
+      { id: 'TOK-2', check: 'black-box' },
+    ]),
+  ).toBeUndefined();
   expect(controlApiTableProblem([{ id: 'VAULT-2', check: 'black-box' }])).toBe(
-    'VAULT-2 has a test that uses the mock\'s control API: list it in CONTROL_API_IN_PART in src/config/configuration-skips.ts',
+    "VAULT-2 has a test that uses the mock's control API: list it in CONTROL_API_IN_PART in src/config/configuration-skips.ts",
   );
   expect(skipTableProblem('vendor', ['AUTH-5'], true)).toBeUndefined();
   expect(skipTableProblem('vendor', ['AUTH-5', 'VAULT-2'], true)).toBe(
-    'VAULT-2 has a test that needs PG_VENDOR_ID and PG_VENDOR_API_KEY: '
-      + 'list it under vendor in RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts',
+    'VAULT-2 has a test that needs PG_VENDOR_ID and PG_VENDOR_API_KEY: ' +
+      'list it under vendor in RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts',
   );
   expect(skipTableProblem('writes', ['VAULT-2'], false)).toBeUndefined();
-  expect(skipTableProblem('writes', ['TOK-8'], false)).toMatch(/^TOK-8 has a test that writes nothing: move it to writes.some/);
+  expect(skipTableProblem('writes', ['TOK-8'], false)).toMatch(
+    /^TOK-8 has a test that writes nothing: move it to writes.some/,
+  );
 });
 
 test('--rule narrows what is listed, not the catalogue it belongs to', () => {
   const listing = catalogueListing(loadRules(), '1.0.0', MOCK, { only: ['TOK-8', 'AUTH-1'] });
   expect(listing.catalogue.rules).toBe(loadRules().length);
   expect(listing.rules.map((r) => r.id)).toEqual(['AUTH-1', 'TOK-8']);
-  expect(catalogueListingText(listing)).toMatch(new RegExp(`\\(2 of ${loadRules().length} listed\\)\\. Nothing was started`));
+  expect(catalogueListingText(listing)).toMatch(
+    new RegExp(`\\(2 of ${loadRules().length} listed\\)\\. Nothing was started`),
+  );
 });

@@ -1,4 +1,9 @@
-import { checkableOnTarget, writingTests, type OnTarget, type SkipConfiguration } from '../config/configuration-skips.js';
+import {
+  checkableOnTarget,
+  writingTests,
+  type OnTarget,
+  type SkipConfiguration,
+} from '../config/configuration-skips.js';
 import type { Rule } from '../catalogue/rules.js';
 import { markText, type KnownDeviationMark } from '../reporters/known/known-deviation-mark.js';
 
@@ -56,14 +61,21 @@ export function catalogueListing(
   };
 }
 
-const CHECK_WORDS: Record<Rule['check'], string> = { 'black-box': 'black-box', 'mock-control': 'needs the mock\'s control API' };
+const CHECK_WORDS: Record<Rule['check'], string> = {
+  'black-box': 'black-box',
+  'mock-control': "needs the mock's control API",
+};
 
 const CHECKABLE_WORDS: Record<OnTarget['checkable'], string> = {
   yes: 'checkable here',
   'in part': 'checkable here in part',
   no: 'not checkable here',
 };
-const WRITES_WORDS: Record<ListedRule['writingTests'], string> = { all: 'writes', some: 'some tests write', none: 'reads only' };
+const WRITES_WORDS: Record<ListedRule['writingTests'], string> = {
+  all: 'writes',
+  some: 'some tests write',
+  none: 'reads only',
+};
 
 /** The listing as a person reads it: one block a rule, then how many are checkable here. */
 export function catalogueListingText(listing: CatalogueListing): string {
@@ -72,14 +84,22 @@ export function catalogueListingText(listing: CatalogueListing): string {
   const lines = [`Rule catalogue ${version}: ${rules} rules, against the configured target (${listing.target})`, ''];
   for (const r of listing.rules) {
     const checkable = CHECKABLE_WORDS[r.checkable];
-    lines.push(`${r.id.padEnd(width)}  section ${r.section}; ${CHECK_WORDS[r.check]}; ${WRITES_WORDS[r.writingTests]}; ${checkable}`);
+    lines.push(
+      `${r.id.padEnd(width)}  section ${r.section}; ${CHECK_WORDS[r.check]}; ${WRITES_WORDS[r.writingTests]}; ${checkable}`,
+    );
     lines.push(`${' '.repeat(width)}  ${r.rule}`);
     for (const why of r.why) lines.push(`${' '.repeat(width)}  - ${why}`);
     for (const d of r.knownDeviations) lines.push(`${' '.repeat(width)}  - ${markText(d)}`);
   }
   const count = (c: OnTarget['checkable']) => listing.rules.filter((r) => r.checkable === c).length;
-  const of = listing.rules.length < listing.catalogue.rules ? ` (${listing.rules.length} of ${listing.catalogue.rules} listed)` : '';
-  lines.push('', `${count('yes')} checkable here, ${count('in part')} in part, ${count('no')} not${of}.`
-    + ' Nothing was started and no request sent.');
+  const of =
+    listing.rules.length < listing.catalogue.rules
+      ? ` (${listing.rules.length} of ${listing.catalogue.rules} listed)`
+      : '';
+  lines.push(
+    '',
+    `${count('yes')} checkable here, ${count('in part')} in part, ${count('no')} not${of}.` +
+      ' Nothing was started and no request sent.',
+  );
   return lines.join('\n');
 }

@@ -21,7 +21,10 @@ test('--rule TOK-1 selects the tests tagged @TOK-1 and not those of TOK-10', () 
 });
 
 test('rules repeat or come as a comma list, in any case, and PG_RULES names them without the flag', () => {
-  expect(parse(['--rule', 'TOK-8', '--rule=tok-9'])).toMatchObject({ rules: ['TOK-8', 'TOK-9'], playwright: [`--grep=${ruleGrep(['TOK-8', 'TOK-9'])}`] });
+  expect(parse(['--rule', 'TOK-8', '--rule=tok-9'])).toMatchObject({
+    rules: ['TOK-8', 'TOK-9'],
+    playwright: [`--grep=${ruleGrep(['TOK-8', 'TOK-9'])}`],
+  });
   expect(parse(['--rule', 'TOK-8, TOK-9'])).toMatchObject({ rules: ['TOK-8', 'TOK-9'] });
   expect(parse([], { PG_RULES: 'AUTH-1' })).toMatchObject({ rules: ['AUTH-1'] });
   expect(parse(['--rule', 'TOK-8'], { PG_RULES: 'AUTH-1' })).toMatchObject({ rules: ['TOK-8'] });
@@ -29,14 +32,18 @@ test('rules repeat or come as a comma list, in any case, and PG_RULES names them
 });
 
 test('an unknown rule is refused with the rules of its family', () => {
-  expect(() => parse(['--rule', 'TOK-99'])).toThrow(/--rule TOK-99: no such rule in spec\/rules.yaml; its family has TOK-1, TOK-8, TOK-9, TOK-10/);
+  expect(() => parse(['--rule', 'TOK-99'])).toThrow(
+    /--rule TOK-99: no such rule in spec\/rules.yaml; its family has TOK-1, TOK-8, TOK-9, TOK-10/,
+  );
   expect(() => parse(['--rule', 'masking'])).toThrow(/rules are named like TOK-8 \(AUTH, TOK\)/);
   expect(() => parse(['--rule'])).toThrow(/--rule needs a value/);
   expect(() => parse(['--rule', ','])).toThrow(/--rule needs a rule ID/);
 });
 
 test('Playwright options that keep their meaning pass through, normalised to --name=value', () => {
-  expect(parse(['--shard', '1/2', '-j', '1', '--workers=2', '-x', '--retries', '1', '--trace=on', 'tests/auth.spec.ts'])).toMatchObject({
+  expect(
+    parse(['--shard', '1/2', '-j', '1', '--workers=2', '-x', '--retries', '1', '--trace=on', 'tests/auth.spec.ts']),
+  ).toMatchObject({
     rules: [],
     list: false,
     playwright: ['--shard=1/2', '--workers=1', '--workers=2', '-x', '--retries=1', '--trace=on', 'tests/auth.spec.ts'],
@@ -44,30 +51,43 @@ test('Playwright options that keep their meaning pass through, normalised to --n
   expect(parse(['-g', 'AUTH', '--list'])).toMatchObject({ list: true, playwright: ['--grep=AUTH', '--list'] });
 });
 
-test('--baseline is the suite\'s own, as before', () => {
-  expect(parse(['--baseline', 'last/conformance.json', '--rule', 'TOK-8'])).toMatchObject({ baseline: resolve('last/conformance.json'), rules: ['TOK-8'] });
+test("--baseline is the suite's own, as before", () => {
+  expect(parse(['--baseline', 'last/conformance.json', '--rule', 'TOK-8'])).toMatchObject({
+    baseline: resolve('last/conformance.json'),
+    rules: ['TOK-8'],
+  });
   expect(() => parse(['--baseline'])).toThrow(UsageError);
 });
 
 test('an unknown option, or one that would change what the suite is, is a usage error with a sentence', () => {
-  expect(() => parse(['--rulez', 'TOK-8'])).toThrow('--rulez is not an option of npm run conformance; npm run conformance -- --help lists them.');
+  expect(() => parse(['--rulez', 'TOK-8'])).toThrow(
+    '--rulez is not an option of npm run conformance; npm run conformance -- --help lists them.',
+  );
   expect(() => parse(['--headed'])).toThrow(/--headed is not an option/);
   expect(() => parse(['--reporter=dot'])).toThrow(/--reporter is not available here: .*PG_BLOB_REPORT=1/);
   expect(() => parse(['--config', 'other.config.ts'])).toThrow(/--config is not available here/);
   expect(() => parse(['--workers'])).toThrow(/--workers needs a value/);
 });
 
-test('a malformed value of a pass-through option is a usage error with a sentence, not Playwright\'s stack trace', () => {
-  expect(() => parse(['--workers=abc'])).toThrow('--workers takes a whole number of workers from 1, or a share of the cores such as 50% (PG_WORKERS sets it too); got "abc".');
-  expect(() => parse(['--shard=3/2'])).toThrow('--shard takes i/n, the shard and how many there are, with 1 ≤ i ≤ n (e.g. --shard=1/2); got "3/2".');
+test("a malformed value of a pass-through option is a usage error with a sentence, not Playwright's stack trace", () => {
+  expect(() => parse(['--workers=abc'])).toThrow(
+    '--workers takes a whole number of workers from 1, or a share of the cores such as 50% (PG_WORKERS sets it too); got "abc".',
+  );
+  expect(() => parse(['--shard=3/2'])).toThrow(
+    '--shard takes i/n, the shard and how many there are, with 1 ≤ i ≤ n (e.g. --shard=1/2); got "3/2".',
+  );
   expect(() => parse(['--retries', 'two'])).toThrow(/--retries takes a whole number/);
   expect(() => parse(['--timeout=30s'])).toThrow(/--timeout takes a whole number of milliseconds/);
-  expect(parse(['-j', '50%', '--shard=2/2', '--max-failures=0'])).toMatchObject({ playwright: ['--workers=50%', '--shard=2/2', '--max-failures=0'] });
+  expect(parse(['-j', '50%', '--shard=2/2', '--max-failures=0'])).toMatchObject({
+    playwright: ['--workers=50%', '--shard=2/2', '--max-failures=0'],
+  });
 });
 
 test('--rule with a test filter is refused: the rule would be judged on part of its tests', () => {
   expect(() => parse(['--rule', 'TOK-8', '--grep', 'masking'])).toThrow(/cannot be combined with --grep/);
-  expect(() => parse(['--rule', 'TOK-8', 'tests/tokenize.spec.ts'])).toThrow(/cannot be combined with a test-file filter/);
+  expect(() => parse(['--rule', 'TOK-8', 'tests/tokenize.spec.ts'])).toThrow(
+    /cannot be combined with a test-file filter/,
+  );
   expect(parse(['--rule', 'TOK-8', '--shard=1/2'])).toMatchObject({ rules: ['TOK-8'] });
 });
 
@@ -86,16 +106,26 @@ test('--list-rules and --version print and run nothing; --rule narrows the list'
 
 test('--list-rules and --version refuse what would mean nothing with them', () => {
   expect(() => parse(['--json'])).toThrow('--json goes with --list-rules');
-  expect(() => parse(['--list-rules', '--shard=1/2'])).toThrow('--list-rules runs no test, so --shard means nothing with it');
+  expect(() => parse(['--list-rules', '--shard=1/2'])).toThrow(
+    '--list-rules runs no test, so --shard means nothing with it',
+  );
   expect(() => parse(['--version', '--list-rules'])).toThrow('ask for one at a time');
   expect(() => parse(['--version', '--rule', 'TOK-8'])).toThrow('--version takes no --rule');
   expect(() => parse(['--version=1'])).toThrow('--version takes no value');
 });
 
-test('--no-known-deviations and --record-known are the suite\'s own, never passed to Playwright, and exclude each other', () => {
+test("--no-known-deviations and --record-known are the suite's own, never passed to Playwright, and exclude each other", () => {
   expect(parse([])).toMatchObject({ knownDeviations: true, recordKnown: false, playwright: [] });
-  expect(parse(['--no-known-deviations'])).toMatchObject({ knownDeviations: false, recordKnown: false, playwright: [] });
-  expect(parse(['--record-known', '--rule', 'TOK-8'])).toMatchObject({ knownDeviations: true, recordKnown: true, rules: ['TOK-8'] });
+  expect(parse(['--no-known-deviations'])).toMatchObject({
+    knownDeviations: false,
+    recordKnown: false,
+    playwright: [],
+  });
+  expect(parse(['--record-known', '--rule', 'TOK-8'])).toMatchObject({
+    knownDeviations: true,
+    recordKnown: true,
+    rules: ['TOK-8'],
+  });
   expect(() => parse(['--record-known', '--no-known-deviations'])).toThrow(/use one of them/);
   expect(() => parse(['--record-known=yes'])).toThrow(UsageError);
 });

@@ -52,8 +52,9 @@ const PASS_THROUGH: Record<string, { value: boolean; short?: string }> = {
 };
 
 const REFUSED: Record<string, string> = {
-  reporter: 'the suite\'s reporters write reports/ and the verdict the exit code comes from; for shards set PG_BLOB_REPORT=1 instead',
-  'add-reporter': 'the suite\'s reporters write reports/ and the verdict; add nothing to them here',
+  reporter:
+    "the suite's reporters write reports/ and the verdict the exit code comes from; for shards set PG_BLOB_REPORT=1 instead",
+  'add-reporter': "the suite's reporters write reports/ and the verdict; add nothing to them here",
   config: 'the suite runs with its own playwright.config.ts; choose the target with PG_TARGET and PG_BASE_URL',
   project: 'the suite has one project',
 };
@@ -66,9 +67,14 @@ const WHOLE = /^[0-9]+$/;
 const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
   shard: (v) => {
     const m = /^([0-9]+)\/([0-9]+)$/.exec(v);
-    return m && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]) ? undefined : 'takes i/n, the shard and how many there are, with 1 ≤ i ≤ n (e.g. --shard=1/2)';
+    return m && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2])
+      ? undefined
+      : 'takes i/n, the shard and how many there are, with 1 ≤ i ≤ n (e.g. --shard=1/2)';
   },
-  workers: (v) => (/^[1-9][0-9]*%?$/.test(v) ? undefined : 'takes a whole number of workers from 1, or a share of the cores such as 50% (PG_WORKERS sets it too)'),
+  workers: (v) =>
+    /^[1-9][0-9]*%?$/.test(v)
+      ? undefined
+      : 'takes a whole number of workers from 1, or a share of the cores such as 50% (PG_WORKERS sets it too)',
   'max-failures': (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of failed tests'),
   retries: (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of retries'),
   'repeat-each': (v) => (/^[1-9][0-9]*$/.test(v) ? undefined : 'takes a whole number from 1'),
@@ -77,7 +83,13 @@ const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
 };
 
 /** The suite's own flags that take no value: they print something and run nothing. */
-const OWN_FLAGS = { 'list-rules': true, json: true, version: true, 'no-known-deviations': true, 'record-known': true } as const;
+const OWN_FLAGS = {
+  'list-rules': true,
+  json: true,
+  version: true,
+  'no-known-deviations': true,
+  'record-known': true,
+} as const;
 /** The suite's own flags that print something and run nothing. */
 const PRINT_FLAGS = ['list-rules', 'version'];
 
@@ -96,13 +108,22 @@ export function ruleGrep(rules: string[]): string {
 }
 
 function splitRules(values: string[], known: () => string[]): string[] {
-  const ids = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim().toUpperCase()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
   if (!ids.length) throw new UsageError('--rule needs a rule ID, e.g. --rule TOK-8 (several: --rule TOK-8,TOK-9)');
   const catalogue = known();
   for (const id of ids) {
     if (catalogue.includes(id)) continue;
     const family = RULE_ID.test(id) ? catalogue.filter((r) => r.startsWith(`${id.split('-')[0]}-`)) : [];
-    const hint = family.length ? `; its family has ${family.join(', ')}` : `; rules are named like TOK-8 (${[...new Set(catalogue.map((r) => r.split('-')[0]))].join(', ')})`;
+    const hint = family.length
+      ? `; its family has ${family.join(', ')}`
+      : `; rules are named like TOK-8 (${[...new Set(catalogue.map((r) => r.split('-')[0]))].join(', ')})`;
     throw new UsageError(`--rule ${id}: no such rule in spec/rules.yaml${hint}`);
   }
   return ids;
@@ -127,7 +148,11 @@ function optionOf(arg: string): { name?: string; inline?: string } {
  * Reads `npm run conformance`'s arguments: the suite's own (--help, --rule, --baseline) and the Playwright
  * options that pass through. `knownRules` is asked only when rules are named (it reads spec/rules.yaml).
  */
-export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, knownRules: () => string[]): ConformanceArgs {
+export function parseConformanceArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  knownRules: () => string[],
+): ConformanceArgs {
   let taken: { baseline?: string; rest: string[] };
   try {
     taken = takeBaseline(argv, env);
@@ -158,7 +183,8 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     const takeValue = () => {
       if (inline !== undefined) return inline;
       const next = args[i + 1];
-      if (next === undefined || next.startsWith('-')) throw new UsageError(`--${name} needs a value; see npm run conformance -- --help`);
+      if (next === undefined || next.startsWith('-'))
+        throw new UsageError(`--${name} needs a value; see npm run conformance -- --help`);
       i++;
       return next;
     };
@@ -174,7 +200,11 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     const option = PASS_THROUGH[name];
     if (!option) {
       const why = REFUSED[name];
-      throw new UsageError(why ? `--${name} is not available here: ${why}.` : `${arg.split('=')[0]} is not an option of npm run conformance; npm run conformance -- --help lists them.`);
+      throw new UsageError(
+        why
+          ? `--${name} is not available here: ${why}.`
+          : `${arg.split('=')[0]} is not an option of npm run conformance; npm run conformance -- --help lists them.`,
+      );
     }
     used.add(name);
     if (!option.value) {
@@ -192,29 +222,45 @@ export function parseConformanceArgs(argv: string[], env: NodeJS.ProcessEnv, kno
     throw new UsageError('--json goes with --list-rules: npm run conformance -- --list-rules --json');
   }
   const printOnly = [...own].filter((f) => PRINT_FLAGS.includes(f));
-  if (printOnly.length > 1) throw new UsageError('--list-rules and --version print one thing each; ask for one at a time.');
+  if (printOnly.length > 1)
+    throw new UsageError('--list-rules and --version print one thing each; ask for one at a time.');
   if (printOnly.length && (playwright.length || taken.baseline)) {
     const extra = playwright.length ? (playwright[0]!.split('=')[0] ?? '') : '--baseline';
     const advice = 'leave it out (only --rule narrows --list-rules)';
     throw new UsageError(`--${printOnly[0]} runs no test, so ${extra} means nothing with it; ${advice}.`);
   }
-  if (own.has('version') && fromFlag.length) throw new UsageError('--version takes no --rule; --list-rules --rule TOK-8 lists one rule.');
+  if (own.has('version') && fromFlag.length)
+    throw new UsageError('--version takes no --rule; --list-rules --rule TOK-8 lists one rule.');
   if (rules.length) {
     const clash = TEST_FILTERS.filter((f) => used.has(f));
     if (clash.length || positional) {
       const what = clash.length ? clash.map((f) => `--${f}`).join(', ') : 'a test-file filter';
-      throw new UsageError(`--rule selects whole rules and cannot be combined with ${what}: a rule would be judged on part of its tests. Run the rule alone, or use ${what} without --rule.`);
+      throw new UsageError(
+        `--rule selects whole rules and cannot be combined with ${what}: a rule would be judged on part of its tests. Run the rule alone, or use ${what} without --rule.`,
+      );
     }
     playwright.unshift(`--grep=${ruleGrep(rules)}`);
   }
   if (own.has('no-known-deviations') && own.has('record-known')) {
-    throw new UsageError('--record-known writes into the known-deviations file, which --no-known-deviations sets aside: use one of them.');
+    throw new UsageError(
+      '--record-known writes into the known-deviations file, which --no-known-deviations sets aside: use one of them.',
+    );
   }
   const knownDeviations = !own.has('no-known-deviations');
   const recordKnown = own.has('record-known');
   const listRules = own.has('list-rules') ? (own.has('json') ? 'json' : 'text') : false;
   const version = own.has('version');
-  return { help: false, baseline: taken.baseline, rules, list: used.has('list'), playwright, listRules, version, knownDeviations, recordKnown };
+  return {
+    help: false,
+    baseline: taken.baseline,
+    rules,
+    list: used.has('list'),
+    playwright,
+    listRules,
+    version,
+    knownDeviations,
+    recordKnown,
+  };
 }
 
 export const CONFORMANCE_HELP = `Usage: npm run conformance [-- options]

@@ -11,9 +11,20 @@ const dirs = (dir: string) => ({ PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 
 test('--help names the PG_ variables, --rule, --baseline and the exit codes, and runs nothing', async () => {
   const { code, output } = await runConformance({}, ['--help']);
   expect(code).toBe(0);
-  const named = ['PG_TARGET', 'PG_BASE_URL', 'PG_API_KEY', 'PG_ALLOW_WRITES', '--baseline <file>', '--rule <ID>', '--list-rules',
+  const named = [
+    'PG_TARGET',
+    'PG_BASE_URL',
+    'PG_API_KEY',
+    'PG_ALLOW_WRITES',
+    '--baseline <file>',
+    '--rule <ID>',
+    '--list-rules',
     '--version',
-    'PG_HISTORY', 'npm run conformance -- --rule TOK-8', '2 CONFIGURATION ERROR', '4 NOT FULLY EXERCISED'];
+    'PG_HISTORY',
+    'npm run conformance -- --rule TOK-8',
+    '2 CONFIGURATION ERROR',
+    '4 NOT FULLY EXERCISED',
+  ];
   for (const text of named) expect(output).toContain(text);
   expect(output).not.toContain('Running');
 });
@@ -29,7 +40,7 @@ test('an unknown option or rule is a configuration error, exit 2, before anythin
   expect(existsSync(dir)).toBe(false);
 });
 
-test('--list shows exactly one rule\'s tests and leaves the last report alone', async ({}, testInfo) => {
+test("--list shows exactly one rule's tests and leaves the last report alone", async ({}, testInfo) => {
   const dir = testInfo.outputPath('run');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'conformance.json'), '{"verdict":"CONFORMANT"}');
@@ -63,11 +74,17 @@ test('--list-rules lists the catalogue against the configured target and sends n
   try {
     const dir = testInfo.outputPath('run');
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const sandbox = { ...dirs(dir), PG_TARGET: 'sandbox', PG_BASE_URL: baseUrl, PG_MERCHANT_ID: 'm-1', PG_API_KEY: 'k-1' };
+    const sandbox = {
+      ...dirs(dir),
+      PG_TARGET: 'sandbox',
+      PG_BASE_URL: baseUrl,
+      PG_MERCHANT_ID: 'm-1',
+      PG_API_KEY: 'k-1',
+    };
     const text = await runConformance(sandbox, ['--list-rules']);
     expect(text.code, text.output).toBe(0);
     expect(text.output).toMatch(/^Rule catalogue [0-9.]+: [0-9]+ rules, against the configured target \(sandbox\)/);
-    expect(text.output).toContain('HOOK-3   section 3; needs the mock\'s control API; writes; not checkable here');
+    expect(text.output).toContain("HOOK-3   section 3; needs the mock's control API; writes; not checkable here");
     expect(text.output).toContain('integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY');
     const json = await runConformance(sandbox, ['--list-rules', '--json', '--rule', 'TOK-5']);
     expect(json.code, json.output).toBe(0);
@@ -80,12 +97,14 @@ test('--list-rules lists the catalogue against the configured target and sends n
   }
 });
 
-test('--version prints the package, the catalogue and the spec files\' hashes', async () => {
+test("--version prints the package, the catalogue and the spec files' hashes", async () => {
   const { code, output } = await runConformance({}, ['--version']);
   expect(code, output).toBe(0);
   expect(output.split('\n')).toEqual([
     expect.stringMatching(/^gateway-conformance [0-9.]+$/),
-    expect.stringMatching(/^rule catalogue [0-9.]+ \([0-9]+ rules; rules hash [0-9a-f]{12}, as conformance.json's catalogue.hash\)$/),
+    expect.stringMatching(
+      /^rule catalogue [0-9.]+ \([0-9]+ rules; rules hash [0-9a-f]{12}, as conformance.json's catalogue.hash\)$/,
+    ),
     expect.stringMatching(/^sha256 [0-9a-f]{64} {2}spec\/openapi.yaml$/),
     expect.stringMatching(/^sha256 [0-9a-f]{64} {2}spec\/rules.yaml$/),
     '',

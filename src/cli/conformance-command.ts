@@ -15,7 +15,8 @@ export type RunArgs = {
   rules: string[];
 };
 
-const namesRules = (argv: string[], env: NodeJS.ProcessEnv) => !!env.PG_RULES?.trim() || argv.some((a) => a === '--rule' || a.startsWith('--rule='));
+const namesRules = (argv: string[], env: NodeJS.ProcessEnv) =>
+  !!env.PG_RULES?.trim() || argv.some((a) => a === '--rule' || a.startsWith('--rule='));
 
 /**
  * The command line of `npm run conformance`, applied: prints --help (exit 0) or a usage error (exit 2), and

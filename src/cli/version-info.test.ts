@@ -16,8 +16,8 @@ test('--version names the package, the catalogue and the sha256 of both spec fil
   ]);
   expect(versionText(info).split('\n')).toEqual([
     `gateway-conformance ${info.package}`,
-    `rule catalogue ${info.catalogue.version} (${loadRules().length} rules; rules hash ${info.catalogue.hash}, `
-      + 'as conformance.json\'s catalogue.hash)',
+    `rule catalogue ${info.catalogue.version} (${loadRules().length} rules; rules hash ${info.catalogue.hash}, ` +
+      "as conformance.json's catalogue.hash)",
     `sha256 ${sha('spec/openapi.yaml')}  spec/openapi.yaml`,
     `sha256 ${sha('spec/rules.yaml')}  spec/rules.yaml`,
   ]);

@@ -29,8 +29,8 @@ export function versionInfo(): VersionInfo {
 export function versionText(info: VersionInfo): string {
   return [
     `gateway-conformance ${info.package}`,
-    `rule catalogue ${info.catalogue.version} (${info.catalogue.rules} rules; rules hash ${info.catalogue.hash}, `
-      + 'as conformance.json\'s catalogue.hash)',
+    `rule catalogue ${info.catalogue.version} (${info.catalogue.rules} rules; rules hash ${info.catalogue.hash}, ` +
+      "as conformance.json's catalogue.hash)",
     ...info.files.map((f) => `sha256 ${f.sha256}  ${f.path}`),
   ].join('\n');
 }

@@ -27,9 +27,9 @@ import type { AccountFields } from './config.js';
 export type AccountField = keyof AccountFields;
 
 export const ACCOUNT_FIELDS: Record<AccountField, { variable: string; what: string; madeUp: string | number }> = {
-  profile_id: { variable: 'PG_PROFILE_ID', what: 'one of the merchant\'s payment gateway profiles', madeUp: 'default' },
-  loc_id: { variable: 'PG_LOC_ID', what: 'one of the merchant\'s store locations', madeUp: 'store-001' },
-  user_id: { variable: 'PG_USER_ID', what: 'one of the merchant\'s users, a whole number', madeUp: 1001 },
+  profile_id: { variable: 'PG_PROFILE_ID', what: "one of the merchant's payment gateway profiles", madeUp: 'default' },
+  loc_id: { variable: 'PG_LOC_ID', what: "one of the merchant's store locations", madeUp: 'store-001' },
+  user_id: { variable: 'PG_USER_ID', what: "one of the merchant's users, a whole number", madeUp: 1001 },
 };
 
 /**
@@ -43,8 +43,14 @@ export function madeUpValueRefused(field: AccountField): string {
 }
 
 /** The values TOK-11 sends: the configured ones, made-up ones for the rest, and which are made up. */
-export function accountFieldValues(configured: AccountFields): { values: Record<AccountField, string | number>; madeUp: Set<string> } {
+export function accountFieldValues(configured: AccountFields): {
+  values: Record<AccountField, string | number>;
+  madeUp: Set<string>;
+} {
   const fields = Object.keys(ACCOUNT_FIELDS) as AccountField[];
-  const values = Object.fromEntries(fields.map((f) => [f, configured[f] ?? ACCOUNT_FIELDS[f].madeUp])) as Record<AccountField, string | number>;
+  const values = Object.fromEntries(fields.map((f) => [f, configured[f] ?? ACCOUNT_FIELDS[f].madeUp])) as Record<
+    AccountField,
+    string | number
+  >;
   return { values, madeUp: new Set(fields.filter((f) => configured[f] === undefined)) };
 }

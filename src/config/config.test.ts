@@ -23,7 +23,10 @@ test('defaults to the embedded mock with its built-in credentials', () => {
 });
 
 test('a mock target with PG_BASE_URL uses the mock already running there', () => {
-  expect(loadConfig({ PG_BASE_URL: 'http://127.0.0.1:4010/' })).toMatchObject({ embeddedMock: false, baseUrl: 'http://127.0.0.1:4010' });
+  expect(loadConfig({ PG_BASE_URL: 'http://127.0.0.1:4010/' })).toMatchObject({
+    embeddedMock: false,
+    baseUrl: 'http://127.0.0.1:4010',
+  });
 });
 
 test('sandbox without PG_BASE_URL names the variable and prints no secret', () => {
@@ -41,12 +44,16 @@ test('names every malformed variable', () => {
   expect(problemsOf({ PG_TARGET: 'staging' })).toEqual([
     'PG_TARGET is "staging", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?',
   ]);
-  expect(problemsOf({ PG_BASE_URL: 'not a url' })).toEqual(['PG_BASE_URL is not a valid absolute URL (expected e.g. https://gateway.example/)']);
+  expect(problemsOf({ PG_BASE_URL: 'not a url' })).toEqual([
+    'PG_BASE_URL is not a valid absolute URL (expected e.g. https://gateway.example/)',
+  ]);
   expect(problemsOf({ PG_BASE_URL: 'ftp://h/' })).toEqual(['PG_BASE_URL must use http or https']);
   expect(problemsOf({ PG_VENDOR_ID: 'abc', PG_VENDOR_API_KEY: 'k' })).toEqual([
     'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
   ]);
-  expect(problemsOf({ PG_ALLOW_WRITES: 'yes' })).toEqual(['PG_ALLOW_WRITES is "yes", not 1 or 0; did you mean PG_ALLOW_WRITES=1?']);
+  expect(problemsOf({ PG_ALLOW_WRITES: 'yes' })).toEqual([
+    'PG_ALLOW_WRITES is "yes", not 1 or 0; did you mean PG_ALLOW_WRITES=1?',
+  ]);
   const real = { PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
   expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_VENDOR_API_KEY: 'vk' })).toEqual([
     'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
@@ -62,16 +69,21 @@ test('real targets refuse plain http to another host and a base URL of the other
     'PG_BASE_URL uses plain http to a non-loopback host; sandbox needs https',
   ]);
   expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'http://127.0.0.1:4010/' })).toEqual([]);
-  expect(problemsOf({ ...real, PG_TARGET: 'production', PG_BASE_URL: 'https://api.sandbox.gateway.example/' })).toEqual([
-    'PG_TARGET is production but PG_BASE_URL looks like a sandbox host',
-  ]);
+  expect(problemsOf({ ...real, PG_TARGET: 'production', PG_BASE_URL: 'https://api.sandbox.gateway.example/' })).toEqual(
+    ['PG_TARGET is production but PG_BASE_URL looks like a sandbox host'],
+  );
   expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://prod.gateway.example/' })).toEqual([
     'PG_TARGET is sandbox but PG_BASE_URL looks like a production host',
   ]);
 });
 
 test('production is read-only unless PG_ALLOW_WRITES=1', () => {
-  const prod = { PG_TARGET: 'production', PG_BASE_URL: 'https://gateway.example/', PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
+  const prod = {
+    PG_TARGET: 'production',
+    PG_BASE_URL: 'https://gateway.example/',
+    PG_MERCHANT_ID: 'm',
+    PG_API_KEY: 'k',
+  };
   expect(loadConfig(prod).allowWrites).toBe(false);
   expect(loadConfig({ ...prod, PG_ALLOW_WRITES: '1' }).allowWrites).toBe(true);
   expect(loadConfig(prod).vendor).toBeUndefined();
@@ -83,14 +95,22 @@ test('PG_MAX_RPS is off by default and takes a positive number of requests a sec
   expect(loadConfig({ PG_MAX_RPS: '20' }).maxRps).toBe(20);
   expect(loadConfig({ PG_MAX_RPS: '2.5' }).maxRps).toBe(2.5);
   for (const bad of ['0', '-5', 'fast', '1e3', '10/s']) {
-    expect(problemsOf({ PG_MAX_RPS: bad }), bad).toEqual(['PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing']);
+    expect(problemsOf({ PG_MAX_RPS: bad }), bad).toEqual([
+      'PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing',
+    ]);
   }
 });
 
 test('every numeric variable is checked like PG_MAX_RPS: a value that is not a whole number in range names the variable', () => {
-  expect(problemsOf({ PG_WORKERS: 'abc' })).toEqual(['PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset']);
-  expect(problemsOf({ PG_WORKERS: '0' })).toEqual(['PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset']);
-  expect(problemsOf({ PG_GENERATED_RUNS: '2.5' })).toEqual(['PG_GENERATED_RUNS must be a whole number from 1 to 100,000 (generated inputs per property), or unset']);
+  expect(problemsOf({ PG_WORKERS: 'abc' })).toEqual([
+    'PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset',
+  ]);
+  expect(problemsOf({ PG_WORKERS: '0' })).toEqual([
+    'PG_WORKERS must be a whole number from 1 to 64 (worker processes), or unset',
+  ]);
+  expect(problemsOf({ PG_GENERATED_RUNS: '2.5' })).toEqual([
+    'PG_GENERATED_RUNS must be a whole number from 1 to 100,000 (generated inputs per property), or unset',
+  ]);
   for (const seed of ['12x', '-1', '1.5']) {
     expect(problemsOf({ PG_SEED: seed }), seed).toEqual([
       'PG_SEED must be a whole number of 0 or more (the seed a report printed), or unset',
@@ -100,18 +120,32 @@ test('every numeric variable is checked like PG_MAX_RPS: a value that is not a w
     'PG_MOCK_PORT must be a whole number from 0 to 65,535 (a port; 0 picks a free one), or unset',
     'PG_PROXY_PORT must be a whole number from 0 to 65,535 (a port; 0 picks a free one), or unset',
   ]);
-  expect(problemsOf({ MOCK_CUSTOMERS: '1e3' })).toEqual(['MOCK_CUSTOMERS must be a whole number from 0 to 1,000,000 (customers in the mock\'s vault), or unset']);
+  expect(problemsOf({ MOCK_CUSTOMERS: '1e3' })).toEqual([
+    "MOCK_CUSTOMERS must be a whole number from 0 to 1,000,000 (customers in the mock's vault), or unset",
+  ]);
   const wellFormed = {
-    PG_WORKERS: '4', PG_GENERATED_RUNS: '100', PG_SEED: '123456', PG_MOCK_PORT: '0', PG_PROXY_PORT: '4020', MOCK_CUSTOMERS: '5000',
+    PG_WORKERS: '4',
+    PG_GENERATED_RUNS: '100',
+    PG_SEED: '123456',
+    PG_MOCK_PORT: '0',
+    PG_PROXY_PORT: '4020',
+    MOCK_CUSTOMERS: '5000',
   };
   expect(problemsOf(wellFormed)).toEqual([]);
 });
 
-test('the merchant\'s own profile, location and user: the mock\'s on the mock, only what the operator gave elsewhere', () => {
-  expect(loadConfig({}).accountFields).toEqual({ profile_id: MOCK_DEFAULTS.profileId, loc_id: MOCK_DEFAULTS.locId, user_id: MOCK_DEFAULTS.userId });
+test("the merchant's own profile, location and user: the mock's on the mock, only what the operator gave elsewhere", () => {
+  expect(loadConfig({}).accountFields).toEqual({
+    profile_id: MOCK_DEFAULTS.profileId,
+    loc_id: MOCK_DEFAULTS.locId,
+    user_id: MOCK_DEFAULTS.userId,
+  });
   const sandbox = { PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' };
   expect(loadConfig(sandbox).accountFields).toEqual({});
-  expect(loadConfig({ ...sandbox, PG_PROFILE_ID: ' retail ', PG_USER_ID: '42' }).accountFields).toEqual({ profile_id: 'retail', user_id: 42 });
+  expect(loadConfig({ ...sandbox, PG_PROFILE_ID: ' retail ', PG_USER_ID: '42' }).accountFields).toEqual({
+    profile_id: 'retail',
+    user_id: 42,
+  });
   expect(loadConfig({ ...sandbox, PG_LOC_ID: 'store-7' }).accountFields).toEqual({ loc_id: 'store-7' });
 });
 
@@ -128,8 +162,8 @@ test('credentials an operator mixes up in the variables themselves are named bef
   const sandbox = { PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_MERCHANT_ID: 'm-1', PG_API_KEY: SECRET };
   expect(problemsOf({ ...sandbox, PG_VENDOR_API_KEY: SECRET })).toEqual([
     'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
-    'PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant\'s key and the integrator\'s are two (section 5.2); '
-    + 'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY',
+    "PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant's key and the integrator's are two (section 5.2); " +
+      'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY',
   ]);
   expect(problemsOf({ ...sandbox, PG_MERCHANT_ID: SECRET })).toEqual([
     'PG_MERCHANT_ID holds the same value as PG_API_KEY: set it to the merchant ID, not a key',
@@ -138,25 +172,38 @@ test('credentials an operator mixes up in the variables themselves are named bef
   expect(problemsOf({ ...sandbox, PG_VENDOR_ID: '"90001"', PG_VENDOR_API_KEY: 'vk' })).toEqual([
     'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
   ]);
-  expect(loadConfig({ ...sandbox, PG_MERCHANT_ID: ' m-1 ', PG_VENDOR_ID: ' 90001 ', PG_VENDOR_API_KEY: 'vk' })).toMatchObject({
+  expect(
+    loadConfig({ ...sandbox, PG_MERCHANT_ID: ' m-1 ', PG_VENDOR_ID: ' 90001 ', PG_VENDOR_API_KEY: 'vk' }),
+  ).toMatchObject({
     merchant: { merchantId: 'm-1' },
     vendor: { vendorId: 90001 },
   });
   // A merchant ID wrapped in quotes may be a real one as far as the document says: the preflight asks the target.
   expect(problemsOf({ ...sandbox, PG_MERCHANT_ID: '"m-1"' })).toEqual([]);
-  expect(JSON.stringify(problemsOf({ ...sandbox, PG_VENDOR_API_KEY: SECRET, PG_MERCHANT_ID: SECRET }))).not.toContain(SECRET);
+  expect(JSON.stringify(problemsOf({ ...sandbox, PG_VENDOR_API_KEY: SECRET, PG_MERCHANT_ID: SECRET }))).not.toContain(
+    SECRET,
+  );
 });
 
 const NOT_A_TARGET = 'not one of mock, sandbox, production';
 const NOT_REPEATED = '(the value given is not repeated: it may be a key on the wrong line)';
 const ENUMERATED: { env: Record<string, string>; problem: string }[] = [
-  { env: { PG_TARGET: 'Sandbox' }, problem: `PG_TARGET is "Sandbox", ${NOT_A_TARGET}; did you mean PG_TARGET=sandbox?` },
-  { env: { PG_TARGET: 'PRODUCTION' }, problem: `PG_TARGET is "PRODUCTION", ${NOT_A_TARGET}; did you mean PG_TARGET=production?` },
+  {
+    env: { PG_TARGET: 'Sandbox' },
+    problem: `PG_TARGET is "Sandbox", ${NOT_A_TARGET}; did you mean PG_TARGET=sandbox?`,
+  },
+  {
+    env: { PG_TARGET: 'PRODUCTION' },
+    problem: `PG_TARGET is "PRODUCTION", ${NOT_A_TARGET}; did you mean PG_TARGET=production?`,
+  },
   { env: { PG_TARGET: 'sandbx' }, problem: `PG_TARGET is "sandbx", ${NOT_A_TARGET}; did you mean PG_TARGET=sandbox?` },
   { env: { PG_TARGET: 'prod' }, problem: `PG_TARGET is "prod", ${NOT_A_TARGET}; did you mean PG_TARGET=production?` },
   { env: { PG_TARGET: 'banana' }, problem: `PG_TARGET is "banana", ${NOT_A_TARGET}` },
   { env: { PG_TARGET: SECRET }, problem: `PG_TARGET must be one of mock, sandbox, production ${NOT_REPEATED}` },
-  { env: { PG_ALLOW_WRITES: 'true' }, problem: 'PG_ALLOW_WRITES is "true", not 1 or 0; did you mean PG_ALLOW_WRITES=1?' },
+  {
+    env: { PG_ALLOW_WRITES: 'true' },
+    problem: 'PG_ALLOW_WRITES is "true", not 1 or 0; did you mean PG_ALLOW_WRITES=1?',
+  },
   { env: { PG_ALLOW_WRITES: 'off' }, problem: 'PG_ALLOW_WRITES is "off", not 1 or 0; did you mean PG_ALLOW_WRITES=0?' },
   // One character from 1 is no evidence of meaning 1: a write permission is never guessed.
   { env: { PG_ALLOW_WRITES: '2' }, problem: `PG_ALLOW_WRITES must be 1 or 0 ${NOT_REPEATED}` },

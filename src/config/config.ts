@@ -82,13 +82,22 @@ function checkBaseUrl(raw: string, target: Target, problems: string[]): string |
  * One key in both key variables makes every integrator check (AUTH-5, TOK-5) prove nothing; a key in
  * PG_MERCHANT_ID would be sent in the listing's URL, where access logs keep it. Never quotes a value.
  */
-function credentialMixUps(merchantId: string | undefined, apiKey: string | undefined, vendorKey: string | undefined): string[] {
+function credentialMixUps(
+  merchantId: string | undefined,
+  apiKey: string | undefined,
+  vendorKey: string | undefined,
+): string[] {
   const problems: string[] = [];
   if (apiKey && apiKey === vendorKey) {
-    problems.push('PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant\'s key and the integrator\'s are two (section 5.2); '
-      + 'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY');
+    problems.push(
+      "PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant's key and the integrator's are two (section 5.2); " +
+        'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY',
+    );
   }
-  for (const [name, key] of [['PG_API_KEY', apiKey], ['PG_VENDOR_API_KEY', vendorKey]] as const) {
+  for (const [name, key] of [
+    ['PG_API_KEY', apiKey],
+    ['PG_VENDOR_API_KEY', vendorKey],
+  ] as const) {
     if (merchantId && merchantId === key) {
       problems.push(`PG_MERCHANT_ID holds the same value as ${name}: set it to the merchant ID, not a key`);
     }
@@ -109,13 +118,19 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   if (!rawUrl && t !== 'mock') problems.push(`PG_BASE_URL is required when PG_TARGET is ${t}`);
 
   const isMock = t === 'mock';
-  const merchantId = value(env, 'PG_MERCHANT_ID') ?? (isMock ? value(env, 'MOCK_MERCHANT_ID') ?? MOCK_DEFAULTS.merchantId : undefined);
-  const apiKey = value(env, 'PG_API_KEY') ?? (isMock ? value(env, 'MOCK_API_KEY') ?? MOCK_DEFAULTS.apiKey : undefined);
+  const merchantId =
+    value(env, 'PG_MERCHANT_ID') ?? (isMock ? (value(env, 'MOCK_MERCHANT_ID') ?? MOCK_DEFAULTS.merchantId) : undefined);
+  const apiKey =
+    value(env, 'PG_API_KEY') ?? (isMock ? (value(env, 'MOCK_API_KEY') ?? MOCK_DEFAULTS.apiKey) : undefined);
   if (!merchantId) problems.push(`PG_MERCHANT_ID is required when PG_TARGET is ${t}`);
   if (!apiKey) problems.push(`PG_API_KEY is required when PG_TARGET is ${t}`);
 
-  const rawVendorId = value(env, 'PG_VENDOR_ID') ?? (isMock ? value(env, 'MOCK_VENDOR_ID') ?? String(MOCK_DEFAULTS.vendorId) : undefined);
-  const vendorKey = value(env, 'PG_VENDOR_API_KEY') ?? (isMock ? value(env, 'MOCK_VENDOR_API_KEY') ?? MOCK_DEFAULTS.vendorApiKey : undefined);
+  const rawVendorId =
+    value(env, 'PG_VENDOR_ID') ??
+    (isMock ? (value(env, 'MOCK_VENDOR_ID') ?? String(MOCK_DEFAULTS.vendorId)) : undefined);
+  const vendorKey =
+    value(env, 'PG_VENDOR_API_KEY') ??
+    (isMock ? (value(env, 'MOCK_VENDOR_API_KEY') ?? MOCK_DEFAULTS.vendorApiKey) : undefined);
   let vendor: SuiteConfig['vendor'];
   if (rawVendorId !== undefined || vendorKey !== undefined) {
     const vendorId = Number(rawVendorId);
@@ -129,10 +144,13 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   }
 
   // The variables as the operator set them: the embedded mock's own defaults are its options' to judge.
-  problems.push(...credentialMixUps(value(env, 'PG_MERCHANT_ID'), value(env, 'PG_API_KEY'), value(env, 'PG_VENDOR_API_KEY')));
+  problems.push(
+    ...credentialMixUps(value(env, 'PG_MERCHANT_ID'), value(env, 'PG_API_KEY'), value(env, 'PG_VENDOR_API_KEY')),
+  );
 
   const rawWrites = value(env, 'PG_ALLOW_WRITES');
-  const writesProblem = rawWrites === undefined ? undefined : enumeratedProblem('PG_ALLOW_WRITES', rawWrites, ['1', '0']);
+  const writesProblem =
+    rawWrites === undefined ? undefined : enumeratedProblem('PG_ALLOW_WRITES', rawWrites, ['1', '0']);
   if (writesProblem) problems.push(writesProblem);
 
   const rawMaxRps = value(env, 'PG_MAX_RPS');
@@ -143,7 +161,8 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
 
   problems.push(...wholeNumberProblems(env));
 
-  const webhookId = value(env, 'PG_WEBHOOK_ID') ?? (isMock ? value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId : undefined);
+  const webhookId =
+    value(env, 'PG_WEBHOOK_ID') ?? (isMock ? (value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId) : undefined);
 
   // PG_USER_ID is checked with the other whole numbers above.
   const rawUserId = value(env, 'PG_USER_ID');

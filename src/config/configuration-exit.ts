@@ -10,7 +10,9 @@ export function configurationVerdictLine(prefix: string, problems: readonly stri
 /** Says the problems, one a line, then the verdict line, on stderr, and exits 2. */
 export function exitOnConfiguration(prefix: string, problems: readonly string[], heading?: string): never {
   const listed = problems.length > 1 || heading !== undefined;
-  const list = listed ? [heading ?? 'Invalid configuration (see .env.example):', ...problems.map((p) => `  - ${p}`)] : [];
+  const list = listed
+    ? [heading ?? 'Invalid configuration (see .env.example):', ...problems.map((p) => `  - ${p}`)]
+    : [];
   console.error([...list, configurationVerdictLine(prefix, problems)].join('\n'));
   process.exit(2);
 }

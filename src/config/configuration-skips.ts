@@ -8,8 +8,14 @@ import { ACCOUNT_FIELDS, madeUpValueRefused, type AccountField } from './account
  */
 export const CONFIGURATION_SKIPS = {
   writes: { reason: 'writes to production need PG_ALLOW_WRITES=1', set: 'PG_ALLOW_WRITES=1' },
-  vendor: { reason: 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY', set: 'PG_VENDOR_ID and PG_VENDOR_API_KEY' },
-  webhook: { reason: 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)', set: 'PG_WEBHOOK_ID' },
+  vendor: {
+    reason: 'integrator checks need PG_VENDOR_ID and PG_VENDOR_API_KEY',
+    set: 'PG_VENDOR_ID and PG_VENDOR_API_KEY',
+  },
+  webhook: {
+    reason: 'webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)',
+    set: 'PG_WEBHOOK_ID',
+  },
 } as const;
 
 /**
@@ -58,10 +64,14 @@ export const CONTROL_API_IN_PART: readonly string[] = ['TOK-2', 'HOOK-1'];
 
 /** What is wrong with CONTROL_API_IN_PART for a test that uses the control API, if anything. */
 export function controlApiTableProblem(testRules: readonly { id: string; check: string }[]): string | undefined {
-  const missing = testRules.filter((r) => r.check !== 'mock-control' && !CONTROL_API_IN_PART.includes(r.id)).map((r) => r.id);
+  const missing = testRules
+    .filter((r) => r.check !== 'mock-control' && !CONTROL_API_IN_PART.includes(r.id))
+    .map((r) => r.id);
   if (!missing.length) return undefined;
-  return `${missing.join(', ')} ${missing.length > 1 ? 'have' : 'has'} a test that uses the mock's control API: `
-    + 'list it in CONTROL_API_IN_PART in src/config/configuration-skips.ts';
+  return (
+    `${missing.join(', ')} ${missing.length > 1 ? 'have' : 'has'} a test that uses the mock's control API: ` +
+    'list it in CONTROL_API_IN_PART in src/config/configuration-skips.ts'
+  );
 }
 
 export type SkipKind = keyof typeof CONFIGURATION_SKIPS;
@@ -74,12 +84,35 @@ export type SkipKind = keyof typeof CONFIGURATION_SKIPS;
  */
 export const RULES_A_SKIP_TURNS_OFF: Record<SkipKind, { all: readonly string[]; some: readonly string[] }> = {
   writes: {
-    all: ['TOK-1', 'TOK-2', 'TOK-3', 'TOK-4', 'TOK-5', 'TOK-6', 'TOK-7', 'TOK-8', 'TOK-9', 'TOK-10', 'TOK-11',
-      'HOOK-1', 'HOOK-2', 'HOOK-3', 'HOOK-4', 'HOOK-5', 'HOOK-6', 'HOOK-7', 'HOOK-8', 'ERR-1'],
+    all: [
+      'TOK-1',
+      'TOK-2',
+      'TOK-3',
+      'TOK-4',
+      'TOK-5',
+      'TOK-6',
+      'TOK-7',
+      'TOK-8',
+      'TOK-9',
+      'TOK-10',
+      'TOK-11',
+      'HOOK-1',
+      'HOOK-2',
+      'HOOK-3',
+      'HOOK-4',
+      'HOOK-5',
+      'HOOK-6',
+      'HOOK-7',
+      'HOOK-8',
+      'ERR-1',
+    ],
     some: ['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-7', 'ERR-2', 'ERR-3', 'ERR-4', 'ERR-5'],
   },
   vendor: { all: ['AUTH-5', 'TOK-5'], some: [] },
-  webhook: { all: ['HOOK-1'], some: ['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-7', 'ERR-3', 'ERR-4', 'ERR-5'] },
+  webhook: {
+    all: ['HOOK-1'],
+    some: ['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-7', 'ERR-3', 'ERR-4', 'ERR-5'],
+  },
 };
 
 /**
@@ -92,7 +125,8 @@ export function skipTableProblem(kind: SkipKind, testRules: readonly string[], n
   const table = 'RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts';
   const missing = needs ? testRules.filter((r) => !all.includes(r) && !some.includes(r)) : [];
   const have = (rules: string[]) => `${rules.join(', ')} ${rules.length > 1 ? 'have' : 'has'}`;
-  if (missing.length) return `${have(missing)} a test that needs ${CONFIGURATION_SKIPS[kind].set}: list it under ${kind} in ${table}`;
+  if (missing.length)
+    return `${have(missing)} a test that needs ${CONFIGURATION_SKIPS[kind].set}: list it under ${kind} in ${table}`;
   const partial = kind === 'writes' && !needs ? testRules.filter((r) => all.includes(r)) : [];
   if (partial.length) return `${have(partial)} a test that writes nothing: move it to writes.some in ${table}`;
   return undefined;
@@ -105,26 +139,30 @@ export function skipTableProblem(kind: SkipKind, testRules: readonly string[], n
 export const TARGET_SKIPS = {
   unknownWebhookInProduction: {
     reason:
-      'in production the suite disables only the webhook PG_WEBHOOK_ID names, never one it made up: its writes there touch '
-      + 'only what the operator named, so no variable lifts this (the sandbox run judges it)',
+      'in production the suite disables only the webhook PG_WEBHOOK_ID names, never one it made up: its writes there touch ' +
+      'only what the operator named, so no variable lifts this (the sandbox run judges it)',
     targets: ['production'],
     all: ['HOOK-2'],
     some: ['ERR-2'],
   },
   openConstructionsOnDisable: {
-    reason: 'on a real target these are not sent to the disable operation: '
-      + 'one that is served would disable PG_WEBHOOK_ID, which the disable checks need active',
+    reason:
+      'on a real target these are not sent to the disable operation: ' +
+      'one that is served would disable PG_WEBHOOK_ID, which the disable checks need active',
     targets: ['sandbox', 'production'],
     all: [],
     some: ['AUTH-4', 'AUTH-7'],
   },
   redisableOwnWebhook: {
-    reason: 'only on the mock, where the webhook is the test\'s own',
+    reason: "only on the mock, where the webhook is the test's own",
     targets: ['sandbox', 'production'],
     all: [],
     some: ['HOOK-1', 'ERR-3'],
   },
-} as const satisfies Record<string, { reason: string; targets: readonly string[]; all: readonly string[]; some: readonly string[] }>;
+} as const satisfies Record<
+  string,
+  { reason: string; targets: readonly string[]; all: readonly string[]; some: readonly string[] }
+>;
 
 /** Whether running a rule's tests writes to the target: all of them, some of them (tokenize, disable) or none. */
 export function writingTests(ruleId: string): 'all' | 'some' | 'none' {
@@ -158,7 +196,10 @@ export function checkableOnTarget(rule: { id: string; check: string }, config: S
   const no: string[] = [];
   const part: string[] = [];
   const inForce = [
-    ...skipsInForce(config).map((kind) => ({ ...RULES_A_SKIP_TURNS_OFF[kind], reason: CONFIGURATION_SKIPS[kind].reason })),
+    ...skipsInForce(config).map((kind) => ({
+      ...RULES_A_SKIP_TURNS_OFF[kind],
+      reason: CONFIGURATION_SKIPS[kind].reason,
+    })),
     ...Object.values(TARGET_SKIPS).filter((s) => (s.targets as readonly string[]).includes(config.target)),
   ];
   if (config.target !== 'mock' && CONTROL_API_IN_PART.includes(rule.id)) {

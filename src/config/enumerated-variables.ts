@@ -2,9 +2,23 @@ import { closestKnown } from './known-variables.js';
 
 /** Words people write for a value, and the value this suite calls it. */
 const SAME_AS: Readonly<Record<string, string>> = {
-  staging: 'sandbox', stage: 'sandbox', test: 'sandbox', testing: 'sandbox', uat: 'sandbox', sbx: 'sandbox', dev: 'sandbox',
-  prod: 'production', live: 'production', local: 'mock', embedded: 'mock',
-  true: '1', yes: '1', on: '1', false: '0', no: '0', off: '0',
+  staging: 'sandbox',
+  stage: 'sandbox',
+  test: 'sandbox',
+  testing: 'sandbox',
+  uat: 'sandbox',
+  sbx: 'sandbox',
+  dev: 'sandbox',
+  prod: 'production',
+  live: 'production',
+  local: 'mock',
+  embedded: 'mock',
+  true: '1',
+  yes: '1',
+  on: '1',
+  false: '0',
+  no: '0',
+  off: '0',
 };
 
 /** Short words only: a value like that is no key put on the wrong line, so quoting it leaks nothing. */

@@ -13,12 +13,22 @@ function sources(dir: string): string[] {
 
 test('every PG_ and MOCK_ variable the source reads is a known one, so it is never warned about', () => {
   const files = [...['src', 'scripts', 'tests', 'bench'].flatMap(sources), 'playwright.config.ts'];
-  const read = new Set(files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(?:env\??\.|['"`])((?:PG|MOCK)_[A-Z0-9_]+)\b/g)].map((m) => m[1]!)));
+  const read = new Set(
+    files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/(?:env\??\.|['"`])((?:PG|MOCK)_[A-Z0-9_]+)\b/g)].map((m) => m[1]!),
+    ),
+  );
   expect([...read].filter((name) => !KNOWN_VARIABLES.includes(name))).toEqual([]);
 });
 
 test('a misspelt variable is warned about with the closest known name, and its value never printed', () => {
-  const warnings = unknownVariableWarnings({ PG_ALLOW_WRITE: '1', PG_WEBHOOKID: 'wh_secret_value', MOCK_CUSTOMER: '9', PG_TARGET: 'sandbox', HOME: '/root' });
+  const warnings = unknownVariableWarnings({
+    PG_ALLOW_WRITE: '1',
+    PG_WEBHOOKID: 'wh_secret_value',
+    MOCK_CUSTOMER: '9',
+    PG_TARGET: 'sandbox',
+    HOME: '/root',
+  });
   expect(warnings).toEqual([
     'Warning: MOCK_CUSTOMER is not a variable this suite reads; did you mean MOCK_CUSTOMERS? (it is ignored)',
     'Warning: PG_ALLOW_WRITE is not a variable this suite reads; did you mean PG_ALLOW_WRITES? (it is ignored)',
@@ -47,5 +57,7 @@ test('every variable a user sets is documented in README.md or docs/mock.md', ()
 test('.env.example names every variable a user sets, as its header promises', () => {
   const example = readFileSync('.env.example', 'utf8');
   const internal = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN', 'PG_RECORD_KNOWN'];
-  expect(KNOWN_VARIABLES.filter((name) => !internal.includes(name) && !new RegExp(`^(# ?)?${name}=`, 'm').test(example))).toEqual([]);
+  expect(
+    KNOWN_VARIABLES.filter((name) => !internal.includes(name) && !new RegExp(`^(# ?)?${name}=`, 'm').test(example)),
+  ).toEqual([]);
 });

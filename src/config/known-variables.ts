@@ -6,23 +6,56 @@ type Env = Record<string, string | undefined>;
  * known-variables.test.ts fails when the source reads one that is not listed here.
  */
 export const KNOWN_VARIABLES: readonly string[] = [
-  'PG_TARGET', 'PG_BASE_URL', 'PG_MERCHANT_ID', 'PG_API_KEY', 'PG_VENDOR_ID', 'PG_VENDOR_API_KEY', 'PG_WEBHOOK_ID',
-  'PG_PROFILE_ID', 'PG_LOC_ID', 'PG_USER_ID',
-  'PG_ALLOW_WRITES', 'PG_WORKERS', 'PG_MAX_RPS', 'PG_BLOB_REPORT', 'PG_PROXY_PORT', 'PG_REPORTS_DIR', 'PG_RESULTS_DIR',
-  'PG_SEED', 'PG_GENERATED_RUNS', 'PG_BASELINE', 'PG_HISTORY', 'PG_RULES', 'PG_KNOWN_DEVIATIONS', 'PG_MOCK_PORT',
-  'MOCK_MERCHANT_ID', 'MOCK_API_KEY', 'MOCK_VENDOR_ID', 'MOCK_VENDOR_API_KEY', 'MOCK_WEBHOOK_ID', 'MOCK_CUSTOMERS',
-  'MOCK_FAULTS', 'MOCK_VARIANTS', 'MOCK_LOG',
-  'PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN', 'PG_RECORD_KNOWN',
+  'PG_TARGET',
+  'PG_BASE_URL',
+  'PG_MERCHANT_ID',
+  'PG_API_KEY',
+  'PG_VENDOR_ID',
+  'PG_VENDOR_API_KEY',
+  'PG_WEBHOOK_ID',
+  'PG_PROFILE_ID',
+  'PG_LOC_ID',
+  'PG_USER_ID',
+  'PG_ALLOW_WRITES',
+  'PG_WORKERS',
+  'PG_MAX_RPS',
+  'PG_BLOB_REPORT',
+  'PG_PROXY_PORT',
+  'PG_REPORTS_DIR',
+  'PG_RESULTS_DIR',
+  'PG_SEED',
+  'PG_GENERATED_RUNS',
+  'PG_BASELINE',
+  'PG_HISTORY',
+  'PG_RULES',
+  'PG_KNOWN_DEVIATIONS',
+  'PG_MOCK_PORT',
+  'MOCK_MERCHANT_ID',
+  'MOCK_API_KEY',
+  'MOCK_VENDOR_ID',
+  'MOCK_VENDOR_API_KEY',
+  'MOCK_WEBHOOK_ID',
+  'MOCK_CUSTOMERS',
+  'MOCK_FAULTS',
+  'MOCK_VARIANTS',
+  'MOCK_LOG',
+  'PG_EMBEDDED_MOCK_PORT',
+  'PG_REPORT_SET',
+  'PG_SUITE_POWER_PLAN',
+  'PG_RECORD_KNOWN',
 ];
 
 /** Edits (insert, delete, replace, swap of neighbours) from a to b. */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;

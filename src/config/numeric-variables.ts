@@ -16,8 +16,8 @@ export const WHOLE_NUMBERS: readonly WholeNumber[] = [
   { name: 'PG_SEED', min: 0, max: 2 ** 53 - 1, meaning: 'the seed a report printed' },
   { name: 'PG_MOCK_PORT', min: 0, max: 65535, meaning: 'a port; 0 picks a free one' },
   { name: 'PG_PROXY_PORT', min: 0, max: 65535, meaning: 'a port; 0 picks a free one' },
-  { name: 'PG_USER_ID', min: 0, max: 2 ** 53 - 1, meaning: 'a user of the merchant\'s account, section 2.1\'s user_id' },
-  { name: 'MOCK_CUSTOMERS', min: 0, max: 1_000_000, meaning: 'customers in the mock\'s vault' },
+  { name: 'PG_USER_ID', min: 0, max: 2 ** 53 - 1, meaning: "a user of the merchant's account, section 2.1's user_id" },
+  { name: 'MOCK_CUSTOMERS', min: 0, max: 1_000_000, meaning: "customers in the mock's vault" },
 ];
 
 /** One sentence per malformed whole-number variable; never quotes the value. */

@@ -13,8 +13,14 @@ test('PG_TARGET=sandbox without PG_BASE_URL stops at once, names the variable, p
 const lastLine = (output: string) => output.trimEnd().split('\n').at(-1) ?? '';
 
 const STOPPED_BEFORE_THE_PREFLIGHT: { env: Record<string, string>; args?: string[]; says: string }[] = [
-  { env: { PG_TARGET: 'Sandbox' }, says: 'PG_TARGET is "Sandbox", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?' },
-  { env: { PG_TARGET: 'staging' }, says: 'PG_TARGET is "staging", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?' },
+  {
+    env: { PG_TARGET: 'Sandbox' },
+    says: 'PG_TARGET is "Sandbox", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?',
+  },
+  {
+    env: { PG_TARGET: 'staging' },
+    says: 'PG_TARGET is "staging", not one of mock, sandbox, production; did you mean PG_TARGET=sandbox?',
+  },
   { env: { PG_SEED: '-1' }, says: 'PG_SEED must be a whole number of 0 or more' },
   {
     env: { PG_WORKERS: 'abc', PG_ALLOW_WRITES: 'yes' },

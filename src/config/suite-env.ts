@@ -24,7 +24,10 @@ export function loadSuiteConfig(env: NodeJS.ProcessEnv = process.env, verdictPre
 export function resolveBaseUrl(config: SuiteConfig, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
   if (config.baseUrl) return { ...config, baseUrl: config.baseUrl };
   const port = env[EMBEDDED_PORT_VAR];
-  if (!port) throw new Error(`${EMBEDDED_PORT_VAR} is unset: the embedded mock is started by the global set-up of playwright.config.ts`);
+  if (!port)
+    throw new Error(
+      `${EMBEDDED_PORT_VAR} is unset: the embedded mock is started by the global set-up of playwright.config.ts`,
+    );
   return { ...config, baseUrl: `http://127.0.0.1:${port}` };
 }
 

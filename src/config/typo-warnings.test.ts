@@ -12,9 +12,15 @@ test('a misspelt variable is warned about even when another variable stops the r
 });
 
 test('a baseline that cannot be read is said at once, before the run it does not stop', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', '--baseline', 'no-such-dir/conformance.json'], {
-    env: { PATH: process.env.PATH, PG_WORKERS: 'abc' }, // a configuration error ends the run right after the warning
-    encoding: 'utf8',
-  });
-  expect(run.stderr).toMatch(/Warning: the baseline \S*no-such-dir\/conformance\.json cannot be read \(ENOENT\); the run goes on/);
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/conformance.ts', '--baseline', 'no-such-dir/conformance.json'],
+    {
+      env: { PATH: process.env.PATH, PG_WORKERS: 'abc' }, // a configuration error ends the run right after the warning
+      encoding: 'utf8',
+    },
+  );
+  expect(run.stderr).toMatch(
+    /Warning: the baseline \S*no-such-dir\/conformance\.json cannot be read \(ENOENT\); the run goes on/,
+  );
 });

@@ -45,12 +45,15 @@ const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLower
 /** A response schema's groups: its own fields, then each array of objects or nested object in turn. */
 function responseGroups(operation: OperationId, schema: Schema, path: string[], label: string): FieldGroup[] {
   const props = propertiesOf(resolve(schema).schema);
-  const groups: FieldGroup[] = [{ operation, side: 'response', label, path, fields: props.map(([name, s]) => ({ name, type: typeOf(s) })) }];
+  const groups: FieldGroup[] = [
+    { operation, side: 'response', label, path, fields: props.map(([name, s]) => ({ name, type: typeOf(s) })) },
+  ];
   for (const [name, prop] of props) {
     const p = resolve(prop).schema;
     if (p.type === 'array') {
       const items = resolve(p.items as Schema);
-      if (propertiesOf(items.schema).length) groups.push(...responseGroups(operation, p.items as Schema, [...path, name, '[]'], words(items.name ?? name)));
+      if (propertiesOf(items.schema).length)
+        groups.push(...responseGroups(operation, p.items as Schema, [...path, name, '[]'], words(items.name ?? name)));
     } else if (propertiesOf(p).length) {
       groups.push(...responseGroups(operation, prop, [...path, name], name));
     }
@@ -66,11 +69,27 @@ export function fieldGroups(): FieldGroup[] {
   const ops = operations();
   for (const id of OPERATION_IDS) {
     const op = ops[id].operation;
-    const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']?.schema as Schema | undefined;
-    if (body) groups.push({ operation: id, side: 'request', label: 'request body', path: [], fields: propertiesOf(resolve(body).schema).map(([name, s]) => ({ name, type: typeOf(s) })) });
+    const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']
+      ?.schema as Schema | undefined;
+    if (body)
+      groups.push({
+        operation: id,
+        side: 'request',
+        label: 'request body',
+        path: [],
+        fields: propertiesOf(resolve(body).schema).map(([name, s]) => ({ name, type: typeOf(s) })),
+      });
     const query = ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).filter((p) => p.in === 'query');
-    if (query.length) groups.push({ operation: id, side: 'query', label: 'query', path: [], fields: query.map((p) => ({ name: p.name, type: typeOf(p.schema as Schema) })) });
-    const success = (op.responses?.['200'] as OpenAPIV3_1.ResponseObject | undefined)?.content?.['application/json']?.schema as Schema | undefined;
+    if (query.length)
+      groups.push({
+        operation: id,
+        side: 'query',
+        label: 'query',
+        path: [],
+        fields: query.map((p) => ({ name: p.name, type: typeOf(p.schema as Schema) })),
+      });
+    const success = (op.responses?.['200'] as OpenAPIV3_1.ResponseObject | undefined)?.content?.['application/json']
+      ?.schema as Schema | undefined;
     if (success) groups.push(...responseGroups(id, success, [], 'envelope'));
   }
   cached = groups;

@@ -32,7 +32,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** The objects a group's path leads to in a body. */
 function objectsAt(body: unknown, path: readonly string[]): Record<string, unknown>[] {
   let at: unknown[] = [body];
-  for (const step of path) at = step === '[]' ? at.flatMap((v) => (Array.isArray(v) ? v : [])) : at.map((v) => (isObject(v) ? v[step] : undefined));
+  for (const step of path)
+    at =
+      step === '[]'
+        ? at.flatMap((v) => (Array.isArray(v) ? v : []))
+        : at.map((v) => (isObject(v) ? v[step] : undefined));
   return at.filter(isObject);
 }
 
@@ -54,7 +58,17 @@ export function tallyOf(exchanges: readonly Exchange[], tally: Tally = emptyTall
     const accepted = succeeded(e);
     for (const group of groups.filter((g) => g.operation === e.operation)) {
       if (group.side === 'request') {
-        if (isObject(e.request.body)) countSent(tally, group, new Set(Object.keys(e.request.body).filter((k) => e.request.body && (e.request.body as Record<string, unknown>)[k] !== undefined)), accepted);
+        if (isObject(e.request.body))
+          countSent(
+            tally,
+            group,
+            new Set(
+              Object.keys(e.request.body).filter(
+                (k) => e.request.body && (e.request.body as Record<string, unknown>)[k] !== undefined,
+              ),
+            ),
+            accepted,
+          );
       } else if (group.side === 'query') {
         countSent(tally, group, new Set(new URL(e.request.url).searchParams.keys()), accepted);
       } else {

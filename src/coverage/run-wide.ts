@@ -14,7 +14,12 @@ const digest = (id: string) => createHash('sha256').update(id).digest('hex').sli
 
 function isNewCardRequest(exchange: Exchange): boolean {
   const body = exchange.request.body;
-  return exchange.operation === 'tokenize' && !!body && typeof body === 'object' && (body as Record<string, unknown>).card_id === undefined;
+  return (
+    exchange.operation === 'tokenize' &&
+    !!body &&
+    typeof body === 'object' &&
+    (body as Record<string, unknown>).card_id === undefined
+  );
 }
 
 export function runWideAnnotations(exchanges: readonly Exchange[]): { type: string; description: string }[] {

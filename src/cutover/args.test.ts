@@ -10,14 +10,23 @@ test('the sandbox report comes from --sandbox or PG_BASELINE, the endpoint from 
     sandbox: resolve('signed-off/conformance.json'),
     webhook: { url: URL, timeoutMs: 5_000, allowHttpLoopback: false, ca: undefined },
   });
-  expect(parseCutoverArgs(['--webhook-url', URL, '--timeout-ms', '800'], { PG_BASELINE: 'b.json' })).toMatchObject({ sandbox: resolve('b.json'), webhook: { timeoutMs: 800 } });
+  expect(parseCutoverArgs(['--webhook-url', URL, '--timeout-ms', '800'], { PG_BASELINE: 'b.json' })).toMatchObject({
+    sandbox: resolve('b.json'),
+    webhook: { timeoutMs: 800 },
+  });
   expect(parseCutoverArgs(['--help'], {})).toEqual({ help: true });
 });
 
 test('what is missing or wrong is said in a sentence', () => {
   expect(() => parseCutoverArgs(['--webhook-url', URL], {})).toThrow(/--sandbox is required/);
   expect(() => parseCutoverArgs(['--sandbox', 's.json'], {})).toThrow(/--webhook-url is required/);
-  expect(() => parseCutoverArgs(['--sandbox', 's.json', '--webhook-url', 'merchant.example/hook'], {})).toThrow(/--webhook-url "merchant.example\/hook" is not an absolute URL/);
-  expect(() => parseCutoverArgs(['--sandbox', 's.json', '--webhook-url', URL, '--ca', 'no/such.pem'], {})).toThrow(/--ca: cannot read no\/such.pem/);
-  expect(() => parseCutoverArgs(['--baseline', 's.json'], {})).toThrow(/Unknown option '--baseline'.*npm run cutover -- --help/);
+  expect(() => parseCutoverArgs(['--sandbox', 's.json', '--webhook-url', 'merchant.example/hook'], {})).toThrow(
+    /--webhook-url "merchant.example\/hook" is not an absolute URL/,
+  );
+  expect(() => parseCutoverArgs(['--sandbox', 's.json', '--webhook-url', URL, '--ca', 'no/such.pem'], {})).toThrow(
+    /--ca: cannot read no\/such.pem/,
+  );
+  expect(() => parseCutoverArgs(['--baseline', 's.json'], {})).toThrow(
+    /Unknown option '--baseline'.*npm run cutover -- --help/,
+  );
 });

@@ -5,7 +5,11 @@ import { parseCheckArgs } from '../webhook-check/check-args.js';
 
 export type CutoverArgs =
   | { help: true }
-  | { help: false; sandbox: string; webhook: { url: string; timeoutMs: number; allowHttpLoopback: boolean; ca: string | undefined } };
+  | {
+      help: false;
+      sandbox: string;
+      webhook: { url: string; timeoutMs: number; allowHttpLoopback: boolean; ca: string | undefined };
+    };
 
 export const CUTOVER_USAGE = `Usage: npm run cutover -- --sandbox <conformance.json> --webhook-url <notification_url> [options]
 
@@ -56,8 +60,14 @@ export function parseCutoverArgs(argv: string[], env: NodeJS.ProcessEnv): Cutove
   }
   if (values.help) return { help: true };
   const sandbox = values.sandbox ?? (env.PG_BASELINE || undefined);
-  if (!sandbox) throw new UsageError('--sandbox is required: the conformance.json of the sandbox run production is compared with (or PG_BASELINE)');
-  if (!values['webhook-url']) throw new UsageError('--webhook-url is required: the merchant\'s notification_url, checked as the gateway will deliver to it');
+  if (!sandbox)
+    throw new UsageError(
+      '--sandbox is required: the conformance.json of the sandbox run production is compared with (or PG_BASELINE)',
+    );
+  if (!values['webhook-url'])
+    throw new UsageError(
+      "--webhook-url is required: the merchant's notification_url, checked as the gateway will deliver to it",
+    );
   const check = [
     '--url',
     values['webhook-url'],
@@ -72,5 +82,14 @@ export function parseCutoverArgs(argv: string[], env: NodeJS.ProcessEnv): Cutove
     throw new UsageError((error as Error).message.replace(/^--url/, '--webhook-url'));
   }
   if (webhook.help) return { help: true };
-  return { help: false, sandbox: resolve(sandbox), webhook: { url: webhook.url, timeoutMs: webhook.timeoutMs, allowHttpLoopback: webhook.allowHttpLoopback, ca: webhook.ca } };
+  return {
+    help: false,
+    sandbox: resolve(sandbox),
+    webhook: {
+      url: webhook.url,
+      timeoutMs: webhook.timeoutMs,
+      allowHttpLoopback: webhook.allowHttpLoopback,
+      ca: webhook.ca,
+    },
+  };
 }

@@ -55,18 +55,21 @@ function whyNot(rule: RuleJson): string {
   if (rule.status === 'not exercised' && rule.notExercised?.length) return rule.notExercised.join('; ');
   const notes = [...new Set(rule.tests.map((t) => t.note).filter((n): n is string => !!n))];
   if (notes.length) return notes.join('; ');
-  return rule.status === 'not checkable on this target' ? 'it needs the mock\'s control API' : rule.status;
+  return rule.status === 'not checkable on this target' ? "it needs the mock's control API" : rule.status;
 }
 
 /**
  * True when every test of the rule ran through and passed: what it did not observe, it would have seen. A
  * test stopped by a failure (on this rule or another) may not have reached its observations.
  */
-const ranWhole = (rule: RuleJson | undefined) => !!rule && rule.tests.length > 0 && rule.tests.every((t) => t.outcome === 'passed' && !t.note);
+const ranWhole = (rule: RuleJson | undefined) =>
+  !!rule && rule.tests.length > 0 && rule.tests.every((t) => t.outcome === 'passed' && !t.note);
 
 /** The variables whose absence skipped the rule's tests on production (PG_ALLOW_WRITES=1, PG_WEBHOOK_ID, …). */
 function variablesFor(rule: RuleJson): string[] {
-  return [...new Set(rule.tests.map((t) => configurationSkip(t.note)?.set).filter((v): v is NonNullable<typeof v> => !!v))];
+  return [
+    ...new Set(rule.tests.map((t) => configurationSkip(t.note)?.set).filter((v): v is NonNullable<typeof v> => !!v)),
+  ];
 }
 
 /**
@@ -80,10 +83,15 @@ function unjudgeableByDesign(rule: RuleJson): boolean {
 
 function classifyRule(c: RuleChange, now: RuleJson, out: CutoverComparison): void {
   if (EXERCISED.has(c.from) && EXERCISED.has(c.to)) {
-    const sentence = failing(c.to) ? `${c.id} fails on production and passed on the sandbox: ${now.rule}` : `${c.id} passes on production but failed on the sandbox: a client may rely on the sandbox's deviation. ${now.rule}`;
+    const sentence = failing(c.to)
+      ? `${c.id} fails on production and passed on the sandbox: ${now.rule}`
+      : `${c.id} passes on production but failed on the sandbox: a client may rely on the sandbox's deviation. ${now.rule}`;
     out.ruleDifferences.push({ rule: c.id, sentence });
   } else if (failing(c.to)) {
-    out.ruleDifferences.push({ rule: c.id, sentence: `${c.id} fails on production; the sandbox run did not exercise it (${c.from}): ${now.rule}` });
+    out.ruleDifferences.push({
+      rule: c.id,
+      sentence: `${c.id} fails on production; the sandbox run did not exercise it (${c.from}): ${now.rule}`,
+    });
   } else if (EXERCISED.has(c.from)) {
     const set = variablesFor(now);
     const entry = { rule: c.id, sandbox: c.from, production: c.to, why: whyNot(now), ...(set.length && { set }) };
@@ -95,10 +103,17 @@ function classifyRule(c: RuleChange, now: RuleJson, out: CutoverComparison): voi
   }
 }
 
-function classifyObservation(c: ValueChange, kind: 'changed' | 'appeared' | 'disappeared', rules: { sandbox: Map<string, RuleJson>; production: Map<string, RuleJson> }, out: CutoverComparison): void {
+function classifyObservation(
+  c: ValueChange,
+  kind: 'changed' | 'appeared' | 'disappeared',
+  rules: { sandbox: Map<string, RuleJson>; production: Map<string, RuleJson> },
+  out: CutoverComparison,
+): void {
   const [rule = '', observed = ''] = c.what.split(' ');
   if (ABOUT_THE_DATA.has(observed)) {
-    out.notes.push(`${c.what} is about the data, not the gateway: the sandbox showed ${values(c.from)}, production ${values(c.to)}.`);
+    out.notes.push(
+      `${c.what} is about the data, not the gateway: the sandbox showed ${values(c.from)}, production ${values(c.to)}.`,
+    );
     return;
   }
   // A rule that ran whole on both sides would have shown on each what the other did.
@@ -110,15 +125,23 @@ function classifyObservation(c: ValueChange, kind: 'changed' | 'appeared' | 'dis
     const sentence = `${c.what}: the sandbox showed ${values(onlySandbox)}, production shows ${values(onlyProduction)}${both.length ? ` (both: ${values(both)})` : ''}`;
     // Observations without a kind lump a rule's sentences together: comparable only when the rule ran whole.
     if (observed !== UNCLASSIFIED || whole) out.observationDifferences.push({ rule, sentence });
-    else out.notes.push(`${sentence}. Not compared: these observations carry no kind, and ${rule} did not run all its tests through on both sides.`);
+    else
+      out.notes.push(
+        `${sentence}. Not compared: these observations carry no kind, and ${rule} did not run all its tests through on both sides.`,
+      );
     return;
   }
   if (whole) {
-    const sentence = kind === 'appeared' ? `${c.what}: production shows ${values(c.to)}, which the sandbox never showed` : `${c.what}: the sandbox showed ${values(c.from)}, production never does`;
+    const sentence =
+      kind === 'appeared'
+        ? `${c.what}: production shows ${values(c.to)}, which the sandbox never showed`
+        : `${c.what}: the sandbox showed ${values(c.from)}, production never does`;
     out.observationDifferences.push({ rule, sentence });
   } else {
     const side = kind === 'appeared' ? 'production' : 'the sandbox';
-    out.notes.push(`${c.what} was seen on ${side} only (${values(kind === 'appeared' ? c.to : c.from)}); not compared, as ${rule} did not run all its tests through on both sides.`);
+    out.notes.push(
+      `${c.what} was seen on ${side} only (${values(kind === 'appeared' ? c.to : c.from)}); not compared, as ${rule} did not run all its tests through on both sides.`,
+    );
   }
 }
 
@@ -128,7 +151,9 @@ function operationsNotServed(sandbox: ConformanceJson, production: ConformanceJs
   return (production.operationsNotServed ?? [])
     .filter((o) => !notOnSandbox.has(o.operation))
     .map((o) => {
-      const set = Object.values(CONFIGURATION_SKIPS).filter((skip) => o.reason.includes(skip.reason)).map((skip) => skip.set);
+      const set = Object.values(CONFIGURATION_SKIPS)
+        .filter((skip) => o.reason.includes(skip.reason))
+        .map((skip) => skip.set);
       return { ...o, ...(set.length && { set }) };
     });
 }
@@ -141,7 +166,13 @@ export function compareCutover(
 ): CutoverComparison {
   const drift = driftSince(sandbox, production, sandboxPath, { acrossTargets: true });
   const out: CutoverComparison = {
-    sandbox: { path: sandboxPath, started: sandbox.started, target: sandbox.targetId ?? sandbox.target, verdict: sandbox.verdict, verdictLine: verdictLineOf(sandbox) },
+    sandbox: {
+      path: sandboxPath,
+      started: sandbox.started,
+      target: sandbox.targetId ?? sandbox.target,
+      verdict: sandbox.verdict,
+      verdictLine: verdictLineOf(sandbox),
+    },
     production: { started: production.started, verdict: production.verdict, verdictLine: verdictLineOf(production) },
     ruleDifferences: [],
     observationDifferences: [],
@@ -153,19 +184,34 @@ export function compareCutover(
     asOnSandbox: [],
     notes: [...drift.notes],
   };
-  if (sandbox.target !== 'sandbox') out.notes.push(`The report given as the sandbox's was run against ${sandbox.target}.`);
+  if (sandbox.target !== 'sandbox')
+    out.notes.push(`The report given as the sandbox's was run against ${sandbox.target}.`);
   if (sandbox.verdict === 'CONFORMANT WITH KNOWN DEVIATIONS') {
     const note = 'The sandbox run accepted known deviations (listed apart)';
     out.notes.push(`${note}: production is compared with what it showed, those failures included.`);
-  } else if (sandbox.verdict !== 'CONFORMANT') out.notes.push(`The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`);
-  const rules = { sandbox: new Map(sandbox.rules.map((r) => [r.id, r])), production: new Map(production.rules.map((r) => [r.id, r])) };
-  const changes = [...drift.newlyFailing, ...drift.newlyPassing, ...drift.newlyExercised, ...drift.noLongerExercised, ...drift.otherChanges];
+  } else if (sandbox.verdict !== 'CONFORMANT')
+    out.notes.push(
+      `The sandbox run was ${sandbox.verdict}, not CONFORMANT: production is compared with what it showed, failures included.`,
+    );
+  const rules = {
+    sandbox: new Map(sandbox.rules.map((r) => [r.id, r])),
+    production: new Map(production.rules.map((r) => [r.id, r])),
+  };
+  const changes = [
+    ...drift.newlyFailing,
+    ...drift.newlyPassing,
+    ...drift.newlyExercised,
+    ...drift.noLongerExercised,
+    ...drift.otherChanges,
+  ];
   const asBefore = asOnSandbox(sandbox, production, today);
   out.asOnSandbox = [...asBefore].map(([rule, sentence]) => ({ rule, sentence }));
   for (const c of changes.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))) {
     if (!asBefore.has(c.id)) classifyRule(c, rules.production.get(c.id)!, out);
   }
-  out.failingOnBoth = production.rules.filter((r) => r.status === 'failed' && rules.sandbox.get(r.id)?.status === 'failed').map((r) => r.id);
+  out.failingOnBoth = production.rules
+    .filter((r) => r.status === 'failed' && rules.sandbox.get(r.id)?.status === 'failed')
+    .map((r) => r.id);
   for (const c of drift.changedValue) classifyObservation(c, 'changed', rules, out);
   for (const c of drift.appeared) classifyObservation(c, 'appeared', rules, out);
   for (const c of drift.disappeared) classifyObservation(c, 'disappeared', rules, out);

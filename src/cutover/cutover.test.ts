@@ -11,8 +11,9 @@ import { TEST_CA_FILE, test } from '../webhook-check/webhook-check-fixtures.js';
  * loopback: production over plain http is allowed only there, as for any target. Five generated inputs a
  * property keep them short; production replays the sandbox run's seed and count.
  */
-const TITLE = 'the cutover against a production like the sandbox is ready, read-only it is not a sign-off, '
-  + 'and against one with another status on failures and a failing rule it lists both';
+const TITLE =
+  'the cutover against a production like the sandbox is ready, read-only it is not a sign-off, ' +
+  'and against one with another status on failures and a failing rule it lists both';
 test(TITLE, async ({ httpsReceiver }, testInfo) => {
   test.setTimeout(360_000);
   const mocks: MockHandle[] = [];
@@ -24,23 +25,50 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
   const endpoint = await httpsReceiver('localhost');
   try {
     const sandboxDir = testInfo.outputPath('sandbox');
-    const sandbox = await runConformance({ PG_TARGET: 'sandbox', PG_BASE_URL: (await mock()).url, ...mockCredentialsAsTarget(), PG_REPORTS_DIR: sandboxDir, PG_RESULTS_DIR: join(sandboxDir, 'test-results'), PG_GENERATED_RUNS: '5' });
+    const sandbox = await runConformance({
+      PG_TARGET: 'sandbox',
+      PG_BASE_URL: (await mock()).url,
+      ...mockCredentialsAsTarget(),
+      PG_REPORTS_DIR: sandboxDir,
+      PG_RESULTS_DIR: join(sandboxDir, 'test-results'),
+      PG_GENERATED_RUNS: '5',
+    });
     expect(sandbox.code, sandbox.output).toBe(0);
 
     const cutover = async (baseUrl: string, name: string, writes: Record<string, string> = {}) => {
       const dir = testInfo.outputPath(name);
       const reports = { PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') };
-      const env = { PG_TARGET: 'production', PG_BASE_URL: baseUrl, ...mockCredentialsAsTarget(), ...reports, ...writes };
-      const run = await runCommand('scripts/cutover.ts', env, ['--sandbox', join(sandboxDir, 'conformance.json'), '--webhook-url', endpoint.url, '--ca', TEST_CA_FILE]);
-      return { ...run, markdown: existsSync(join(dir, 'cutover.md')) ? readFileSync(join(dir, 'cutover.md'), 'utf8') : '' };
+      const env = {
+        PG_TARGET: 'production',
+        PG_BASE_URL: baseUrl,
+        ...mockCredentialsAsTarget(),
+        ...reports,
+        ...writes,
+      };
+      const run = await runCommand('scripts/cutover.ts', env, [
+        '--sandbox',
+        join(sandboxDir, 'conformance.json'),
+        '--webhook-url',
+        endpoint.url,
+        '--ca',
+        TEST_CA_FILE,
+      ]);
+      return {
+        ...run,
+        markdown: existsSync(join(dir, 'cutover.md')) ? readFileSync(join(dir, 'cutover.md'), 'utf8') : '',
+      };
     };
 
     const lastLine = (output: string) => output.trimEnd().split('\n').at(-1);
     const alike = await cutover((await mock()).url, 'alike', { PG_ALLOW_WRITES: '1' });
     expect(alike.code, alike.output).toBe(0);
-    expect(lastLine(alike.output)).toMatch(/^Cutover: READY: production exercised everything the sandbox run signed off and behaves/);
+    expect(lastLine(alike.output)).toMatch(
+      /^Cutover: READY: production exercised everything the sandbox run signed off and behaves/,
+    );
     expect(lastLine(alike.output)).toContain('HOOK-2 cannot be judged on production by design');
-    expect(alike.markdown).toContain('- HOOK-2: skipped on production (the sandbox: passed): in production the suite disables only');
+    expect(alike.markdown).toContain(
+      '- HOOK-2: skipped on production (the sandbox: passed): in production the suite disables only',
+    );
     expect(alike.markdown).toMatch(/production answered the sandbox run's inputs \(PG_SEED=[0-9]+\)/);
     expect(endpoint.seen.length, 'the webhook endpoint was checked').toBeGreaterThan(0);
 
@@ -55,13 +83,19 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
       '- TOK-8: skipped on production (the sandbox: passed): writes to production need PG_ALLOW_WRITES=1 (set PG_ALLOW_WRITES=1)',
     );
 
-    const differing = await cutover((await mock({ variants: ['auth-failures-403'], faults: ['vault-total-records-off-by-one'] })).url, 'differing');
+    const differing = await cutover(
+      (await mock({ variants: ['auth-failures-403'], faults: ['vault-total-records-off-by-one'] })).url,
+      'differing',
+    );
     expect(differing.code, differing.output).toBe(1);
     expect(lastLine(differing.output)).toMatch(/^Cutover: NOT READY: /);
     for (const text of [alike.output, readOnly.output, differing.output, alike.markdown, differing.markdown]) {
       expect(text).not.toContain(mockCredentialsAsTarget().PG_API_KEY);
     }
-    const expected = ['VAULT-3 fails on production and passed on the sandbox', 'AUTH-7 http-status-of-auth-failure (listCustomers): the sandbox showed 401, production shows 403'];
+    const expected = [
+      'VAULT-3 fails on production and passed on the sandbox',
+      'AUTH-7 http-status-of-auth-failure (listCustomers): the sandbox showed 401, production shows 403',
+    ];
     for (const line of expected) {
       expect(differing.output).toContain(line);
       expect(differing.markdown).toContain(line);

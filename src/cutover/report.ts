@@ -5,13 +5,20 @@ import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
-export const CUTOVER_EXIT = { ready: 0, differences: 1, configuration: 2, unavailable: 3, notFullyExercised: 4 } as const;
+export const CUTOVER_EXIT = {
+  ready: 0,
+  differences: 1,
+  configuration: 2,
+  unavailable: 3,
+  notFullyExercised: 4,
+} as const;
 
 export type CutoverOutcome = { code: number; headline: string; problems: string[] };
 
 const NO_SIGN_OFF = 'no difference seen in what both checked, but no sign-off for the rest';
 
-const listed = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 /**
  * What production did not exercise of what the sandbox run signed off (a rule it passed, an operation it had
@@ -24,7 +31,9 @@ function notSignedOff(c: CutoverComparison): CutoverOutcome | undefined {
   const set = [...new Set([...operations, ...rules].flatMap((n) => n.set ?? []))];
   const parts = [
     ...(operations.length ? [`${listed(operations.map((o) => o.operation))} never called there`] : []),
-    ...(rules.length ? [`${rules.length} rule${rules.length === 1 ? '' : 's'} the sandbox run signed off not exercised there`] : []),
+    ...(rules.length
+      ? [`${rules.length} rule${rules.length === 1 ? '' : 's'} the sandbox run signed off not exercised there`]
+      : []),
   ];
   const what = parts.length ? parts.join('; ') : `its own run ended ${c.production.verdict}`;
   const cure = set.length ? ` (set ${listed(set)})` : '';
@@ -50,9 +59,18 @@ export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): C
     const failed = webhook.findings.filter((f) => f.status === 'fail').map((f) => `${f.check}: ${f.message}`);
     problems.push(`The webhook endpoint ${webhook.url} fails: ${failed.join('; ')}`);
   }
-  if (problems.length) return { code: CUTOVER_EXIT.differences, headline: `NOT READY: ${problems.length} difference${problems.length === 1 ? '' : 's'} to resolve before the move`, problems };
+  if (problems.length)
+    return {
+      code: CUTOVER_EXIT.differences,
+      headline: `NOT READY: ${problems.length} difference${problems.length === 1 ? '' : 's'} to resolve before the move`,
+      problems,
+    };
   if (c.production.verdict === 'TARGET UNAVAILABLE') {
-    return { code: CUTOVER_EXIT.unavailable, headline: 'PRODUCTION UNAVAILABLE: infrastructure trouble stopped checks, so production is not fully compared', problems: [] };
+    return {
+      code: CUTOVER_EXIT.unavailable,
+      headline: 'PRODUCTION UNAVAILABLE: infrastructure trouble stopped checks, so production is not fully compared',
+      problems: [],
+    };
   }
   const gap = notSignedOff(c);
   if (gap) return gap;
@@ -61,22 +79,32 @@ export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): C
   const unjudgeable = byDesign.length ? `; ${listed(byDesign)} cannot be judged on production by design (listed)` : '';
   return {
     code: CUTOVER_EXIT.ready,
-    headline: `READY: production exercised everything the sandbox run signed off and behaves like it${both}${unjudgeable}, `
-      + 'and the webhook endpoint passes',
+    headline:
+      `READY: production exercised everything the sandbox run signed off and behaves like it${both}${unjudgeable}, ` +
+      'and the webhook endpoint passes',
     problems: [],
   };
 }
 
 /** What the numbered list above the sections holds: differences to resolve, or what production did not sign off. */
 const problemsTitle = (outcome: CutoverOutcome) =>
-  (outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve');
+  outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve';
 
 type Section = { title: string; lines: string[]; empty?: string };
 
 function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
   return [
-    { title: 'Rule outcomes that differ', lines: c.ruleDifferences.map((d) => d.sentence), empty: 'None: every rule both runs exercised has the same outcome.' },
-    { title: 'Observations that differ', lines: c.observationDifferences.map((d) => d.sentence), empty: 'None: statuses, error shapes, collation, limits and the other behaviours the document leaves open are the same where both runs saw them.' },
+    {
+      title: 'Rule outcomes that differ',
+      lines: c.ruleDifferences.map((d) => d.sentence),
+      empty: 'None: every rule both runs exercised has the same outcome.',
+    },
+    {
+      title: 'Observations that differ',
+      lines: c.observationDifferences.map((d) => d.sentence),
+      empty:
+        'None: statuses, error shapes, collation, limits and the other behaviours the document leaves open are the same where both runs saw them.',
+    },
     { title: 'Webhook endpoint', lines: formatReport(webhook).split('\n') },
     {
       title: 'Not exercised on production',
@@ -91,9 +119,16 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
     },
     {
       title: 'Unjudgeable on production by design',
-      lines: c.unjudgeableOnProduction.map((n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}`),
+      lines: c.unjudgeableOnProduction.map(
+        (n) => `${n.rule}: ${n.production} on production (the sandbox: ${n.sandbox}): ${n.why}`,
+      ),
     },
-    { title: 'Failing on both', lines: c.failingOnBoth.map((id) => `${id} fails on production as on the sandbox: no difference, but no pass either`) },
+    {
+      title: 'Failing on both',
+      lines: c.failingOnBoth.map(
+        (id) => `${id} fails on production as on the sandbox: no difference, but no pass either`,
+      ),
+    },
     { title: 'As on the sandbox (known deviations)', lines: (c.asOnSandbox ?? []).map((d) => d.sentence) },
     {
       title: 'Known deviations carried from the sandbox run',
@@ -116,8 +151,20 @@ function header(c: CutoverComparison, productionDir: string, webhook: EndpointRe
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export function cutoverMarkdown(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
-  const lines = ['# Cutover report', '', `**${outcome.headline}**`, '', ...header(c, productionDir, webhook).map((l) => `- ${escapeCell(l)}`), ''];
+export function cutoverMarkdown(
+  c: CutoverComparison,
+  webhook: EndpointReport,
+  outcome: CutoverOutcome,
+  productionDir: string,
+): string {
+  const lines = [
+    '# Cutover report',
+    '',
+    `**${outcome.headline}**`,
+    '',
+    ...header(c, productionDir, webhook).map((l) => `- ${escapeCell(l)}`),
+    '',
+  ];
   if (outcome.problems.length) {
     lines.push(`## ${problemsTitle(outcome)}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
   }
@@ -131,13 +178,20 @@ export function cutoverMarkdown(c: CutoverComparison, webhook: EndpointReport, o
   return `${lines.join('\n')}\n`;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The same as one self-contained page (no script, nothing fetched), leading with what needs a decision. */
-export function cutoverHtml(c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): string {
+export function cutoverHtml(
+  c: CutoverComparison,
+  webhook: EndpointReport,
+  outcome: CutoverOutcome,
+  productionDir: string,
+): string {
   const notAPass: number[] = [CUTOVER_EXIT.unavailable, CUTOVER_EXIT.notFullyExercised];
   const tone = outcome.code === 0 ? 'pass' : notAPass.includes(outcome.code) ? 'unavail' : 'fail';
-  const list = (items: string[], tag = 'ul') => `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
+  const list = (items: string[], tag = 'ul') =>
+    `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
   const body = [
     '<h1>Cutover report</h1>',
     `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
@@ -145,7 +199,10 @@ export function cutoverHtml(c: CutoverComparison, webhook: EndpointReport, outco
     outcome.problems.length ? `<h2>${problemsTitle(outcome)}</h2>${list(outcome.problems, 'ol')}` : '',
     ...sections(c, webhook)
       .filter((s) => s.lines.length || s.empty !== undefined)
-      .map((s) => `<h2>${escapeHtml(s.title)}</h2>${s.title === 'Webhook endpoint' ? `<pre>${escapeHtml(s.lines.join('\n'))}</pre>` : s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`}`),
+      .map(
+        (s) =>
+          `<h2>${escapeHtml(s.title)}</h2>${s.title === 'Webhook endpoint' ? `<pre>${escapeHtml(s.lines.join('\n'))}</pre>` : s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`}`,
+      ),
   ].join('\n');
   const style = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1d232b}
 .verdict{display:inline-block;padding:.4rem .9rem;border-radius:.4rem;font-weight:700;font-size:1.15rem}
@@ -154,7 +211,13 @@ h2{font-size:1.15rem;margin-top:1.6rem}li{margin:.2rem 0}pre{background:#f1f3f6;
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Cutover report</title><style>${style}</style></head>\n<body>\n${body}\n</body></html>\n`;
 }
 
-export function writeCutover(dir: string, c: CutoverComparison, webhook: EndpointReport, outcome: CutoverOutcome, productionDir: string): void {
+export function writeCutover(
+  dir: string,
+  c: CutoverComparison,
+  webhook: EndpointReport,
+  outcome: CutoverOutcome,
+  productionDir: string,
+): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'cutover.md'), cutoverMarkdown(c, webhook, outcome, productionDir));
   writeFileSync(join(dir, 'cutover.html'), cutoverHtml(c, webhook, outcome, productionDir));

@@ -28,7 +28,8 @@ export class MockControl {
       headers: data === undefined ? {} : { 'content-type': 'application/json' },
       timeoutMs: CONTROL_TIMEOUT_MS,
     });
-    if (status < 200 || status > 299) throw new Error(`mock control ${method} /__mock${path} answered HTTP ${status}: ${text.slice(0, 500)}`);
+    if (status < 200 || status > 299)
+      throw new Error(`mock control ${method} /__mock${path} answered HTTP ${status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as T;
   }
 

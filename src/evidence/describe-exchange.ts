@@ -25,7 +25,10 @@ export function describeExchange(exchange: Exchange, redactor: Redactor): string
   const headers = Object.entries(request.headers)
     .map(([k, v]) => `    ${k}: ${k === 'authorization' ? authorizationShown(v) : v}`)
     .join('\n');
-  const sent = request.body === undefined ? '' : `\n  body: ${clip(redactor.text(typeof request.body === 'string' ? request.body : JSON.stringify(request.body)))}`;
+  const sent =
+    request.body === undefined
+      ? ''
+      : `\n  body: ${clip(redactor.text(typeof request.body === 'string' ? request.body : JSON.stringify(request.body)))}`;
   const got = exchange.json === undefined ? exchange.text : JSON.stringify(exchange.json);
   return [
     `Sent: ${request.method} ${redactor.text(request.url)}`,
@@ -34,5 +37,7 @@ export function describeExchange(exchange: Exchange, redactor: Redactor): string
     `Received: HTTP ${exchange.status}, content-type ${exchange.headers['content-type'] ?? '(none)'}, ${exchange.ms} ms`,
     `  body: ${clip(redactor.text(got))}`,
     `Reproduce with: ${reproduceWithCurl(exchange, redactor)}`,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

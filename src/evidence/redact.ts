@@ -32,7 +32,10 @@ export class Redactor {
    * `reproduce` names the keys' shell variables and who sent the requests, for the reproduce lines of
    * failure messages (reproduce-line.ts); without it a reproduce line writes nothing it would redact.
    */
-  constructor(secrets: readonly string[], readonly reproduce: ReproduceContext = NO_REPRODUCE_CONTEXT) {
+  constructor(
+    secrets: readonly string[],
+    readonly reproduce: ReproduceContext = NO_REPRODUCE_CONTEXT,
+  ) {
     const forms = new Set<string>();
     for (const s of secrets) {
       if (s.length < 4) continue; // too short to redact without mangling ordinary text
@@ -53,8 +56,14 @@ export class Redactor {
   text(input: string, keep: (value: string, field?: string) => boolean = () => false): string {
     let out = this.secretPattern ? input.replace(this.secretPattern, REDACTED) : input;
     out = out
-      .replace(SECRET_FIELD_JSON, (all, name: string, value: string) => (keep(value.startsWith('"') ? JSON.parse(value) as string : value, fieldOf(name)) ? all : `${name}"${REDACTED}"`))
-      .replace(SECRET_FIELD_QUERY, (all, name: string, value: string) => (keep(value, name) ? all : `${name}=${REDACTED}`));
+      .replace(SECRET_FIELD_JSON, (all, name: string, value: string) =>
+        keep(value.startsWith('"') ? (JSON.parse(value) as string) : value, fieldOf(name))
+          ? all
+          : `${name}"${REDACTED}"`,
+      )
+      .replace(SECRET_FIELD_QUERY, (all, name: string, value: string) =>
+        keep(value, name) ? all : `${name}=${REDACTED}`,
+      );
     return out.replace(DIGIT_RUN, (run) => {
       const digits = run.replace(/[ -]/g, '');
       return luhnValid(digits) && !keep(digits, 'card_number') ? `[card …${digits.slice(-4)}]` : run;

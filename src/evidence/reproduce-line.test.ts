@@ -15,7 +15,8 @@ const MERCHANT_KEY = 'merchant_key_Zq81mX';
 const VENDOR_KEY = 'vendor_key_Hw27pL';
 const ENV = { PG_API_KEY: MERCHANT_KEY, PG_VENDOR_API_KEY: VENDOR_KEY };
 const variables = keyVariables({ merchantKey: MERCHANT_KEY, vendorKey: VENDOR_KEY });
-const redactorFor = (sender: ReproduceContext['sender']) => new Redactor([MERCHANT_KEY, VENDOR_KEY], { variables, sender });
+const redactorFor = (sender: ReproduceContext['sender']) =>
+  new Redactor([MERCHANT_KEY, VENDOR_KEY], { variables, sender });
 /** Luhn-valid, and on no list of published test numbers: a card number nobody may see. */
 const PRIVATE_CARD = '4929123456781236';
 
@@ -26,7 +27,9 @@ async function replay(lines: string[]): Promise<Received[]> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
     req.on('end', () => {
       received.push({ headers: req.headers, body, method: req.method ?? '', url: req.url ?? '' });
       res.end('{}');
@@ -46,38 +49,84 @@ async function replay(lines: string[]): Promise<Received[]> {
 
 function exchange(headers: Record<string, string>, body?: unknown): Exchange {
   return {
-    operation: 'tokenize', family: 'pg',
+    operation: 'tokenize',
+    family: 'pg',
     request: { method: 'POST', url: 'http://gateway.test/pg/tokenize', headers, body },
-    status: 200, headers: {}, text: '{}', json: {}, ms: 1,
+    status: 200,
+    headers: {},
+    text: '{}',
+    json: {},
+    ms: 1,
   };
 }
 
 test('the section 5 token becomes -u with the variable of the key the request used: merchant or vendor', () => {
   const redactor = redactorFor('suite');
-  expect(reproduceWithCurl(exchange({ authorization: `Basic ${apiToken(MERCHANT_KEY)}` }), redactor)).toContain('-u ":$PG_API_KEY"');
-  expect(reproduceWithCurl(exchange({ authorization: `Basic ${apiToken(VENDOR_KEY)}` }), redactor)).toContain('-u ":$PG_VENDOR_API_KEY"');
+  expect(reproduceWithCurl(exchange({ authorization: `Basic ${apiToken(MERCHANT_KEY)}` }), redactor)).toContain(
+    '-u ":$PG_API_KEY"',
+  );
+  expect(reproduceWithCurl(exchange({ authorization: `Basic ${apiToken(VENDOR_KEY)}` }), redactor)).toContain(
+    '-u ":$PG_VENDOR_API_KEY"',
+  );
 });
 
 test('every Authorization header the suite generates is sent again byte for byte, and no line holds a key', async () => {
-  const credentials: AuthHeader['credential'][] = ['section 5 token', 'key unencoded', 'another key', 'empty', 'garbage', 'merchant ID as user part', 'key without the colon'];
+  const credentials: AuthHeader['credential'][] = [
+    'section 5 token',
+    'key unencoded',
+    'another key',
+    'empty',
+    'garbage',
+    'merchant ID as user part',
+    'key without the colon',
+  ];
   const encodings: AuthHeader['encoding'][] = ['Base 64', 'Base 64 without padding', 'Base 64 twice', 'hex'];
   const schemes: AuthHeader['scheme'][] = ['Basic', 'basic', 'Bearer', '(none)'];
   const spacings: AuthHeader['spacing'][] = ['one space', 'two spaces', 'a tab', 'no space'];
   const built: AuthHeader[] = [
-    ...credentials.flatMap((credential) => encodings.map((encoding) => ({ scheme: 'Basic' as const, spacing: 'one space' as const, credential, encoding }))),
-    ...schemes.flatMap((scheme) => spacings.flatMap((spacing) => (['section 5 token', 'key unencoded'] as const).map((credential) => ({ scheme, spacing, credential, encoding: 'Base 64' as const })))),
+    ...credentials.flatMap((credential) =>
+      encodings.map((encoding) => ({ scheme: 'Basic' as const, spacing: 'one space' as const, credential, encoding })),
+    ),
+    ...schemes.flatMap((scheme) =>
+      spacings.flatMap((spacing) =>
+        (['section 5 token', 'key unencoded'] as const).map((credential) => ({
+          scheme,
+          spacing,
+          credential,
+          encoding: 'Base 64' as const,
+        })),
+      ),
+    ),
   ];
-  const headers = [...new Set(built.map((h) => buildAuthHeader(h, 'merchant-77', MERCHANT_KEY)))].filter((h) => h.trim() !== '');
-  const lines = headers.map((h) => reproduceWithCurl(exchange({ authorization: h, accept: 'application/json' }), redactorFor('suite on the mock')));
-  for (const line of lines) expect(line).not.toMatch(new RegExp([MERCHANT_KEY, apiToken(MERCHANT_KEY).replace(/=+$/, '')].join('|')));
+  const headers = [...new Set(built.map((h) => buildAuthHeader(h, 'merchant-77', MERCHANT_KEY)))].filter(
+    (h) => h.trim() !== '',
+  );
+  const lines = headers.map((h) =>
+    reproduceWithCurl(exchange({ authorization: h, accept: 'application/json' }), redactorFor('suite on the mock')),
+  );
+  for (const line of lines)
+    expect(line).not.toMatch(new RegExp([MERCHANT_KEY, apiToken(MERCHANT_KEY).replace(/=+$/, '')].join('|')));
   const received = await replay(lines);
   // HTTP trims the spaces around a header value; the rest must be exactly what was sent.
   expect(received.map((r) => r.headers.authorization)).toEqual(headers.map((h) => h.trim()));
 });
 
 test('the body is sent again in full: a published test card, its CVV and a generated echo_fields as sent', async () => {
-  const body = { merchant_id: 'm-1', card_number: TEST_CARDS[2].number, exp_date: '1229', cvv2: '123', echo_fields: JSON.stringify([{ note: `it's "quoted" $HOME \`x\` ${'é'.repeat(300)}` }]) };
-  const sent = exchange({ authorization: `Basic ${apiToken(MERCHANT_KEY)}`, accept: 'application/json', 'content-type': 'application/json' }, body);
+  const body = {
+    merchant_id: 'm-1',
+    card_number: TEST_CARDS[2].number,
+    exp_date: '1229',
+    cvv2: '123',
+    echo_fields: JSON.stringify([{ note: `it's "quoted" $HOME \`x\` ${'é'.repeat(300)}` }]),
+  };
+  const sent = exchange(
+    {
+      authorization: `Basic ${apiToken(MERCHANT_KEY)}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    body,
+  );
   const [onSandbox] = await replay([reproduceWithCurl(sent, redactorFor('suite'))]);
   expect(JSON.parse(onSandbox!.body)).toEqual(body);
   expect(onSandbox!.headers.authorization).toBe(`Basic ${apiToken(MERCHANT_KEY)}`);
@@ -95,7 +144,10 @@ test('a card number that is no published test number stays redacted unless the s
 });
 
 test("an application's credential built from no configured key is never written, only its scheme", () => {
-  const line = reproduceWithCurl(exchange({ authorization: `Basic ${apiToken('some-key-nobody-told-us')}` }), new Redactor([], { variables, sender: 'application' }));
+  const line = reproduceWithCurl(
+    exchange({ authorization: `Basic ${apiToken('some-key-nobody-told-us')}` }),
+    new Redactor([], { variables, sender: 'application' }),
+  );
   expect(line).toContain(`-H 'authorization: Basic [REDACTED]'`);
   expect(line).not.toContain(apiToken('some-key-nobody-told-us'));
 });

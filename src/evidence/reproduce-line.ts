@@ -12,7 +12,11 @@ export function keyVariables(keys: { merchantKey?: string; vendorKey?: string })
   ].filter((v) => v.value.length >= 4); // as the Redactor: shorter would match inside ordinary text
 }
 
-const PUBLISHED: ReadonlySet<string> = new Set([...TEST_CARDS.map((c) => c.number), TEST_ACH.tr_number, TEST_ACH.dda_number]);
+const PUBLISHED: ReadonlySet<string> = new Set([
+  ...TEST_CARDS.map((c) => c.number),
+  TEST_ACH.tr_number,
+  TEST_ACH.dda_number,
+]);
 
 /** A value the reproduce line may write as sent (the Redactor asks for each value it would redact). */
 function keeper(exchange: Exchange, context: ReproduceContext): (value: string, field?: string) => boolean {
@@ -21,7 +25,8 @@ function keeper(exchange: Exchange, context: ReproduceContext): (value: string, 
   const card = body && typeof body === 'object' ? (body as Record<string, unknown>).card_number : undefined;
   // A security code goes with its card: the one of a published test card is test data too.
   const testCard = typeof card === 'string' && PUBLISHED.has(card.replace(/[ -]/g, ''));
-  return (value, field) => PUBLISHED.has(value.replace(/[ -]/g, '')) || (field === 'cvv2' && testCard && /^[0-9]{3,4}$/.test(value));
+  return (value, field) =>
+    PUBLISHED.has(value.replace(/[ -]/g, '')) || (field === 'cvv2' && testCard && /^[0-9]{3,4}$/.test(value));
 }
 
 /** Single-quoted for sh: nothing inside expands. */
@@ -41,13 +46,24 @@ function pieces(text: string, variables: ReproduceContext['variables']): Piece[]
   const sorted = [...variables].sort((a, b) => b.value.length - a.value.length);
   let out: Piece[] = [{ literal: text }];
   for (const v of sorted) {
-    out = out.flatMap((p): Piece[] => ('variable' in p ? [p] : p.literal.split(v.value).flatMap((part, i): Piece[] => (i ? [{ variable: v.name }, { literal: part }] : [{ literal: part }]))));
+    out = out.flatMap((p): Piece[] =>
+      'variable' in p
+        ? [p]
+        : p.literal
+            .split(v.value)
+            .flatMap((part, i): Piece[] => (i ? [{ variable: v.name }, { literal: part }] : [{ literal: part }])),
+    );
   }
   return out.filter((p) => !('literal' in p) || p.literal !== '');
 }
 
 /** A shell word (quoted) that expands to `text`, keys as variables and the rest redacted as `keep` allows. */
-export function shellWord(text: string, redactor: Redactor, context: ReproduceContext, keep?: (value: string, field?: string) => boolean): string {
+export function shellWord(
+  text: string,
+  redactor: Redactor,
+  context: ReproduceContext,
+  keep?: (value: string, field?: string) => boolean,
+): string {
   const parts = pieces(text, context.variables);
   if (!parts.length) return "''";
   return parts.map((p) => ('variable' in p ? `"$${p.variable}"` : shellQuote(redactor.text(p.literal, keep)))).join('');
@@ -70,8 +86,12 @@ function expression(text: string, redactor: Redactor, context: ReproduceContext,
   if (BASE64.test(text)) {
     const decoded = Buffer.from(text, 'base64').toString('utf8');
     const again = Buffer.from(decoded, 'utf8').toString('base64');
-    const inner = PRINTABLE.test(decoded) && (again === text || again.replace(/=+$/, '') === text) ? expression(decoded, redactor, context, depth + 1) : undefined;
-    if (inner !== undefined) return `$(printf '%s' "${inner}" | base64 | tr -d '${again === text ? '\\012' : '\\012='}')`;
+    const inner =
+      PRINTABLE.test(decoded) && (again === text || again.replace(/=+$/, '') === text)
+        ? expression(decoded, redactor, context, depth + 1)
+        : undefined;
+    if (inner !== undefined)
+      return `$(printf '%s' "${inner}" | base64 | tr -d '${again === text ? '\\012' : '\\012='}')`;
   }
   if (/^(?:[0-9a-f]{2})+$/.test(text)) {
     const decoded = Buffer.from(text, 'hex').toString('utf8');
@@ -96,7 +116,8 @@ function authorizationArgs(value: string, redactor: Redactor, context: Reproduce
     if (credential !== undefined) return `-H "authorization: ${inDoubleQuotes(prefix)}${credential}"`;
   }
   // The suite's own made-up credentials ("not-a-key", garbage) are no secret; an application's may be.
-  if (context.sender !== 'application' && redactor.text(value) === value) return `-H ${shellQuote(`authorization: ${value}`)}`;
+  if (context.sender !== 'application' && redactor.text(value) === value)
+    return `-H ${shellQuote(`authorization: ${value}`)}`;
   const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
   return `-H ${shellQuote(`authorization: ${scheme ? `${scheme} [REDACTED]` : '[REDACTED]'}`)}`;
 }
@@ -106,7 +127,11 @@ function authorizationArgs(value: string, redactor: Redactor, context: Reproduce
  * the exact Authorization header, the body in full where it holds no secret, and none of curl's own
  * defaults (accept, content-type) the original did not send.
  */
-export function reproduceWithCurl(exchange: Exchange, redactor: Redactor, context: ReproduceContext = redactor.reproduce): string {
+export function reproduceWithCurl(
+  exchange: Exchange,
+  redactor: Redactor,
+  context: ReproduceContext = redactor.reproduce,
+): string {
   const { request } = exchange;
   const keep = keeper(exchange, context);
   const parts = ['curl', '-sS', '-X', request.method];

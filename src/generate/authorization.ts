@@ -8,20 +8,34 @@ export type AuthHeader = {
   scheme: 'Basic' | 'basic' | 'BASIC' | 'Bearer' | 'Digest' | 'Token' | '(none)';
   spacing: 'one space' | 'two spaces' | 'a tab' | 'no space';
   credential:
-    | 'section 5 token' | 'key unencoded' | 'another key' | 'empty key' | 'empty' | 'garbage'
-    | 'merchant ID as user part' | 'key without the colon';
+    | 'section 5 token'
+    | 'key unencoded'
+    | 'another key'
+    | 'empty key'
+    | 'empty'
+    | 'garbage'
+    | 'merchant ID as user part'
+    | 'key without the colon';
   encoding: 'Base 64' | 'Base 64 without padding' | 'Base 64 twice' | 'hex';
 };
 
 /** What a conformant gateway must do with the header: serve it, reject it (and under which rule), or either. */
-export type Expectation = { kind: 'accept'; rule: 'AUTH-2' } | { kind: 'reject'; rule: 'AUTH-3' | 'AUTH-4' } | { kind: 'open'; why: string };
+export type Expectation =
+  { kind: 'accept'; rule: 'AUTH-2' } | { kind: 'reject'; rule: 'AUTH-3' | 'AUTH-4' } | { kind: 'open'; why: string };
 
 export const authHeader: fc.Arbitrary<AuthHeader> = fc.record({
   scheme: fc.constantFrom('Basic', 'Basic', 'Basic', 'basic', 'BASIC', 'Bearer', 'Digest', 'Token', '(none)'),
   spacing: fc.constantFrom('one space', 'one space', 'one space', 'two spaces', 'a tab', 'no space'),
   credential: fc.constantFrom(
-    'section 5 token', 'section 5 token', 'key unencoded', 'another key', 'empty key', 'empty', 'garbage',
-    'merchant ID as user part', 'key without the colon',
+    'section 5 token',
+    'section 5 token',
+    'key unencoded',
+    'another key',
+    'empty key',
+    'empty',
+    'garbage',
+    'merchant ID as user part',
+    'key without the colon',
   ),
   encoding: fc.constantFrom('Base 64', 'Base 64', 'Base 64 without padding', 'Base 64 twice', 'hex'),
 });
@@ -58,9 +72,15 @@ export function buildAuthHeader(h: AuthHeader, merchantId: string, apiKey: strin
  * scheme, 1*SP), unpadded Base 64 that lenient decoders read, and the two forms the suite already observes.
  */
 export function expectationOf(h: AuthHeader): Expectation {
-  const encoded = ['section 5 token', 'another key', 'empty key', 'merchant ID as user part', 'key without the colon']
-    .includes(h.credential);
-  if (h.scheme === '(none)' || !/^basic$/i.test(h.scheme) || h.spacing === 'no space') return { kind: 'reject', rule: 'AUTH-4' };
+  const encoded = [
+    'section 5 token',
+    'another key',
+    'empty key',
+    'merchant ID as user part',
+    'key without the colon',
+  ].includes(h.credential);
+  if (h.scheme === '(none)' || !/^basic$/i.test(h.scheme) || h.spacing === 'no space')
+    return { kind: 'reject', rule: 'AUTH-4' };
   if (['key unencoded', 'empty', 'garbage'].includes(h.credential)) return { kind: 'reject', rule: 'AUTH-4' };
   if (encoded && (h.encoding === 'hex' || h.encoding === 'Base 64 twice')) return { kind: 'reject', rule: 'AUTH-4' };
   if (h.credential === 'another key' || h.credential === 'empty key') return { kind: 'reject', rule: 'AUTH-3' };
@@ -73,5 +93,7 @@ export function expectationOf(h: AuthHeader): Expectation {
 }
 
 export function describeAuthHeader(h: AuthHeader): string {
-  return h.scheme === '(none)' ? `no scheme, the ${h.credential} (${h.encoding})` : `scheme "${h.scheme}", ${h.spacing}, the ${h.credential} (${h.encoding})`;
+  return h.scheme === '(none)'
+    ? `no scheme, the ${h.credential} (${h.encoding})`
+    : `scheme "${h.scheme}", ${h.spacing}, the ${h.credential} (${h.encoding})`;
 }

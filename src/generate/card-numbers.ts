@@ -11,7 +11,9 @@ export function luhnComplete(body: string): string {
 /** Any Luhn-valid number of 13–19 digits: for the embedded mock only, where no number can be anyone's card. */
 export const generatedCardNumber: fc.Arbitrary<string> = fc
   .constantFrom(13, 14, 15, 16, 17, 18, 19) // uniform: every length as likely as the others
-  .chain((length) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length - 1, maxLength: length - 1 }))
+  .chain((length) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length - 1, maxLength: length - 1 }),
+  )
   .map(luhnComplete);
 
 /** Only published test card numbers, for any real target: a random Luhn number could be someone's card. */

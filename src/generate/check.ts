@@ -10,7 +10,12 @@ export type Annotation = { type: string; description?: string };
  * Checks a rule on generated inputs: `judge` sends one input and returns what each rule showed.
  * `describe` says the input in words (the report shows it, redacted); it must not need the real key.
  */
-export type PropertyCheck = <T>(name: string, arbitrary: fc.Arbitrary<T>, judge: (input: T) => Promise<Judgement[]>, describe?: (input: T) => string) => Promise<number>;
+export type PropertyCheck = <T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  judge: (input: T) => Promise<Judgement[]>,
+  describe?: (input: T) => string,
+) => Promise<number>;
 
 /** Annotation types the conformance reporter reads: how many inputs a property judged, and a failure's shrunk input. */
 export const GENERATED = 'generated-inputs';
@@ -22,7 +27,11 @@ export function shorten(text: string, max = 400): string {
 }
 
 /** `judged` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"). */
-export function propertyCheck(redactor: Redactor, annotations: Annotation[], judged: (ruleId: string, count: number, what: string) => void): PropertyCheck {
+export function propertyCheck(
+  redactor: Redactor,
+  annotations: Annotation[],
+  judged: (ruleId: string, count: number, what: string) => void,
+): PropertyCheck {
   return async (name, arbitrary, judge, describe = (input) => JSON.stringify(input)) => {
     // Later rounds draw the same inputs again for rules not yet failed: count each input once.
     const counted = async (input: Parameters<typeof judge>[0], round: number) => {
@@ -31,12 +40,17 @@ export function propertyCheck(redactor: Redactor, annotations: Annotation[], jud
       return judgements;
     };
     const outcome = await runProperty(name, arbitrary, counted);
-    annotations.push({ type: GENERATED, description: `${name}: ${outcome.runs} generated inputs (${SEED_VAR}=${outcome.runSeed})` });
+    annotations.push({
+      type: GENERATED,
+      description: `${name}: ${outcome.runs} generated inputs (${SEED_VAR}=${outcome.runSeed})`,
+    });
     if (!outcome.failures.length) return outcome.runs;
     const violations = outcome.failures.flatMap((failure) => {
       const lines = failureLines(failure, shorten(redactor.text(describe(failure.input))));
       annotations.push({ type: COUNTER_EXAMPLE, description: `${name}: ${lines.join('; ')}` });
-      return failure.judgements.map((j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor));
+      return failure.judgements.map(
+        (j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor),
+      );
     });
     if (violations.length === 1) throw violations[0];
     throw new Error(violations.map((v) => v.message).join('\n\n'));

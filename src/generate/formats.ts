@@ -5,14 +5,17 @@ import { TEST_ACH } from '../catalogue/test-cards.js';
  * Section 2.1's stated formats: exp_date MMYY, tr_number nine digits, client_ip dotted IPv4. Well-formed
  * values and values that break the format, each broken one built from one mistake a client makes.
  */
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
 const two = (n: number) => String(n).padStart(2, '0');
 
 const month = fc.integer({ min: 1, max: 12 }).map(two);
 
 /** A well-formed expiry one to ten years ahead: a past one is well formed too but may be declined as expired. */
 export function wellFormedExpDate(now = new Date()): fc.Arbitrary<string> {
-  return fc.tuple(month, fc.integer({ min: 1, max: 10 })).map(([mm, ahead]) => `${mm}${two((now.getUTCFullYear() + ahead) % 100)}`);
+  return fc
+    .tuple(month, fc.integer({ min: 1, max: 10 }))
+    .map(([mm, ahead]) => `${mm}${two((now.getUTCFullYear() + ahead) % 100)}`);
 }
 
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
@@ -20,10 +23,25 @@ export const malformedExpDate: fc.Arbitrary<string> = fc
   .oneof(
     // The four digits look right but a year of four digits (or more) follows the month: a common client mistake.
     { weight: 3, arbitrary: fc.tuple(month, digits(3, 6)).map(([mm, rest]) => `${mm}${rest}`) },
-    { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })), digits(2, 2)).map(([m, yy]) => `${two(m)}${yy}`) },
-    { weight: 1, arbitrary: fc.tuple(month, fc.constantFrom('/', '-', ' ', '.'), digits(2, 2)).map(([mm, sep, yy]) => `${mm}${sep}${yy}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })), digits(2, 2))
+        .map(([m, yy]) => `${two(m)}${yy}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(month, fc.constantFrom('/', '-', ' ', '.'), digits(2, 2))
+        .map(([mm, sep, yy]) => `${mm}${sep}${yy}`),
+    },
     { weight: 1, arbitrary: digits(0, 3) },
-    { weight: 1, arbitrary: fc.tuple(digits(4, 4), fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'O', 'x', '#')).map(([d, i, c]) => `${d.slice(0, i)}${c}${d.slice(i + 1)}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(digits(4, 4), fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'O', 'x', '#'))
+        .map(([d, i, c]) => `${d.slice(0, i)}${c}${d.slice(i + 1)}`),
+    },
   )
   .filter((s) => !MMYY.test(s));
 
@@ -36,7 +54,12 @@ export const malformedTrNumber: fc.Arbitrary<string> = fc
   .oneof(
     { weight: 2, arbitrary: digits(10, 17) },
     { weight: 1, arbitrary: digits(1, 8) },
-    { weight: 1, arbitrary: fc.tuple(digits(9, 9), fc.integer({ min: 0, max: 8 }), fc.constantFrom('A', 'o', '-', ' ')).map(([d, i, c]) => `${d.slice(0, i)}${c}${d.slice(i + 1)}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(digits(9, 9), fc.integer({ min: 0, max: 8 }), fc.constantFrom('A', 'o', '-', ' '))
+        .map(([d, i, c]) => `${d.slice(0, i)}${c}${d.slice(i + 1)}`),
+    },
     { weight: 1, arbitrary: fc.tuple(digits(3, 3), digits(3, 3), digits(3, 3)).map(([a, b, c]) => `${a}-${b}-${c}`) },
   )
   .filter((s) => !/^[0-9]{9}$/.test(s));

@@ -20,7 +20,10 @@ test('echo_fields strings always hold a JSON array of single-key objects, some o
   const values = sample(nameValueList);
   for (const v of values) {
     const parsed: unknown = JSON.parse(v);
-    expect(Array.isArray(parsed) && parsed.every((o) => o && typeof o === 'object' && Object.keys(o).length === 1), v).toBe(true);
+    expect(
+      Array.isArray(parsed) && parsed.every((o) => o && typeof o === 'object' && Object.keys(o).length === 1),
+      v,
+    ).toBe(true);
   }
   expect(values.some((v) => (JSON.parse(v) as unknown[]).length === 0)).toBe(true);
   expect(values.some((v) => v.length > 1024)).toBe(true);
@@ -35,7 +38,10 @@ test('generated card numbers are Luhn-valid, 13 to 19 digits; real targets get p
 test('malformed formats never match the stated format; well-formed expiries always do', () => {
   for (const v of sample(malformedExpDate)) expect(v).not.toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
   for (const v of sample(malformedTrNumber)) expect(v).not.toMatch(/^[0-9]{9}$/);
-  for (const v of sample(malformedClientIp)) expect(v).not.toMatch(/^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])$/);
+  for (const v of sample(malformedClientIp))
+    expect(v).not.toMatch(
+      /^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])$/,
+    );
   for (const v of sample(wellFormedExpDate())) expect(v).toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
 });
 
@@ -108,7 +114,9 @@ test('inputs are judged a few at a time ahead of fast-check, each once, and none
 
 test('a failure is shrunk to the smallest input, replays with the same seed, and is reported redacted', async () => {
   const env = { PG_SEED: '12345', PG_GENERATED_RUNS: '50' };
-  const judge = async (n: number) => [{ ruleId: 'TOK-9', problems: n >= 1000 ? [`${n} is too large`] : [], expected: 'below 1000', exchanges: [] }];
+  const judge = async (n: number) => [
+    { ruleId: 'TOK-9', problems: n >= 1000 ? [`${n} is too large`] : [], expected: 'below 1000', exchanges: [] },
+  ];
   const first = await runProperty('shrinks', fc.integer({ min: 0, max: 100_000 }), judge, env);
   const again = await runProperty('shrinks', fc.integer({ min: 0, max: 100_000 }), judge, env);
   expect(first.failures.map((f) => f.input)).toEqual([1000]);
@@ -119,7 +127,9 @@ test('a failure is shrunk to the smallest input, replays with the same seed, and
   const secret = '4111111111111111';
   const check = propertyCheck(new Redactor(['a-secret-key']), annotations, () => {});
   const failing = async () => [{ ruleId: 'TOK-8', problems: ['wrong'], expected: 'right', exchanges: [] }];
-  const error = await check('redacted', fc.constant(secret), failing, (n) => `card ${n} with key a-secret-key`).catch((e: Error) => e);
+  const error = await check('redacted', fc.constant(secret), failing, (n) => `card ${n} with key a-secret-key`).catch(
+    (e: Error) => e,
+  );
   const shown = `${(error as Error).message}\n${JSON.stringify(annotations)}`;
   expect(shown).toContain('replay with PG_SEED=');
   expect(shown).not.toContain(secret);
@@ -128,10 +138,29 @@ test('a failure is shrunk to the smallest input, replays with the same seed, and
 
 test('no generated Authorization header shows its key in a failure message, in whatever encoding it was sent', () => {
   const key = 'k3y_that_must_not_show';
-  const encodings = [key, Buffer.from(`:${key}`).toString('hex'), Buffer.from(Buffer.from(`:${key}`).toString('base64')).toString('base64'), Buffer.from(`:${key}`).toString('base64').replace(/=+$/, '')];
+  const encodings = [
+    key,
+    Buffer.from(`:${key}`).toString('hex'),
+    Buffer.from(Buffer.from(`:${key}`).toString('base64')).toString('base64'),
+    Buffer.from(`:${key}`).toString('base64').replace(/=+$/, ''),
+  ];
   for (const h of sample(authHeader)) {
     const authorization = buildAuthHeader(h, 'merchant-1', key);
-    const exchange: Exchange = { operation: 'listCustomers', family: 'platform', request: { method: 'GET', url: 'http://127.0.0.1:9/platform/vault/customer', headers: { authorization }, body: undefined }, status: 401, headers: {}, text: '', json: undefined, ms: 1 };
+    const exchange: Exchange = {
+      operation: 'listCustomers',
+      family: 'platform',
+      request: {
+        method: 'GET',
+        url: 'http://127.0.0.1:9/platform/vault/customer',
+        headers: { authorization },
+        body: undefined,
+      },
+      status: 401,
+      headers: {},
+      text: '',
+      json: undefined,
+      ms: 1,
+    };
     const shown = describeExchange(exchange, new Redactor([key]));
     for (const e of encodings) expect(shown, describeAuthHeader(h)).not.toContain(e.slice(0, 12));
   }

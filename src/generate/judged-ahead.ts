@@ -20,7 +20,11 @@ export class JudgedAhead<T, J> {
   private readonly running: Promise<unknown>[] = [];
   private stopped = false;
 
-  constructor(arbitrary: fc.Arbitrary<T>, private readonly judge: (input: T) => Promise<J>, options: { seed: number; numRuns: number }) {
+  constructor(
+    arbitrary: fc.Arbitrary<T>,
+    private readonly judge: (input: T) => Promise<J>,
+    options: { seed: number; numRuns: number },
+  ) {
     const inputs = options.numRuns > 0 ? fc.sample(arbitrary, options) : [];
     let next = 0;
     const lane = async () => {

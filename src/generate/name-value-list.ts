@@ -12,7 +12,8 @@ const literal = (text: fc.Arbitrary<string>) =>
   fc.tuple(text, fc.constantFrom('plain', 'unicode-escapes', 'slash-escapes')).map(([value, style]) => {
     const json = JSON.stringify(value);
     if (style === 'slash-escapes') return json.replace(/\//g, '\\/');
-    if (style === 'unicode-escapes') return json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (style === 'unicode-escapes')
+      return json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return json;
   });
 
@@ -23,7 +24,11 @@ const shortText = fc.string({ unit: 'grapheme', maxLength: 24 });
  */
 const longText = fc
   .tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.integer({ min: 200, max: 2500 }))
-  .map(([piece, length]) => Array.from(piece.repeat(Math.ceil(length / piece.length))).slice(0, length).join(''));
+  .map(([piece, length]) =>
+    Array.from(piece.repeat(Math.ceil(length / piece.length)))
+      .slice(0, length)
+      .join(''),
+  );
 
 const entry = fc.record({
   key: literal(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 })),
@@ -36,7 +41,10 @@ const entry = fc.record({
  * is a JSON array of single-key objects too, and a value a gateway might skip as "nothing to echo".
  */
 export const nameValueList: fc.Arbitrary<string> = fc
-  .record({ entries: fc.array(entry, { minLength: 0, maxLength: 6 }), outer: fc.tuple(whitespace, whitespace, whitespace, whitespace) })
+  .record({
+    entries: fc.array(entry, { minLength: 0, maxLength: 6 }),
+    outer: fc.tuple(whitespace, whitespace, whitespace, whitespace),
+  })
   .map(({ entries, outer: [before, open, close, after] }) => {
     const items = entries.map(({ key, value, gaps: [a, b, c, d, e] }) => `${a}{${b}${key}${c}:${d}${value}${e}}`);
     return `${before}[${open}${items.join(',')}${close}]${after}`;

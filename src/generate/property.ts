@@ -42,14 +42,24 @@ export type Judge<T> = (input: T, round: number) => Promise<Judgement[]>;
  * rule's failure cannot end on an input that shows only another rule's. Any other error ends the property and
  * is rethrown (a target that went away is not a counter-example).
  */
-export async function runProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, judge: Judge<T>, env: NodeJS.ProcessEnv = process.env): Promise<PropertyOutcome<T>> {
+export async function runProperty<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  judge: Judge<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PropertyOutcome<T>> {
   const base = runSeed(env);
   const seed = propertySeed(base, name);
   const failures: PropertyFailure<T>[] = [];
   const settled = new Set<string>();
   let runs = 0;
   for (let round = 0; ; round++) {
-    const outcome = await checkOnce(arbitrary, (input) => judge(input, round), { seed, numRuns: generatedRuns(env) }, settled);
+    const outcome = await checkOnce(
+      arbitrary,
+      (input) => judge(input, round),
+      { seed, numRuns: generatedRuns(env) },
+      settled,
+    );
     if (round === 0) runs = outcome.runs;
     if (!outcome.failure) break;
     failures.push({ ...outcome.failure, seed, runSeed: base });
@@ -61,7 +71,12 @@ export async function runProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, j
 type Checked<T> = { runs: number; failure?: Omit<PropertyFailure<T>, 'seed' | 'runSeed'> };
 
 /** One fast-check pass that fails only on rules not in `settled`, and shrinks while those same rules fail. */
-async function checkOnce<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Promise<Judgement[]>, options: { seed: number; numRuns: number }, settled: ReadonlySet<string>): Promise<Checked<T>> {
+async function checkOnce<T>(
+  arbitrary: fc.Arbitrary<T>,
+  judge: (input: T) => Promise<Judgement[]>,
+  options: { seed: number; numRuns: number },
+  settled: ReadonlySet<string>,
+): Promise<Checked<T>> {
   let lastFailure: { input: T; judgements: Judgement[] } | undefined;
   let aborted: Aborted | undefined;
   let shrinking: { steps: number; since: number; rules: Set<string> } | undefined;
@@ -69,7 +84,8 @@ async function checkOnce<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Pro
   const property = fc.asyncProperty(arbitrary, async (input) => {
     if (aborted) return true;
     // Out of budget: every further candidate "passes" without a request, so fast-check stops at the last failure.
-    if (shrinking && (++shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms)) return true;
+    if (shrinking && (++shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms))
+      return true;
     let judgements: Judgement[];
     try {
       judgements = await (shrinking ? judge(input) : ahead.take(input));
@@ -78,7 +94,9 @@ async function checkOnce<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Pro
       ahead.stop();
       return true;
     }
-    const failing = judgements.filter((j) => j.problems.length > 0 && !settled.has(j.ruleId) && (!shrinking || shrinking.rules.has(j.ruleId)));
+    const failing = judgements.filter(
+      (j) => j.problems.length > 0 && !settled.has(j.ruleId) && (!shrinking || shrinking.rules.has(j.ruleId)),
+    );
     if (!failing.length) return true;
     lastFailure = { input, judgements: failing };
     shrinking ??= { steps: 0, since: Date.now(), rules: new Set(failing.map((j) => j.ruleId)) };
@@ -93,8 +111,12 @@ async function checkOnce<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Pro
   }
   if (aborted) throw aborted.error;
   if (!details.failed || !lastFailure) return { runs: details.numRuns };
-  const budgetSpent = !!shrinking && (shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms);
-  return { runs: details.numRuns, failure: { ...lastFailure, numRuns: details.numRuns, numShrinks: details.numShrinks, budgetSpent } };
+  const budgetSpent =
+    !!shrinking && (shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms);
+  return {
+    runs: details.numRuns,
+    failure: { ...lastFailure, numRuns: details.numRuns, numShrinks: details.numShrinks, budgetSpent },
+  };
 }
 
 /** The lines a failure message and the report show: seed, shrunk input (described by the caller, redacted there) and how to replay. */

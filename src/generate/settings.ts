@@ -15,7 +15,8 @@ export function ensureRunSeed(env: NodeJS.ProcessEnv = process.env): number {
 
 export function runSeed(env: NodeJS.ProcessEnv = process.env): number {
   const seed = Number(env[SEED_VAR]);
-  if (!Number.isSafeInteger(seed)) throw new Error(`${SEED_VAR} must be an integer (the seed a report printed), got ${JSON.stringify(env[SEED_VAR])}`);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`${SEED_VAR} must be an integer (the seed a report printed), got ${JSON.stringify(env[SEED_VAR])}`);
   return seed;
 }
 
@@ -23,7 +24,8 @@ export function generatedRuns(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[RUNS_VAR];
   if (raw === undefined || raw === '') return DEFAULT_RUNS;
   const runs = Number(raw);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`${RUNS_VAR} must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`${RUNS_VAR} must be a positive integer, got ${JSON.stringify(raw)}`);
   return runs;
 }
 

@@ -23,7 +23,8 @@ test('every platform failure has its own non-zero integer code', () => {
 });
 
 test('the failures both families can meet carry the same HTTP status in each', () => {
-  for (const name of Object.keys(PG_CODES).filter((n) => n in PLATFORM_CODES) as (keyof typeof PG_CODES & keyof typeof PLATFORM_CODES)[]) {
+  for (const name of Object.keys(PG_CODES).filter((n) => n in PLATFORM_CODES) as (keyof typeof PG_CODES &
+    keyof typeof PLATFORM_CODES)[]) {
     expect(PG_CODES[name].status, name).toBe(PLATFORM_CODES[name].status);
   }
 });

@@ -10,8 +10,10 @@ const manual = readFileSync(new URL('../../docs/mock.md', import.meta.url), 'utf
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
 test('docs/mock.md lists every code with the status and message the tables hold', () => {
-  for (const [name, e] of Object.entries(PG_CODES)) expect(manual, name).toContain(`| \`${e.rcode}\` | ${e.status} | ${name} | ${e.rmsg} |`);
-  for (const [name, e] of Object.entries(PLATFORM_CODES)) expect(manual, name).toContain(`| \`${e.code}\` | ${e.status} | ${name} | ${e.message} |`);
+  for (const [name, e] of Object.entries(PG_CODES))
+    expect(manual, name).toContain(`| \`${e.rcode}\` | ${e.status} | ${name} | ${e.rmsg} |`);
+  for (const [name, e] of Object.entries(PLATFORM_CODES))
+    expect(manual, name).toContain(`| \`${e.code}\` | ${e.status} | ${name} | ${e.message} |`);
 });
 
 test('docs/mock.md names every fault and variant with its rule', () => {

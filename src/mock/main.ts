@@ -25,10 +25,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing the mock gateway`);
-    mock.close().then(() => process.exit(0), (e: unknown) => {
-      console.error('mock gateway did not close cleanly:', e instanceof Error ? e.message : e);
-      process.exit(1);
-    });
+    mock.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error('mock gateway did not close cleanly:', e instanceof Error ? e.message : e);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -37,14 +40,22 @@ async function main(): Promise<void> {
   console.log(`  merchant ID: ${credentials.merchantId}`);
   console.log(`  vendor ID:   ${credentials.vendorId}`);
   // Only the public built-in keys are ever printed; a key from the environment stays out of logs.
-  console.log(credentials.apiKey === MOCK_DEFAULTS.apiKey
-    ? `  API key:     ${credentials.apiKey} (built-in default)`
-    : '  API key:     from MOCK_API_KEY (not shown)');
-  console.log(credentials.vendorApiKey === MOCK_DEFAULTS.vendorApiKey
-    ? `  vendor key:  ${credentials.vendorApiKey} (built-in default)`
-    : '  vendor key:  from MOCK_VENDOR_API_KEY (not shown)');
-  console.log(`  webhook ID:  ${webhookId} (seeded, active; PG_WEBHOOK_ID when the suite targets this mock as a sandbox)`);
-  console.log(`  profile, location, user: ${MOCK_DEFAULTS.profileId}, ${MOCK_DEFAULTS.locId}, ${MOCK_DEFAULTS.userId} (the merchant's own; PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID likewise)`);
+  console.log(
+    credentials.apiKey === MOCK_DEFAULTS.apiKey
+      ? `  API key:     ${credentials.apiKey} (built-in default)`
+      : '  API key:     from MOCK_API_KEY (not shown)',
+  );
+  console.log(
+    credentials.vendorApiKey === MOCK_DEFAULTS.vendorApiKey
+      ? `  vendor key:  ${credentials.vendorApiKey} (built-in default)`
+      : '  vendor key:  from MOCK_VENDOR_API_KEY (not shown)',
+  );
+  console.log(
+    `  webhook ID:  ${webhookId} (seeded, active; PG_WEBHOOK_ID when the suite targets this mock as a sandbox)`,
+  );
+  console.log(
+    `  profile, location, user: ${MOCK_DEFAULTS.profileId}, ${MOCK_DEFAULTS.locId}, ${MOCK_DEFAULTS.userId} (the merchant's own; PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID likewise)`,
+  );
   if (faults.length) console.log(`  faults:      ${faults.join(', ')}`);
   if (variants.length) console.log(`  variants:    ${variants.join(', ')}`);
   console.log(`  control API: ${mock.url}/__mock/health (see docs/mock.md)`);
@@ -54,7 +65,9 @@ main().catch((e: unknown) => {
   const err = e as NodeJS.ErrnoException & { address?: string; port?: number };
   if (err.code === 'EADDRINUSE') {
     // Most often a mock left running from an earlier step: say so, and how to pick another port.
-    console.error(`mock gateway failed to start: ${err.address ?? '127.0.0.1'}:${err.port ?? ''} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`);
+    console.error(
+      `mock gateway failed to start: ${err.address ?? '127.0.0.1'}:${err.port ?? ''} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`,
+    );
     process.exit(2);
   }
   console.error('mock gateway failed to start:', e instanceof Error ? e.message : e);

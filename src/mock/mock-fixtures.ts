@@ -30,7 +30,8 @@ export async function send(baseUrl: string, method: string, path: string, option
   if (options.authorization !== undefined) headers.authorization = options.authorization;
   else if (key !== null) headers.authorization = basic(key);
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const contentType = options.contentType === undefined ? (body === undefined ? null : 'application/json') : options.contentType;
+  const contentType =
+    options.contentType === undefined ? (body === undefined ? null : 'application/json') : options.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
   const res = await fetch(baseUrl + path, { method, headers, body });
   const text = await res.text();
@@ -45,7 +46,10 @@ export async function send(baseUrl: string, method: string, path: string, option
 
 /** Asserts a body validates against spec/openapi.yaml for the operation. */
 export function expectValid(operationId: 'tokenize' | 'listCustomers' | 'disableWebhook', body: unknown): void {
-  expect(validateResponse(operationId, body), `${operationId} answer should validate against spec/openapi.yaml`).toEqual([]);
+  expect(
+    validateResponse(operationId, body),
+    `${operationId} answer should validate against spec/openapi.yaml`,
+  ).toEqual([]);
 }
 
 export type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
@@ -98,7 +102,12 @@ export const test = base.extend<MockFixtures, { mock: MockHandle }>({
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            method: req.method ?? '',
+            url: req.url ?? '',
+            headers: req.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
           res.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' }).end('{}');
           for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve(received.slice());
         });
@@ -109,9 +118,10 @@ export const test = base.extend<MockFixtures, { mock: MockHandle }>({
       return {
         url: `http://127.0.0.1:${port}/hook`,
         received,
-        waitFor: (count) => received.length >= count
-          ? Promise.resolve(received.slice())
-          : new Promise((resolve) => waiters.push({ count, resolve })),
+        waitFor: (count) =>
+          received.length >= count
+            ? Promise.resolve(received.slice())
+            : new Promise((resolve) => waiters.push({ count, resolve })),
       };
     });
     for (const server of servers) {

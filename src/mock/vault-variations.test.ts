@@ -17,7 +17,11 @@ test('an empty vault answers totalPages 0, or 1 under vault-empty-one-page, and 
 });
 
 test('the size variants list their size whatever the mock was seeded with, also after a reset', async ({ launch }) => {
-  for (const [variant, size] of [['vault-single-customer', 1], ['vault-sparse', 3], ['vault-large', 2_000]] as const) {
+  for (const [variant, size] of [
+    ['vault-single-customer', 1],
+    ['vault-sparse', 3],
+    ['vault-large', 2_000],
+  ] as const) {
     const mock = await launch({ variants: [variant] });
     expect((await list(mock.url)).totalRecords, variant).toBe(size);
     await send(mock.url, 'POST', '/__mock/customers', { body: { count: 7 } });
@@ -26,17 +30,21 @@ test('the size variants list their size whatever the mock was seeded with, also 
   }
 });
 
-test('vault-sparse: no addresses or cards, absent card fields, no country, never verified; valid, on every page', async ({ launch }) => {
+test('vault-sparse: no addresses or cards, absent card fields, no country, never verified; valid, on every page', async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['vault-sparse'] });
   for (const count of [1, 3]) {
     const records: Record<string, unknown>[] = [];
-    for (let p = 0; p < 3 / count; p++) records.push(...(await list(mock.url, `count=${count}&page=${p}&order_on=customer_id&order_by=asc`)).data);
+    for (let p = 0; p < 3 / count; p++)
+      records.push(...(await list(mock.url, `count=${count}&page=${p}&order_on=customer_id&order_by=asc`)).data);
     const [first, second, third] = records;
     expect(first).toMatchObject({ shipping_addresses: [], billing_cards: [], primary_card_number: '' });
     expect(second).not.toHaveProperty('billing_cards');
     expect(second).not.toHaveProperty('primary_card_number');
     expect((second!.shipping_addresses as unknown[]).length).toBeGreaterThan(0);
-    for (const a of second!.shipping_addresses as Record<string, unknown>[]) expect(a).toMatchObject({ shipping_country: '', shipping_country_code: '' });
+    for (const a of second!.shipping_addresses as Record<string, unknown>[])
+      expect(a).toMatchObject({ shipping_country: '', shipping_country_code: '' });
     expect((third!.billing_cards as unknown[]).length).toBeGreaterThan(0);
     for (const c of third!.billing_cards as Record<string, unknown>[]) expect(c.verified_date).toBe('');
     expectValid('listCustomers', { code: 0, totalPages: 1, totalRecords: 3, data: records });
@@ -47,7 +55,8 @@ test('vault-no-cards: no customer shows a card number, address or card', async (
   const mock = await launch({ variants: ['vault-no-cards'] });
   const page = await list(mock.url, 'count=25&page=0');
   expect(page.data).toHaveLength(MOCK_DEFAULTS.customers);
-  for (const c of page.data) expect(c).toMatchObject({ shipping_addresses: [], billing_cards: [], primary_card_number: '' });
+  for (const c of page.data)
+    expect(c).toMatchObject({ shipping_addresses: [], billing_cards: [], primary_card_number: '' });
 });
 
 test('vault-changes-during-walks: every 4th listing adds or removes the highest customer', async ({ launch }) => {
@@ -59,7 +68,11 @@ test('vault-changes-during-walks: every 4th listing adds or removes the highest 
 
 test('the suite walks a moving vault again, and says so when it never held still', async ({ launch }) => {
   const mock = await launch({ variants: ['vault-changes-during-walks'] });
-  const client = new GatewayClient(mock.url, { merchantKey: MOCK_DEFAULTS.apiKey, vendorKey: undefined }, { allowWrites: false });
+  const client = new GatewayClient(
+    mock.url,
+    { merchantKey: MOCK_DEFAULTS.apiKey, vendorKey: undefined },
+    { allowWrites: false },
+  );
   // count=1: 26 requests a walk, so the vault moves under every one of them.
   const moving = await walkSnapshot(client, listingQuery(MOCK_DEFAULTS.merchantId, 1));
   expect(moving.attempts).toBe(WALK_ATTEMPTS);
@@ -71,7 +84,11 @@ test('the suite walks a moving vault again, and says so when it never held still
 
 test('a walk of a vault that holds still is one walk and one re-read of page 0', async ({ launch }) => {
   const mock = await launch();
-  const client = new GatewayClient(mock.url, { merchantKey: MOCK_DEFAULTS.apiKey, vendorKey: undefined }, { allowWrites: false });
+  const client = new GatewayClient(
+    mock.url,
+    { merchantKey: MOCK_DEFAULTS.apiKey, vendorKey: undefined },
+    { allowWrites: false },
+  );
   const walk = await walkSnapshot(client, listingQuery(MOCK_DEFAULTS.merchantId, 10));
   expect(walk).toMatchObject({ attempts: 1, moved: undefined, totalRecords: 25, totalPages: 3 });
   expect(client.exchanges).toHaveLength(4);

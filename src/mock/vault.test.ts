@@ -5,13 +5,21 @@ import { VAULT_LIMITS } from './gateway/vault/query.js';
 
 type Page = { code: number; totalPages: number; totalRecords: number; data: Record<string, unknown>[] };
 
-test('lists the seeded customers with the documented defaults: count 10, page 0, customer_id ascending', async ({ gateway }) => {
+test('lists the seeded customers with the documented defaults: count 10, page 0, customer_id ascending', async ({
+  gateway,
+}) => {
   const res = await gateway.send('GET', '/platform/vault/customer');
   const page = res.json as unknown as Page;
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expect(page).toMatchObject({ code: 0, totalRecords: MOCK_DEFAULTS.customers, totalPages: Math.ceil(MOCK_DEFAULTS.customers / 10) });
-  expect(page.data.map((c) => c.customer_id)).toEqual(Array.from({ length: 10 }, (_, i) => `cust_${String(i + 1).padStart(7, '0')}`));
+  expect(page).toMatchObject({
+    code: 0,
+    totalRecords: MOCK_DEFAULTS.customers,
+    totalPages: Math.ceil(MOCK_DEFAULTS.customers / 10),
+  });
+  expect(page.data.map((c) => c.customer_id)).toEqual(
+    Array.from({ length: 10 }, (_, i) => `cust_${String(i + 1).padStart(7, '0')}`),
+  );
   expectValid('listCustomers', res.json);
 });
 
@@ -20,10 +28,13 @@ test('walking every page yields each customer once, in order, with exact totals'
     const seen: string[] = [];
     let totalPages = Infinity;
     for (let page = 0; page < totalPages; page++) {
-      const body = (await gateway.send('GET', `/platform/vault/customer?count=${count}&page=${page}`)).json as unknown as Page;
+      const body = (await gateway.send('GET', `/platform/vault/customer?count=${count}&page=${page}`))
+        .json as unknown as Page;
       totalPages = body.totalPages;
       expect(body.totalPages, `count ${count}`).toBe(Math.ceil(body.totalRecords / count));
-      expect(body.data.length, `count ${count}, page ${page}`).toBe(page < totalPages - 1 ? count : body.totalRecords - count * (totalPages - 1));
+      expect(body.data.length, `count ${count}, page ${page}`).toBe(
+        page < totalPages - 1 ? count : body.totalRecords - count * (totalPages - 1),
+      );
       seen.push(...body.data.map((c) => c.customer_id as string));
     }
     expect(seen).toEqual([...seen].sort());
@@ -35,12 +46,15 @@ test('order_on=customer_id&order_by=desc reverses the ascending order across pag
   const asc = (await gateway.send('GET', '/platform/vault/customer?count=25')).json as unknown as Page;
   const desc: string[] = [];
   for (const page of [0, 1, 2]) {
-    const body = (await gateway.send('GET', `/platform/vault/customer?count=10&page=${page}&order_on=customer_id&order_by=desc`)).json as unknown as Page;
+    const body = (
+      await gateway.send('GET', `/platform/vault/customer?count=10&page=${page}&order_on=customer_id&order_by=desc`)
+    ).json as unknown as Page;
     expectValid('listCustomers', body);
     desc.push(...body.data.map((c) => c.customer_id as string));
   }
   expect(desc).toEqual(asc.data.map((c) => c.customer_id).reverse());
-  const byRec = (await gateway.send('GET', '/platform/vault/customer?count=25&order_on=rec_id&order_by=desc')).json as unknown as Page;
+  const byRec = (await gateway.send('GET', '/platform/vault/customer?count=25&order_on=rec_id&order_by=desc'))
+    .json as unknown as Page;
   const recIds = byRec.data.map((c) => c.rec_id as number);
   expect(recIds).toEqual([...recIds].sort((a, b) => b - a));
 });
@@ -51,7 +65,9 @@ test('a page past the end answers code 0 with no records', async ({ gateway }) =
   expectValid('listCustomers', res.json);
 });
 
-test('records have masked numbers, MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary', async ({ gateway }) => {
+test('records have masked numbers, MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary', async ({
+  gateway,
+}) => {
   const body = (await gateway.send('GET', '/platform/vault/customer?count=25')).json as unknown as Page;
   for (const c of body.data) {
     const shipping = c.shipping_addresses as Record<string, unknown>[];
@@ -61,7 +77,11 @@ test('records have masked numbers, MMYY expiry, 14-digit verified_date, numeric 
     expect(cards.length).toBeGreaterThanOrEqual(1);
     expect(cards.length).toBeLessThanOrEqual(2);
     expect(c.primary_card_number).toBe(cards[0]!.card_number);
-    for (const s of shipping) expect(s).toMatchObject({ shipping_country_code: expect.stringMatching(/^[0-9]+$/), primary: expect.any(Boolean) });
+    for (const s of shipping)
+      expect(s).toMatchObject({
+        shipping_country_code: expect.stringMatching(/^[0-9]+$/),
+        primary: expect.any(Boolean),
+      });
     for (const card of cards) {
       expect(card.card_number).toMatch(/^[0-9]{4}x+[0-9]{6}$/);
       expect(card.exp_date).toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
@@ -79,11 +99,18 @@ test('the same record comes back identical on every call', async ({ gateway }) =
   expect(a.text).toBe(b.text);
 });
 
-test('merchant_id is accepted in string form, and in integer form when the merchant ID is numeric', async ({ gateway, launch }) => {
-  expect((await gateway.send('GET', `/platform/vault/customer?merchant_id=${MOCK_DEFAULTS.merchantId}`)).json.code).toBe(0);
+test('merchant_id is accepted in string form, and in integer form when the merchant ID is numeric', async ({
+  gateway,
+  launch,
+}) => {
+  expect(
+    (await gateway.send('GET', `/platform/vault/customer?merchant_id=${MOCK_DEFAULTS.merchantId}`)).json.code,
+  ).toBe(0);
   const numeric = await launch({ credentials: { merchantId: '0042' } });
   for (const id of ['0042', '42']) {
-    const res = await fetch(`${numeric.url}/platform/vault/customer?merchant_id=${id}`, { headers: { authorization: `Basic ${Buffer.from(`:${MOCK_DEFAULTS.apiKey}`).toString('base64')}` } });
+    const res = await fetch(`${numeric.url}/platform/vault/customer?merchant_id=${id}`, {
+      headers: { authorization: `Basic ${Buffer.from(`:${MOCK_DEFAULTS.apiKey}`).toString('base64')}` },
+    });
     expect(((await res.json()) as Page).code, `merchant_id=${id}`).toBe(0);
   }
 });
@@ -92,16 +119,22 @@ test('page 9,999 of 1,000,000 customers answers as exactly as page 0', async ({ 
   const mock = await launch({ customers: 1_000_000 });
   const auth = { authorization: `Basic ${Buffer.from(`:${MOCK_DEFAULTS.apiKey}`).toString('base64')}` };
   const started = performance.now();
-  const last = (await (await fetch(`${mock.url}/platform/vault/customer?count=100&page=9999`, { headers: auth })).json()) as Page;
+  const last = (await (
+    await fetch(`${mock.url}/platform/vault/customer?count=100&page=9999`, { headers: auth })
+  ).json()) as Page;
   expect(performance.now() - started, 'a deep page costs what page 0 costs').toBeLessThan(1000);
   expect(last).toMatchObject({ code: 0, totalRecords: 1_000_000, totalPages: 10_000 });
   expect(last.data).toHaveLength(100);
   expect(last.data[0]!.customer_id).toBe('cust_0999901');
   expect(last.data[99]!.customer_id).toBe('cust_1000000');
   expectValid('listCustomers', last);
-  const first = (await (await fetch(`${mock.url}/platform/vault/customer?count=100&page=0&order_by=desc`, { headers: auth })).json()) as Page;
+  const first = (await (
+    await fetch(`${mock.url}/platform/vault/customer?count=100&page=0&order_by=desc`, { headers: auth })
+  ).json()) as Page;
   expect(first.data[0]!.customer_id).toBe('cust_1000000');
-  const past = (await (await fetch(`${mock.url}/platform/vault/customer?count=100&page=10000`, { headers: auth })).json()) as Page;
+  const past = (await (
+    await fetch(`${mock.url}/platform/vault/customer?count=100&page=10000`, { headers: auth })
+  ).json()) as Page;
   expect(past).toMatchObject({ code: 0, data: [] });
   const odd = (await (await fetch(`${mock.url}/platform/vault/customer?count=7`, { headers: auth })).json()) as Page;
   expect(odd.totalPages).toBe(Math.ceil(1_000_000 / 7));

@@ -43,9 +43,19 @@ export type KeyFindings = { listing: Exchange; merchantKeyTaken: boolean; vendor
 /** The card a comparison sends when a body without payment information answers alike: a published test number. */
 export const PREFLIGHT_CARD = DEFAULT_TEST_CARD;
 
-const listingQuery = (merchantId: string) => ({ count: 1, page: 0, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId });
+const listingQuery = (merchantId: string) => ({
+  count: 1,
+  page: 0,
+  order_on: 'customer_id',
+  order_by: 'desc',
+  merchant_id: merchantId,
+});
 
-const card = () => ({ cardholder_name: 'Conformance Preflight', card_number: PREFLIGHT_CARD, exp_date: futureExpiry() });
+const card = () => ({
+  cardholder_name: 'Conformance Preflight',
+  card_number: PREFLIGHT_CARD,
+  exp_date: futureExpiry(),
+});
 
 function randomLetter(upper: boolean): string {
   const letter = String.fromCharCode(97 + randomInt(26));
@@ -59,11 +69,13 @@ function randomLetter(upper: boolean): string {
 export function madeUpLike(value: string): string {
   const numeric = /^[0-9]+$/.test(value);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const made = [...value].map((c, i) => {
-      if (/[0-9]/.test(c)) return String(i === 0 && c !== '0' ? randomInt(1, 10) : randomInt(10));
-      if (/[a-zA-Z]/.test(c)) return randomLetter(c !== c.toLowerCase());
-      return c;
-    }).join('');
+    const made = [...value]
+      .map((c, i) => {
+        if (/[0-9]/.test(c)) return String(i === 0 && c !== '0' ? randomInt(1, 10) : randomInt(10));
+        if (/[a-zA-Z]/.test(c)) return randomLetter(c !== c.toLowerCase());
+        return c;
+      })
+      .join('');
     if (made !== value && !(numeric && BigInt(made) === BigInt(value))) return made;
   }
   // Nothing (or too little) to vary: a longer value of the same kind.
@@ -85,7 +97,11 @@ type Pair = { known: boolean; configured: Exchange; madeUp?: Exchange };
  * Asks with the configured value and the made-up one: without payment information, then with the test
  * card where the first pair answered alike. Known when the configured one succeeded or the pair differed.
  */
-async function toldApart<T>(ask: (value: T, withCard: boolean) => Promise<Exchange>, configured: T, madeUp: T): Promise<Pair> {
+async function toldApart<T>(
+  ask: (value: T, withCard: boolean) => Promise<Exchange>,
+  configured: T,
+  madeUp: T,
+): Promise<Pair> {
   let last: Pair | undefined;
   for (const withCard of [false, true]) {
     const mine = await ask(configured, withCard);
@@ -100,12 +116,15 @@ async function toldApart<T>(ask: (value: T, withCard: boolean) => Promise<Exchan
 function remedy(variable: 'PG_MERCHANT_ID' | 'PG_VENDOR_ID', config: Target): string {
   // A mock named by PG_BASE_URL has no manager portal: its IDs are MOCK_MERCHANT_ID and MOCK_VENDOR_ID.
   if (config.target === 'mock') {
-    return `set it to the mock's (${variable === 'PG_MERCHANT_ID' ? 'MOCK_MERCHANT_ID' : 'MOCK_VENDOR_ID'}, which npm run mock prints), `
-      + 'or leave it unset for the mock\'s built-in one';
+    return (
+      `set it to the mock's (${variable === 'PG_MERCHANT_ID' ? 'MOCK_MERCHANT_ID' : 'MOCK_VENDOR_ID'}, which npm run mock prints), ` +
+      "or leave it unset for the mock's built-in one"
+    );
   }
-  const what = variable === 'PG_MERCHANT_ID'
-    ? 'the merchant ID that goes with PG_API_KEY'
-    : 'the integrator (vendor) ID that goes with PG_VENDOR_API_KEY';
+  const what =
+    variable === 'PG_MERCHANT_ID'
+      ? 'the merchant ID that goes with PG_API_KEY'
+      : 'the integrator (vendor) ID that goes with PG_VENDOR_API_KEY';
   const where = config.target === 'production' ? 'production' : 'this sandbox';
   return `copy ${what} for ${where} from the manager portal (sandbox and production have their own credentials, section 5.7)`;
 }
@@ -127,69 +146,100 @@ async function compareMerchantId(
   const other = await gateway.listCustomers(listingQuery(madeUp), 'merchant');
   if (!same(listing, other)) return { problems: [], notes: [] };
   const vendorIdThere = merchantId === String(config.vendor?.vendorId);
-  const hint = copyHint('PG_MERCHANT_ID', merchantId)
-    + (vendorIdThere ? ' PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one.' : '');
+  const hint =
+    copyHint('PG_MERCHANT_ID', merchantId) +
+    (vendorIdThere ? ' PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one.' : '');
   if (!config.allowWrites) {
     if (succeeded(listing)) {
       return {
         problems: [],
-        notes: ['PG_MERCHANT_ID was not compared: the vault listing serves a made-up merchant ID as it serves PG_MERCHANT_ID, '
-          + 'and production without PG_ALLOW_WRITES=1 allows no tokenize to ask instead.'],
+        notes: [
+          'PG_MERCHANT_ID was not compared: the vault listing serves a made-up merchant ID as it serves PG_MERCHANT_ID, ' +
+            'and production without PG_ALLOW_WRITES=1 allows no tokenize to ask instead.',
+        ],
       };
     }
     return {
-      problems: [`The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up `
-        + `(${answerOf(listing, redact)}); ${remedy('PG_MERCHANT_ID', config)}.${hint} (Production without PG_ALLOW_WRITES=1 `
-        + 'offers only the listing to ask, so a gateway that refuses a valid merchant ID there, a deviation AUTH-6 names, would look '
-        + 'the same: if PG_MERCHANT_ID is right, run with PG_ALLOW_WRITES=1 to tell.)'],
+      problems: [
+        `The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up ` +
+          `(${answerOf(listing, redact)}); ${remedy('PG_MERCHANT_ID', config)}.${hint} (Production without PG_ALLOW_WRITES=1 ` +
+          'offers only the listing to ask, so a gateway that refuses a valid merchant ID there, a deviation AUTH-6 names, would look ' +
+          'the same: if PG_MERCHANT_ID is right, run with PG_ALLOW_WRITES=1 to tell.)',
+      ],
       notes: [],
     };
   }
-  const ask = (id: string, withCard: boolean) => gateway.tokenize({ merchant_id: id, ...(withCard ? card() : {}) }, 'merchant');
+  const ask = (id: string, withCard: boolean) =>
+    gateway.tokenize({ merchant_id: id, ...(withCard ? card() : {}) }, 'merchant');
   const onTokenize = await toldApart(ask, merchantId, madeUp);
   if (onTokenize.known) return { problems: [], notes: [] };
   const where = succeeded(listing)
-    ? `tokenize answered it exactly as it answers a merchant ID the suite made up (${answerOf(onTokenize.configured, redact)}`
-      + '; the vault listing serves any merchant ID, so it could not tell)'
-    : 'the vault listing and tokenize answered it exactly as they answer a merchant ID the suite made up '
-      + `(listing: ${answerOf(listing, redact)}; tokenize: ${answerOf(onTokenize.configured, redact)})`;
-  return { problems: [`The target refused PG_MERCHANT_ID: ${where}; ${remedy('PG_MERCHANT_ID', config)}.${hint}`], notes: [] };
+    ? `tokenize answered it exactly as it answers a merchant ID the suite made up (${answerOf(onTokenize.configured, redact)}` +
+      '; the vault listing serves any merchant ID, so it could not tell)'
+    : 'the vault listing and tokenize answered it exactly as they answer a merchant ID the suite made up ' +
+      `(listing: ${answerOf(listing, redact)}; tokenize: ${answerOf(onTokenize.configured, redact)})`;
+  return {
+    problems: [`The target refused PG_MERCHANT_ID: ${where}; ${remedy('PG_MERCHANT_ID', config)}.${hint}`],
+    notes: [],
+  };
 }
 
 /** PG_VENDOR_ID on tokenize with the vendor key, then with the merchant key to tell a swap of the keys. */
-async function compareVendorId(gateway: GatewayClient, config: Target, redact: (t: string) => string): Promise<IdFindings> {
+async function compareVendorId(
+  gateway: GatewayClient,
+  config: Target,
+  redact: (t: string) => string,
+): Promise<IdFindings> {
   const vendorId = config.vendor!.vendorId;
   if (!config.allowWrites) {
     return {
       problems: [],
-      notes: ['PG_VENDOR_ID was not compared with a made-up vendor ID, nor the two keys with each other\'s IDs: only tokenize '
-        + 'takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize (the run sends none either, so a wrong one '
-        + 'fails no rule there).'],
+      notes: [
+        "PG_VENDOR_ID was not compared with a made-up vendor ID, nor the two keys with each other's IDs: only tokenize " +
+          'takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize (the run sends none either, so a wrong one ' +
+          'fails no rule there).',
+      ],
     };
   }
   const madeUp = Number(madeUpLike(String(vendorId)));
-  const body = (id: number, withCard: boolean) => ({ merchant_id: config.merchant.merchantId, vendor_id: id, ...(withCard ? card() : {}) });
-  const withVendorKey = await toldApart((id: number, withCard) => gateway.tokenize(body(id, withCard), 'vendor'), vendorId, madeUp);
+  const body = (id: number, withCard: boolean) => ({
+    merchant_id: config.merchant.merchantId,
+    vendor_id: id,
+    ...(withCard ? card() : {}),
+  });
+  const withVendorKey = await toldApart(
+    (id: number, withCard) => gateway.tokenize(body(id, withCard), 'vendor'),
+    vendorId,
+    madeUp,
+  );
   if (withVendorKey.known) return { problems: [], notes: [] };
-  const withMerchantKey = await toldApart((id: number, withCard) => gateway.tokenize(body(id, withCard), 'merchant'), vendorId, madeUp);
+  const withMerchantKey = await toldApart(
+    (id: number, withCard) => gateway.tokenize(body(id, withCard), 'merchant'),
+    vendorId,
+    madeUp,
+  );
   if (withMerchantKey.known) {
     const told = withMerchantKey.madeUp
       ? `${described(withMerchantKey.configured)} against ${described(withMerchantKey.madeUp)}`
       : `${described(withMerchantKey.configured)}, a success`;
     return {
-      problems: ['PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up '
-        + `when they come with PG_API_KEY (${told}) and not when they come with PG_VENDOR_API_KEY `
-        + `(${described(withVendorKey.configured)} for both); `
-        + 'swap the two values (PG_API_KEY is the merchant\'s key, PG_VENDOR_API_KEY the integrator\'s).'],
+      problems: [
+        'PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up ' +
+          `when they come with PG_API_KEY (${told}) and not when they come with PG_VENDOR_API_KEY ` +
+          `(${described(withVendorKey.configured)} for both); ` +
+          "swap the two values (PG_API_KEY is the merchant's key, PG_VENDOR_API_KEY the integrator's).",
+      ],
       notes: [],
     };
   }
   return {
-    problems: ['The target refused PG_VENDOR_ID: tokenize with PG_VENDOR_API_KEY answered it exactly as it answers a vendor ID '
-      + `the suite made up (${answerOf(withVendorKey.configured, redact)}), and so did PG_API_KEY; ${remedy('PG_VENDOR_ID', config)}. `
-      + 'Or PG_VENDOR_ID is right and the gateway refuses every integrator\'s vendor_id, a deviation TOK-5 names, which looks the same '
-      + 'from outside. (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends '
-      + 'NOT FULLY EXERCISED at best.)'],
+    problems: [
+      'The target refused PG_VENDOR_ID: tokenize with PG_VENDOR_API_KEY answered it exactly as it answers a vendor ID ' +
+        `the suite made up (${answerOf(withVendorKey.configured, redact)}), and so did PG_API_KEY; ${remedy('PG_VENDOR_ID', config)}. ` +
+        "Or PG_VENDOR_ID is right and the gateway refuses every integrator's vendor_id, a deviation TOK-5 names, which looks the same " +
+        'from outside. (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends ' +
+        'NOT FULLY EXERCISED at best.)',
+    ],
     notes: [],
   };
 }

@@ -25,11 +25,23 @@ test.afterAll(async () => {
 const WRONG_KEY = 'sk_sandbox_wrong_key_Zq81';
 
 function sandbox(dir: string, overrides: Record<string, string | undefined>): Record<string, string> {
-  const env: Record<string, string | undefined> = { PG_TARGET: 'sandbox', PG_BASE_URL: mock.url, ...mockCredentialsAsTarget(), PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results'), ...overrides };
+  const env: Record<string, string | undefined> = {
+    PG_TARGET: 'sandbox',
+    PG_BASE_URL: mock.url,
+    ...mockCredentialsAsTarget(),
+    PG_REPORTS_DIR: dir,
+    PG_RESULTS_DIR: join(dir, 'test-results'),
+    ...overrides,
+  };
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-const reportOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { verdict: string; configuration: string[]; counts: Record<string, number> };
+const reportOf = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+    verdict: string;
+    configuration: string[];
+    counts: Record<string, number>;
+  };
 
 test('a wrong API key ends with exit 2 and one sentence naming PG_API_KEY, in seconds, with no test run and no key printed', async ({}, testInfo) => {
   const dir = testInfo.outputPath('run');
@@ -37,7 +49,9 @@ test('a wrong API key ends with exit 2 and one sentence naming PG_API_KEY, in se
   const run = await runConformance(sandbox(dir, { PG_API_KEY: WRONG_KEY }));
   expect(run.code, run.output).toBe(2);
   expect(Date.now() - started).toBeLessThan(20_000);
-  expect(run.output).toContain('The target refused PG_API_KEY: the vault listing answered it exactly as it answers a key it never issued (HTTP 401, code 1004)');
+  expect(run.output).toContain(
+    'The target refused PG_API_KEY: the vault listing answered it exactly as it answers a key it never issued (HTTP 401, code 1004)',
+  );
   expect(run.output).toContain('No test was run');
   expect(run.output).not.toMatch(/Running [0-9]+ tests/);
   expect(run.output).not.toContain(WRONG_KEY);
@@ -47,8 +61,16 @@ test('a wrong API key ends with exit 2 and one sentence naming PG_API_KEY, in se
 
 // Each mix-up an operator makes with the IDs and keys: named in one sentence, before any test runs.
 const MIX_UPS = [
-  { name: 'a wrong PG_MERCHANT_ID', env: { PG_MERCHANT_ID: 'acme-shop-0042' }, sentence: 'The target refused PG_MERCHANT_ID: ' },
-  { name: 'a wrong numeric PG_MERCHANT_ID', env: { PG_MERCHANT_ID: '1234567' }, sentence: 'The target refused PG_MERCHANT_ID: ' },
+  {
+    name: 'a wrong PG_MERCHANT_ID',
+    env: { PG_MERCHANT_ID: 'acme-shop-0042' },
+    sentence: 'The target refused PG_MERCHANT_ID: ',
+  },
+  {
+    name: 'a wrong numeric PG_MERCHANT_ID',
+    env: { PG_MERCHANT_ID: '1234567' },
+    sentence: 'The target refused PG_MERCHANT_ID: ',
+  },
   { name: 'a wrong PG_VENDOR_ID', env: { PG_VENDOR_ID: '90002' }, sentence: 'The target refused PG_VENDOR_ID: ' },
   {
     name: 'the two keys swapped',
@@ -70,16 +92,23 @@ for (const mixUp of MIX_UPS) {
     expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
     expect(run.output).not.toContain(MOCK_DEFAULTS.apiKey);
     expect(run.output).not.toContain(MOCK_DEFAULTS.vendorApiKey);
-    expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR', configuration: [expect.stringContaining(mixUp.sentence)] });
+    expect(reportOf(dir)).toMatchObject({
+      verdict: 'CONFIGURATION ERROR',
+      configuration: [expect.stringContaining(mixUp.sentence)],
+    });
   });
 }
 
 test('a base URL with a path ends with exit 2, saying to drop the path, with no test run', async ({}, testInfo) => {
-  const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_BASE_URL: `${mock.url}/pg`, PG_ALLOW_WRITE: '1' }));
+  const run = await runConformance(
+    sandbox(testInfo.outputPath('run'), { PG_BASE_URL: `${mock.url}/pg`, PG_ALLOW_WRITE: '1' }),
+  );
   expect(run.code, run.output).toBe(2);
   expect(run.output).toContain(`PG_BASE_URL should be the base address without a path such as /pg: `);
   expect(run.output).toContain(`set PG_BASE_URL=${mock.url}.`);
-  expect(run.output).toContain('Warning: PG_ALLOW_WRITE is not a variable this suite reads; did you mean PG_ALLOW_WRITES?');
+  expect(run.output).toContain(
+    'Warning: PG_ALLOW_WRITE is not a variable this suite reads; did you mean PG_ALLOW_WRITES?',
+  );
   expect(run.output).not.toMatch(/Running [0-9]+ tests/);
 });
 
@@ -87,7 +116,9 @@ test('https:// against the plain-http mock ends with exit 2 and a sentence, not 
   const dir = testInfo.outputPath('run');
   const run = await runConformance(sandbox(dir, { PG_BASE_URL: mock.url.replace('http://', 'https://') }));
   expect(run.code, run.output).toBe(2);
-  expect(run.output).toContain('has no TLS on this port: the server answered, but not with TLS. Is it serving plain http here?');
+  expect(run.output).toContain(
+    'has no TLS on this port: the server answered, but not with TLS. Is it serving plain http here?',
+  );
   expect(run.output).toContain('Use http:// in PG_BASE_URL');
   expect(run.output).not.toMatch(/Running [0-9]+ tests/);
   expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
@@ -104,7 +135,9 @@ test('a certificate for another host name ends with exit 2 naming PG_BASE_URL, i
     const trusted = { PG_BASE_URL: base, NODE_EXTRA_CA_CERTS: fileURLToPath(fixture('test-ca.pem')) };
     const run = await runConformance(sandbox(testInfo.outputPath('run'), trusted));
     expect(run.code, run.output).toBe(2);
-    expect(run.output).toContain('names DNS:other-host.invalid, not 127.0.0.1: set PG_BASE_URL to a host name the certificate covers.');
+    expect(run.output).toContain(
+      'names DNS:other-host.invalid, not 127.0.0.1: set PG_BASE_URL to a host name the certificate covers.',
+    );
     expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
   } finally {
     tls.close();
@@ -116,7 +149,9 @@ test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rul
   const dir = testInfo.outputPath('run');
   const run = await runConformance(sandbox(dir, { PG_WEBHOOK_ID: 'wh_nobody_knows_this_one' }));
   expect(run.code, run.output).toBe(2);
-  expect(run.output).toContain('Configuration problems, fix these first (1):\n  - PG_WEBHOOK_ID names no webhook the target knows');
+  expect(run.output).toContain(
+    'Configuration problems, fix these first (1):\n  - PG_WEBHOOK_ID names no webhook the target knows',
+  );
   expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
   const report = reportOf(dir);
   expect(report.counts.failed ?? 0).toBe(0);
@@ -144,7 +179,9 @@ test('a proxy that starts asking for credentials mid-run ends with exit 2 naming
     expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR for AUTH-6 /);
     const report = reportOf(dir);
     expect(report.counts.failed ?? 0).toBe(0);
-    expect(report.configuration).toEqual([expect.stringContaining('put the proxy\'s user and password in HTTPS_PROXY / HTTP_PROXY')]);
+    expect(report.configuration).toEqual([
+      expect.stringContaining("put the proxy's user and password in HTTPS_PROXY / HTTP_PROXY"),
+    ]);
   } finally {
     front.close();
   }
@@ -155,8 +192,12 @@ test('a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED (exit 4), and t
   const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_WEBHOOK_ID: undefined }));
   expect(run.code, run.output).toBe(4);
   const end = run.output.slice(run.output.lastIndexOf('Operations never served'));
-  expect(end).toContain('  - disableWebhook: never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID');
-  expect(end).toContain('Skipped (1):\n  - HOOK-1: webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable) (set PG_WEBHOOK_ID)');
+  expect(end).toContain(
+    '  - disableWebhook: never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID',
+  );
+  expect(end).toContain(
+    'Skipped (1):\n  - HOOK-1: webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable) (set PG_WEBHOOK_ID)',
+  );
   expect(end).toMatch(/Skipped tests by reason: [0-9]+ × webhook checks on this target need PG_WEBHOOK_ID/);
   expect(end).toMatch(/Conformance: NOT FULLY EXERCISED: [^\n]*1 skipped/);
 });

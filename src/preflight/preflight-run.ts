@@ -9,7 +9,10 @@ export type ConfigurationStop = (found: { problems: string[]; requests: number; 
  * problem goes to `stop`, one sentence per problem; the target being unavailable is returned for the caller's
  * TARGET UNAVAILABLE path. The reports and the exit are the caller's, so the configuration imports no reporter.
  */
-export async function preflightOrExit(config: SuiteConfig & { baseUrl: string }, stop: ConfigurationStop): Promise<string | undefined> {
+export async function preflightOrExit(
+  config: SuiteConfig & { baseUrl: string },
+  stop: ConfigurationStop,
+): Promise<string | undefined> {
   const started = new Date();
   const result = await preflight(config);
   // What the target could not be asked (production read-only) is said before the run, never guessed.

@@ -21,7 +21,10 @@ function configFor(baseUrl: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function withMock<T>(options: { faults?: string[]; variants?: string[] }, body: (url: string) => Promise<T>): Promise<T> {
+async function withMock<T>(
+  options: { faults?: string[]; variants?: string[] },
+  body: (url: string) => Promise<T>,
+): Promise<T> {
   const mock = await startMock({ port: 0, ...options });
   try {
     return await body(mock.url);
@@ -36,7 +39,9 @@ test('the right credentials pass the preflight in five requests: a listing per k
 });
 
 test('a wrong API key stops the run with one sentence naming PG_API_KEY, never the key', async () => {
-  const result = await withMock({}, (url) => preflight(configFor(url, { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
+  const result = await withMock({}, (url) =>
+    preflight(configFor(url, { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })),
+  );
   expect(result.kind).toBe('configuration');
   const problems = result.kind === 'configuration' ? result.problems : [];
   expect(problems).toEqual([
@@ -46,9 +51,13 @@ test('a wrong API key stops the run with one sentence naming PG_API_KEY, never t
 });
 
 test('a wrong vendor key names PG_VENDOR_API_KEY and what leaving it out costs', async () => {
-  const result = await withMock({}, (url) => preflight(configFor(url, { vendor: { vendorId: MOCK_DEFAULTS.vendorId, apiKey: WRONG_KEY } })));
+  const result = await withMock({}, (url) =>
+    preflight(configFor(url, { vendor: { vendorId: MOCK_DEFAULTS.vendorId, apiKey: WRONG_KEY } })),
+  );
   expect(result.kind === 'configuration' && result.problems).toEqual([
-    expect.stringMatching(/^The target refused PG_VENDOR_API_KEY: .* \(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best\.\)$/),
+    expect.stringMatching(
+      /^The target refused PG_VENDOR_API_KEY: .* \(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best\.\)$/,
+    ),
   ]);
 });
 
@@ -56,35 +65,66 @@ test('a wrong key is told by comparison, whatever status and scheme the target r
   const wrongKey = { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } };
   for (const options of [{ variants: ['auth-failures-403'] }, { variants: ['failures-http-200'] }]) {
     const result = await withMock(options, (url) => preflight(configFor(url, wrongKey)));
-    expect(result.kind === 'configuration' && result.problems, JSON.stringify(options)).toEqual([expect.stringContaining('The target refused PG_API_KEY')]);
+    expect(result.kind === 'configuration' && result.problems, JSON.stringify(options)).toEqual([
+      expect.stringContaining('The target refused PG_API_KEY'),
+    ]);
   }
   // Every failure an empty 400 (a failed ERR-2 for the run that follows): a wrong key and a wrong path answer
   // alike, so the sentence names both variables.
-  const result = await withMock({ faults: ['platform-failure-empty-400'] }, (url) => preflight(configFor(url, wrongKey)));
+  const result = await withMock({ faults: ['platform-failure-empty-400'] }, (url) =>
+    preflight(configFor(url, wrongKey)),
+  );
   const both = expect.stringMatching(/^PG_API_KEY or PG_BASE_URL is wrong: .*\(HTTP 400\)/);
   expect(result.kind === 'configuration' && result.problems).toEqual([both]);
 });
 
-test('against a mock named by PG_BASE_URL, a refused key points at the mock\'s own variable', async () => {
-  const result = await withMock({}, (url) => preflight(configFor(url, { target: 'mock', merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
-  expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('set it to the key the mock was started with (MOCK_API_KEY), or leave it unset')]);
+test("against a mock named by PG_BASE_URL, a refused key points at the mock's own variable", async () => {
+  const result = await withMock({}, (url) =>
+    preflight(
+      configFor(url, { target: 'mock', merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } }),
+    ),
+  );
+  expect(result.kind === 'configuration' && result.problems).toEqual([
+    expect.stringContaining('set it to the key the mock was started with (MOCK_API_KEY), or leave it unset'),
+  ]);
 });
 
 test('in production without PG_ALLOW_WRITES a refused key is configuration, and the sentence says what else it could be', async () => {
-  const result = await withMock({}, (url) => preflight(configFor(url, { target: 'production', allowWrites: false, merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
-  expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('copy the merchant API key for production from the manager portal. (Production without PG_ALLOW_WRITES=1 offers only the listing to ask')]);
-  expect(result.kind === 'configuration' && result.problems).toEqual([expect.stringContaining('run with PG_ALLOW_WRITES=1 to tell')]);
+  const result = await withMock({}, (url) =>
+    preflight(
+      configFor(url, {
+        target: 'production',
+        allowWrites: false,
+        merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY },
+      }),
+    ),
+  );
+  expect(result.kind === 'configuration' && result.problems).toEqual([
+    expect.stringContaining(
+      'copy the merchant API key for production from the manager portal. (Production without PG_ALLOW_WRITES=1 offers only the listing to ask',
+    ),
+  ]);
+  expect(result.kind === 'configuration' && result.problems).toEqual([
+    expect.stringContaining('run with PG_ALLOW_WRITES=1 to tell'),
+  ]);
 });
 
 test('a base URL with a path says to drop the path and which base answers', async () => {
   const result = await withMock({}, async (url) => ({ url, result: await preflight(configFor(`${url}/pg`)) }));
   expect(result.result).toEqual({
     kind: 'configuration',
-    problems: [`PG_BASE_URL should be the base address without a path such as /pg: the vault listing is not found under ${result.url}/pg (HTTP 404, rcode "901", as for a path that does not exist) but is found under ${result.url}; set PG_BASE_URL=${result.url}.`],
+    problems: [
+      `PG_BASE_URL should be the base address without a path such as /pg: the vault listing is not found under ${result.url}/pg (HTTP 404, rcode "901", as for a path that does not exist) but is found under ${result.url}; set PG_BASE_URL=${result.url}.`,
+    ],
     requests: expect.any(Number),
   });
-  const deeper = await withMock({ variants: ['failures-http-200'] }, async (url) => ({ url, result: await preflight(configFor(`${url}/api/v1`)) }));
-  expect(deeper.result.kind === 'configuration' && deeper.result.problems).toEqual([expect.stringContaining(`without a path such as /api/v1: `)]);
+  const deeper = await withMock({ variants: ['failures-http-200'] }, async (url) => ({
+    url,
+    result: await preflight(configFor(`${url}/api/v1`)),
+  }));
+  expect(deeper.result.kind === 'configuration' && deeper.result.problems).toEqual([
+    expect.stringContaining(`without a path such as /api/v1: `),
+  ]);
 });
 
 test('a target that is not there is unavailable, not a configuration problem', async () => {
@@ -109,9 +149,13 @@ const LOOKS_LIKE_A_WRONG_ID: Record<string, RegExp> = {
 test('no fault and no variation of the mock is taken for a configuration problem, but for the one that looks like a wrong ID', async () => {
   test.setTimeout(120_000);
   const flagged: string[] = [];
-  for (const [kind, name] of [...FAULTS.map((f) => ['faults', f.name] as const), ...VARIANTS.map((v) => ['variants', v.name] as const)]) {
+  for (const [kind, name] of [
+    ...FAULTS.map((f) => ['faults', f.name] as const),
+    ...VARIANTS.map((v) => ['variants', v.name] as const),
+  ]) {
     const result = await withMock({ [kind]: [name] }, (url) => preflight(configFor(url)));
-    const said = result.kind === 'configuration' ? result.problems.join(' ') : result.kind === 'unavailable' ? result.problem : '';
+    const said =
+      result.kind === 'configuration' ? result.problems.join(' ') : result.kind === 'unavailable' ? result.problem : '';
     const expected = LOOKS_LIKE_A_WRONG_ID[name];
     const right = expected ? result.kind === 'configuration' && expected.test(said) : result.kind === 'ok';
     if (!right) flagged.push(`${name}: ${said || result.kind}`);
@@ -123,7 +167,9 @@ test('a wrong key is still caught under every legitimate variation', async () =>
   test.setTimeout(120_000);
   const missed: string[] = [];
   for (const v of VARIANTS) {
-    const result = await withMock({ variants: [v.name] }, (url) => preflight(configFor(url, { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })));
+    const result = await withMock({ variants: [v.name] }, (url) =>
+      preflight(configFor(url, { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } })),
+    );
     if (result.kind !== 'configuration') missed.push(`${v.name}: ${result.kind}`);
   }
   expect(missed).toEqual([]);
@@ -143,10 +189,10 @@ test('a wrong merchant ID, string or digits, answered on listing and tokenize as
   for (const wrong of ['acme-shop-0042', '1234567']) {
     const result = await withMock({}, (url) => preflight(configFor(url, merchantWith(wrong))));
     expect(problemsOf(result), wrong).toEqual([
-      'The target refused PG_MERCHANT_ID: the vault listing and tokenize answered it exactly as they answer a merchant ID the suite '
-      + `made up (listing: HTTP 403, code 1205, "${NOT_THE_MERCHANT}"; tokenize: HTTP 403, rcode "302", "${NOT_THE_MERCHANT}"); `
-      + 'copy the merchant ID that goes with PG_API_KEY for this sandbox from the manager portal (sandbox and production have their own '
-      + 'credentials, section 5.7).',
+      'The target refused PG_MERCHANT_ID: the vault listing and tokenize answered it exactly as they answer a merchant ID the suite ' +
+        `made up (listing: HTTP 403, code 1205, "${NOT_THE_MERCHANT}"; tokenize: HTTP 403, rcode "302", "${NOT_THE_MERCHANT}"); ` +
+        'copy the merchant ID that goes with PG_API_KEY for this sandbox from the manager portal (sandbox and production have their own ' +
+        'credentials, section 5.7).',
     ]);
   }
 });
@@ -165,11 +211,15 @@ test('a numeric merchant ID is compared with made-up digits: the right one passe
 test('a sandbox merchant ID with production keys is refused on the listing; read-only, the sentence names AUTH-6 too', async () => {
   const production = { target: 'production', allowWrites: false, ...merchantWith('sandbox-merchant-0001') };
   const result = await withMock({}, (url) => preflight(configFor(url, production)));
-  expect(problemsOf(result)).toEqual([expect.stringMatching(new RegExp(
-    '^The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up '
-    + '\\(HTTP 403, code 1205, .*\\); copy the merchant ID that goes with PG_API_KEY for production .* a deviation AUTH-6 names, '
-    + 'would look the same: if PG_MERCHANT_ID is right, run with PG_ALLOW_WRITES=1 to tell\\.\\)$',
-  ))]);
+  expect(problemsOf(result)).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        '^The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up ' +
+          '\\(HTTP 403, code 1205, .*\\); copy the merchant ID that goes with PG_API_KEY for production .* a deviation AUTH-6 names, ' +
+          'would look the same: if PG_MERCHANT_ID is right, run with PG_ALLOW_WRITES=1 to tell\\.\\)$',
+      ),
+    ),
+  ]);
   // One cause at a time: the vendor ID travels with the merchant ID, so it is compared once that one is right.
   expect(result.kind === 'configuration' && result.notes).toBeUndefined();
 });
@@ -179,20 +229,28 @@ test('read-only production with the right credentials passes, and says the vendo
   expect(result).toEqual({
     kind: 'ok',
     requests: 3,
-    notes: [expect.stringContaining('only tokenize takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize')],
+    notes: [
+      expect.stringContaining(
+        'only tokenize takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize',
+      ),
+    ],
   });
 });
 
 test('a merchant ID wrapped in quotes, holding whitespace or the vendor ID, as copying brings it: the sentence says why', async () => {
   const quoted = await withMock({}, (url) => preflight(configFor(url, merchantWith(`"${MOCK_DEFAULTS.merchantId}"`))));
   expect(problemsOf(quoted)).toEqual([
-    expect.stringMatching(/ PG_MERCHANT_ID is wrapped in quotes, as a value copied from a \.env line may be: set it without them\.$/),
+    expect.stringMatching(
+      / PG_MERCHANT_ID is wrapped in quotes, as a value copied from a \.env line may be: set it without them\.$/,
+    ),
   ]);
   const spaced = await withMock({}, (url) => preflight(configFor(url, merchantWith(`${MOCK_DEFAULTS.merchantId} 2`))));
   expect(problemsOf(spaced)).toEqual([
     expect.stringMatching(/ PG_MERCHANT_ID holds whitespace, which a copied value may bring along: set it without\.$/),
   ]);
-  const vendorIdThere = await withMock({}, (url) => preflight(configFor(url, merchantWith(String(MOCK_DEFAULTS.vendorId)))));
+  const vendorIdThere = await withMock({}, (url) =>
+    preflight(configFor(url, merchantWith(String(MOCK_DEFAULTS.vendorId)))),
+  );
   expect(problemsOf(vendorIdThere)).toEqual([
     expect.stringMatching(/ PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one\.$/),
   ]);
@@ -201,38 +259,44 @@ test('a merchant ID wrapped in quotes, holding whitespace or the vendor ID, as c
 test('a wrong vendor ID, answered on tokenize as a made-up one: a sentence naming PG_VENDOR_ID, and TOK-5 as the other cause', async () => {
   const result = await withMock({}, (url) => preflight(configFor(url, vendorWith(90002))));
   expect(problemsOf(result)).toEqual([
-    'The target refused PG_VENDOR_ID: tokenize with PG_VENDOR_API_KEY answered it exactly as it answers a vendor ID the suite made up '
-    + '(HTTP 403, rcode "304", "vendor_id is not the integrator the vendor API key belongs to."), and so did PG_API_KEY; copy the '
-    + 'integrator (vendor) ID that goes with PG_VENDOR_API_KEY for this sandbox from the manager portal (sandbox and production have '
-    + 'their own credentials, section 5.7). Or PG_VENDOR_ID is right and the gateway refuses every integrator\'s vendor_id, a deviation '
-    + 'TOK-5 names, which looks the same from outside. (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks '
-    + 'instead; the run then ends NOT FULLY EXERCISED at best.)',
+    'The target refused PG_VENDOR_ID: tokenize with PG_VENDOR_API_KEY answered it exactly as it answers a vendor ID the suite made up ' +
+      '(HTTP 403, rcode "304", "vendor_id is not the integrator the vendor API key belongs to."), and so did PG_API_KEY; copy the ' +
+      'integrator (vendor) ID that goes with PG_VENDOR_API_KEY for this sandbox from the manager portal (sandbox and production have ' +
+      "their own credentials, section 5.7). Or PG_VENDOR_ID is right and the gateway refuses every integrator's vendor_id, a deviation " +
+      'TOK-5 names, which looks the same from outside. (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks ' +
+      'instead; the run then ends NOT FULLY EXERCISED at best.)',
   ]);
 });
 
 test('the merchant key and the vendor key swapped are named as a swap, in one sentence', async () => {
   const result = await withMock({}, (url) => preflight(configFor(url, SWAPPED)));
   expect(problemsOf(result)).toEqual([
-    'PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up when they come with '
-    + 'PG_API_KEY (HTTP 400, rcode "401" against HTTP 403, rcode "304") and not when they come with PG_VENDOR_API_KEY (HTTP 403, rcode '
-    + '"305" for both); swap the two values (PG_API_KEY is the merchant\'s key, PG_VENDOR_API_KEY the integrator\'s).',
+    'PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up when they come with ' +
+      'PG_API_KEY (HTTP 400, rcode "401" against HTTP 403, rcode "304") and not when they come with PG_VENDOR_API_KEY (HTTP 403, rcode ' +
+      '"305" for both); swap the two values (PG_API_KEY is the merchant\'s key, PG_VENDOR_API_KEY the integrator\'s).',
   ]);
   expect(JSON.stringify(result)).not.toContain(MOCK_DEFAULTS.apiKey);
 });
 
-test('against a mock named by PG_BASE_URL, a refused merchant or vendor ID points at the mock\'s own variable', async () => {
-  const merchant = await withMock({}, (url) => preflight(configFor(url, { target: 'mock', ...merchantWith('m-nobody') })));
+test("against a mock named by PG_BASE_URL, a refused merchant or vendor ID points at the mock's own variable", async () => {
+  const merchant = await withMock({}, (url) =>
+    preflight(configFor(url, { target: 'mock', ...merchantWith('m-nobody') })),
+  );
   expect(problemsOf(merchant)).toEqual([
-    expect.stringContaining('set it to the mock\'s (MOCK_MERCHANT_ID, which npm run mock prints), or leave it unset'),
+    expect.stringContaining("set it to the mock's (MOCK_MERCHANT_ID, which npm run mock prints), or leave it unset"),
   ]);
   const vendor = await withMock({}, (url) => preflight(configFor(url, { target: 'mock', ...vendorWith(1) })));
-  expect(problemsOf(vendor)).toEqual([expect.stringContaining('set it to the mock\'s (MOCK_VENDOR_ID, which npm run mock prints)')]);
+  expect(problemsOf(vendor)).toEqual([
+    expect.stringContaining("set it to the mock's (MOCK_VENDOR_ID, which npm run mock prints)"),
+  ]);
 });
 
 test('a gateway that refuses the real merchant ID on the listing is told from a wrong one by tokenize, so AUTH-6 judges it', async () => {
   const faults = ['vault-refuses-string-merchant-id'];
   expect(await withMock({ faults }, (url) => preflight(configFor(url)))).toMatchObject({ kind: 'ok' });
-  const readOnly = await withMock({ faults }, (url) => preflight(configFor(url, { target: 'production', allowWrites: false })));
+  const readOnly = await withMock({ faults }, (url) =>
+    preflight(configFor(url, { target: 'production', allowWrites: false })),
+  );
   expect(problemsOf(readOnly)).toEqual([expect.stringContaining('a deviation AUTH-6 names, would look the same')]);
 });
 
@@ -247,7 +311,8 @@ test('a wrong merchant ID, a wrong vendor ID and swapped keys are still told und
   for (const v of VARIANTS) {
     for (const [name, overrides, sentence] of cases) {
       const result = await withMock({ variants: [v.name] }, (url) => preflight(configFor(url, overrides)));
-      if (!problemsOf(result).some((p) => sentence.test(p))) missed.push(`${v.name}, ${name}: ${problemsOf(result).join(' ')}`);
+      if (!problemsOf(result).some((p) => sentence.test(p)))
+        missed.push(`${v.name}, ${name}: ${problemsOf(result).join(' ')}`);
     }
   }
   expect(missed).toEqual([]);

@@ -46,13 +46,21 @@ export type PreflightResult =
   /** The target could not be asked (exit 3). */
   | { kind: 'unavailable'; problem: string; requests: number };
 
-type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites' | 'maxRps' | 'webhookId'> & { baseUrl: string };
+type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites' | 'maxRps' | 'webhookId'> & {
+  baseUrl: string;
+};
 
 /** Shorter bases to try when PG_BASE_URL has a path: /a/b → /a, then the host alone. */
 function shorterBases(baseUrl: string): string[] {
   const url = new URL(baseUrl);
   const parts = url.pathname.split('/').filter(Boolean);
-  return parts.map((_, i) => `${url.origin}${parts.slice(0, parts.length - 1 - i).map((p) => `/${p}`).join('')}`);
+  return parts.map(
+    (_, i) =>
+      `${url.origin}${parts
+        .slice(0, parts.length - 1 - i)
+        .map((p) => `/${p}`)
+        .join('')}`,
+  );
 }
 
 export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RETRY): Promise<PreflightResult> {
@@ -60,17 +68,20 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
   const madeUpKey = `conformance-preflight-${randomUUID()}`;
   const madeUp: Auth = { authorization: basicAuthorization(madeUpKey) };
   // The test card too: a target may quote it back in a message the sentence repeats.
-  const secrets = [config.merchant.apiKey, config.vendor?.apiKey, madeUpKey, PREFLIGHT_CARD].filter((s): s is string => !!s);
-  const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[REDACTED]'), text);
-  const clientFor = (baseUrl: string) => new GatewayClient(
-    baseUrl,
-    { merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey },
-    // Tokenize is asked only where the run itself may write; the preflight never disables anything.
-    { allowWrites: config.allowWrites, webhooks: [] },
-    redact,
-    retry,
-    pacer,
+  const secrets = [config.merchant.apiKey, config.vendor?.apiKey, madeUpKey, PREFLIGHT_CARD].filter(
+    (s): s is string => !!s,
   );
+  const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[REDACTED]'), text);
+  const clientFor = (baseUrl: string) =>
+    new GatewayClient(
+      baseUrl,
+      { merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey },
+      // Tokenize is asked only where the run itself may write; the preflight never disables anything.
+      { allowWrites: config.allowWrites, webhooks: [] },
+      redact,
+      retry,
+      pacer,
+    );
   const clients: GatewayClient[] = [];
   const client = (baseUrl: string) => {
     const c = clientFor(baseUrl);
@@ -78,7 +89,13 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     return c;
   };
   const requests = () => clients.reduce((n, c) => n + c.exchanges.length, 0);
-  const query = { count: 1, page: 0, order_on: 'customer_id', order_by: 'desc', merchant_id: config.merchant.merchantId };
+  const query = {
+    count: 1,
+    page: 0,
+    order_on: 'customer_id',
+    order_by: 'desc',
+    merchant_id: config.merchant.merchantId,
+  };
   const gateway = client(config.baseUrl);
 
   try {
@@ -90,7 +107,11 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     const fakeListing = async () => (fake ??= await gateway.listCustomers(query, madeUp));
 
     if (!succeeded(merchant)) {
-      const unknownPath = await gateway.send({ method: 'GET', path: `/platform/vault/conformance-preflight-${randomUUID()}`, auth: 'merchant' });
+      const unknownPath = await gateway.send({
+        method: 'GET',
+        path: `/platform/vault/conformance-preflight-${randomUUID()}`,
+        auth: 'merchant',
+      });
       const fakeKey = await fakeListing();
       const pathUnknown = same(merchant, unknownPath);
       const keyRefused = same(merchant, fakeKey) && !succeeded(fakeKey);
@@ -98,12 +119,26 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
         for (const base of shorterBases(config.baseUrl)) {
           const there = client(base);
           const listing = await there.listCustomers(query, 'merchant');
-          if (succeeded(listing) || !same(listing, await there.send({ method: 'GET', path: `/platform/vault/conformance-preflight-${randomUUID()}`, auth: 'merchant' }))) {
-            const removed = new URL(config.baseUrl).pathname.replace(/\/$/, '').slice(new URL(base).pathname.replace(/\/$/, '').length);
+          if (
+            succeeded(listing) ||
+            !same(
+              listing,
+              await there.send({
+                method: 'GET',
+                path: `/platform/vault/conformance-preflight-${randomUUID()}`,
+                auth: 'merchant',
+              }),
+            )
+          ) {
+            const removed = new URL(config.baseUrl).pathname
+              .replace(/\/$/, '')
+              .slice(new URL(base).pathname.replace(/\/$/, '').length);
             return {
               kind: 'configuration',
-              problems: [`PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not found under ${config.baseUrl} `
-                + `(${described(merchant)}, as for a path that does not exist) but is found under ${base}; set PG_BASE_URL=${base}.`],
+              problems: [
+                `PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not found under ${config.baseUrl} ` +
+                  `(${described(merchant)}, as for a path that does not exist) but is found under ${base}; set PG_BASE_URL=${base}.`,
+              ],
               requests: requests(),
             };
           }
@@ -112,16 +147,20 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       if (pathUnknown && !keyRefused) {
         return {
           kind: 'configuration',
-          problems: [`PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer answers as a path that does not exist does (${described(merchant)}); `
-            + 'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform).'],
+          problems: [
+            `PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer answers as a path that does not exist does (${described(merchant)}); ` +
+              'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform).',
+          ],
           requests: requests(),
         };
       }
       if (keyRefused && pathUnknown) {
         return {
           kind: 'configuration',
-          problems: [`PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never issued and a path that does not exist (${described(merchant)}); `
-            + 'check that PG_BASE_URL is the gateway\'s base address and copy the API key from the manager portal.'],
+          problems: [
+            `PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never issued and a path that does not exist (${described(merchant)}); ` +
+              "check that PG_BASE_URL is the gateway's base address and copy the API key from the manager portal.",
+          ],
           requests: requests(),
         };
       }
@@ -135,10 +174,16 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       const vendor = await gateway.listCustomers(query, 'vendor');
       if (!succeeded(vendor)) {
         const fakeKey = await fakeListing();
-        if (same(vendor, fakeKey) && !succeeded(fakeKey) && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
+        if (
+          same(vendor, fakeKey) &&
+          !succeeded(fakeKey) &&
+          !(await knownOnTokenize(gateway, config, 'vendor', madeUp))
+        ) {
           vendorKeyTaken = false;
-          problems.push(refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config)
-            + ' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)');
+          problems.push(
+            refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config) +
+              ' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)',
+          );
         }
       }
     }
@@ -148,8 +193,10 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     if (problems.length) return { kind: 'configuration', problems, requests: requests(), ...notes };
     return { kind: 'ok', requests: requests(), ...notes };
   } catch (error) {
-    if (error instanceof TargetUnavailableError) return { kind: 'unavailable', problem: error.message, requests: requests() };
-    if (error instanceof TargetMisconfiguredError) return { kind: 'configuration', problems: [error.problem], requests: requests() };
+    if (error instanceof TargetUnavailableError)
+      return { kind: 'unavailable', problem: error.message, requests: requests() };
+    if (error instanceof TargetMisconfiguredError)
+      return { kind: 'configuration', problems: [error.problem], requests: requests() };
     throw error;
   }
 }
@@ -159,12 +206,15 @@ function refusedSentence(variable: string, what: string, answer: Exchange, confi
     ? ' (Production without PG_ALLOW_WRITES=1 offers only the listing to ask, so a gateway that refuses a valid key on the listing would look the same: if the key is right, run with PG_ALLOW_WRITES=1 to tell.)'
     : '';
   // A mock named by PG_BASE_URL has no manager portal: its keys are MOCK_API_KEY and MOCK_VENDOR_API_KEY.
-  const remedy = config.target === 'mock'
-    ? `set it to the key the mock was started with (${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the mock's built-in one`
-    : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
+  const remedy =
+    config.target === 'mock'
+      ? `set it to the key the mock was started with (${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the mock's built-in one`
+      : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
   const hint = copyHint(variable, (variable === 'PG_API_KEY' ? config.merchant.apiKey : config.vendor?.apiKey) ?? '');
-  return `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued `
-    + `(${described(answer)}); ${remedy}.${hint}${readOnly}`;
+  return (
+    `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued ` +
+    `(${described(answer)}); ${remedy}.${hint}${readOnly}`
+  );
 }
 
 /**
@@ -172,9 +222,17 @@ function refusedSentence(variable: string, what: string, answer: Exchange, confi
  * nothing to store), beside the made-up key: a different answer means the target knows the key.
  * Not asked where the run may not write (production without PG_ALLOW_WRITES=1).
  */
-async function knownOnTokenize(gateway: GatewayClient, config: Target, auth: 'merchant' | 'vendor', madeUp: Auth): Promise<boolean> {
+async function knownOnTokenize(
+  gateway: GatewayClient,
+  config: Target,
+  auth: 'merchant' | 'vendor',
+  madeUp: Auth,
+): Promise<boolean> {
   if (!config.allowWrites) return false;
-  const body = { merchant_id: config.merchant.merchantId, ...(auth === 'vendor' ? { vendor_id: config.vendor?.vendorId } : {}) };
+  const body = {
+    merchant_id: config.merchant.merchantId,
+    ...(auth === 'vendor' ? { vendor_id: config.vendor?.vendorId } : {}),
+  };
   const mine = await gateway.tokenize(body, auth);
   if (succeeded(mine)) return true;
   return !same(mine, await gateway.tokenize(body, madeUp));

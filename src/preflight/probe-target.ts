@@ -16,12 +16,19 @@ export async function probeTarget(baseUrl: string, timeoutMs = 10_000): Promise<
   const url = new URL(`${baseUrl}${LISTING}?count=1&page=0`);
   try {
     // The suite's own client: the same proxy variables and connections as the run that follows.
-    const answer = await sendRequest(url.toString(), { method: 'GET', headers: { accept: 'application/json' }, timeoutMs });
+    const answer = await sendRequest(url.toString(), {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      timeoutMs,
+    });
     const answered = whoAnswered(answer, LISTING);
     return answered.by === 'configuration' ? { kind: 'configuration', problem: answered.problem } : undefined;
   } catch (error) {
     const failed = whoFailed(error, url);
-    const answered = failed.by === 'infrastructure' && mayBePlainHttpToTls(error, url) ? ((await tlsOnPlainUrl(url)) ?? failed) : failed;
+    const answered =
+      failed.by === 'infrastructure' && mayBePlainHttpToTls(error, url)
+        ? ((await tlsOnPlainUrl(url)) ?? failed)
+        : failed;
     if (answered.by === 'configuration') return { kind: 'configuration', problem: answered.problem };
     return { kind: 'unavailable', problem: `${url.host}: ${answered.problem}` };
   }

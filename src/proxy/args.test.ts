@@ -7,7 +7,10 @@ test('listens on loopback unless told otherwise, and refuses another address wit
   expect(parseProxyArgs(['--host', '::1']).host).toBe('::1');
   expect(() => parseProxyArgs(['--host', '0.0.0.0'])).toThrow('not a loopback address');
   expect(() => parseProxyArgs(['--host', '192.168.1.20'])).toThrow('--allow-non-loopback');
-  expect(parseProxyArgs(['--host=0.0.0.0', '--allow-non-loopback'])).toMatchObject({ host: '0.0.0.0', allowNonLoopback: true });
+  expect(parseProxyArgs(['--host=0.0.0.0', '--allow-non-loopback'])).toMatchObject({
+    host: '0.0.0.0',
+    allowNonLoopback: true,
+  });
   expect(() => parseProxyArgs(['--host', 'gateway.example'])).toThrow('must be an IP address or localhost');
 });
 

@@ -17,8 +17,11 @@ export const USAGE = `usage: npm run proxy -- [--duration 30s|5m|90] [--host 127
 
 function duration(text: string | undefined): number {
   const match = /^([0-9]+(?:\.[0-9]+)?)(s|m|h)?$/.exec(text ?? '');
-  if (!match) throw new ProxyArgsError(`--duration takes a number of seconds, or e.g. 30s, 5m, 1h (got ${JSON.stringify(text ?? '')})`);
-  const scale = { s: 1_000, m: 60_000, h: 3_600_000 }[match[2] as 's' | 'm' | 'h' ?? 's'];
+  if (!match)
+    throw new ProxyArgsError(
+      `--duration takes a number of seconds, or e.g. 30s, 5m, 1h (got ${JSON.stringify(text ?? '')})`,
+    );
+  const scale = { s: 1_000, m: 60_000, h: 3_600_000 }[(match[2] as 's' | 'm' | 'h') ?? 's'];
   return Number(match[1]) * scale;
 }
 
@@ -27,7 +30,9 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
   const out: ProxyArgs = { host: '127.0.0.1', durationMs: undefined, allowNonLoopback: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const next = () => inline ?? argv[++i];
     if (flag === '--duration') out.durationMs = duration(next());
     else if (flag === '--host') out.host = next() ?? '';
@@ -35,9 +40,12 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
     else throw new ProxyArgsError(`unknown argument ${JSON.stringify(arg)}\n${USAGE}`);
   }
   const bare = out.host.replace(/^\[|\]$/g, '');
-  if (bare !== 'localhost' && !isIP(bare)) throw new ProxyArgsError(`--host must be an IP address or localhost (got ${JSON.stringify(out.host)})`);
+  if (bare !== 'localhost' && !isIP(bare))
+    throw new ProxyArgsError(`--host must be an IP address or localhost (got ${JSON.stringify(out.host)})`);
   if (!isLoopbackHost(out.host) && bare !== '::1' && !out.allowNonLoopback) {
-    throw new ProxyArgsError(`--host ${out.host} is not a loopback address: anyone who reaches it could send requests with your application's traffic. Add --allow-non-loopback if that is what you want.`);
+    throw new ProxyArgsError(
+      `--host ${out.host} is not a loopback address: anyone who reaches it could send requests with your application's traffic. Add --allow-non-loopback if that is what you want.`,
+    );
   }
   return out;
 }

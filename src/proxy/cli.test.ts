@@ -10,9 +10,18 @@ import { startMock } from '../mock/start.js';
 type Run = { code: number | null; output: string };
 
 /** Runs `npm run proxy`'s script with only the given PG_* variables; `drive` gets the proxy URL once it listens. */
-function runProxy(env: Record<string, string>, args: string[], drive?: (url: string, stop: () => void) => Promise<void>): Promise<Run> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PG_') && !k.startsWith('MOCK_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/proxy.ts', ...args], { env: { ...clean, PG_PROXY_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function runProxy(
+  env: Record<string, string>,
+  args: string[],
+  drive?: (url: string, stop: () => void) => Promise<void>,
+): Promise<Run> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PG_') && !k.startsWith('MOCK_')),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/proxy.ts', ...args], {
+    env: { ...clean, PG_PROXY_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let driving: Promise<void> | undefined;
   const onData = (chunk: Buffer) => {
@@ -22,10 +31,12 @@ function runProxy(env: Record<string, string>, args: string[], drive?: (url: str
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  return new Promise((resolve) => child.on('exit', async (code) => {
-    await driving;
-    resolve({ code, output });
-  }));
+  return new Promise((resolve) =>
+    child.on('exit', async (code) => {
+      await driving;
+      resolve({ code, output });
+    }),
+  );
 }
 
 test('in front of production it says it only observes, and Ctrl-C writes the three reports', async ({}, testInfo) => {
@@ -34,22 +45,35 @@ test('in front of production it says it only observes, and Ctrl-C writes the thr
   const dir = testInfo.outputPath('reports');
   try {
     const run = await runProxy(
-      { PG_TARGET: 'production', PG_BASE_URL: mock.url, PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId, PG_API_KEY: MOCK_DEFAULTS.apiKey, PG_REPORTS_DIR: dir },
+      {
+        PG_TARGET: 'production',
+        PG_BASE_URL: mock.url,
+        PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
+        PG_API_KEY: MOCK_DEFAULTS.apiKey,
+        PG_REPORTS_DIR: dir,
+      },
       [],
       async (url, stop) => {
         await fetch(`${url}/pg/tokenize`, {
           method: 'POST',
-          headers: { authorization: basicAuthorization(MOCK_DEFAULTS.apiKey), accept: 'application/json', 'content-type': 'application/json' },
+          headers: {
+            authorization: basicAuthorization(MOCK_DEFAULTS.apiKey),
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
           body: JSON.stringify(newCardRequest(MOCK_DEFAULTS.merchantId)),
         }).then((r) => r.text());
         stop();
       },
     );
-    expect(run.output).toContain('production: the proxy only observes your application\'s own traffic and sends nothing of its own');
+    expect(run.output).toContain(
+      "production: the proxy only observes your application's own traffic and sends nothing of its own",
+    );
     expect(run.output).toContain('SIGINT: stopping the proxy');
     expect(run.output).toContain('Traffic: no finding in 1 judged exchanges');
     expect(run.code).toBe(0);
-    for (const file of ['traffic.md', 'traffic.json', 'traffic-junit.xml']) expect(existsSync(join(dir, file)), file).toBe(true);
+    for (const file of ['traffic.md', 'traffic.json', 'traffic-junit.xml'])
+      expect(existsSync(join(dir, file)), file).toBe(true);
     expect(readFileSync(join(dir, 'traffic-junit.xml'), 'utf8')).toContain('<testsuite name="traffic: gateway side"');
     expect(run.output).not.toContain(MOCK_DEFAULTS.apiKey);
   } finally {
@@ -81,8 +105,13 @@ test('a target that does not answer is said at start, in one sentence, and the p
   // A port just freed: nothing listens there.
   const closed = await startMock();
   await closed.close();
-  const run = await runProxy({ PG_BASE_URL: closed.url, PG_REPORTS_DIR: testInfo.outputPath('reports') }, ['--duration', '1']);
-  expect(run.output).toMatch(/the target does not answer \(127\.0\.0\.1:[0-9]+: [^)]+\): each request will be answered 502 and listed as not delivered until it does/);
+  const run = await runProxy({ PG_BASE_URL: closed.url, PG_REPORTS_DIR: testInfo.outputPath('reports') }, [
+    '--duration',
+    '1',
+  ]);
+  expect(run.output).toMatch(
+    /the target does not answer \(127\.0\.0\.1:[0-9]+: [^)]+\): each request will be answered 502 and listed as not delivered until it does/,
+  );
   expect(run.output).toContain('proxy listening on');
 });
 
@@ -90,7 +119,10 @@ test('a target that answers is not remarked on', async ({}, testInfo) => {
   test.setTimeout(60_000);
   const mock = await startMock();
   try {
-    const run = await runProxy({ PG_BASE_URL: mock.url, PG_REPORTS_DIR: testInfo.outputPath('reports') }, ['--duration', '1']);
+    const run = await runProxy({ PG_BASE_URL: mock.url, PG_REPORTS_DIR: testInfo.outputPath('reports') }, [
+      '--duration',
+      '1',
+    ]);
     expect(run.output).toContain(`forwarding to ${mock.url}`);
     expect(run.output).not.toContain('does not answer');
   } finally {
@@ -98,7 +130,7 @@ test('a target that answers is not remarked on', async ({}, testInfo) => {
   }
 });
 
-test('a configuration error ends with the proxy\'s own verdict line, exit 2', async () => {
+test("a configuration error ends with the proxy's own verdict line, exit 2", async () => {
   test.setTimeout(60_000);
   const configurations: Record<string, string>[] = [{ PG_TARGET: 'Sandbox' }, { MOCK_FAULTS: 'no-such-fault' }];
   for (const env of configurations) {

@@ -19,7 +19,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te'
 export function endToEnd(raw: readonly string[], replace: Record<string, string> = {}): string[] {
   const named = new Set<string>(HOP_BY_HOP);
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]!.toLowerCase() === 'connection') raw[i + 1]!.split(',').forEach((n) => named.add(n.trim().toLowerCase()));
+    if (raw[i]!.toLowerCase() === 'connection')
+      raw[i + 1]!.split(',').forEach((n) => named.add(n.trim().toLowerCase()));
   }
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
@@ -42,7 +43,13 @@ export type Captured = {
   ms: number;
 };
 
-export type Failure = { method: string; url: string; requestHeaders: Record<string, string>; problem: string; ms: number };
+export type Failure = {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  problem: string;
+  ms: number;
+};
 
 function headerRecord(raw: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -73,25 +80,47 @@ export function forward(
     const problem = whoFailed(error, url).problem;
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`gateway-conformance proxy: the gateway could not be reached (${problem}); ${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`);
+      res.end(
+        `gateway-conformance proxy: the gateway could not be reached (${problem}); ${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`,
+      );
     } else res.destroy();
-    done({ failure: { method: req.method ?? 'GET', url: url.toString(), requestHeaders, problem, ms: performance.now() - started } });
+    done({
+      failure: {
+        method: req.method ?? 'GET',
+        url: url.toString(),
+        requestHeaders,
+        problem,
+        ms: performance.now() - started,
+      },
+    });
   };
   // The suite's keep-alive pools (a new TLS handshake per exchange would be most of the added latency),
   // following the gateway's Keep-Alive hints, through HTTPS_PROXY/HTTP_PROXY unless NO_PROXY or loopback.
   // Certificate checks stay on: rejectUnauthorized is never touched, whatever the environment says.
   const open = (fresh: boolean): ClientRequest => {
     const route = routeTo(url, fresh);
-    const toProxy = Object.entries(route.options.headers).filter(([name]) => name !== 'host').flat();
+    const toProxy = Object.entries(route.options.headers)
+      .filter(([name]) => name !== 'host')
+      .flat();
     const send = route.options.protocol === 'https:' ? https.request : http.request;
-    const upstreamReq = send({ ...route.options, method: req.method, headers: [...rawHeaders, ...toProxy], agent: route.agent });
+    const upstreamReq = send({
+      ...route.options,
+      method: req.method,
+      headers: [...rawHeaders, ...toProxy],
+      agent: route.agent,
+    });
     let readBefore = 0;
     upstreamReq.on('socket', (socket) => (readBefore = socket.bytesRead));
     upstreamReq.on('error', (error) => {
       // The proxy's own pooled connection, dropped while idle, must not become a 502 the application would
       // not have met: sent once more on a new connection when the application's request is whole.
       const answerBytes = (upstreamReq.socket?.bytesRead ?? readBefore) > readBefore;
-      if (!fresh && !finished && req.complete && isStaleConnection({ error, reusedConnection: upstreamReq.reusedSocket, answerBytes })) {
+      if (
+        !fresh &&
+        !finished &&
+        req.complete &&
+        isStaleConnection({ error, reusedConnection: upstreamReq.reusedSocket, answerBytes })
+      ) {
         retried = true;
         current = open(true);
         current.end(Buffer.concat(requestChunks));

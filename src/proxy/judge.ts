@@ -12,7 +12,11 @@ export type Verdict = { exchange: Exchange; judged: boolean; sides: Record<Side,
 export function judge(exchange: Exchange, context: RequestContext): Verdict {
   // Other endpoints are "not shown": forwarded, counted, never judged.
   if (!exchange.operation) return { exchange, judged: false, sides: undefined };
-  return { exchange, judged: true, sides: { application: requestFindings(exchange, context), gateway: gatewayFindings(exchange) } };
+  return {
+    exchange,
+    judged: true,
+    sides: { application: requestFindings(exchange, context), gateway: gatewayFindings(exchange) },
+  };
 }
 
 /** The rule IDs a verdict broke, side by side, for the live line and the exit code. */

@@ -24,7 +24,11 @@ export const test = base.extend<{ faults: string[]; variants: string[]; rig: Pro
       context: { vendor: { apiKey: MOCK_DEFAULTS.vendorApiKey, vendorId: MOCK_DEFAULTS.vendorId } },
       print: (line) => lines.push(line),
     });
-    const client = new ScriptedClient(session.proxy.url, { merchantId: MOCK_DEFAULTS.merchantId, apiKey: MOCK_DEFAULTS.apiKey, webhookId: MOCK_DEFAULTS.webhookId });
+    const client = new ScriptedClient(session.proxy.url, {
+      merchantId: MOCK_DEFAULTS.merchantId,
+      apiKey: MOCK_DEFAULTS.apiKey,
+      webhookId: MOCK_DEFAULTS.webhookId,
+    });
     await use({ mock, session, client, lines });
     await session.proxy.close();
     await mock.close();

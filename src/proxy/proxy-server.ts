@@ -82,9 +82,10 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
     url: `http://${host}:${address.port}`,
     server,
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -20,12 +20,16 @@ test('a well-behaved application through the proxy to the mock gives no finding'
   expect(rig.lines.filter((l) => l.endsWith('✓'))).toHaveLength(60);
   // Judged means exercised: the single-exchange rules of each operation were applied to this traffic.
   const kept = report.rules.filter((r) => r.outcome === 'kept').map((r) => `${r.side} ${r.ruleId}`);
-  for (const id of ['TOK-1', 'TOK-2', 'TOK-8', 'TOK-9', 'VAULT-2', 'VAULT-3', 'VAULT-6', 'VAULT-7', 'HOOK-1', 'ERR-5']) expect(kept).toContain(`gateway ${id}`);
-  for (const id of ['AUTH-2', 'ERR-4', 'TOK-7', 'TOK-10', 'APP-1', 'APP-2', 'APP-3']) expect(kept).toContain(`application ${id}`);
+  for (const id of ['TOK-1', 'TOK-2', 'TOK-8', 'TOK-9', 'VAULT-2', 'VAULT-3', 'VAULT-6', 'VAULT-7', 'HOOK-1', 'ERR-5'])
+    expect(kept).toContain(`gateway ${id}`);
+  for (const id of ['AUTH-2', 'ERR-4', 'TOK-7', 'TOK-10', 'APP-1', 'APP-2', 'APP-3'])
+    expect(kept).toContain(`application ${id}`);
   expect(results.map((r) => r.status)).not.toContain(502);
 });
 
-test('AUTH-2 TOK-7 TOK-10: a token without the colon, a missing merchant_id and exp_date MM/YY are the application\'s three findings', async ({ rig }, testInfo) => {
+test("AUTH-2 TOK-7 TOK-10: a token without the colon, a missing merchant_id and exp_date MM/YY are the application's three findings", async ({
+  rig,
+}, testInfo) => {
   await rig.client.run(24, ['token-without-colon', 'no-merchant-id', 'exp-date-with-slash']);
   await rig.session.proxy.idle();
   const { report, exitCode } = await rig.session.finish(testInfo.outputPath('reports'));
@@ -38,7 +42,9 @@ test('AUTH-2 TOK-7 TOK-10: a token without the colon, a missing merchant_id and 
   ]);
 });
 
-test('a finding\'s curl line sends the header the application sent, by variable, not the section 5 construction', async ({ rig }, testInfo) => {
+test("a finding's curl line sends the header the application sent, by variable, not the section 5 construction", async ({
+  rig,
+}, testInfo) => {
   await rig.client.run(3, ['token-without-colon']);
   await rig.session.proxy.idle();
   const { report } = await rig.session.finish(testInfo.outputPath('reports'));
@@ -49,13 +55,21 @@ test('a finding\'s curl line sends the header the application sent, by variable,
   expect(line).not.toContain(MOCK_DEFAULTS.apiKey);
 });
 
-test('APP-1 APP-2 APP-3 TOK-5 ERR-4: field types, echo_fields\' form, mixed payment kinds, a vendor without vendor_id and a missing accept header are the application\'s', async ({ rig }) => {
+test("APP-1 APP-2 APP-3 TOK-5 ERR-4: field types, echo_fields' form, mixed payment kinds, a vendor without vendor_id and a missing accept header are the application's", async ({
+  rig,
+}) => {
   const m = MOCK_DEFAULTS.merchantId;
-  const send = (body: unknown, headers: Record<string, string> = {}) => fetch(`${rig.session.proxy.url}/pg/tokenize`, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: basicAuthorization(MOCK_DEFAULTS.apiKey), ...headers },
-    body: JSON.stringify(body),
-  }).then((r) => r.text());
+  const send = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${rig.session.proxy.url}/pg/tokenize`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: basicAuthorization(MOCK_DEFAULTS.apiKey),
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    }).then((r) => r.text());
   await send(newCardRequest(m, { vendor_id: '90001' as never, client_ip: '10.0.0' }));
   await send(newCardRequest(m, { echo_fields: '{"order_ref":"A-1"}' }));
   await send({ ...newCardRequest(m), ...newAchRequest(m) });
@@ -63,7 +77,13 @@ test('APP-1 APP-2 APP-3 TOK-5 ERR-4: field types, echo_fields\' form, mixed paym
   await send(newCardRequest(m), { accept: '*/*' });
   await rig.session.proxy.idle();
   const broken = rig.lines.map((l) => l.split('✗ ')[1]);
-  expect(broken).toEqual(['application: APP-1', 'application: APP-2', 'application: APP-3', 'application: TOK-5', 'application: ERR-4']);
+  expect(broken).toEqual([
+    'application: APP-1',
+    'application: APP-2',
+    'application: APP-3',
+    'application: TOK-5',
+    'application: ERR-4',
+  ]);
 });
 
 const GATEWAY_FAULTS: { fault: string; rule: string }[] = [
@@ -90,8 +110,14 @@ for (const { fault, rule } of GATEWAY_FAULTS) {
 }
 
 test('answers pass through unchanged, also from routes the proxy does not judge', async ({ rig }) => {
-  const direct = await fetch(`${rig.mock.url}/platform/vault/customer?count=3&page=1&merchant_id=${MOCK_DEFAULTS.merchantId}`, { headers: { authorization: basicAuthorization(MOCK_DEFAULTS.apiKey), accept: 'application/json' } });
-  const proxied = await fetch(`${rig.session.proxy.url}/platform/vault/customer?count=3&page=1&merchant_id=${MOCK_DEFAULTS.merchantId}`, { headers: { authorization: basicAuthorization(MOCK_DEFAULTS.apiKey), accept: 'application/json' } });
+  const direct = await fetch(
+    `${rig.mock.url}/platform/vault/customer?count=3&page=1&merchant_id=${MOCK_DEFAULTS.merchantId}`,
+    { headers: { authorization: basicAuthorization(MOCK_DEFAULTS.apiKey), accept: 'application/json' } },
+  );
+  const proxied = await fetch(
+    `${rig.session.proxy.url}/platform/vault/customer?count=3&page=1&merchant_id=${MOCK_DEFAULTS.merchantId}`,
+    { headers: { authorization: basicAuthorization(MOCK_DEFAULTS.apiKey), accept: 'application/json' } },
+  );
   expect(proxied.status).toBe(direct.status);
   expect(await proxied.text()).toBe(await direct.text());
   expect(proxied.headers.get('content-type')).toBe(direct.headers.get('content-type'));

@@ -25,11 +25,23 @@ export class ScriptedClient {
     private readonly credentials: ClientCredentials,
   ) {}
 
-  private async call(kind: string, method: string, path: string, options: { body?: unknown; authorization?: string } = {}): Promise<CallResult> {
-    const headers: Record<string, string> = { accept: 'application/json', authorization: options.authorization ?? basicAuthorization(this.credentials.apiKey) };
+  private async call(
+    kind: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; authorization?: string } = {},
+  ): Promise<CallResult> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: options.authorization ?? basicAuthorization(this.credentials.apiKey),
+    };
     if (options.body !== undefined || method === 'PUT') headers['content-type'] = 'application/json';
     const started = performance.now();
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await response.text();
     const ms = performance.now() - started;
     let body: unknown;
@@ -44,12 +56,19 @@ export class ScriptedClient {
   async newCard(mistake?: Mistake, i = 0): Promise<CallResult> {
     // Every published test number in turn, so masking is judged at every length.
     const card = TEST_CARDS[this.cards++ % TEST_CARDS.length]!;
-    const request: Record<string, unknown> = newCardRequest(this.credentials.merchantId, { card_number: card.number, echo_fields: `[{"order_ref":"A-${1000 + i}"}]` });
+    const request: Record<string, unknown> = newCardRequest(this.credentials.merchantId, {
+      card_number: card.number,
+      echo_fields: `[{"order_ref":"A-${1000 + i}"}]`,
+    });
     if (mistake === 'no-merchant-id') delete request.merchant_id;
     // The mistake the document's MMYY rules out: the printed form of an expiry.
-    if (mistake === 'exp-date-with-slash') request.exp_date = `${futureExpiry().slice(0, 2)}/${futureExpiry().slice(2)}`;
+    if (mistake === 'exp-date-with-slash')
+      request.exp_date = `${futureExpiry().slice(0, 2)}/${futureExpiry().slice(2)}`;
     // Base 64 of the key alone: the colon in front of it (the empty user part) forgotten.
-    const authorization = mistake === 'token-without-colon' ? `Basic ${Buffer.from(this.credentials.apiKey).toString('base64')}` : undefined;
+    const authorization =
+      mistake === 'token-without-colon'
+        ? `Basic ${Buffer.from(this.credentials.apiKey).toString('base64')}`
+        : undefined;
     const result = await this.call('new card', 'POST', '/pg/tokenize', { body: request, authorization });
     const cardId = (result.body as { card_id?: unknown }).card_id;
     if (typeof cardId === 'string') this.lastCardId = cardId;
@@ -63,13 +82,27 @@ export class ScriptedClient {
         return this.newCard(undefined, i);
       case 'update':
         if (!this.lastCardId) return this.newCard(undefined, i);
-        return this.call(kind, 'POST', '/pg/tokenize', { body: newCardRequest(m, { card_id: this.lastCardId, card_number: '5555555555554444', exp_date: futureExpiry(36) }) });
+        return this.call(kind, 'POST', '/pg/tokenize', {
+          body: newCardRequest(m, {
+            card_id: this.lastCardId,
+            card_number: '5555555555554444',
+            exp_date: futureExpiry(36),
+          }),
+        });
       case 'ACH':
         return this.call(kind, 'POST', '/pg/tokenize', { body: newAchRequest(m) });
       case 'listing':
-        return this.call(kind, 'GET', `/platform/vault/customer?count=4&page=${i % 7}&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(m)}`);
+        return this.call(
+          kind,
+          'GET',
+          `/platform/vault/customer?count=4&page=${i % 7}&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(m)}`,
+        );
       case 'page past the end':
-        return this.call(kind, 'GET', `/platform/vault/customer?count=10&page=99&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(m)}`);
+        return this.call(
+          kind,
+          'GET',
+          `/platform/vault/customer?count=10&page=99&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(m)}`,
+        );
       case 'disable':
         return this.call(kind, 'PUT', `/platform/webhook/${encodeURIComponent(this.credentials.webhookId)}/disable`);
     }
@@ -81,7 +114,9 @@ export class ScriptedClient {
     const pending = [...mistakes];
     for (let i = 0; i < count; i++) {
       const kind = CALL_KINDS[i % CALL_KINDS.length]!;
-      results.push(kind === 'new card' && pending.length ? await this.newCard(pending.shift(), i) : await this.step(kind, i));
+      results.push(
+        kind === 'new card' && pending.length ? await this.newCard(pending.shift(), i) : await this.step(kind, i),
+      );
     }
     return results;
   }

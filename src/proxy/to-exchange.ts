@@ -53,7 +53,7 @@ export function toExchange(captured: Captured, basePath: string): Exchange {
       method: captured.method,
       url: captured.url,
       headers: captured.requestHeaders,
-      body: requestText === '' ? undefined : parsed(requestText) ?? requestText,
+      body: requestText === '' ? undefined : (parsed(requestText) ?? requestText),
     },
     status: captured.status,
     headers: captured.responseHeaders,

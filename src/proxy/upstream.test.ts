@@ -15,7 +15,15 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function session(upstream: string, lines: string[]) {
-  return startSession({ upstream, target: { kind: 'sandbox', origin: upstream }, host: '127.0.0.1', port: 0, secrets: [], context: {}, print: (l) => lines.push(l) });
+  return startSession({
+    upstream,
+    target: { kind: 'sandbox', origin: upstream },
+    host: '127.0.0.1',
+    port: 0,
+    secrets: [],
+    context: {},
+    print: (l) => lines.push(l),
+  });
 }
 
 const listing = '/platform/vault/customer?count=2&page=0';
@@ -23,7 +31,10 @@ const headers = { authorization: basicAuthorization('some_key_1234'), accept: 'a
 
 test('an https gateway with a self-signed certificate is refused: 502 from the proxy, reported as not delivered, never retried', async ({}, testInfo) => {
   let connections = 0;
-  const gateway = createHttpsServer({ cert: readFileSync(new URL('self-signed.pem', FIXTURES)), key: readFileSync(new URL('leaf.key', FIXTURES)) }, (_req, res) => res.end('{}'));
+  const gateway = createHttpsServer(
+    { cert: readFileSync(new URL('self-signed.pem', FIXTURES)), key: readFileSync(new URL('leaf.key', FIXTURES)) },
+    (_req, res) => res.end('{}'),
+  );
   gateway.on('connection', () => connections++);
   const lines: string[] = [];
   const s = await session(`https://${await listen(gateway)}`, lines);
@@ -37,7 +48,8 @@ test('an https gateway with a self-signed certificate is refused: 502 from the p
     expect(report.findings).toBe(0);
     expect(exitCode).toBe(1); // nothing was judged: not a pass
     expect(connections, 'one attempt, no retry').toBe(1);
-    const line = /the gateway could not be reached \(the certificate of 127\.0\.0\.1:\d+ is not signed .*\); answered 502, not retried/;
+    const line =
+      /the gateway could not be reached \(the certificate of 127\.0\.0\.1:\d+ is not signed .*\); answered 502, not retried/;
     expect(lines).toEqual([expect.stringMatching(line)]);
   } finally {
     gateway.close();
@@ -54,31 +66,51 @@ test('a 503 without the family scheme reaches the application once, as it was, a
   const s = await session(`http://${await listen(gateway)}/base`, lines);
   try {
     const answer = await fetch(`${s.proxy.url}${listing}`, { headers });
-    expect([answer.status, answer.headers.get('retry-after'), answer.headers.get('x-gateway'), await answer.text()]).toEqual([503, '1', 'busy', 'try later']);
+    expect([
+      answer.status,
+      answer.headers.get('retry-after'),
+      answer.headers.get('x-gateway'),
+      await answer.text(),
+    ]).toEqual([503, '1', 'busy', 'try later']);
     await s.proxy.idle();
     expect(requests).toBe(1);
     const { report } = await s.finish(testInfo.outputPath('reports'));
     // Who answered (who-answered.ts): not the gateway, so no rule judges it.
     expect(report.findings).toBe(0);
     expect(report.unavailable).toBe(1);
-    expect(lines).toEqual([expect.stringContaining('503  not the gateway\'s answer (answered HTTP 503 without the /platform/ code')]);
+    expect(lines).toEqual([
+      expect.stringContaining("503  not the gateway's answer (answered HTTP 503 without the /platform/ code"),
+    ]);
   } finally {
     gateway.close();
   }
 });
 
 test('the gateway is reached through the egress proxy in HTTP_PROXY when the environment names one', async () => {
-  const gateway = createHttpServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ host: req.headers.host })));
+  const gateway = createHttpServer((req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ host: req.headers.host })),
+  );
   const gatewayPort = (await listen(gateway)).split(':')[1]!;
   const seen: string[] = [];
   // A forwarding proxy for the test: it reaches every host on this machine's loopback.
   const egress = createHttpServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '');
-    req.pipe(httpRequest({ host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers }, (a) => {
-      res.writeHead(a.statusCode ?? 502, a.headers);
-      a.pipe(res);
-    }));
+    req.pipe(
+      httpRequest(
+        {
+          host: '127.0.0.1',
+          port: target.port,
+          path: `${target.pathname}${target.search}`,
+          method: req.method,
+          headers: req.headers,
+        },
+        (a) => {
+          res.writeHead(a.statusCode ?? 502, a.headers);
+          a.pipe(res);
+        },
+      ),
+    );
   });
   const egressUrl = `http://${await listen(egress)}`;
   const names = ['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
@@ -100,7 +132,7 @@ test('the gateway is reached through the egress proxy in HTTP_PROXY when the env
   }
 });
 
-test('a request reset on one of the proxy\'s pooled upstream connections reaches the gateway once more, on a new one; the application sees no 502', async ({}, testInfo) => {
+test("a request reset on one of the proxy's pooled upstream connections reaches the gateway once more, on a new one; the application sees no 502", async ({}, testInfo) => {
   const seen: { method: string; reused: boolean }[] = [];
   const used = new WeakSet<object>();
   // A gateway behind a balancer that forgot idle connections: every request after a connection's first is reset, unread.
@@ -113,10 +145,19 @@ test('a request reset on one of the proxy\'s pooled upstream connections reaches
   });
   const s = await session(`http://${await listen(gateway)}`, []);
   try {
-    const post = () => fetch(`${s.proxy.url}/pg/tokenize`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"merchant_id":"m"}' });
+    const post = () =>
+      fetch(`${s.proxy.url}/pg/tokenize`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"merchant_id":"m"}',
+      });
     const answers = [await post(), await post()];
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(seen).toEqual([{ method: 'POST', reused: false }, { method: 'POST', reused: true }, { method: 'POST', reused: false }]);
+    expect(seen).toEqual([
+      { method: 'POST', reused: false },
+      { method: 'POST', reused: true },
+      { method: 'POST', reused: false },
+    ]);
     await s.proxy.idle();
     const { report } = await s.finish(testInfo.outputPath('reports'));
     expect(report.unavailable).toBe(0);

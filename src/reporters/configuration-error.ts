@@ -14,19 +14,30 @@ export type ConfigurationProblems = { problems: string[]; requests?: number; sta
  * and the lines for stderr with the exit code, for the command to print and exit with.
  */
 export function reportConfigurationError(
-  reportsDir: string, run: { target: string; targetId: string }, found: ConfigurationProblems,
+  reportsDir: string,
+  run: { target: string; targetId: string },
+  found: ConfigurationProblems,
 ): { lines: string; exitCode: number } {
   const { target, targetId } = run;
   const finished = new Date();
   const outcomes = ruleOutcomes(loadRules(), [], target).map((o) => ({ ...o, status: 'not run' as const }));
   const verdict: Verdict = 'CONFIGURATION ERROR';
   writeConformance(reportsDir, {
-    target, targetId, started: found.started.toISOString(), finished: finished.toISOString(), runStatus: 'not started',
-    verdict, counts: countBy(outcomes), unavailable: [], outcomes, configuration: found.problems,
+    target,
+    targetId,
+    started: found.started.toISOString(),
+    finished: finished.toISOString(),
+    runStatus: 'not started',
+    verdict,
+    counts: countBy(outcomes),
+    unavailable: [],
+    outcomes,
+    configuration: found.problems,
   });
   const seconds = ((finished.getTime() - found.started.getTime()) / 1000).toFixed(1);
   const heading =
-    found.heading ?? `the target answered the preflight (${found.requests ?? 0} requests, ${seconds} s), and the configuration is wrong`;
+    found.heading ??
+    `the target answered the preflight (${found.requests ?? 0} requests, ${seconds} s), and the configuration is wrong`;
   // The last line is what a CI step reads: it names the first problem, as every configuration exit does.
   const lines = [
     `Configuration: ${heading}:`,

@@ -52,7 +52,6 @@ export type ConformanceReporterOptions = {
   recordKnown?: boolean;
 };
 
-
 function annotationsOf(test: TestCase, result: TestResult) {
   const seen = new Set<string>();
   return [...test.annotations, ...(result.annotations ?? [])].filter((a) => {
@@ -80,8 +79,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly quiet: boolean;
   private readonly history: string | undefined;
-  private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>>
-    & Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
+  private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>> &
+    Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
   private readonly records: TestRecord[] = [];
   private started = new Date();
   private readonly runWide = new RunInvariants();
@@ -129,7 +128,7 @@ export default class ConformanceReporter implements Reporter {
     const rules = [...new Set(added.map((e) => e.rule))].join(', ');
     return [
       `Recorded ${added.length} known deviation${added.length === 1 ? '' : 's'} in ${file} (${rules}; expires ${added[0]!.expires}):`,
-      '  fill in each entry\'s reason (and the vendor\'s ticket) before the next run: a blank reason stops it with exit 2.',
+      "  fill in each entry's reason (and the vendor's ticket) before the next run: a blank reason stops it with exit 2.",
     ];
   }
 
@@ -156,22 +155,35 @@ export default class ConformanceReporter implements Reporter {
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);
     const of = <T>(type: string, parse: (d: string) => T | undefined) =>
-      annotations.filter((a) => a.type === type).map((a) => parse(a.description ?? '')).filter((x): x is T => x !== undefined);
+      annotations
+        .filter((a) => a.type === type)
+        .map((a) => parse(a.description ?? ''))
+        .filter((x): x is T => x !== undefined);
     const judged = of(JUDGED, parseJudged);
     const notExercised = of(NOT_EXERCISED, parseNotExercised);
     this.records.push({
       id: test.id,
       title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
-      rules: [...new Set([...annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''), ...judged.map((j) => j.ruleId), ...notExercised.map((n) => n.ruleId)])],
+      rules: [
+        ...new Set([
+          ...annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''),
+          ...judged.map((j) => j.ruleId),
+          ...notExercised.map((n) => n.ruleId),
+        ]),
+      ],
       judged,
       notExercised,
       violated,
       outcome,
-      skipReason: misconfigured ? `not judged: ${misconfigured}`
-        : result.status === 'interrupted' ? 'interrupted: the run stopped before this test finished'
-        : annotations.find((a) => a.type === 'skip')?.description,
-      observations: annotations.filter((a) => a.type === 'observation').flatMap((a) => parseObservation(a.description ?? '') ?? []),
+      skipReason: misconfigured
+        ? `not judged: ${misconfigured}`
+        : result.status === 'interrupted'
+          ? 'interrupted: the run stopped before this test finished'
+          : annotations.find((a) => a.type === 'skip')?.description,
+      observations: annotations
+        .filter((a) => a.type === 'observation')
+        .flatMap((a) => parseObservation(a.description ?? '') ?? []),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
       ...gapsOf(annotations, misconfigured),
       failures: outcome === 'failed' ? failureDetails(this.run.redactKeys(errorText)) : undefined,
@@ -182,7 +194,10 @@ export default class ConformanceReporter implements Reporter {
     const { target, targetId, selected, baseline } = this.run;
     const today = dayOf(new Date());
     const known = this.knownFile(today);
-    const judged = applySelection(ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target), selected);
+    const judged = applySelection(
+      ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target),
+      selected,
+    );
     const applied = applyKnownDeviations(judged, known.file, { target, today });
     const outcomes = applied.outcomes;
     const knownDeviations = known.json && { ...known.json, ...applied.known, file: known.json.file };

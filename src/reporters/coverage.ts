@@ -61,7 +61,8 @@ const CREATE: Record<string, string> = {
 };
 
 const NO_REQUEST: Record<string, string> = {
-  tokenize: 'no tokenize request was sent (production runs without PG_ALLOW_WRITES=1 send none, as do runs filtered to other rules)',
+  tokenize:
+    'no tokenize request was sent (production runs without PG_ALLOW_WRITES=1 send none, as do runs filtered to other rules)',
   listCustomers: 'no vault listing was sent (a run filtered to other rules)',
   disableWebhook: 'no disable was sent',
 };
@@ -74,20 +75,29 @@ const NO_ANSWER: Record<string, string> = {
 
 function parentOf(group: FieldGroup, groups: FieldGroup[]): FieldGroup | undefined {
   return groups
-    .filter((g) => g.operation === group.operation && g.side === group.side && g.path.length < group.path.length && group.path.slice(0, g.path.length).join('.') === g.path.join('.'))
+    .filter(
+      (g) =>
+        g.operation === group.operation &&
+        g.side === group.side &&
+        g.path.length < group.path.length &&
+        group.path.slice(0, g.path.length).join('.') === g.path.join('.'),
+    )
     .sort((a, b) => b.path.length - a.path.length)[0];
 }
 
 function whyNotSent(group: FieldGroup, field: string, requests: number): string {
   if (!requests) return NO_REQUEST[group.operation] ?? `no ${group.operation} request was sent`;
-  if (field === 'vendor_id') return `none of the ${requests} tokenize requests sent it: only an integrator sends vendor_id (set PG_VENDOR_ID and PG_VENDOR_API_KEY)`;
+  if (field === 'vendor_id')
+    return `none of the ${requests} tokenize requests sent it: only an integrator sends vendor_id (set PG_VENDOR_ID and PG_VENDOR_API_KEY)`;
   return `none of the ${requests} ${group.operation} ${requests === 1 ? 'request' : 'requests'} sent it`;
 }
 
 function notAccepted(group: FieldGroup, sent: number): string {
   const requests = `${sent} ${group.operation} ${sent === 1 ? 'request' : 'requests'}`;
-  return `sent in ${requests}, none of them accepted: a field counts once a request carrying it is served `
-    + '(see the rules that failed or were not exercised)';
+  return (
+    `sent in ${requests}, none of them accepted: a field counts once a request carrying it is served ` +
+    '(see the rules that failed or were not exercised)'
+  );
 }
 
 /** Why no object of a group was seen: the first group up its path that was seen and held none, or no answer at all. */
@@ -97,9 +107,10 @@ function whyNoObjects(group: FieldGroup, tally: Tally, groups: FieldGroup[]): st
   const parents = tally.objects[groupKey(parent)] ?? 0;
   // The cause is further up (no customers at all): say that, and what each should hold.
   if (!parents) return `${whyNoObjects(parent, tally, groups)}, each with a ${group.label}`;
-  const where = group.label === 'customer'
-    ? `the vault listings held no customer records (${parents} ${parents === 1 ? 'listing' : 'listings'} answered)`
-    : `none of the ${parents} ${parents === 1 ? parent.label : plural(parent.label)} seen held a ${group.label}`;
+  const where =
+    group.label === 'customer'
+      ? `the vault listings held no customer records (${parents} ${parents === 1 ? 'listing' : 'listings'} answered)`
+      : `none of the ${parents} ${parents === 1 ? parent.label : plural(parent.label)} seen held a ${group.label}`;
   const create = CREATE[group.label];
   return create ? `${where}: ${create}` : where;
 }
@@ -122,14 +133,25 @@ export function coverageOf(tally: Tally): Coverage {
       if (group.side === 'response') {
         const types = tally.seen[`${key}|${f.name}`];
         const seen = types ? Object.values(types).reduce((a, b) => a + b, 0) : 0;
-        fields.push(seen ? { ...base, exercised: true, seen, types } : { ...base, exercised: false, seen: 0, why: whyNotSeen(group, f.name, tally, groups) });
+        fields.push(
+          seen
+            ? { ...base, exercised: true, seen, types }
+            : { ...base, exercised: false, seen: 0, why: whyNotSeen(group, f.name, tally, groups) },
+        );
       } else {
         const [sent, accepted] = tally.sent[`${key}|${f.name}`] ?? [0, 0];
         // Exercised only when the gateway served a request carrying it: a field sent only in refused requests
         // (a wrong key, a malformed value) shows nothing of what the gateway does with it.
         if (accepted) fields.push({ ...base, exercised: true, sent, accepted });
         else if (sent) fields.push({ ...base, exercised: false, sent, accepted, why: notAccepted(group, sent) });
-        else fields.push({ ...base, exercised: false, sent: 0, accepted: 0, why: whyNotSent(group, f.name, tally.objects[key] ?? 0) });
+        else
+          fields.push({
+            ...base,
+            exercised: false,
+            sent: 0,
+            accepted: 0,
+            why: whyNotSent(group, f.name, tally.objects[key] ?? 0),
+          });
       }
     }
   }
@@ -142,7 +164,9 @@ export function coverageFigure(c: Coverage): string {
 }
 
 const typesText = (types: Record<string, number> | undefined) =>
-  Object.entries(types ?? {}).map(([t, n]) => `${t} ${n}`).join(', ');
+  Object.entries(types ?? {})
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
 
 /** One field's outcome in words, the same in markdown and on the page. */
 export function fieldDetail(f: FieldCoverage): string {
@@ -151,9 +175,10 @@ export function fieldDetail(f: FieldCoverage): string {
   return `sent in ${f.sent} ${f.sent === 1 ? 'request' : 'requests'}, ${f.accepted} accepted`;
 }
 
-export const COVERAGE_INTRO = 'Each field and query parameter the document lists, per operation: whether the run sent it in a request '
-  + 'the gateway accepted (request side; sent only in refused requests is not exercised), or how often it was seen and in which '
-  + 'JSON types (response side). A field never exercised says why and what to create on the target.';
+export const COVERAGE_INTRO =
+  'Each field and query parameter the document lists, per operation: whether the run sent it in a request ' +
+  'the gateway accepted (request side; sent only in refused requests is not exercised), or how often it was seen and in which ' +
+  'JSON types (response side). A field never exercised says why and what to create on the target.';
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -161,8 +186,16 @@ export function coverageMarkdown(c: Coverage): string[] {
   const lines = [`## Coverage of the document (${coverageFigure(c)})`, '', COVERAGE_INTRO, ''];
   for (const op of [...new Set(c.fields.map((f) => f.operation))]) {
     const of = c.fields.filter((f) => f.operation === op);
-    lines.push(`### ${op}: ${of.filter((f) => f.exercised).length} of ${of.length} exercised`, '', '| Where | Field | Documented type | Exercised | Detail |', '|---|---|---|---|---|');
-    for (const f of of) lines.push(`| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`);
+    lines.push(
+      `### ${op}: ${of.filter((f) => f.exercised).length} of ${of.length} exercised`,
+      '',
+      '| Where | Field | Documented type | Exercised | Detail |',
+      '|---|---|---|---|---|',
+    );
+    for (const f of of)
+      lines.push(
+        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
+      );
     lines.push('');
   }
   return lines;
@@ -176,7 +209,12 @@ export function coverageDown(baseline: Coverage | undefined, current: Coverage |
     .filter((f) => f.exercised)
     .map((f) => now.get(`${f.operation} ${f.side} ${f.group} ${f.field}`))
     .filter((f): f is FieldCoverage => !!f && !f.exercised)
-    .map((f) => `${f.operation} ${f.side === 'response' ? `answer ${f.group}` : f.group} ${f.field}: ${fieldDetail(f)}`);
-  const figure = current.exercised < baseline.exercised ? [`${coverageFigure(current)} (was ${baseline.exercised} of ${baseline.total})`] : [];
+    .map(
+      (f) => `${f.operation} ${f.side === 'response' ? `answer ${f.group}` : f.group} ${f.field}: ${fieldDetail(f)}`,
+    );
+  const figure =
+    current.exercised < baseline.exercised
+      ? [`${coverageFigure(current)} (was ${baseline.exercised} of ${baseline.total})`]
+      : [];
   return [...figure, ...lost];
 }

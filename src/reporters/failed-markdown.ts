@@ -16,7 +16,12 @@ export function failedMarkdown(outcomes: RuleOutcome[]): string[] {
       // A double-backtick code span holds a backtick a generated input may carry.
       for (const f of t.failures ?? []) {
         if (f.message !== undefined) lines.push('', '  ```', ...f.message.split('\n').map((l) => `  ${l}`), '  ```');
-        else lines.push(`  - Expected: ${f.expected ?? '(not stated)'}`, `  - Found: ${(f.found ?? '(not stated)').replace(/\n/g, '; ')}`, ...f.reproduce.map((r) => `  - Reproduce with: \`\` ${r} \`\``));
+        else
+          lines.push(
+            `  - Expected: ${f.expected ?? '(not stated)'}`,
+            `  - Found: ${(f.found ?? '(not stated)').replace(/\n/g, '; ')}`,
+            ...f.reproduce.map((r) => `  - Reproduce with: \`\` ${r} \`\``),
+          );
       }
     }
     lines.push('');

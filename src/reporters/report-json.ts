@@ -45,7 +45,13 @@ export type ConformanceJson = {
   /** What the known-deviations file did to the run; absent when none was read. */
   knownDeviations?: KnownDeviationsJson;
   /** The generated inputs' seed and how to replay them (RunInvariants.appendTo), when properties ran. */
-  generated?: { seed?: number; runsPerProperty: number; replay: string; properties: string[]; counterExamples: string[] };
+  generated?: {
+    seed?: number;
+    runsPerProperty: number;
+    replay: string;
+    properties: string[];
+    counterExamples: string[];
+  };
 };
 
 /** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */
@@ -58,7 +64,12 @@ export function verdictLineOf(report: ConformanceJson): string {
 /** Reads a conformance.json; a file that is not one says so by name instead of failing later on a field. */
 export function readConformanceJson(path: string): ConformanceJson {
   const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<ConformanceJson>;
-  if (!parsed || typeof parsed.verdict !== 'string' || !Array.isArray(parsed.rules) || typeof parsed.target !== 'string') {
+  if (
+    !parsed ||
+    typeof parsed.verdict !== 'string' ||
+    !Array.isArray(parsed.rules) ||
+    typeof parsed.target !== 'string'
+  ) {
     throw new Error(`${path} is not a conformance.json (no verdict, target and rules)`);
   }
   return parsed as ConformanceJson;

@@ -68,6 +68,7 @@ export function consoleReporter(env: NodeJS.ProcessEnv): ReporterDescription {
 export function reportersFor(env: NodeJS.ProcessEnv): ReporterDescription[] {
   const dir = reportsDir(env);
   if (env.PG_BLOB_REPORT === '1') return [consoleReporter(env), ['blob', { outputDir: 'blob-report' }]];
-  if (env.PG_REPORT_SET === 'conformance') return [['./src/reporters/conformance-reporter.ts', conformanceOptions(env, dir, true)]];
+  if (env.PG_REPORT_SET === 'conformance')
+    return [['./src/reporters/conformance-reporter.ts', conformanceOptions(env, dir, true)]];
   return [consoleReporter(env), ...fullReports(dir, env)];
 }

@@ -11,14 +11,31 @@ const report = (status: string, value: number): ConformanceJson => ({
   verdict: status === 'failed' ? 'NON-CONFORMANT' : 'CONFORMANT',
   counts: { [status]: 1, passed: 1 },
   rules: [
-    { id: 'AUTH-1', rule: 'r', check: 'black-box', status, tests: [{ title: 't', outcome: status }], observations: [{ kind: 'http-status-of-auth-failure', subject: 'tokenize', value, text: `HTTP ${value}` }] },
-    { id: 'AUTH-2', rule: 'r', check: 'black-box', status: 'passed', tests: [{ title: 't', outcome: 'passed' }], observations: [] },
+    {
+      id: 'AUTH-1',
+      rule: 'r',
+      check: 'black-box',
+      status,
+      tests: [{ title: 't', outcome: status }],
+      observations: [{ kind: 'http-status-of-auth-failure', subject: 'tokenize', value, text: `HTTP ${value}` }],
+    },
+    {
+      id: 'AUTH-2',
+      rule: 'r',
+      check: 'black-box',
+      status: 'passed',
+      tests: [{ title: 't', outcome: 'passed' }],
+      observations: [],
+    },
   ],
 });
 
 test('the CI summary shows the verdict, then what changed since the baseline, then every rule', () => {
   const tonight = report('failed', 403);
-  const summary = stepSummary({ ...tonight, drift: driftSince(report('passed', 401), tonight, 'baseline/conformance.json') });
+  const summary = stepSummary({
+    ...tonight,
+    drift: driftSince(report('passed', 401), tonight, 'baseline/conformance.json'),
+  });
   expect(summary).toMatch(/^# Conformance: NON-CONFORMANT\n\n\*\*NON-CONFORMANT: 2 rules, 1 failed, 1 passed\*\*/);
   const [drift, rules] = [summary.indexOf('## Since the baseline'), summary.indexOf('## Rules')];
   expect(drift).toBeGreaterThan(0);
@@ -43,7 +60,8 @@ test('the first night says there is no baseline rather than showing an empty sec
 });
 
 test('operations never served are listed with why, before what changed since the baseline', () => {
-  const reason = 'never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)';
+  const reason =
+    'never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable)';
   const operationsNotServed = [{ operation: 'disableWebhook', reason }];
   const summary = stepSummary({ ...report('passed', 401), verdict: 'NOT FULLY EXERCISED', operationsNotServed });
   expect(summary).toContain(`## Operations never served\n\n- disableWebhook: ${reason}\n`);

@@ -5,7 +5,6 @@ import { verdictLineOf, type ConformanceJson } from './report-json.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-
 /**
  * The CI run's summary page ($GITHUB_STEP_SUMMARY): verdict, operations never served, what changed since
  * the baseline, then the rule table. Everything comes from conformance.json, already redacted.
@@ -19,19 +18,43 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
     `Target ${report.targetId ?? report.target}, run ${report.started} to ${report.finished}. The reports (conformance.html, Playwright's HTML report) are in the run's conformance-reports artifact.`,
     '',
   ];
-  if (report.unavailable?.length) lines.push('## Target unavailable (infrastructure, not conformance)', '', ...report.unavailable.map((u) => `- ${cell(u)}`), '');
+  if (report.unavailable?.length)
+    lines.push(
+      '## Target unavailable (infrastructure, not conformance)',
+      '',
+      ...report.unavailable.map((u) => `- ${cell(u)}`),
+      '',
+    );
   // An operation never served keeps the night from CONFORMANT whatever its rules say: said before the drift.
   const notServed = report.operationsNotServed ?? [];
-  if (notServed.length) lines.push('## Operations never served', '', ...notServed.map((o) => `- ${o.operation}: ${cell(o.reason)}`), '');
-  for (const s of knownSections(report.knownDeviations)) lines.push(`## ${s.title}`, '', ...s.lines.map((l) => `- ${cell(l)}`), '');
-  lines.push(...(report.drift === undefined ? ['## Since the baseline', '', 'No baseline: no earlier night published its reports, so nothing is compared.', ''] : driftMarkdown(report.drift)));
+  if (notServed.length)
+    lines.push('## Operations never served', '', ...notServed.map((o) => `- ${o.operation}: ${cell(o.reason)}`), '');
+  for (const s of knownSections(report.knownDeviations))
+    lines.push(`## ${s.title}`, '', ...s.lines.map((l) => `- ${cell(l)}`), '');
+  lines.push(
+    ...(report.drift === undefined
+      ? [
+          '## Since the baseline',
+          '',
+          'No baseline: no earlier night published its reports, so nothing is compared.',
+          '',
+        ]
+      : driftMarkdown(report.drift)),
+  );
   // A report from before per-rule judged counts has no such column to show.
   const judged = report.rules.some((r) => 'judged' in r);
-  lines.push('## Rules', '', `| Rule | Outcome |${judged ? ' What was judged |' : ''} Tests |`, `|---|---|${judged ? '---|' : ''}---|`);
+  lines.push(
+    '## Rules',
+    '',
+    `| Rule | Outcome |${judged ? ' What was judged |' : ''} Tests |`,
+    `|---|---|${judged ? '---|' : ''}---|`,
+  );
   for (const r of report.rules) {
     const passed = r.tests.filter((t) => t.outcome === 'passed').length;
     const what = judged ? ` ${cell(describeJudged(r.judged))} |` : '';
-    lines.push(`| ${r.id} | ${r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status} |${what} ${passed}/${r.tests.length} passed |`);
+    lines.push(
+      `| ${r.id} | ${r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status} |${what} ${passed}/${r.tests.length} passed |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -64,10 +64,14 @@ export function verdictLine(
 ): string {
   const judged = new Set<string>(['passed', 'failed', 'known deviation']);
   const exercised = outcomes.filter((o) => judged.has(o.status)).length;
-  const applicable = outcomes.filter((o) => o.status !== 'not checkable on this target' && o.status !== 'not selected').length;
+  const applicable = outcomes.filter(
+    (o) => o.status !== 'not checkable on this target' && o.status !== 'not selected',
+  ).length;
   const counts = countBy(outcomes);
   const failed = counts.failed ? `, ${counts.failed} failed` : '';
-  const rest = Object.entries(counts).filter(([status]) => !judged.has(status)).map(([status, n]) => `${n} ${status}`);
+  const rest = Object.entries(counts)
+    .filter(([status]) => !judged.has(status))
+    .map(([status, n]) => `${n} ${status}`);
   const accepted = knownPhrase(outcomes, known);
   const passed = `${counts.passed ?? 0} passed${failed}${accepted ? `, ${accepted}` : ''}`;
   const figure = coverage ? `; ${coverageFigure(coverage)}` : '';
@@ -91,7 +95,12 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   const summary = summaryLines(s);
   if (summary.length) lines.push('## Summary', '', '```', ...summary, '```', '');
   if (s.unavailable.length) {
-    lines.push('## Target unavailable (infrastructure, not conformance)', '', ...s.unavailable.map((u) => `- ${escapeCell(u)}`), '');
+    lines.push(
+      '## Target unavailable (infrastructure, not conformance)',
+      '',
+      ...s.unavailable.map((u) => `- ${escapeCell(u)}`),
+      '',
+    );
   }
   lines.push(...failedMarkdown(s.outcomes));
   for (const section of knownSections(s.knownDeviations)) {
@@ -100,20 +109,33 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   lines.push(...driftLines);
   const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
-    lines.push('## Not exercised (the target\'s data gave these rules nothing to judge: not a pass)', '');
+    lines.push("## Not exercised (the target's data gave these rules nothing to judge: not a pass)", '');
     for (const o of notExercised) lines.push(`- ${o.rule.id}: ${escapeCell(o.notExercised.join('; '))}`);
     lines.push('');
   }
   lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
   for (const o of s.outcomes) {
     const passed = o.tests.filter((t) => t.outcome === 'passed').length;
-    lines.push(`| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`);
+    lines.push(
+      `| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
+    );
   }
   lines.push('', '## Rules in detail', '');
   for (const o of s.outcomes) {
-    lines.push(`### ${o.rule.id}: ${o.status}`, '', o.rule.rule, '', `> ${o.rule.source} (section ${o.rule.section})`, '');
+    lines.push(
+      `### ${o.rule.id}: ${o.status}`,
+      '',
+      o.rule.rule,
+      '',
+      `> ${o.rule.source} (section ${o.rule.section})`,
+      '',
+    );
     if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
-    if (o.notExercised.length) lines.push(`${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`, '');
+    if (o.notExercised.length)
+      lines.push(
+        `${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`,
+        '',
+      );
     for (const t of o.tests) {
       const notes = [t.judged !== undefined ? `judged ${t.judged}` : '', t.note ?? ''].filter(Boolean).join('; ');
       lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${notes ? ` (${escapeCell(notes)})` : ''}`);
@@ -162,8 +184,12 @@ export function writeConformance(dir: string, s: ConformanceSummary): Night[] | 
   };
   const drift = baselineDrift(s.baseline, json);
   mkdirSync(dir, { recursive: true });
-  const nights = s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations?.known));
-  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`);
+  const nights =
+    s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations?.known));
+  writeFileSync(
+    join(dir, 'conformance.json'),
+    `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`,
+  );
   writeFileSync(join(dir, 'conformance.md'), markdown(s, drift === undefined ? [] : driftMarkdown(drift)));
   writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift, nights));
   return nights;

@@ -21,7 +21,13 @@ export const REPRODUCE_LINE = /curl -sS (?:[^\n\\<]|\\[^n])*/g;
  * Looks for each canary in the bytes, in the text with JSON escaping undone, inside zip archives
  * (traces, blob reports) and inside base64 zip data URIs (the HTML report embeds its data that way).
  */
-export function searchBytes(bytes: Uint8Array, where: string, canaries: readonly string[], hits: Hit[] = [], except?: RegExp): Hit[] {
+export function searchBytes(
+  bytes: Uint8Array,
+  where: string,
+  canaries: readonly string[],
+  hits: Hit[] = [],
+  except?: RegExp,
+): Hit[] {
   if (isZip(bytes)) {
     let entries: Record<string, Uint8Array>;
     try {
@@ -30,12 +36,16 @@ export function searchBytes(bytes: Uint8Array, where: string, canaries: readonly
       hits.push({ where, canary: '(unreadable archive: cannot be searched)' });
       return hits;
     }
-    for (const [name, content] of Object.entries(entries)) searchBytes(content, `${where}!${name}`, canaries, hits, except);
+    for (const [name, content] of Object.entries(entries))
+      searchBytes(content, `${where}!${name}`, canaries, hits, except);
     return hits;
   }
   const full = Buffer.from(bytes).toString('utf8');
   const text = except ? full.replace(except, '') : full;
-  const unescaped = full.replace(/\\\\/g, '\\').replace(/\\"/g, '"').replace(/\\u002[fF]/g, '/');
+  const unescaped = full
+    .replace(/\\\\/g, '\\')
+    .replace(/\\"/g, '"')
+    .replace(/\\u002[fF]/g, '/');
   const unescapedText = except ? unescaped.replace(except, '') : unescaped;
   for (const canary of canaries) {
     if (text.includes(canary) || unescapedText.includes(canary)) hits.push({ where, canary });
@@ -47,7 +57,11 @@ export function searchBytes(bytes: Uint8Array, where: string, canaries: readonly
 }
 
 /** Every file under the folders, archives opened; returns the hits and how many files and bytes were read. */
-export function searchTree(roots: readonly string[], canaries: readonly string[], except?: RegExp): { hits: Hit[]; files: number; bytes: number } {
+export function searchTree(
+  roots: readonly string[],
+  canaries: readonly string[],
+  except?: RegExp,
+): { hits: Hit[]; files: number; bytes: number } {
   const hits: Hit[] = [];
   let files = 0;
   let bytes = 0;

@@ -37,7 +37,10 @@ test('with PG_ALLOW_WRITES=1 production writes use test cards only and disable o
   expect([...new Set(puts.map((r) => r.path))]).toEqual([`/platform/webhook/${MOCK_DEFAULTS.webhookId}/disable`]);
   // Published test numbers only: the masking cards and the ones an update falls back to when one is declined.
   const testNumbers: string[] = [...TEST_CARDS.map((c) => c.number), ...UPDATE_FALLBACK_CARDS];
-  const sentNumbers = seen.filter((r) => r.method === 'POST').map((r) => (JSON.parse(r.body || '{}') as { card_number?: unknown }).card_number).filter((n) => n !== undefined);
+  const sentNumbers = seen
+    .filter((r) => r.method === 'POST')
+    .map((r) => (JSON.parse(r.body || '{}') as { card_number?: unknown }).card_number)
+    .filter((n) => n !== undefined);
   expect(sentNumbers.length).toBeGreaterThan(10);
   expect(sentNumbers.filter((n) => !testNumbers.includes(String(n)))).toEqual([]);
 });
@@ -54,7 +57,9 @@ test('a production run without PG_ALLOW_WRITES sends reads only, and says why th
   expect([...new Set(seen.map((r) => r.method))]).toEqual(['GET']);
   expect(seen.every((r) => r.path.startsWith('/platform/vault/customer'))).toBe(true);
 
-  const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { rules: { id: string; status: string; tests: { note?: string }[] }[] };
+  const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+    rules: { id: string; status: string; tests: { note?: string }[] }[];
+  };
   const tok1 = report.rules.find((r) => r.id === 'TOK-1')!;
   expect(tok1.status).toBe('skipped');
   expect(tok1.tests.every((t) => t.note === 'writes to production need PG_ALLOW_WRITES=1')).toBe(true);

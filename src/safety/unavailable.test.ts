@@ -15,7 +15,12 @@ function verdictIn(dir: string): { verdict: string; counts: Record<string, numbe
 test('an unreachable base URL ends with "target unavailable" and exit code 3, not contract failures', async ({}, testInfo) => {
   const dir = testInfo.outputPath('run');
   const port = await freePort(); // free now, so nothing listens there
-  const run = await runConformance({ PG_TARGET: 'sandbox', PG_BASE_URL: `http://127.0.0.1:${port}`, ...CREDENTIALS, PG_REPORTS_DIR: dir });
+  const run = await runConformance({
+    PG_TARGET: 'sandbox',
+    PG_BASE_URL: `http://127.0.0.1:${port}`,
+    ...CREDENTIALS,
+    PG_REPORTS_DIR: dir,
+  });
   expect(run.code, run.output).toBe(3);
   expect(run.output).toContain('connection refused');
   const report = verdictIn(dir);
@@ -30,13 +35,16 @@ test('a target answering 503 to everything is "target unavailable" after bounded
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const dir = testInfo.outputPath('run');
   try {
-    const run = await runConformance({
-      PG_TARGET: 'sandbox',
-      PG_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      ...CREDENTIALS,
-      PG_REPORTS_DIR: dir,
-      PG_RESULTS_DIR: join(dir, 'test-results'),
-    }, ['--grep', '@VAULT-1(?![0-9])|@TOK-1(?![0-9])']); // a few reads and writes prove it (not VAULT-1x, TOK-1x); every test would only repeat it
+    const run = await runConformance(
+      {
+        PG_TARGET: 'sandbox',
+        PG_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        ...CREDENTIALS,
+        PG_REPORTS_DIR: dir,
+        PG_RESULTS_DIR: join(dir, 'test-results'),
+      },
+      ['--grep', '@VAULT-1(?![0-9])|@TOK-1(?![0-9])'],
+    ); // a few reads and writes prove it (not VAULT-1x, TOK-1x); every test would only repeat it
 
     expect(run.code, run.output).toBe(3);
     const report = verdictIn(dir);

@@ -4,9 +4,23 @@ import { KNOWN_CASES, type KnownCase } from './known-cases.js';
 import type { PlannedRun } from './plan.js';
 
 const fault = (over: Partial<PlannedRun> = {}): PlannedRun => ({
-  id: 'fault:f:mock', kind: 'fault', name: 'f', rule: 'TOK-8', description: 'd', mode: 'mock', expected: 'caught', alsoNoticedBy: [], ...over,
+  id: 'fault:f:mock',
+  kind: 'fault',
+  name: 'f',
+  rule: 'TOK-8',
+  description: 'd',
+  mode: 'mock',
+  expected: 'caught',
+  alsoNoticedBy: [],
+  ...over,
 });
-const variant = (): PlannedRun => ({ ...fault(), id: 'variant:v:mock', kind: 'variant', name: 'v', expected: 'passes' });
+const variant = (): PlannedRun => ({
+  ...fault(),
+  id: 'variant:v:mock',
+  kind: 'variant',
+  name: 'v',
+  expected: 'passes',
+});
 const report = (verdict: string, failed: string[]): RunReport => ({
   verdict,
   rules: ['TOK-8', 'ERR-5', 'AUTH-1'].map((id) => ({ id, status: failed.includes(id) ? 'failed' : 'passed' })),
@@ -15,13 +29,25 @@ const report = (verdict: string, failed: string[]): RunReport => ({
 test('a fault is caught when a test of its own rule failed; other failing rules are named, unlisted ones marked', () => {
   const run = fault({ alsoNoticedBy: ['ERR-5'] });
   const j = judge(run, report('NON-CONFORMANT', ['TOK-8', 'ERR-5', 'AUTH-1']));
-  expect(j).toMatchObject({ outcome: 'caught', ok: true, caughtBy: ['TOK-8', 'ERR-5', 'AUTH-1'], unlisted: ['AUTH-1'] });
+  expect(j).toMatchObject({
+    outcome: 'caught',
+    ok: true,
+    caughtBy: ['TOK-8', 'ERR-5', 'AUTH-1'],
+    unlisted: ['AUTH-1'],
+  });
   expect(caughtByCell(j, run)).toBe('TOK-8, ERR-5 (listed), AUTH-1 (unlisted)');
 });
 
 test('a fault noticed only by other rules was caught by accident, even by a rule it lists, and fails', () => {
-  expect(judge(fault(), report('NON-CONFORMANT', ['AUTH-1']))).toMatchObject({ outcome: 'caught by accident', ok: false, caughtBy: ['AUTH-1'] });
-  expect(judge(fault({ alsoNoticedBy: ['ERR-5'] }), report('NON-CONFORMANT', ['ERR-5']))).toMatchObject({ outcome: 'caught by accident', ok: false });
+  expect(judge(fault(), report('NON-CONFORMANT', ['AUTH-1']))).toMatchObject({
+    outcome: 'caught by accident',
+    ok: false,
+    caughtBy: ['AUTH-1'],
+  });
+  expect(judge(fault({ alsoNoticedBy: ['ERR-5'] }), report('NON-CONFORMANT', ['ERR-5']))).toMatchObject({
+    outcome: 'caught by accident',
+    ok: false,
+  });
 });
 
 test('a fault no rule noticed survived; a run without a report is an error', () => {
@@ -34,7 +60,11 @@ test('a variation passes when no rule failed and the whole suite ran against a t
   expect(judge(variant(), report('CONFIGURATION ERROR', []))).toMatchObject({ outcome: 'flagged', ok: false });
   expect(judge(variant(), report('NOT FULLY EXERCISED', []))).toMatchObject({ outcome: 'passed', ok: true });
   expect(judge(variant(), report('INCOMPLETE', []))).toMatchObject({ outcome: 'error', ok: false });
-  expect(judge(variant(), report('NON-CONFORMANT', ['ERR-5']))).toMatchObject({ outcome: 'flagged', ok: false, failedRules: ['ERR-5'] });
+  expect(judge(variant(), report('NON-CONFORMANT', ['ERR-5']))).toMatchObject({
+    outcome: 'flagged',
+    ok: false,
+    failedRules: ['ERR-5'],
+  });
   expect(judge(variant(), report('TARGET UNAVAILABLE', []))).toMatchObject({ outcome: 'flagged', ok: false });
   expect(judge(variant(), undefined)).toMatchObject({ outcome: 'error', ok: false });
 });
@@ -56,7 +86,10 @@ test('a known-deviations case passes only on its verdict, exit code, rule status
   expect(judge(run(matched!), ignored)).toMatchObject({ outcome: 'wrong verdict', ok: false });
   // An expired entry still hiding its failure is as wrong.
   expect(judge(run(expired!), accepted)).toMatchObject({ outcome: 'wrong verdict', ok: false });
-  const counted = { ...ignored, verdictLine: "… 1 failed, TOK-8's known deviation expired on 2026-11-24 (VENDOR-1): it counts" };
+  const counted = {
+    ...ignored,
+    verdictLine: "… 1 failed, TOK-8's known deviation expired on 2026-11-24 (VENDOR-1): it counts",
+  };
   expect(judge(run(expired!), counted)).toMatchObject({ outcome: 'passed', ok: true });
   expect(judge(run(expired!), { ...counted, verdictLine: '… 1 failed' })).toMatchObject({ outcome: 'wrong verdict' });
 });

@@ -40,17 +40,21 @@ export function judge(run: PlannedRun, report: RunReport | undefined): Judgement
   if (run.kind === 'variant') {
     if (report.verdict === 'INCOMPLETE') return { ...base, outcome: 'error', ok: false, caughtBy: [], unlisted: [] };
     // A legitimate behaviour taken for a configuration problem (a PG_WEBHOOK_ID "unknown") is a false alarm too.
-    const ok = failedRules.length === 0 && report.verdict !== 'TARGET UNAVAILABLE' && report.verdict !== 'CONFIGURATION ERROR';
+    const ok =
+      failedRules.length === 0 && report.verdict !== 'TARGET UNAVAILABLE' && report.verdict !== 'CONFIGURATION ERROR';
     return { ...base, outcome: ok ? 'passed' : 'flagged', ok, caughtBy: [], unlisted: [] };
   }
   const others = failedRules.filter((r) => r !== run.rule);
   const unlisted = others.filter((r) => !run.alsoNoticedBy.includes(r));
-  if (failedRules.includes(run.rule)) return { ...base, outcome: 'caught', ok: true, caughtBy: [run.rule, ...others], unlisted };
+  if (failedRules.includes(run.rule))
+    return { ...base, outcome: 'caught', ok: true, caughtBy: [run.rule, ...others], unlisted };
   return { ...base, outcome: others.length ? 'caught by accident' : 'survived', ok: false, caughtBy: others, unlisted };
 }
 
 /** The "caught by" cell: the own rule, others listed by the fault in parentheses, unlisted ones marked. */
 export function caughtByCell(j: Judgement, run: PlannedRun): string {
   if (run.kind !== 'fault' || !j.caughtBy.length) return '';
-  return j.caughtBy.map((r) => (r === run.rule ? r : j.unlisted.includes(r) ? `${r} (unlisted)` : `${r} (listed)`)).join(', ');
+  return j.caughtBy
+    .map((r) => (r === run.rule ? r : j.unlisted.includes(r) ? `${r} (unlisted)` : `${r} (listed)`))
+    .join(', ');
 }

@@ -22,7 +22,14 @@ export type PlannedRun = {
   knownCase?: KnownCase;
 };
 
-type Entry = { name: string; rule: string; description: string; modes?: readonly Mode[]; alsoNoticedBy?: readonly string[]; onlyByName?: string };
+type Entry = {
+  name: string;
+  rule: string;
+  description: string;
+  modes?: readonly Mode[];
+  alsoNoticedBy?: readonly string[];
+  onlyByName?: string;
+};
 
 /**
  * A fault is run in every mode where it is observable: a rule checked only through the control API is
@@ -39,19 +46,44 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
     if (!rule) throw new Error(`fault ${fault.name} names rule ${fault.rule}, which is not in spec/rules.yaml`);
     const modes = fault.modes ?? (rule.check === 'mock-control' ? ['mock'] : MODES);
     for (const rule of fault.alsoNoticedBy ?? []) {
-      if (!rules.has(rule)) throw new Error(`fault ${fault.name} lists alsoNoticedBy ${rule}, which is not in spec/rules.yaml`);
+      if (!rules.has(rule))
+        throw new Error(`fault ${fault.name} lists alsoNoticedBy ${rule}, which is not in spec/rules.yaml`);
     }
-    for (const mode of modes) runs.push({ id: `fault:${fault.name}:${mode}`, kind: 'fault', ...pick(fault), mode, expected: 'caught', alsoNoticedBy: fault.alsoNoticedBy ?? [] });
+    for (const mode of modes)
+      runs.push({
+        id: `fault:${fault.name}:${mode}`,
+        kind: 'fault',
+        ...pick(fault),
+        mode,
+        expected: 'caught',
+        alsoNoticedBy: fault.alsoNoticedBy ?? [],
+      });
   }
   for (const variant of VARIANTS as readonly Entry[]) {
     if (filter ? !filter(variant) : variant.onlyByName) continue;
-    for (const mode of MODES) runs.push({ id: `variant:${variant.name}:${mode}`, kind: 'variant', ...pick(variant), mode, expected: 'passes', alsoNoticedBy: [] });
+    for (const mode of MODES)
+      runs.push({
+        id: `variant:${variant.name}:${mode}`,
+        kind: 'variant',
+        ...pick(variant),
+        mode,
+        expected: 'passes',
+        alsoNoticedBy: [],
+      });
   }
   // Black-box only: the file is for what a real sandbox shows, and the matching works the same in both modes.
   for (const knownCase of KNOWN_CASES) {
     if (filter && !filter(knownCase)) continue;
     const id = `known:${knownCase.name}:black-box`;
-    runs.push({ id, kind: 'known', ...pick(knownCase), mode: 'black-box', expected: 'case verdict', alsoNoticedBy: [], knownCase });
+    runs.push({
+      id,
+      kind: 'known',
+      ...pick(knownCase),
+      mode: 'black-box',
+      expected: 'case verdict',
+      alsoNoticedBy: [],
+      knownCase,
+    });
   }
   return runs;
 }
@@ -63,5 +95,7 @@ function pick(e: Entry) {
 /** Rules of the catalogue that no fault breaks: the suite's power over them is unmeasured. */
 export function rulesWithoutFault(): string[] {
   const broken = new Set((FAULTS as readonly Entry[]).map((f) => f.rule));
-  return loadRules().filter((r) => !broken.has(r.id)).map((r) => r.id);
+  return loadRules()
+    .filter((r) => !broken.has(r.id))
+    .map((r) => r.id);
 }

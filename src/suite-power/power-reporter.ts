@@ -28,7 +28,6 @@ export type SuitePowerOptions = {
 
 type Run = { reporter: ConformanceReporter; meta: RunWithUrl; tests: TestCase[]; failed: boolean; caught: boolean };
 
-
 /**
  * The rules a failed test counts against, as the conformance report counts them: those its failure names,
  * else every rule it is tagged with; none when only the target was unavailable or misconfigured.
@@ -73,7 +72,14 @@ export default class SuitePowerReporter implements Reporter {
       const target = meta.mode === 'mock' ? 'mock' : 'sandbox';
       const outputDir = join(this.options.outputDir, safeName(meta.id));
       const knownDeviations = meta.knownFile ? { use: true as const, path: meta.knownFile, named: true } : undefined;
-      const reporter = new ConformanceReporter({ ...conformance, outputDir, quiet: true, target, targetId: targetIds[target], knownDeviations });
+      const reporter = new ConformanceReporter({
+        ...conformance,
+        outputDir,
+        quiet: true,
+        target,
+        targetId: targetIds[target],
+        knownDeviations,
+      });
       reporter.onBegin(config, suite);
       const run: Run = { reporter, meta, tests: [], failed: false, caught: false };
       this.runs.set(meta.id, run);
@@ -87,7 +93,9 @@ export default class SuitePowerReporter implements Reporter {
       run.tests.push(test);
       this.runOf.set(test, run);
     }
-    console.log(`verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends at the first failure of its own rule)`);
+    console.log(
+      `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends at the first failure of its own rule)`,
+    );
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -95,7 +103,12 @@ export default class SuitePowerReporter implements Reporter {
     if (!run) return;
     run.reporter.onTestEnd(test, result);
     run.failed ||= result.status === 'failed' || result.status === 'timedOut';
-    if (run.meta.kind === 'fault' && !run.caught && !this.options.full && rulesFailedBy(test, result).includes(run.meta.rule)) {
+    if (
+      run.meta.kind === 'fault' &&
+      !run.caught &&
+      !this.options.full &&
+      rulesFailedBy(test, result).includes(run.meta.rule)
+    ) {
       run.caught = true;
       skipUnstarted(run.tests, CAUGHT_NOTE);
     }

@@ -6,8 +6,24 @@ import type { PlannedRun } from './plan.js';
 import { projectsFor } from './projects.js';
 import { OWN_RULE, runFilePath, runKeyOfFile, specFiles, writeRunFiles } from './run-files.js';
 
-const fault: PlannedRun = { id: 'fault:f:mock', kind: 'fault', name: 'f', rule: 'TOK-8', description: 'd', mode: 'mock', expected: 'caught', alsoNoticedBy: [] };
-const variant: PlannedRun = { ...fault, id: 'variant:v:black-box', kind: 'variant', name: 'v', mode: 'black-box', expected: 'passes' };
+const fault: PlannedRun = {
+  id: 'fault:f:mock',
+  kind: 'fault',
+  name: 'f',
+  rule: 'TOK-8',
+  description: 'd',
+  mode: 'mock',
+  expected: 'caught',
+  alsoNoticedBy: [],
+};
+const variant: PlannedRun = {
+  ...fault,
+  id: 'variant:v:black-box',
+  kind: 'variant',
+  name: 'v',
+  mode: 'black-box',
+  expected: 'passes',
+};
 
 // What Playwright matches a project's grep against: project, file under the test folder, titles, tags.
 const line = (file: string, title: string, tags: string[]) => [' faults: own rule', file, title, ...tags].join(' ');
@@ -16,7 +32,9 @@ test("a fault's own-rule project takes the tests tagged with the rule its file n
   const tokenize = runFilePath(fault, false, 'tokenize.spec.ts');
   expect(tokenize).toBe('fault/tokenize/fault-f-mock.TOK-8.spec.ts');
   expect(OWN_RULE.test(line(tokenize, 'TOK-8: masks', ['@TOK-8', '@ERR-5']))).toBe(true);
-  expect(OWN_RULE.test(line(runFilePath(fault, false, 'properties/masking.spec.ts'), 'TOK-8: masks', ['@TOK-8']))).toBe(true);
+  expect(OWN_RULE.test(line(runFilePath(fault, false, 'properties/masking.spec.ts'), 'TOK-8: masks', ['@TOK-8']))).toBe(
+    true,
+  );
   expect(OWN_RULE.test(line(tokenize, 'TOK-80: other', ['@TOK-80']))).toBe(false);
   expect(OWN_RULE.test(line(runFilePath(fault, false, 'auth.spec.ts'), 'AUTH-1: refuses', ['@AUTH-1']))).toBe(false);
   expect(OWN_RULE.test(line('fault/tokenize/fault-g-mock.AUTH-1.spec.ts', 'TOK-8: masks', ['@TOK-8']))).toBe(false);
@@ -27,7 +45,7 @@ test('a file names its run whatever spec file it stands for', () => {
   expect(runKeyOfFile(runFilePath(variant, false, 'auth.spec.ts'))).toBe('whole/variant-v-black-box');
 });
 
-test('whole runs come first, then every fault\'s own rule, then the rest, split by the same pattern', () => {
+test("whole runs come first, then every fault's own rule, then the rest, split by the same pattern", () => {
   const projects = projectsFor();
   expect(projects.map((p) => p.testMatch)).toEqual(['whole/**/*.spec.ts', 'fault/**/*.spec.ts', 'fault/**/*.spec.ts']);
   expect(projects[1]!.grep).toBe(OWN_RULE);

@@ -16,7 +16,10 @@ import type { PlannedRun } from './plan.js';
  * order, one job a file: so one run's files are spread over the queue, not side by side. A run whose
  * gateway makes its tests wait (a rate limit, a slow link) then never holds every worker at once.
  */
-export type RunWithUrl = PlannedRun & { url: string; /** A known-deviations case's file (known-cases.ts). */ knownFile?: string };
+export type RunWithUrl = PlannedRun & {
+  url: string;
+  /** A known-deviations case's file (known-cases.ts). */ knownFile?: string;
+};
 
 /** A run's files: under `fault/` as `<run>.<rule>.spec.ts` (the rule its own-rule half runs), else under `whole/`. */
 export function runFile(run: PlannedRun, full: boolean): { group: 'fault' | 'whole'; name: string } {
@@ -60,7 +63,12 @@ export function runEnvOf(run: RunWithUrl): Record<string, string> {
 }
 
 /** Writes every run's test files under `outDir`; returns how many. */
-export function writeRunFiles(outDir: string, runs: readonly RunWithUrl[], full: boolean, testsDir = resolve('tests')): number {
+export function writeRunFiles(
+  outDir: string,
+  runs: readonly RunWithUrl[],
+  full: boolean,
+  testsDir = resolve('tests'),
+): number {
   const specs = specFiles(testsDir);
   const fixtures = pathToFileURL(join(testsDir, 'fixtures.ts')).href;
   let written = 0;

@@ -24,7 +24,8 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const faults = sorted.filter((o) => o.kind === 'fault');
   const variants = sorted.filter((o) => o.kind === 'variant');
   const known = sorted.filter((o) => o.kind === 'known');
-  const notOk = (list: RunOutcome[], outcome: Judgement['outcome']) => list.filter((o) => o.outcome === outcome).map((o) => o.id);
+  const notOk = (list: RunOutcome[], outcome: Judgement['outcome']) =>
+    list.filter((o) => o.outcome === outcome).map((o) => o.id);
   const summary = {
     faults: {
       runs: faults.length,
@@ -33,7 +34,12 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
       survived: notOk(faults, 'survived'),
       errors: notOk(faults, 'error'),
     },
-    variants: { runs: variants.length, passed: variants.filter((o) => o.ok).length, flagged: notOk(variants, 'flagged'), errors: notOk(variants, 'error') },
+    variants: {
+      runs: variants.length,
+      passed: variants.filter((o) => o.ok).length,
+      flagged: notOk(variants, 'flagged'),
+      errors: notOk(variants, 'error'),
+    },
     knownDeviations: {
       runs: known.length,
       asExpected: known.filter((o) => o.ok).length,
@@ -50,7 +56,9 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     '# Suite power',
     '',
     `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: **${summary.variants.passed} of ${summary.variants.runs}** runs.${known.length ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.` : ''} ${options.seconds} s.`,
-    options.rulesWithoutFault.length ? `Rules no fault breaks: ${options.rulesWithoutFault.join(', ')}` : 'Every rule of the catalogue is broken by at least one fault.',
+    options.rulesWithoutFault.length
+      ? `Rules no fault breaks: ${options.rulesWithoutFault.join(', ')}`
+      : 'Every rule of the catalogue is broken by at least one fault.',
     '',
     options.full
       ? 'Full runs: every fault run is the whole suite, so "caught by" lists every rule that failed.'
@@ -58,7 +66,10 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     '',
     '| kind | name | rule | mode | expected | outcome | caught by | verdict |',
     '|---|---|---|---|---|---|---|---|',
-    ...sorted.map((o) => `| ${o.kind} | ${o.name} | ${o.rule} | ${o.mode} | ${o.expected} | ${OUTCOME_CELL[o.outcome]} | ${o.kind === 'fault' ? caughtByCell(o, o) : o.failedRules.join(', ')} | ${o.verdict} |`),
+    ...sorted.map(
+      (o) =>
+        `| ${o.kind} | ${o.name} | ${o.rule} | ${o.mode} | ${o.expected} | ${OUTCOME_CELL[o.outcome]} | ${o.kind === 'fault' ? caughtByCell(o, o) : o.failedRules.join(', ')} | ${o.verdict} |`,
+    ),
     '',
   ];
   mkdirSync(out, { recursive: true });

@@ -11,7 +11,9 @@ import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 
 type Stand = { url: string; hits: { method: string; at: number }[]; server: Server };
 
-async function standIn(answer: (n: number) => { status: number; headers?: Record<string, string>; body?: string }): Promise<Stand> {
+async function standIn(
+  answer: (n: number) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<Stand> {
   const hits: Stand['hits'] = [];
   const server = createServer((req, res) => {
     hits.push({ method: req.method ?? '', at: Date.now() });
@@ -22,7 +24,14 @@ async function standIn(answer: (n: number) => { status: number; headers?: Record
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
 }
 
-const FAST: RetryPolicy = { attempts: 3, baseDelayMs: 10, maxDelayMs: 2_000, timeoutMs: 2_000, rateLimitAttempts: 4, rateLimitWaitMs: 3_000 };
+const FAST: RetryPolicy = {
+  attempts: 3,
+  baseDelayMs: 10,
+  maxDelayMs: 2_000,
+  timeoutMs: 2_000,
+  rateLimitAttempts: 4,
+  rateLimitWaitMs: 3_000,
+};
 const client = (url: string, allowWrites = true, pacer?: Pacer) =>
   new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites }, (t) => t, FAST, pacer);
 
@@ -42,7 +51,9 @@ test('a read succeeds when a retry does', async () => {
 });
 
 test('Retry-After is respected between read attempts', async () => {
-  const s = await standIn((n) => (n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' }));
+  const s = await standIn((n) =>
+    n === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' },
+  );
   await client(s.url).listCustomers({ count: 1 });
   expect(s.hits[1]!.at - s.hits[0]!.at).toBeGreaterThanOrEqual(900);
   s.server.close();
@@ -59,15 +70,23 @@ test('a tokenize of unknown outcome (a 5xx without its scheme) is not sent again
 });
 
 test('a tokenize of unknown outcome is sent again where a second stored card does no harm (resendUnknownPosts)', async () => {
-  const s = await standIn((n) => (n === 1 ? { status: 502, body: '{"message":"Internal server error"}' } : { status: 200, body: '{"rcode":"000"}' }));
+  const s = await standIn((n) =>
+    n === 1 ? { status: 502, body: '{"message":"Internal server error"}' } : { status: 200, body: '{"rcode":"000"}' },
+  );
   const policy = { ...FAST, resendUnknownPosts: true };
-  const sandbox = new GatewayClient(s.url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, policy);
+  const sandbox = new GatewayClient(
+    s.url,
+    { merchantKey: 'k', vendorKey: undefined },
+    { allowWrites: true },
+    (t) => t,
+    policy,
+  );
   expect((await sandbox.tokenize({ merchant_id: 'm' })).json).toEqual({ rcode: '000' });
   expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
   s.server.close();
 });
 
-test('a 503 without the family scheme was not processed: a write is sent again, and the gateway\'s answer judged', async () => {
+test("a 503 without the family scheme was not processed: a write is sent again, and the gateway's answer judged", async () => {
   const blip = { status: 503, headers: { 'content-type': 'text/html' }, body: '<html>503</html>' };
   const s = await standIn((n) => (n === 1 ? blip : { status: 200, body: '{"rcode":"000"}' }));
   expect((await client(s.url).tokenize({ merchant_id: 'm' })).json).toEqual({ rcode: '000' });
@@ -88,13 +107,19 @@ test('connection refused is target unavailable in plain words', async () => {
   const s = await standIn(() => ({ status: 200 }));
   const url = s.url;
   await new Promise((r) => s.server.close(r));
-  await expect(client(url).listCustomers({})).rejects.toThrow(/connection refused \(after 3 attempts, [\d.]+ s waited\)/);
+  await expect(client(url).listCustomers({})).rejects.toThrow(
+    /connection refused \(after 3 attempts, [\d.]+ s waited\)/,
+  );
 });
 
 test('writes are refused before the network when not allowed, and webhooks outside the allow-list too', async () => {
   const s = await standIn(() => ({ status: 200 }));
   await expect(client(s.url, false).tokenize({ merchant_id: 'm' })).rejects.toThrow(WriteRefusedError);
-  const limited = new GatewayClient(s.url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true, webhooks: ['mine'] });
+  const limited = new GatewayClient(
+    s.url,
+    { merchantKey: 'k', vendorKey: undefined },
+    { allowWrites: true, webhooks: ['mine'] },
+  );
   await expect(limited.disableWebhook('other')).rejects.toThrow('the suite disables only PG_WEBHOOK_ID');
   expect(s.hits).toHaveLength(0);
   s.server.close();
@@ -109,7 +134,9 @@ test('Retry-After takes seconds or an HTTP date, capped', () => {
 });
 
 test('a write answered 429 was not processed, so it is sent again after Retry-After', async () => {
-  const s = await standIn((n) => (n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"rcode":"000"}' }));
+  const s = await standIn((n) =>
+    n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"rcode":"000"}' },
+  );
   const answer = await client(s.url).tokenize({ merchant_id: 'm' });
   expect(answer.json).toEqual({ rcode: '000' });
   expect(s.hits.map((h) => h.method)).toEqual(['POST', 'POST']);
@@ -118,7 +145,9 @@ test('a write answered 429 was not processed, so it is sent again after Retry-Af
 });
 
 test('Retry-After as an HTTP date is waited for on a 429', async () => {
-  const s = await standIn((n) => (n === 1 ? { status: 429, headers: { 'retry-after': new Date(Date.now() + 2_000).toUTCString() } } : { status: 200 }));
+  const s = await standIn((n) =>
+    n === 1 ? { status: 429, headers: { 'retry-after': new Date(Date.now() + 2_000).toUTCString() } } : { status: 200 },
+  );
   await client(s.url).disableWebhook('w');
   expect(s.hits.map((h) => h.method)).toEqual(['PUT', 'PUT']);
   expect(s.hits[1]!.at - s.hits[0]!.at).toBeGreaterThanOrEqual(900);
@@ -127,7 +156,9 @@ test('Retry-After as an HTTP date is waited for on a 429', async () => {
 
 test('429 retries stop at rateLimitAttempts, and the message says to pace the run', async () => {
   const s = await standIn(() => ({ status: 429 }));
-  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/POST \/pg\/tokenize answered HTTP 429 \(rate limited\) 4 times.*\(after 4 attempts\); PG_MAX_RPS/);
+  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(
+    /POST \/pg\/tokenize answered HTTP 429 \(rate limited\) 4 times.*\(after 4 attempts\); PG_MAX_RPS/,
+  );
   expect(s.hits).toHaveLength(4);
   s.server.close();
 });
@@ -135,7 +166,9 @@ test('429 retries stop at rateLimitAttempts, and the message says to pace the ru
 test('a Retry-After beyond the wait budget is target unavailable at once, not waited for', async () => {
   const s = await standIn(() => ({ status: 429, headers: { 'retry-after': '3600' } }));
   const started = Date.now();
-  await expect(client(s.url).listCustomers({})).rejects.toThrow(/429 \(rate limited\) 1 time, 0 s waited, next wait 3600 s/);
+  await expect(client(s.url).listCustomers({})).rejects.toThrow(
+    /429 \(rate limited\) 1 time, 0 s waited, next wait 3600 s/,
+  );
   expect(Date.now() - started).toBeLessThan(1_000);
   expect(s.hits).toHaveLength(1);
   s.server.close();
@@ -144,32 +177,47 @@ test('a Retry-After beyond the wait budget is target unavailable at once, not wa
 test('a write meeting a refused connection is tried again: it was never delivered', async () => {
   const s = await standIn(() => ({ status: 200 }));
   await new Promise((r) => s.server.close(r));
-  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(/POST \/pg\/tokenize: connection refused \(after 3 attempts/);
+  await expect(client(s.url).tokenize({ merchant_id: 'm' })).rejects.toThrow(
+    /POST \/pg\/tokenize: connection refused \(after 3 attempts/,
+  );
 });
 
 test('an answer that does not come within the time-out is transport trouble, in plain words', async () => {
   const server = createServer(() => undefined); // accepts the request, never answers
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const quick = new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, { ...FAST, timeoutMs: 200 });
-  await expect(quick.tokenize({ merchant_id: 'm' })).rejects.toThrow(/no answer in time \(time-out\) \(after 1 attempt, 0 s waited; not sent again/);
+  const quick = new GatewayClient(url, { merchantKey: 'k', vendorKey: undefined }, { allowWrites: true }, (t) => t, {
+    ...FAST,
+    timeoutMs: 200,
+  });
+  await expect(quick.tokenize({ merchant_id: 'm' })).rejects.toThrow(
+    /no answer in time \(time-out\) \(after 1 attempt, 0 s waited; not sent again/,
+  );
   server.closeAllConnections();
   server.close();
 });
 
 test('a TLS target with a self-signed certificate is a configuration error naming NODE_EXTRA_CA_CERTS, not retried', async () => {
   const fixture = (name: string) => readFileSync(new URL(`../webhook-check/fixtures/${name}`, import.meta.url));
-  const server = createTlsServer({ key: fixture('leaf.key'), cert: fixture('self-signed.pem') }, (_, res) => res.end('{}'));
+  const server = createTlsServer({ key: fixture('leaf.key'), cert: fixture('self-signed.pem') }, (_, res) =>
+    res.end('{}'),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const error = await client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({}).catch((e: unknown) => e);
+  const error = await client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`)
+    .listCustomers({})
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TargetMisconfiguredError);
-  expect((error as Error).message).toMatch(/^\[CONFIGURATION ERROR\] the certificate of 127\.0\.0\.1:\d+ is not signed .*NODE_EXTRA_CA_CERTS/);
+  expect((error as Error).message).toMatch(
+    /^\[CONFIGURATION ERROR\] the certificate of 127\.0\.0\.1:\d+ is not signed .*NODE_EXTRA_CA_CERTS/,
+  );
   server.close();
 });
 
 test('a gzip answer is read decoded, as fetch read it', async () => {
   const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ code: 0, asked: req.headers['accept-encoding'] })));
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+      .end(gzipSync(JSON.stringify({ code: 0, asked: req.headers['accept-encoding'] })));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const answer = await client(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).listCustomers({});
@@ -181,7 +229,12 @@ test('a pacer spaces requests evenly, concurrent ones included, retries included
   const s = await standIn((n) => (n === 2 ? { status: 429, headers: { 'retry-after': '0' } } : { status: 200 }));
   const paced = client(s.url, true, new Pacer(20));
   const started = performance.now();
-  await Promise.all([paced.listCustomers({}), paced.listCustomers({}), paced.listCustomers({}), paced.listCustomers({})]);
+  await Promise.all([
+    paced.listCustomers({}),
+    paced.listCustomers({}),
+    paced.listCustomers({}),
+    paced.listCustomers({}),
+  ]);
   expect(s.hits).toHaveLength(5);
   // Five attempts (one a retry) take five slots 50 ms apart: the last is sent 200 ms after the first.
   expect(performance.now() - started).toBeGreaterThanOrEqual(195);
@@ -189,7 +242,9 @@ test('a pacer spaces requests evenly, concurrent ones included, retries included
 });
 
 test('a 429 is waited out through the pacer, which learns from it, and counted for the report', async () => {
-  const s = await standIn((n) => (n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' }));
+  const s = await standIn((n) =>
+    n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' },
+  );
   const pacer = new Pacer();
   const limited = client(s.url, true, pacer);
   const waits: number[] = [];

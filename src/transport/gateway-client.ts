@@ -35,7 +35,14 @@ export type RetryPolicy = {
  * it once in ten million. A 429 (not processed) is tried again whatever the method, up to eight times and
  * 20 s of waiting (a test may take 90 s on a remote target).
  */
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 250, maxDelayMs: 5_000, timeoutMs: 15_000, rateLimitAttempts: 8, rateLimitWaitMs: 20_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 5,
+  baseDelayMs: 250,
+  maxDelayMs: 5_000,
+  timeoutMs: 15_000,
+  rateLimitAttempts: 8,
+  rateLimitWaitMs: 20_000,
+};
 
 export type SendOptions = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -85,7 +92,8 @@ export class GatewayClient {
   authorization(auth: Auth): string | undefined {
     if (auth === 'merchant') return basicAuthorization(this.credentials.merchantKey);
     if (auth === 'vendor') {
-      if (!this.credentials.vendorKey) throw new Error('no vendor credentials configured (PG_VENDOR_ID, PG_VENDOR_API_KEY)');
+      if (!this.credentials.vendorKey)
+        throw new Error('no vendor credentials configured (PG_VENDOR_ID, PG_VENDOR_API_KEY)');
       return basicAuthorization(this.credentials.vendorKey);
     }
     return auth.authorization;
@@ -95,17 +103,38 @@ export class GatewayClient {
     return this.send({ method: 'POST', path: '/pg/tokenize', operation: 'tokenize', auth, body });
   }
 
-  listCustomers(query: ListCustomersQuery | Record<string, string | number> = {}, auth: Auth = 'merchant'): Promise<Exchange> {
-    return this.send({ method: 'GET', path: '/platform/vault/customer', operation: 'listCustomers', auth, query: query as Record<string, string | number> });
+  listCustomers(
+    query: ListCustomersQuery | Record<string, string | number> = {},
+    auth: Auth = 'merchant',
+  ): Promise<Exchange> {
+    return this.send({
+      method: 'GET',
+      path: '/platform/vault/customer',
+      operation: 'listCustomers',
+      auth,
+      query: query as Record<string, string | number>,
+    });
   }
 
   disableWebhook(webhookId: string, auth: Auth = 'merchant'): Promise<Exchange> {
     if (this.policy.webhooks && !this.policy.webhooks.includes(webhookId)) {
-      return Promise.reject(new WriteRefusedError('PUT', '/platform/webhook/…/disable', 'on this target the suite disables only PG_WEBHOOK_ID'));
+      return Promise.reject(
+        new WriteRefusedError(
+          'PUT',
+          '/platform/webhook/…/disable',
+          'on this target the suite disables only PG_WEBHOOK_ID',
+        ),
+      );
     }
     const path = `/platform/webhook/${encodeURIComponent(webhookId)}/disable`;
     // Section 4.3 names both headers though the request carries no body.
-    return this.send({ method: 'PUT', path, operation: 'disableWebhook', auth, headers: { 'content-type': 'application/json' } });
+    return this.send({
+      method: 'PUT',
+      path,
+      operation: 'disableWebhook',
+      auth,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   async send(options: SendOptions): Promise<Exchange> {
@@ -118,7 +147,9 @@ export class GatewayClient {
       data = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const query = options.query
+      ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : '';
     const started = performance.now();
     const url = `${this.baseUrl}${options.path}${query}`;
     const init = { method: options.method, headers, body: data };
@@ -186,8 +217,10 @@ export class GatewayClient {
         const wait = retryAfterMs(answer.headers['retry-after'], Infinity) || backoffMs(policy, limited);
         if (limited >= policy.rateLimitAttempts || waitedMs + wait > policy.rateLimitWaitMs) {
           this.rateLimited.answers++;
-          throw new TargetUnavailableError(`${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, `
-            + `${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s (${attempts()}); PG_MAX_RPS paces the run below the target's limit`);
+          throw new TargetUnavailableError(
+            `${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, ` +
+              `${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s (${attempts()}); PG_MAX_RPS paces the run below the target's limit`,
+          );
         }
         waitedMs += wait;
         this.rateLimited.answers++;
@@ -204,9 +237,12 @@ export class GatewayClient {
       if (!resend || tries >= policy.attempts) {
         const why = resend ? '' : `; not sent again: a ${init.method} whose outcome is unknown may have been processed`;
         const problem = answer ? ` ${answered.problem}` : `: ${answered.problem}`;
-        throw new TargetUnavailableError(`${what}${this.redact(problem)} (${attempts()}, ${seconds(backoffWaitedMs)} s waited${why})`);
+        throw new TargetUnavailableError(
+          `${what}${this.redact(problem)} (${attempts()}, ${seconds(backoffWaitedMs)} s waited${why})`,
+        );
       }
-      const wait = (answer && retryAfterMs(answer.headers['retry-after'], policy.maxDelayMs)) ?? backoffMs(policy, tries);
+      const wait =
+        (answer && retryAfterMs(answer.headers['retry-after'], policy.maxDelayMs)) ?? backoffMs(policy, tries);
       backoffWaitedMs += wait;
       await delay(wait);
     }

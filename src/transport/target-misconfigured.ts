@@ -15,5 +15,10 @@ export class TargetMisconfiguredError extends Error {
 /** The sentence of a configuration problem in an error's text (a test's failure message), if it holds one. */
 export function misconfiguration(errorText: string): string | undefined {
   const at = errorText.indexOf(MISCONFIGURED_TAG);
-  return at < 0 ? undefined : errorText.slice(at + MISCONFIGURED_TAG.length).split('\n')[0]!.trim();
+  return at < 0
+    ? undefined
+    : errorText
+        .slice(at + MISCONFIGURED_TAG.length)
+        .split('\n')[0]!
+        .trim();
 }

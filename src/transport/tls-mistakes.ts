@@ -25,7 +25,9 @@ export const UNTRUSTED_CHAIN_CODES: ReadonlySet<string> = new Set([
 export const HOSTNAME_MISMATCH = 'ERR_TLS_CERT_ALTNAME_INVALID';
 
 /** The names a certificate covers, as a person reads them ("DNS:a.example, IP:127.0.0.1"). */
-export function certificateNames(cert: { subjectaltname?: string; subject?: { CN?: string | string[] } } | undefined): string {
+export function certificateNames(
+  cert: { subjectaltname?: string; subject?: { CN?: string | string[] } } | undefined,
+): string {
   if (cert?.subjectaltname) return cert.subjectaltname.replace(/IP Address:/g, 'IP:');
   const cn = cert?.subject?.CN;
   return (Array.isArray(cn) ? cn.join(', ') : cn) || 'no names';

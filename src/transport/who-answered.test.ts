@@ -15,27 +15,36 @@ const json = { 'content-type': 'application/json' };
 
 async function listening<S extends Server>(server: S): Promise<S & { url: (scheme: string) => string }> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return Object.assign(server, { url: (scheme: string) => `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  return Object.assign(server, {
+    url: (scheme: string) => `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  });
 }
 
 const failureOf = (url: string) =>
-  sendRequest(url, { method: 'GET', headers: {}, timeoutMs: 3_000 }).then(() => undefined, (e: unknown) => e);
+  sendRequest(url, { method: 'GET', headers: {}, timeoutMs: 3_000 }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
-test('2xx and 4xx answers are the gateway\'s, with or without the family scheme: the rules judge them', () => {
-  expect(whoAnswered({ status: 200, headers: json, text: '{"rcode":"000"}' }, '/pg/tokenize')).toEqual({ by: 'gateway' });
+test("2xx and 4xx answers are the gateway's, with or without the family scheme: the rules judge them", () => {
+  expect(whoAnswered({ status: 200, headers: json, text: '{"rcode":"000"}' }, '/pg/tokenize')).toEqual({
+    by: 'gateway',
+  });
   expect(whoAnswered({ status: 201, headers: {}, text: '' }, '/pg/tokenize')).toEqual({ by: 'gateway' });
-  expect(whoAnswered({ status: 400, headers: html, text: '<html>Bad Request</html>' }, '/pg/tokenize')).toEqual({ by: 'gateway' });
+  expect(whoAnswered({ status: 400, headers: html, text: '<html>Bad Request</html>' }, '/pg/tokenize')).toEqual({
+    by: 'gateway',
+  });
   expect(whoAnswered({ status: 401, headers: {}, text: '' }, '/platform/vault/customer')).toEqual({ by: 'gateway' });
 });
 
-test('a 5xx carrying its family\'s result scheme is the gateway\'s: the document shows no HTTP status', () => {
+test("a 5xx carrying its family's result scheme is the gateway's: the document shows no HTTP status", () => {
   const pg = { status: 500, headers: json, text: '{"rcode":"102","rmsg":"Invalid card"}' };
   const platform = { status: 503, headers: json, text: '{"code":1050,"message":"busy"}' };
   expect(whoAnswered(pg, '/pg/tokenize')).toEqual({ by: 'gateway' });
   expect(whoAnswered(platform, '/platform/vault/customer')).toEqual({ by: 'gateway' });
 });
 
-test('a 5xx without its family\'s scheme is infrastructure; a 503 and a 429 were not processed, other 5xx may have been', () => {
+test("a 5xx without its family's scheme is infrastructure; a 503 and a 429 were not processed, other 5xx may have been", () => {
   const cases: [number, string, string, Answered['by'], 'no' | 'unknown'][] = [
     [503, '<html><h1>503 Service Temporarily Unavailable</h1></html>', '/pg/tokenize', 'infrastructure', 'no'],
     [502, '{"message":"Internal server error"}', '/pg/tokenize', 'infrastructure', 'unknown'],
@@ -46,9 +55,13 @@ test('a 5xx without its family\'s scheme is infrastructure; a 503 and a 429 were
   for (const [status, text, path, by, processed] of cases) {
     expect(whoAnswered({ status, headers: json, text }, path), `${status} ${text}`).toMatchObject({ by, processed });
   }
-  expect(whoAnswered({ status: 502, headers: json, text: '{"message":"Internal server error"}' }, '/pg/tokenize')).toEqual({
-    by: 'infrastructure', processed: 'unknown',
-    problem: 'answered HTTP 502 without the /pg/ rcode (an intermediary\'s answer, application/json: {"message":"Internal server error"})',
+  expect(
+    whoAnswered({ status: 502, headers: json, text: '{"message":"Internal server error"}' }, '/pg/tokenize'),
+  ).toEqual({
+    by: 'infrastructure',
+    processed: 'unknown',
+    problem:
+      'answered HTTP 502 without the /pg/ rcode (an intermediary\'s answer, application/json: {"message":"Internal server error"})',
   });
 });
 
@@ -58,48 +71,64 @@ test('an egress proxy asking for its own credentials (407) is configuration nami
   expect(answered).toMatchObject({ by: 'configuration', problem: naming });
   const tunnelRefused = (status: number) =>
     Object.assign(new Error(`the proxy p:3128 refused the tunnel to gw:443: HTTP ${status}`), {
-      code: 'ERR_PROXY_TUNNEL', statusCode: status,
+      code: 'ERR_PROXY_TUNNEL',
+      statusCode: status,
     });
   const tunnel = tunnelRefused(407);
   expect(whoFailed(tunnel, new URL('https://gw/pg/tokenize'))).toEqual(answered);
   const refused = tunnelRefused(403);
-  expect(whoFailed(refused, new URL('https://gw/pg/tokenize'))).toMatchObject({ by: 'infrastructure', processed: 'no' });
+  expect(whoFailed(refused, new URL('https://gw/pg/tokenize'))).toMatchObject({
+    by: 'infrastructure',
+    processed: 'no',
+  });
 });
 
-test('a redirect, and nginx\'s answer to plain http on its TLS port, are configuration naming PG_BASE_URL', () => {
-  expect(whoAnswered({ status: 301, headers: { location: 'https://gw.example/pg/tokenize' }, text: '' }, '/pg/tokenize')).toMatchObject({
+test("a redirect, and nginx's answer to plain http on its TLS port, are configuration naming PG_BASE_URL", () => {
+  expect(
+    whoAnswered({ status: 301, headers: { location: 'https://gw.example/pg/tokenize' }, text: '' }, '/pg/tokenize'),
+  ).toMatchObject({
     by: 'configuration',
-    problem: expect.stringMatching(/^PG_BASE_URL is not where the operations are served: .* redirecting to https:\/\/gw\.example\//),
+    problem: expect.stringMatching(
+      /^PG_BASE_URL is not where the operations are served: .* redirecting to https:\/\/gw\.example\//,
+    ),
   });
   const nginx = '<html><center>The plain HTTP request was sent to HTTPS port</center></html>';
   expect(whoAnswered({ status: 400, headers: html, text: nginx }, '/pg/tokenize')).toMatchObject({
-    by: 'configuration', problem: expect.stringContaining('use https:// in PG_BASE_URL'),
+    by: 'configuration',
+    problem: expect.stringContaining('use https:// in PG_BASE_URL'),
   });
 });
 
-test('https:// against a plain-http port is configuration, in webhook:check\'s words', async () => {
+test("https:// against a plain-http port is configuration, in webhook:check's words", async () => {
   const plain = await listening(createServer((_, res) => res.end('{}')));
   const url = new URL(`${plain.url('https')}/pg/tokenize`);
   expect(whoFailed(await failureOf(url.toString()), url)).toEqual({
     by: 'configuration',
-    problem: `PG_BASE_URL uses https:// but ${url.host} has no TLS on this port: the server answered, but not with TLS. `
-      + 'Is it serving plain http here? Use http:// in PG_BASE_URL, or the port that serves https.',
+    problem:
+      `PG_BASE_URL uses https:// but ${url.host} has no TLS on this port: the server answered, but not with TLS. ` +
+      'Is it serving plain http here? Use http:// in PG_BASE_URL, or the port that serves https.',
   });
   plain.close();
 });
 
 test('http:// against a TLS port is configuration: the probe asks the port for a handshake after its reset', async () => {
-  const tls = await listening(createTlsServer({ key: fixture('leaf.key'), cert: fixture('localhost.pem') }, (_, res) => res.end('{}')));
+  const tls = await listening(
+    createTlsServer({ key: fixture('leaf.key'), cert: fixture('localhost.pem') }, (_, res) => res.end('{}')),
+  );
   expect(await probeTarget(tls.url('http'), 3_000)).toEqual({
     kind: 'configuration',
-    problem: expect.stringMatching(/^PG_BASE_URL uses http:\/\/ but 127\.0\.0\.1:\d+ speaks TLS .*: use https:\/\/ in PG_BASE_URL\.$/),
+    problem: expect.stringMatching(
+      /^PG_BASE_URL uses http:\/\/ but 127\.0\.0\.1:\d+ speaks TLS .*: use https:\/\/ in PG_BASE_URL\.$/,
+    ),
   });
   tls.close();
 });
 
 test('a certificate no trusted authority signed is configuration naming NODE_EXTRA_CA_CERTS, self-signed or not', async () => {
   for (const cert of ['self-signed.pem', 'localhost.pem']) {
-    const tls = await listening(createTlsServer({ key: fixture('leaf.key'), cert: fixture(cert) }, (_, res) => res.end('{}')));
+    const tls = await listening(
+      createTlsServer({ key: fixture('leaf.key'), cert: fixture(cert) }, (_, res) => res.end('{}')),
+    );
     const url = new URL(`${tls.url('https')}/platform/vault/customer`);
     const answered = whoFailed(await failureOf(url.toString()), url);
     const naming = expect.stringContaining('give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>');
@@ -113,8 +142,9 @@ test('a certificate for another host name is configuration naming the names it c
   const mismatch = checkServerIdentity('gw.example', cert);
   expect(whoFailed(mismatch, new URL('https://gw.example/pg/tokenize'))).toEqual({
     by: 'configuration',
-    problem: 'the certificate of gw.example names DNS:other-host.invalid, not gw.example: '
-      + 'set PG_BASE_URL to a host name the certificate covers.',
+    problem:
+      'the certificate of gw.example names DNS:other-host.invalid, not gw.example: ' +
+      'set PG_BASE_URL to a host name the certificate covers.',
   });
 });
 
@@ -122,26 +152,45 @@ test('a host name that does not resolve is configuration; a DNS server that did 
   const url = new URL('https://no-such-gateway.invalid/pg/tokenize');
   const naming = expect.stringMatching(/^PG_BASE_URL names a host that does not resolve/);
   expect(whoFailed(await failureOf(url.toString()), url)).toMatchObject({ by: 'configuration', problem: naming });
-  const later = Object.assign(new Error('getaddrinfo EAI_AGAIN gw.example'), { code: 'EAI_AGAIN', hostname: 'gw.example' });
-  expect(whoFailed(later, new URL('https://gw.example/pg/tokenize'))).toMatchObject({ by: 'infrastructure', processed: 'no' });
+  const later = Object.assign(new Error('getaddrinfo EAI_AGAIN gw.example'), {
+    code: 'EAI_AGAIN',
+    hostname: 'gw.example',
+  });
+  expect(whoFailed(later, new URL('https://gw.example/pg/tokenize'))).toMatchObject({
+    by: 'infrastructure',
+    processed: 'no',
+  });
 });
 
 test('no answer at all is infrastructure: refused was never delivered, a reset or a time-out may have been', async () => {
   const closed = await listening(createServer());
   const url = new URL(`${closed.url('http')}/pg/tokenize`);
   await new Promise((r) => closed.close(r));
-  expect(whoFailed(await failureOf(url.toString()), url)).toEqual({ by: 'infrastructure', problem: 'connection refused', processed: 'no' });
+  expect(whoFailed(await failureOf(url.toString()), url)).toEqual({
+    by: 'infrastructure',
+    problem: 'connection refused',
+    processed: 'no',
+  });
   const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
-  expect(whoFailed(reset, url)).toEqual({ by: 'infrastructure', problem: 'the connection was reset', processed: 'unknown' });
-  expect(whoFailed(new DOMException('timed out', 'TimeoutError'), url)).toMatchObject({ by: 'infrastructure', processed: 'unknown' });
+  expect(whoFailed(reset, url)).toEqual({
+    by: 'infrastructure',
+    problem: 'the connection was reset',
+    processed: 'unknown',
+  });
+  expect(whoFailed(new DOMException('timed out', 'TimeoutError'), url)).toMatchObject({
+    by: 'infrastructure',
+    processed: 'unknown',
+  });
 });
 
 test('a body cut short after a valid answer header is infrastructure of unknown outcome', async () => {
-  const cut = await listening(createServer((_, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-    res.write('{"rcode":"0');
-    setImmediate(() => res.socket?.destroy());
-  }));
+  const cut = await listening(
+    createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"rcode":"0');
+      setImmediate(() => res.socket?.destroy());
+    }),
+  );
   const url = new URL(`${cut.url('http')}/pg/tokenize`);
   expect(whoFailed(await failureOf(url.toString()), url)).toMatchObject({ by: 'infrastructure', processed: 'unknown' });
   cut.close();

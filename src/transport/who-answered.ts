@@ -1,7 +1,13 @@
 import { connect } from 'node:tls';
 import { familyOf } from '../catalogue/spec.js';
 import { transportProblem } from './target-unavailable.js';
-import { certificateNames, HOSTNAME_MISMATCH, isPlainAnswerToTls, NOT_TLS, UNTRUSTED_CHAIN_CODES } from './tls-mistakes.js';
+import {
+  certificateNames,
+  HOSTNAME_MISMATCH,
+  isPlainAnswerToTls,
+  NOT_TLS,
+  UNTRUSTED_CHAIN_CODES,
+} from './tls-mistakes.js';
 
 /**
  * Who answered an exchange: the one place that decides it. Every exchange the suite makes (the checks'
@@ -50,9 +56,10 @@ export function carriesFamilyScheme(text: string, path: string): boolean {
   return familyOf(path) === 'pg' ? typeof fields.rcode === 'string' : Number.isInteger(fields.code);
 }
 
-const PROXY_CREDENTIALS = 'the egress proxy asked for its own credentials (HTTP 407 Proxy Authentication Required): '
-  + 'put the proxy\'s user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), '
-  + 'or set NO_PROXY for the gateway\'s host if it needs no proxy.';
+const PROXY_CREDENTIALS =
+  'the egress proxy asked for its own credentials (HTTP 407 Proxy Authentication Required): ' +
+  "put the proxy's user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), " +
+  "or set NO_PROXY for the gateway's host if it needs no proxy.";
 
 /** The start of a body, on one line, for a sentence: what an intermediary answered in the gateway's place. */
 function glimpse(answer: AnswerSeen): string {
@@ -70,9 +77,10 @@ export function whoAnswered(answer: AnswerSeen, path: string): Answered {
     const location = answer.headers.location;
     return {
       by: 'configuration',
-      problem: `PG_BASE_URL is not where the operations are served: ${path} answered HTTP ${status} `
-        + `redirecting to ${location ?? '(no location)'}; `
-        + 'the document shows no redirects and the suite does not follow them: set PG_BASE_URL to the address they lead to.',
+      problem:
+        `PG_BASE_URL is not where the operations are served: ${path} answered HTTP ${status} ` +
+        `redirecting to ${location ?? '(no location)'}; ` +
+        'the document shows no redirects and the suite does not follow them: set PG_BASE_URL to the address they lead to.',
     };
   }
   if (status === 400 && /plain HTTP request was sent to HTTPS port/i.test(answer.text)) {
@@ -90,7 +98,12 @@ export function whoAnswered(answer: AnswerSeen, path: string): Answered {
   };
 }
 
-type TransportError = Error & { code?: string; hostname?: string; cert?: Parameters<typeof certificateNames>[0]; statusCode?: number };
+type TransportError = Error & {
+  code?: string;
+  hostname?: string;
+  cert?: Parameters<typeof certificateNames>[0];
+  statusCode?: number;
+};
 
 /** What a request that got no answer can be: never the gateway's. */
 export type NotAnswered = Exclude<Answered, { by: 'gateway' }>;
@@ -102,36 +115,49 @@ export function whoFailed(error: unknown, url: URL): NotAnswered {
   const message = err?.message ?? String(error);
   const host = url.host;
   if (code === 'ERR_PROXY_TUNNEL' && err.statusCode === 407) return { by: 'configuration', problem: PROXY_CREDENTIALS };
-  if (url.protocol === 'https:' && (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) && isPlainAnswerToTls(code, message)) {
+  if (
+    url.protocol === 'https:' &&
+    (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) &&
+    isPlainAnswerToTls(code, message)
+  ) {
     const problem = `PG_BASE_URL uses https:// but ${host} has ${NOT_TLS} Use http:// in PG_BASE_URL, or the port that serves https.`;
     return { by: 'configuration', problem };
   }
   if (code && UNTRUSTED_CHAIN_CODES.has(code)) {
     return {
       by: 'configuration',
-      problem: `the certificate of ${host} is not signed by a certificate authority this machine trusts (${transportProblem(error)}): `
-        + 'if this target is meant to present it (a private sandbox, a TLS-inspecting proxy), '
-        + 'give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>; '
-        + 'otherwise check the host in PG_BASE_URL.',
+      problem:
+        `the certificate of ${host} is not signed by a certificate authority this machine trusts (${transportProblem(error)}): ` +
+        'if this target is meant to present it (a private sandbox, a TLS-inspecting proxy), ' +
+        'give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>; ' +
+        'otherwise check the host in PG_BASE_URL.',
     };
   }
   if (code === HOSTNAME_MISMATCH) {
     return {
       by: 'configuration',
-      problem: `the certificate of ${host} names ${certificateNames(err.cert)}, not ${url.hostname}: `
-        + 'set PG_BASE_URL to a host name the certificate covers.',
+      problem:
+        `the certificate of ${host} names ${certificateNames(err.cert)}, not ${url.hostname}: ` +
+        'set PG_BASE_URL to a host name the certificate covers.',
     };
   }
   if (code === 'ENOTFOUND') {
     const named = err.hostname ?? url.hostname;
-    const problem = named === url.hostname
-      ? `PG_BASE_URL names a host that does not resolve: ${named} has no DNS record (ENOTFOUND); check its spelling.`
-      : `the proxy host ${named} does not resolve (ENOTFOUND): check HTTPS_PROXY / HTTP_PROXY.`;
+    const problem =
+      named === url.hostname
+        ? `PG_BASE_URL names a host that does not resolve: ${named} has no DNS record (ENOTFOUND); check its spelling.`
+        : `the proxy host ${named} does not resolve (ENOTFOUND): check HTTPS_PROXY / HTTP_PROXY.`;
     return { by: 'configuration', problem };
   }
   const problem = transportProblem(error);
   // Never delivered: nothing listened, the name was not resolved yet, the proxy refused the tunnel.
-  const delivered = !['ECONNREFUSED', 'EAI_AGAIN', 'ERR_PROXY_TUNNEL', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'].includes(code ?? '');
+  const delivered = ![
+    'ECONNREFUSED',
+    'EAI_AGAIN',
+    'ERR_PROXY_TUNNEL',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+  ].includes(code ?? '');
   return { by: 'infrastructure', problem, processed: delivered ? 'unknown' : 'no' };
 }
 
@@ -154,11 +180,14 @@ export function tlsOnPlainUrl(url: URL, timeoutMs = 3_000): Promise<NotAnswered 
       resolve(answered);
     };
     const timer = setTimeout(() => done(undefined), timeoutMs);
-    socket.once('secureConnect', () => done({
-      by: 'configuration',
-      problem: `PG_BASE_URL uses http:// but ${url.host} speaks TLS (it reset the plain request and completed a TLS handshake): `
-        + 'use https:// in PG_BASE_URL.',
-    }));
+    socket.once('secureConnect', () =>
+      done({
+        by: 'configuration',
+        problem:
+          `PG_BASE_URL uses http:// but ${url.host} speaks TLS (it reset the plain request and completed a TLS handshake): ` +
+          'use https:// in PG_BASE_URL.',
+      }),
+    );
     socket.once('error', () => done(undefined));
   });
 }

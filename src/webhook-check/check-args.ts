@@ -40,21 +40,33 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
 
   const url = values.url;
   if (!url) throw new UsageError('--url is required');
-  if (!URL.canParse(url)) throw new UsageError(`--url "${url}" is not an absolute URL; write it in full, with https://`);
+  if (!URL.canParse(url))
+    throw new UsageError(`--url "${url}" is not an absolute URL; write it in full, with https://`);
 
   const timeoutMs = values['timeout-ms'] === undefined ? DEFAULT_TIMEOUT_MS : Number(values['timeout-ms']);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 120_000) throw new UsageError('--timeout-ms must be a whole number of milliseconds, 1 to 120000');
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 120_000)
+    throw new UsageError('--timeout-ms must be a whole number of milliseconds, 1 to 120000');
 
   let ca: string | undefined;
   if (values.ca !== undefined) {
     try {
       ca = readFileSync(values.ca, 'utf8');
     } catch (err) {
-      throw new UsageError(`--ca: cannot read ${values.ca} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give the path of a PEM certificate file`);
+      throw new UsageError(
+        `--ca: cannot read ${values.ca} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give the path of a PEM certificate file`,
+      );
     }
-    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca: ${values.ca} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    if (!ca.includes('-----BEGIN CERTIFICATE-----'))
+      throw new UsageError(`--ca: ${values.ca} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   }
-  return { help: false, url, timeoutMs, allowHttpLoopback: values['insecure-allow-http-loopback'], ca, json: values.json };
+  return {
+    help: false,
+    url,
+    timeoutMs,
+    allowHttpLoopback: values['insecure-allow-http-loopback'],
+    ca,
+    json: values.json,
+  };
 }
 
 export class UsageError extends Error {

@@ -23,28 +23,72 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /** Addresses the gateway cannot reach across the internet. */
 const NOT_PUBLIC = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
   NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
 }
-for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
 
 function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; url?: URL } {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { finding: { check: 'url', status: 'fail', code: 'INVALID_URL', message: `"${raw}" is not an absolute URL; expected e.g. https://merchant.example/webhooks/gateway` } };
+    return {
+      finding: {
+        check: 'url',
+        status: 'fail',
+        code: 'INVALID_URL',
+        message: `"${raw}" is not an absolute URL; expected e.g. https://merchant.example/webhooks/gateway`,
+      },
+    };
   }
   if (url.protocol === 'https:') return { finding: { check: 'url', status: 'pass', message: 'uses https' }, url };
   if (url.protocol !== 'http:') {
-    return { finding: { check: 'url', status: 'fail', code: 'NOT_HTTPS', message: `${url.protocol} is not a web address; the notification URL must be https://…` } };
+    return {
+      finding: {
+        check: 'url',
+        status: 'fail',
+        code: 'NOT_HTTPS',
+        message: `${url.protocol} is not a web address; the notification URL must be https://…`,
+      },
+    };
   }
   const loopback = isLoopbackHost(url.hostname);
   if (loopback && allowHttpLoopback) {
-    return { finding: { check: 'url', status: 'pass', message: 'plain http to loopback, allowed by --insecure-allow-http-loopback for local testing only: production needs https' }, url };
+    return {
+      finding: {
+        check: 'url',
+        status: 'pass',
+        message:
+          'plain http to loopback, allowed by --insecure-allow-http-loopback for local testing only: production needs https',
+      },
+      url,
+    };
   }
-  const how = loopback ? 'for a local test, pass --insecure-allow-http-loopback' : 'serve the endpoint over https and use the https:// URL';
-  return { finding: { check: 'url', status: 'fail', code: 'NOT_HTTPS', message: `plain http is refused: deliveries carry payment data and need https; ${how}.` } };
+  const how = loopback
+    ? 'for a local test, pass --insecure-allow-http-loopback'
+    : 'serve the endpoint over https and use the https:// URL';
+  return {
+    finding: {
+      check: 'url',
+      status: 'fail',
+      code: 'NOT_HTTPS',
+      message: `plain http is refused: deliveries carry payment data and need https; ${how}.`,
+    },
+  };
 }
 
 function within<T>(ms: number, work: Promise<T>): Promise<T | 'timeout'> {
@@ -53,27 +97,55 @@ function within<T>(ms: number, work: Promise<T>): Promise<T | 'timeout'> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function checkDns(hostname: string, loopbackName: boolean, resolve: NonNullable<CheckOptions['resolve']>, timeoutMs: number): Promise<{ finding: Finding; address?: Address }> {
+async function checkDns(
+  hostname: string,
+  loopbackName: boolean,
+  resolve: NonNullable<CheckOptions['resolve']>,
+  timeoutMs: number,
+): Promise<{ finding: Finding; address?: Address }> {
   let addresses: Address[];
   if (isIP(hostname)) {
     addresses = [{ address: hostname, family: isIP(hostname) }];
   } else {
     try {
       const found = await within(timeoutMs, resolve(hostname));
-      if (found === 'timeout') return { finding: { check: 'dns', status: 'fail', code: 'TIMEOUT', message: `no DNS answer for ${hostname} within ${timeoutMs} ms; check the domain's DNS servers.` } };
+      if (found === 'timeout')
+        return {
+          finding: {
+            check: 'dns',
+            status: 'fail',
+            code: 'TIMEOUT',
+            message: `no DNS answer for ${hostname} within ${timeoutMs} ms; check the domain's DNS servers.`,
+          },
+        };
       addresses = found;
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      return { finding: { check: 'dns', status: 'fail', code: e.code ?? 'DNS_ERROR', message: networkProblem(e.code, e.message, hostname) } };
+      return {
+        finding: {
+          check: 'dns',
+          status: 'fail',
+          code: e.code ?? 'DNS_ERROR',
+          message: networkProblem(e.code, e.message, hostname),
+        },
+      };
     }
   }
   const list = addresses.map((a) => a.address).join(', ');
   const [first] = addresses;
-  if (!first) return { finding: { check: 'dns', status: 'fail', code: 'ENODATA', message: networkProblem('ENODATA', '', hostname) } };
+  if (!first)
+    return {
+      finding: { check: 'dns', status: 'fail', code: 'ENODATA', message: networkProblem('ENODATA', '', hostname) },
+    };
   const allPrivate = addresses.every((a) => NOT_PUBLIC.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
   if (allPrivate && !loopbackName) {
     return {
-      finding: { check: 'dns', status: 'fail', code: 'NOT_PUBLIC', message: `${hostname} resolves only to private or loopback addresses (${list}); the gateway cannot reach them. Publish a public address.` },
+      finding: {
+        check: 'dns',
+        status: 'fail',
+        code: 'NOT_PUBLIC',
+        message: `${hostname} resolves only to private or loopback addresses (${list}); the gateway cannot reach them. Publish a public address.`,
+      },
     };
   }
   const what = isIP(hostname) ? `IP address ${hostname}, no lookup needed` : `${hostname} resolves to ${list}`;
@@ -81,22 +153,43 @@ async function checkDns(hostname: string, loopbackName: boolean, resolve: NonNul
   return { finding: { check: 'dns', status: 'pass', message: what + note }, address: first };
 }
 
-function openConnection(address: Address, port: number, timeoutMs: number): Promise<{ finding: Finding; socket?: Socket }> {
+function openConnection(
+  address: Address,
+  port: number,
+  timeoutMs: number,
+): Promise<{ finding: Finding; socket?: Socket }> {
   const where = `${address.family === 6 ? `[${address.address}]` : address.address}:${port}`;
   const started = Date.now();
   return new Promise((resolve) => {
     const socket = connect({ host: address.address, port, family: address.family });
     const timer = setTimeout(() => {
       socket.destroy();
-      resolve({ finding: { check: 'connect', status: 'fail', code: 'TIMEOUT', message: `no connection to ${where} within ${timeoutMs} ms; check that the port is open to the internet.` } });
+      resolve({
+        finding: {
+          check: 'connect',
+          status: 'fail',
+          code: 'TIMEOUT',
+          message: `no connection to ${where} within ${timeoutMs} ms; check that the port is open to the internet.`,
+        },
+      });
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
-      resolve({ finding: { check: 'connect', status: 'pass', message: `connected to ${where} in ${Date.now() - started} ms` }, socket });
+      resolve({
+        finding: { check: 'connect', status: 'pass', message: `connected to ${where} in ${Date.now() - started} ms` },
+        socket,
+      });
     });
     socket.once('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve({ finding: { check: 'connect', status: 'fail', code: err.code ?? 'ERROR', message: networkProblem(err.code, err.message, where) } });
+      resolve({
+        finding: {
+          check: 'connect',
+          status: 'fail',
+          code: err.code ?? 'ERROR',
+          message: networkProblem(err.code, err.message, where),
+        },
+      });
     });
   });
 }
@@ -119,7 +212,8 @@ export async function checkEndpoint(rawUrl: string, options: CheckOptions = {}):
   const findings: Finding[] = [];
   const stop = (reason: string): EndpointReport => {
     for (const check of CHECKS) {
-      if (!findings.some((f) => f.check === check)) findings.push({ check, status: 'skip', message: `not tried: ${reason}` });
+      if (!findings.some((f) => f.check === check))
+        findings.push({ check, status: 'skip', message: `not tried: ${reason}` });
     }
     return report(rawUrl, findings);
   };
@@ -130,7 +224,12 @@ export async function checkEndpoint(rawUrl: string, options: CheckOptions = {}):
 
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const https = url.protocol === 'https:';
-  const dns = await checkDns(hostname, isLoopbackHost(url.hostname), options.resolve ?? ((h) => dnsLookup(h, { all: true })), timeoutMs);
+  const dns = await checkDns(
+    hostname,
+    isLoopbackHost(url.hostname),
+    options.resolve ?? ((h) => dnsLookup(h, { all: true })),
+    timeoutMs,
+  );
   findings.push(dns.finding);
   if (!dns.address) return stop('the host name did not resolve to a reachable address');
 

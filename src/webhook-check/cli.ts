@@ -18,7 +18,13 @@ try {
 if (args.help) {
   console.log(USAGE);
 } else {
-  const result = await checkEndpoint(args.url, { timeoutMs: args.timeoutMs, ca: args.ca, allowHttpLoopback: args.allowHttpLoopback });
-  console.log(args.json ? JSON.stringify({ ...result, verdict: result.ok ? 'pass' : 'fail' }, null, 2) : formatReport(result));
+  const result = await checkEndpoint(args.url, {
+    timeoutMs: args.timeoutMs,
+    ca: args.ca,
+    allowHttpLoopback: args.allowHttpLoopback,
+  });
+  console.log(
+    args.json ? JSON.stringify({ ...result, verdict: result.ok ? 'pass' : 'fail' }, null, 2) : formatReport(result),
+  );
   process.exitCode = result.ok ? 0 : 1;
 }

@@ -38,7 +38,9 @@ function judge(res: IncomingMessage, ms: number): Finding {
       message: `redirect: ${answered}${to}. Redirects are not followed (a redirected POST can turn into a GET or be lost); set the notification URL to the final address.`,
     };
   }
-  const hint = HINTS[status] ?? (status >= 500 ? 'the receiver failed; check its logs' : 'a delivery is acknowledged only by a 2xx answer');
+  const hint =
+    HINTS[status] ??
+    (status >= 500 ? 'the receiver failed; check its logs' : 'a delivery is acknowledged only by a 2xx answer');
   return { check: 'post', status: 'fail', code: `HTTP_${status}`, message: `not acknowledged: ${answered}; ${hint}.` };
 }
 
@@ -46,7 +48,10 @@ function judge(res: IncomingMessage, ms: number): Finding {
  * Posts one test event as the gateway would (JSON, POST, no redirects followed) and reads the whole answer
  * within `timeoutMs`. `lookup` pins the connection to the address the DNS check found.
  */
-export function postTestEvent(url: URL, options: { timeoutMs: number; ca?: string[]; lookup?: LookupFunction }): Promise<Finding> {
+export function postTestEvent(
+  url: URL,
+  options: { timeoutMs: number; ca?: string[]; lookup?: LookupFunction },
+): Promise<Finding> {
   const body = JSON.stringify(validationPayload());
   const where = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
   return new Promise((resolve) => {
@@ -65,18 +70,42 @@ export function postTestEvent(url: URL, options: { timeoutMs: number; ca?: strin
       agent: false,
       ca: options.ca,
       lookup: options.lookup,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'gateway-conformance-webhook-check' },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'gateway-conformance-webhook-check',
+      },
     });
     const timer = setTimeout(
-      () => done({ check: 'post', status: 'fail', code: 'TIMEOUT', message: `no answer within ${options.timeoutMs} ms: answer 2xx at once and do slow work after acknowledging.` }),
+      () =>
+        done({
+          check: 'post',
+          status: 'fail',
+          code: 'TIMEOUT',
+          message: `no answer within ${options.timeoutMs} ms: answer 2xx at once and do slow work after acknowledging.`,
+        }),
       options.timeoutMs,
     );
     req.on('response', (res) => {
       res.resume(); // the answer's body does not matter, only that it ends in time
       res.on('end', () => done(judge(res, Date.now() - started)));
-      res.on('error', (err: NodeJS.ErrnoException) => done({ check: 'post', status: 'fail', code: err.code ?? 'ERROR', message: networkProblem(err.code, err.message, where) }));
+      res.on('error', (err: NodeJS.ErrnoException) =>
+        done({
+          check: 'post',
+          status: 'fail',
+          code: err.code ?? 'ERROR',
+          message: networkProblem(err.code, err.message, where),
+        }),
+      );
     });
-    req.on('error', (err: NodeJS.ErrnoException) => done({ check: 'post', status: 'fail', code: err.code ?? 'ERROR', message: networkProblem(err.code, err.message, where) }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      done({
+        check: 'post',
+        status: 'fail',
+        code: err.code ?? 'ERROR',
+        message: networkProblem(err.code, err.message, where),
+      }),
+    );
     req.end(body);
   });
 }

@@ -24,7 +24,13 @@ function describe(cert: PeerCertificate): string {
  */
 export function probeTls(socket: Socket, hostname: string, ca: string[], timeoutMs: number): Promise<Finding> {
   return new Promise((resolve) => {
-    const tlsSocket = connect({ socket, host: hostname, servername: isIP(hostname) ? undefined : hostname, ca, rejectUnauthorized: false });
+    const tlsSocket = connect({
+      socket,
+      host: hostname,
+      servername: isIP(hostname) ? undefined : hostname,
+      ca,
+      rejectUnauthorized: false,
+    });
     let settled = false;
     const done = (finding: Finding) => {
       if (settled) return;
@@ -34,17 +40,36 @@ export function probeTls(socket: Socket, hostname: string, ca: string[], timeout
       resolve(finding);
     };
     const timer = setTimeout(
-      () => done({ check: 'tls', status: 'fail', code: 'TIMEOUT', message: `no TLS handshake within ${timeoutMs} ms: the server accepted the connection but did not start TLS.` }),
+      () =>
+        done({
+          check: 'tls',
+          status: 'fail',
+          code: 'TIMEOUT',
+          message: `no TLS handshake within ${timeoutMs} ms: the server accepted the connection but did not start TLS.`,
+        }),
       timeoutMs,
     );
     tlsSocket.once('secureConnect', () => {
       const cert = tlsSocket.getPeerCertificate();
-      if (tlsSocket.authorized) return done({ check: 'tls', status: 'pass', message: `${describe(cert)}; ${tlsSocket.getProtocol() ?? 'TLS'}` });
+      if (tlsSocket.authorized)
+        return done({
+          check: 'tls',
+          status: 'pass',
+          message: `${describe(cert)}; ${tlsSocket.getProtocol() ?? 'TLS'}`,
+        });
       // Typed as Error, but Node sets the OpenSSL code string (or an Error with .code for a host name mismatch).
       const reason = tlsSocket.authorizationError as unknown;
-      const code = typeof reason === 'string' ? reason : ((reason as NodeJS.ErrnoException | undefined)?.code ?? String(reason));
+      const code =
+        typeof reason === 'string' ? reason : ((reason as NodeJS.ErrnoException | undefined)?.code ?? String(reason));
       done({ check: 'tls', status: 'fail', code, message: certificateProblem(code, cert, hostname) });
     });
-    tlsSocket.on('error', (err: NodeJS.ErrnoException) => done({ check: 'tls', status: 'fail', code: err.code ?? 'TLS_ERROR', message: handshakeProblem(err.code, err.message) }));
+    tlsSocket.on('error', (err: NodeJS.ErrnoException) =>
+      done({
+        check: 'tls',
+        status: 'fail',
+        code: err.code ?? 'TLS_ERROR',
+        message: handshakeProblem(err.code, err.message),
+      }),
+    );
   });
 }

@@ -41,7 +41,11 @@ export function handshakeProblem(code: string | undefined, message: string): str
   if (isPlainAnswerToTls(code, message)) {
     return `${NOT_TLS} Serve https on this port.`;
   }
-  if (code === 'ERR_SSL_UNSUPPORTED_PROTOCOL' || code === 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION' || /protocol version/i.test(message)) {
+  if (
+    code === 'ERR_SSL_UNSUPPORTED_PROTOCOL' ||
+    code === 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION' ||
+    /protocol version/i.test(message)
+  ) {
     return 'outdated TLS: the server only offers a TLS version Node no longer accepts. Enable TLS 1.2 or 1.3.';
   }
   if (code === 'ECONNRESET' || code === 'ERR_SOCKET_CLOSED') {

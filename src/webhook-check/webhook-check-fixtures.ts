@@ -18,7 +18,8 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Receiver = { url: string; seen: Seen[] };
 
 /** What a healthy endpoint does: read the delivery, then acknowledge it. */
-export const acknowledge: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+export const acknowledge: Handler = (_req, res) =>
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 
 type Fixtures = {
   /** An HTTPS receiver presenting the named fixture certificate (see fixtures/README.md). */
@@ -31,7 +32,10 @@ export const test = base.extend<Fixtures>({
   httpsReceiver: async ({}, use) => {
     const servers: Server[] = [];
     await use(async (cert, handler = acknowledge) => {
-      const server = createHttpsServer({ key: readFileSync(`${FIXTURES}leaf.key`), cert: readFileSync(`${FIXTURES}${cert}.pem`) });
+      const server = createHttpsServer({
+        key: readFileSync(`${FIXTURES}leaf.key`),
+        cert: readFileSync(`${FIXTURES}${cert}.pem`),
+      });
       servers.push(server);
       return listen(server, 'https', handler);
     });
@@ -54,7 +58,12 @@ async function listen(server: Server, scheme: string, handler: Handler): Promise
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        contentType: req.headers['content-type'],
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       handler(req, res);
     });
   });
@@ -71,7 +80,10 @@ async function close(server: Server): Promise<void> {
 /** Runs one of this folder's scripts as npm does (`node --import tsx`), collecting its output. */
 export function runScript(script: 'cli.ts' | 'receive.ts', args: string[], env: Record<string, string> = {}) {
   const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
@@ -97,7 +109,9 @@ export function runScript(script: 'cli.ts' | 'receive.ts', args: string[], env: 
       if (now) return Promise.resolve(now);
       return new Promise((resolve, reject) => {
         waiters.push({ pattern, resolve });
-        void exited.then((code) => reject(new Error(`${script} exited (${code}) before printing ${pattern}:\n${stdout}\n${stderr}`)));
+        void exited.then((code) =>
+          reject(new Error(`${script} exited (${code}) before printing ${pattern}:\n${stdout}\n${stderr}`)),
+        );
       });
     },
   };

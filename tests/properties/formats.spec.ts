@@ -1,46 +1,101 @@
 import fc from 'fast-check';
 import { rejectionProblems } from '../../src/checks/answer-problems.js';
 import { bodyField, succeeded, type Exchange } from '../../src/transport/exchange.js';
-import { malformedClientIp, malformedExpDate, malformedTrNumber, wellFormedClientIp, wellFormedExpDate, wellFormedTrNumber } from '../../src/generate/formats.js';
+import {
+  malformedClientIp,
+  malformedExpDate,
+  malformedTrNumber,
+  wellFormedClientIp,
+  wellFormedExpDate,
+  wellFormedTrNumber,
+} from '../../src/generate/formats.js';
 import type { Judgement } from '../../src/generate/property.js';
 import { newAchRequest, newCardRequest } from '../../src/catalogue/request-builders.js';
 import { rules, test } from '../fixtures.js';
 
 type Field = 'exp_date' | 'tr_number' | 'client_ip';
 const request = (field: Field, value: string, merchantId: string) =>
-  field === 'tr_number' ? newAchRequest(merchantId, { tr_number: value }) : newCardRequest(merchantId, { [field]: value });
+  field === 'tr_number'
+    ? newAchRequest(merchantId, { tr_number: value })
+    : newCardRequest(merchantId, { [field]: value });
 
 // tr_number is secret in every report; the others are shown as sent.
-const shown = (field: Field) => (value: string) => `${field} ${field === 'tr_number' ? `of ${value.length} characters, ${/^[0-9]*$/.test(value) ? 'all digits' : 'not all digits'}` : JSON.stringify(value)}`;
+const shown = (field: Field) => (value: string) =>
+  `${field} ${field === 'tr_number' ? `of ${value.length} characters, ${/^[0-9]*$/.test(value) ? 'all digits' : 'not all digits'}` : JSON.stringify(value)}`;
 
-const MALFORMED: [Field, fc.Arbitrary<string>][] = [['exp_date', malformedExpDate], ['tr_number', malformedTrNumber], ['client_ip', malformedClientIp]];
+const MALFORMED: [Field, fc.Arbitrary<string>][] = [
+  ['exp_date', malformedExpDate],
+  ['tr_number', malformedTrNumber],
+  ['client_ip', malformedClientIp],
+];
 
 // One property a field, each with the whole run budget: a mistake in one field is not diluted by the others.
 for (const [field, malformed] of MALFORMED) {
-  test(`TOK-10: no request with a malformed ${field} is reported as success`, rules(['TOK-10', 'ERR-1'], { writes: true }), async ({ gateway, suite, property }) => {
-    await property(`TOK-10 malformed ${field}`, malformed, async (value) => {
-      const answer = await gateway.tokenize(request(field, value, suite.merchant.merchantId));
-      return [{ ruleId: 'TOK-10', problems: rejectionProblems(answer), expected: `a failure for a malformed ${field}`, exchanges: [answer] }];
-    }, shown(field));
-  });
+  test(
+    `TOK-10: no request with a malformed ${field} is reported as success`,
+    rules(['TOK-10', 'ERR-1'], { writes: true }),
+    async ({ gateway, suite, property }) => {
+      await property(
+        `TOK-10 malformed ${field}`,
+        malformed,
+        async (value) => {
+          const answer = await gateway.tokenize(request(field, value, suite.merchant.merchantId));
+          return [
+            {
+              ruleId: 'TOK-10',
+              problems: rejectionProblems(answer),
+              expected: `a failure for a malformed ${field}`,
+              exchanges: [answer],
+            },
+          ];
+        },
+        shown(field),
+      );
+    },
+  );
 }
 
-test('TOK-1 TOK-3: well-formed exp_date, tr_number and client_ip are accepted', rules(['TOK-1', 'TOK-3'], { writes: true }), async ({ gateway, suite, property, observe }) => {
-  const wellFormed = fc.oneof(
-    wellFormedExpDate().map((value) => ({ field: 'exp_date' as const, value })),
-    wellFormedTrNumber(suite.target).map((value) => ({ field: 'tr_number' as const, value })),
-    wellFormedClientIp.map((value) => ({ field: 'client_ip' as const, value })),
-  );
-  const declinedIps = new Set<string>();
-  await property('TOK-1 TOK-3 well-formed formats', wellFormed, async (sent): Promise<Judgement[]> => {
-    const answer: Exchange = await gateway.tokenize(request(sent.field, sent.value, suite.merchant.merchantId));
-    // Which client addresses a gateway takes (private, reserved) is not shown: a declined one is observed.
-    if (sent.field === 'client_ip' && !succeeded(answer)) {
-      declinedIps.add(sent.value);
-      return [];
-    }
-    const problems = succeeded(answer) && bodyField(answer, 'card_id') ? [] : [`a request with a well-formed ${sent.field} answered rcode ${JSON.stringify(bodyField(answer, 'rcode'))}`];
-    return [{ ruleId: sent.field === 'tr_number' ? 'TOK-3' : 'TOK-1', problems, expected: 'rcode "000" with a card_id', exchanges: [answer] }];
-  }, ({ field, value }) => shown(field)(value));
-  if (declinedIps.size) observe('TOK-1', `well-formed client_ip declined: ${[...declinedIps].slice(0, 5).join(', ')}; which addresses a gateway takes is not shown`);
-});
+test(
+  'TOK-1 TOK-3: well-formed exp_date, tr_number and client_ip are accepted',
+  rules(['TOK-1', 'TOK-3'], { writes: true }),
+  async ({ gateway, suite, property, observe }) => {
+    const wellFormed = fc.oneof(
+      wellFormedExpDate().map((value) => ({ field: 'exp_date' as const, value })),
+      wellFormedTrNumber(suite.target).map((value) => ({ field: 'tr_number' as const, value })),
+      wellFormedClientIp.map((value) => ({ field: 'client_ip' as const, value })),
+    );
+    const declinedIps = new Set<string>();
+    await property(
+      'TOK-1 TOK-3 well-formed formats',
+      wellFormed,
+      async (sent): Promise<Judgement[]> => {
+        const answer: Exchange = await gateway.tokenize(request(sent.field, sent.value, suite.merchant.merchantId));
+        // Which client addresses a gateway takes (private, reserved) is not shown: a declined one is observed.
+        if (sent.field === 'client_ip' && !succeeded(answer)) {
+          declinedIps.add(sent.value);
+          return [];
+        }
+        const problems =
+          succeeded(answer) && bodyField(answer, 'card_id')
+            ? []
+            : [
+                `a request with a well-formed ${sent.field} answered rcode ${JSON.stringify(bodyField(answer, 'rcode'))}`,
+              ];
+        return [
+          {
+            ruleId: sent.field === 'tr_number' ? 'TOK-3' : 'TOK-1',
+            problems,
+            expected: 'rcode "000" with a card_id',
+            exchanges: [answer],
+          },
+        ];
+      },
+      ({ field, value }) => shown(field)(value),
+    );
+    if (declinedIps.size)
+      observe(
+        'TOK-1',
+        `well-formed client_ip declined: ${[...declinedIps].slice(0, 5).join(', ')}; which addresses a gateway takes is not shown`,
+      );
+  },
+);

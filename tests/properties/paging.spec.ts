@@ -11,7 +11,11 @@ import { walkJudgements } from './walk-judgements.js';
 
 /** Page sizes from the smallest through ones no fixed test uses, with larger ones rarer (a walk at count=1 is the longest). */
 const LARGEST_COUNT = 1000;
-const count = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 30 }) }, { weight: 1, arbitrary: fc.integer({ min: 31, max: 200 }) }, { weight: 1, arbitrary: fc.constantFrom(1, 500, LARGEST_COUNT) });
+const count = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 1, max: 30 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 31, max: 200 }) },
+  { weight: 1, arbitrary: fc.constantFrom(1, 500, LARGEST_COUNT) },
+);
 
 /**
  * The same, plus sizes around the vault's own size: the last page boundary (a full first page and a short
@@ -20,58 +24,123 @@ const count = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 30 }) }
 function pageSizesFor(totalRecords: number): fc.Arbitrary<number> {
   // On a large vault a page its own size would be one huge answer: keep to the sizes drawn anyway.
   if (!Number.isInteger(totalRecords) || totalRecords < 2 || totalRecords > LARGEST_COUNT) return count;
-  return fc.oneof({ weight: 2, arbitrary: count }, { weight: 1, arbitrary: fc.integer({ min: Math.max(1, totalRecords - 5), max: totalRecords + 1 }) });
+  return fc.oneof(
+    { weight: 2, arbitrary: count },
+    { weight: 1, arbitrary: fc.integer({ min: Math.max(1, totalRecords - 5), max: totalRecords + 1 }) },
+  );
 }
 
-test('VAULT-2 VAULT-3 VAULT-4: for any page size, walking every page yields each customer once, in full pages', rules(['VAULT-2', 'VAULT-3', 'VAULT-4']), async ({ gateway, suite, property, observe, notExercised }, testInfo) => {
-  const refused = new Set<number>();
-  const budget = new WalkBudget(testInfo.timeout);
-  const size = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
-  await property('VAULT-2..4 walks', pageSizesFor(Number(bodyField(size, 'totalRecords'))), async (n): Promise<Judgement[]> => {
-    // A page size not walked for want of time judges nothing (and the report says how many were not).
-    if (!budget.allows()) return [];
-    const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, n));
-    budget.count(walk);
-    const first = walk.pages[0]!;
-    if (!succeeded(first) && n > 1) {
-      // The maximum count per page is not shown: a refusal of a larger count is observed, and must read as a refusal.
-      refused.add(n);
-      return [{ ruleId: 'VAULT-4', problems: rejectionProblems(first), expected: `page 0 served, or count=${n} cleanly refused`, exchanges: [first] }];
+test(
+  'VAULT-2 VAULT-3 VAULT-4: for any page size, walking every page yields each customer once, in full pages',
+  rules(['VAULT-2', 'VAULT-3', 'VAULT-4']),
+  async ({ gateway, suite, property, observe, notExercised }, testInfo) => {
+    const refused = new Set<number>();
+    const budget = new WalkBudget(testInfo.timeout);
+    const size = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
+    await property(
+      'VAULT-2..4 walks',
+      pageSizesFor(Number(bodyField(size, 'totalRecords'))),
+      async (n): Promise<Judgement[]> => {
+        // A page size not walked for want of time judges nothing (and the report says how many were not).
+        if (!budget.allows()) return [];
+        const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, n));
+        budget.count(walk);
+        const first = walk.pages[0]!;
+        if (!succeeded(first) && n > 1) {
+          // The maximum count per page is not shown: a refusal of a larger count is observed, and must read as a refusal.
+          refused.add(n);
+          return [
+            {
+              ruleId: 'VAULT-4',
+              problems: rejectionProblems(first),
+              expected: `page 0 served, or count=${n} cleanly refused`,
+              exchanges: [first],
+            },
+          ];
+        }
+        return walkJudgements(
+          walk,
+          (await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m))))?.size ?? n,
+        );
+      },
+      (n) => `count=${n}`,
+    );
+    if (budget.partial) {
+      for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4'])
+        observe(id, `generated page sizes: ${budget.summary()}`, {
+          kind: 'walk-budget',
+          value: budget.cut ? 'walks cut by the budget' : 'sampled walks',
+        });
     }
-    return walkJudgements(walk, (await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m))))?.size ?? n);
-  }, (n) => `count=${n}`);
-  if (budget.partial) {
-    for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) observe(id, `generated page sizes: ${budget.summary()}`, { kind: 'walk-budget', value: budget.cut ? 'walks cut by the budget' : 'sampled walks' });
-  }
-  if (budget.cut) notExercised('VAULT-4', `the ${Math.round(budget.ms / 1000)} s walk budget ran out: ${budget.cut} generated page sizes were not walked (a slow or rate-limited target; PG_GENERATED_RUNS, PG_MAX_RPS)`);
-  if (refused.size) observe('VAULT-2', `counts refused: ${[...refused].sort((a, b) => a - b).join(', ')}; the maximum count per page is not shown`);
+    if (budget.cut)
+      notExercised(
+        'VAULT-4',
+        `the ${Math.round(budget.ms / 1000)} s walk budget ran out: ${budget.cut} generated page sizes were not walked (a slow or rate-limited target; PG_GENERATED_RUNS, PG_MAX_RPS)`,
+      );
+    if (refused.size)
+      observe(
+        'VAULT-2',
+        `counts refused: ${[...refused].sort((a, b) => a - b).join(', ')}; the maximum count per page is not shown`,
+      );
+  },
+);
+
+const position = fc.record({
+  count,
+  page: fc.nat({ max: 40 }),
+  past: fc.oneof(fc.nat({ max: 3 }), fc.integer({ min: 4, max: 2 ** 31 - 1 })),
 });
 
-const position = fc.record({ count, page: fc.nat({ max: 40 }), past: fc.oneof(fc.nat({ max: 3 }), fc.integer({ min: 4, max: 2 ** 31 - 1 })) });
-
-test('VAULT-5 VAULT-6: any page is in descending customer_id order after the one before it, and pages past the last are empty', rules(['VAULT-5', 'VAULT-6']), async ({ gateway, suite, property, observe }) => {
-  const pastFailures = new Set<string>();
-  await property('VAULT-5 VAULT-6 pages', position, async ({ count: n, page, past }): Promise<Judgement[]> => {
-    const merchant = suite.merchant.merchantId;
-    const first = await gateway.listCustomers(listingQuery(merchant, n));
-    if (!succeeded(first)) return []; // a refused count is judged by the walk property
-    const totalPages = Number(bodyField(first, 'totalPages'));
-    const judgements: Judgement[] = [];
-    if (totalPages > 0) {
-      const at = Math.min(page, totalPages - 1);
-      const pair = await Promise.all([gateway.listCustomers(listingQuery(merchant, n, at)), ...(at + 1 < totalPages ? [gateway.listCustomers(listingQuery(merchant, n, at + 1))] : [])]);
-      const ids = customerIds(pair.flatMap(recordsOf));
-      const problems = [...pair.filter((p) => !succeeded(p)).map(() => 'a page inside the listing did not answer code 0'), ...orderProblems(ids).map((p) => `pages ${at} and ${at + 1} at count=${n}: ${p}`)];
-      judgements.push({ ruleId: 'VAULT-5', problems, expected: `${DESCENDING}, across a page and the next`, exchanges: pair });
-    }
-    const pastPage = Math.max(totalPages, 1) + past;
-    const beyond = await gateway.listCustomers(listingQuery(merchant, n, pastPage));
-    if (!succeeded(beyond)) pastFailures.add(`HTTP ${beyond.status}`);
-    if (grewPast(beyond, pastPage) !== undefined) return judgements;
-    const held = recordsOf(beyond).length;
-    // On an empty vault an empty page past the end judges nothing (there is no record it could show).
-    if (held || Number(bodyField(first, 'totalRecords')) > 0) judgements.push({ ruleId: 'VAULT-6', problems: held ? [`page ${pastPage} of ${totalPages} holds ${held} records`] : [], expected: 'no records past the last page', exchanges: [beyond] });
-    return judgements;
-  }, ({ count: n, page, past }) => `count=${n}, page ${page} (or the last), ${past} pages past the end`);
-  for (const f of pastFailures) observe('VAULT-6', `a page past the end answered a failure (${f}); what it returns is not shown`);
-});
+test(
+  'VAULT-5 VAULT-6: any page is in descending customer_id order after the one before it, and pages past the last are empty',
+  rules(['VAULT-5', 'VAULT-6']),
+  async ({ gateway, suite, property, observe }) => {
+    const pastFailures = new Set<string>();
+    await property(
+      'VAULT-5 VAULT-6 pages',
+      position,
+      async ({ count: n, page, past }): Promise<Judgement[]> => {
+        const merchant = suite.merchant.merchantId;
+        const first = await gateway.listCustomers(listingQuery(merchant, n));
+        if (!succeeded(first)) return []; // a refused count is judged by the walk property
+        const totalPages = Number(bodyField(first, 'totalPages'));
+        const judgements: Judgement[] = [];
+        if (totalPages > 0) {
+          const at = Math.min(page, totalPages - 1);
+          const pair = await Promise.all([
+            gateway.listCustomers(listingQuery(merchant, n, at)),
+            ...(at + 1 < totalPages ? [gateway.listCustomers(listingQuery(merchant, n, at + 1))] : []),
+          ]);
+          const ids = customerIds(pair.flatMap(recordsOf));
+          const problems = [
+            ...pair.filter((p) => !succeeded(p)).map(() => 'a page inside the listing did not answer code 0'),
+            ...orderProblems(ids).map((p) => `pages ${at} and ${at + 1} at count=${n}: ${p}`),
+          ];
+          judgements.push({
+            ruleId: 'VAULT-5',
+            problems,
+            expected: `${DESCENDING}, across a page and the next`,
+            exchanges: pair,
+          });
+        }
+        const pastPage = Math.max(totalPages, 1) + past;
+        const beyond = await gateway.listCustomers(listingQuery(merchant, n, pastPage));
+        if (!succeeded(beyond)) pastFailures.add(`HTTP ${beyond.status}`);
+        if (grewPast(beyond, pastPage) !== undefined) return judgements;
+        const held = recordsOf(beyond).length;
+        // On an empty vault an empty page past the end judges nothing (there is no record it could show).
+        if (held || Number(bodyField(first, 'totalRecords')) > 0)
+          judgements.push({
+            ruleId: 'VAULT-6',
+            problems: held ? [`page ${pastPage} of ${totalPages} holds ${held} records`] : [],
+            expected: 'no records past the last page',
+            exchanges: [beyond],
+          });
+        return judgements;
+      },
+      ({ count: n, page, past }) => `count=${n}, page ${page} (or the last), ${past} pages past the end`,
+    );
+    for (const f of pastFailures)
+      observe('VAULT-6', `a page past the end answered a failure (${f}); what it returns is not shown`);
+  },
+);

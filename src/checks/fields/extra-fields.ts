@@ -23,7 +23,10 @@ function resolve(schema: Schema): Schema {
 /** The schema and every schema it combines: properties may come from any of them. */
 function parts(schema: Schema): Schema[] {
   const s = resolve(schema);
-  return [s, ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => ((s[k] as Schema[] | undefined) ?? []).flatMap(parts))];
+  return [
+    s,
+    ...(['allOf', 'anyOf', 'oneOf'] as const).flatMap((k) => ((s[k] as Schema[] | undefined) ?? []).flatMap(parts)),
+  ];
 }
 
 function shapeOf(schema: Schema): Shape {
@@ -31,7 +34,9 @@ function shapeOf(schema: Schema): Shape {
   if (!shape) {
     const all = parts(schema);
     const declared = new Map<string, Schema[]>();
-    for (const p of all) for (const [name, s] of Object.entries((p.properties as Record<string, Schema> | undefined) ?? {})) declared.set(name, [...(declared.get(name) ?? []), s]);
+    for (const p of all)
+      for (const [name, s] of Object.entries((p.properties as Record<string, Schema> | undefined) ?? {}))
+        declared.set(name, [...(declared.get(name) ?? []), s]);
     shape = { items: all.flatMap((p) => (p.items ? [p.items as Schema] : [])), declared };
     shapes.set(schema, shape);
   }
@@ -58,7 +63,8 @@ const successSchemas = new Map<OperationId, Schema | undefined>();
 
 function successSchema(operation: OperationId): Schema | undefined {
   if (!successSchemas.has(operation)) {
-    const response = operations()[operation].operation.responses?.['200'] as { content?: Record<string, { schema?: Schema }> } | undefined;
+    const response = operations()[operation].operation.responses?.['200'] as
+      { content?: Record<string, { schema?: Schema }> } | undefined;
     successSchemas.set(operation, response?.content?.['application/json']?.schema);
   }
   return successSchemas.get(operation);
@@ -70,5 +76,7 @@ export function extraFields(operation: OperationId, body: unknown): { path: stri
   if (!schema) return [];
   const out = new Map<string, Set<string>>();
   walk(body, schema, '', out);
-  return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([path, fields]) => ({ path, fields: [...fields].sort() }));
+  return [...out]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([path, fields]) => ({ path, fields: [...fields].sort() }));
 }

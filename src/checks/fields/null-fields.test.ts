@@ -2,9 +2,26 @@ import { expect, test } from '@playwright/test';
 import { withoutRecordNulls } from './null-fields.js';
 
 test('null fields of records, addresses and cards are read as absent, and named', () => {
-  const body = { code: 0, totalPages: 1, totalRecords: 1, data: [{ customer_id: 'c1', comments: null, shipping_addresses: [{ shipping_addr2: null, primary: true }], billing_cards: null }] };
+  const body = {
+    code: 0,
+    totalPages: 1,
+    totalRecords: 1,
+    data: [
+      {
+        customer_id: 'c1',
+        comments: null,
+        shipping_addresses: [{ shipping_addr2: null, primary: true }],
+        billing_cards: null,
+      },
+    ],
+  };
   expect(withoutRecordNulls(body)).toEqual({
-    body: { code: 0, totalPages: 1, totalRecords: 1, data: [{ customer_id: 'c1', shipping_addresses: [{ primary: true }] }] },
+    body: {
+      code: 0,
+      totalPages: 1,
+      totalRecords: 1,
+      data: [{ customer_id: 'c1', shipping_addresses: [{ primary: true }] }],
+    },
     nullFields: ['billing_cards', 'comments', 'shipping_addresses/*/shipping_addr2'],
   });
 });

@@ -30,7 +30,8 @@ export function withoutRecordNulls(body: unknown): { body: unknown; nullFields: 
     if (!isRow(record)) return record;
     const out = dropNulls(record, '', found);
     for (const list of ['shipping_addresses', 'billing_cards']) {
-      if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map((item) => (isRow(item) ? dropNulls(item, `${list}/*/`, found) : item));
+      if (Array.isArray(out[list]))
+        out[list] = (out[list] as unknown[]).map((item) => (isRow(item) ? dropNulls(item, `${list}/*/`, found) : item));
     }
     return out;
   });

@@ -9,7 +9,9 @@ test('Luhn accepts the issuer test numbers and rejects a changed digit', () => {
 });
 
 test('test cards cover every length from 13 to 19', () => {
-  expect([...new Set(TEST_CARDS.map((c) => c.number.length))].sort((a, b) => a - b)).toEqual([13, 14, 15, 16, 17, 18, 19]);
+  expect([...new Set(TEST_CARDS.map((c) => c.number.length))].sort((a, b) => a - b)).toEqual([
+    13, 14, 15, 16, 17, 18, 19,
+  ]);
 });
 
 test('masks with the first four, one x per hidden digit, and the last six', () => {

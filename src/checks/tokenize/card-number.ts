@@ -24,7 +24,8 @@ export function maskCardNumber(cardNumber: string): string {
 
 /** Why `masked` is not the section 2.2 masking of `cardNumber`; empty when it is. Never echoes the full number. */
 export function maskingProblems(masked: unknown, cardNumber: string): string[] {
-  if (typeof masked !== 'string') return [`card_number is ${masked === undefined ? 'absent' : typeof masked}, expected a string`];
+  if (typeof masked !== 'string')
+    return [`card_number is ${masked === undefined ? 'absent' : typeof masked}, expected a string`];
   const problems: string[] = [];
   const hidden = cardNumber.length - 10;
   if (masked.length !== cardNumber.length) {

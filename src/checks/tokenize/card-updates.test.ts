@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { cardDataAlone, declinedUpdate, firstAcceptedUpdate, refusedPartialUpdate, sameCardProblems } from './card-updates.js';
+import {
+  cardDataAlone,
+  declinedUpdate,
+  firstAcceptedUpdate,
+  refusedPartialUpdate,
+  sameCardProblems,
+} from './card-updates.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { DEFAULT_TEST_CARD } from '../../catalogue/test-cards.js';
 
@@ -9,7 +15,16 @@ const sandbox = (takes: (number: string) => boolean) => {
   const send = async (number: string): Promise<Exchange> => {
     sent.push(number);
     const json = takes(number) ? { rcode: '000', card_id: 'tok_1' } : { rcode: '404', rmsg: 'Card type not accepted' };
-    return { operation: 'tokenize', family: 'pg', request: { method: 'POST', url: 'http://127.0.0.1/pg/tokenize', headers: {}, body: {} }, status: 200, headers: {}, text: JSON.stringify(json), json, ms: 1 };
+    return {
+      operation: 'tokenize',
+      family: 'pg',
+      request: { method: 'POST', url: 'http://127.0.0.1/pg/tokenize', headers: {}, body: {} },
+      status: 200,
+      headers: {},
+      text: JSON.stringify(json),
+      json,
+      ms: 1,
+    };
   };
   return { sent, send };
 };
@@ -45,7 +60,9 @@ test('what a declined update reports names brand and length, never the digits', 
   const { send } = sandbox(() => false);
   const [declined] = (await firstAcceptedUpdate(send, '378282246310005', DEFAULT_TEST_CARD)).declined;
   const { text, reason } = declinedUpdate(declined!);
-  expect(text).toBe('an update to the 15-digit amex test number was declined (rcode "404", HTTP 200); which brands and lengths a gateway takes is not shown');
+  expect(text).toBe(
+    'an update to the 15-digit amex test number was declined (rcode "404", HTTP 200); which brands and lengths a gateway takes is not shown',
+  );
   expect(`${text} ${reason}`).not.toMatch(/[0-9]{12}/);
 });
 
@@ -61,10 +78,15 @@ const answer = (json: Record<string, unknown>, status = 200): Exchange => ({
   ms: 1,
 });
 
-test('partial updates send each field of section 4.1 rule 3\'s card data alone, the number the card holds for card_number', () => {
+test("partial updates send each field of section 4.1 rule 3's card data alone, the number the card holds for card_number", () => {
   const updates = cardDataAlone();
   expect(updates.map((u) => Object.keys(u))).toEqual([
-    ['exp_date'], ['cvv2'], ['avs_address'], ['avs_zip'], ['email_address'], ['card_number'],
+    ['exp_date'],
+    ['cvv2'],
+    ['avs_address'],
+    ['avs_zip'],
+    ['email_address'],
+    ['card_number'],
   ]);
   expect(updates.find((u) => u.card_number)?.card_number).toBe(DEFAULT_TEST_CARD);
   expect(updates.find((u) => u.exp_date)?.exp_date).toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
@@ -72,13 +94,19 @@ test('partial updates send each field of section 4.1 rule 3\'s card data alone, 
 
 test('an accepted update that answers another card_id, or none, keeps no card ID', () => {
   expect(sameCardProblems(answer({ rcode: '000', card_id: 'tok_1' }), 'tok_1')).toEqual([]);
-  expect(sameCardProblems(answer({ rcode: '000', card_id: 'tok_2' }), 'tok_1'))
-    .toEqual(['the answer names card_id "tok_2", not the one updated']);
-  expect(sameCardProblems(answer({ rcode: '000' }), 'tok_1')).toEqual(['the answer names card_id (none), not the one updated']);
+  expect(sameCardProblems(answer({ rcode: '000', card_id: 'tok_2' }), 'tok_1')).toEqual([
+    'the answer names card_id "tok_2", not the one updated',
+  ]);
+  expect(sameCardProblems(answer({ rcode: '000' }), 'tok_1')).toEqual([
+    'the answer names card_id (none), not the one updated',
+  ]);
 });
 
-test('a refused partial update is an observation of the field, with the answer\'s code and status', () => {
-  const { text, data, reason } = refusedPartialUpdate('exp_date', answer({ rcode: '433', rmsg: 'nothing to update' }, 400));
+test("a refused partial update is an observation of the field, with the answer's code and status", () => {
+  const { text, data, reason } = refusedPartialUpdate(
+    'exp_date',
+    answer({ rcode: '433', rmsg: 'nothing to update' }, 400),
+  );
   expect(text).toContain('card_id and exp_date alone was refused (rcode "433", HTTP 400)');
   expect(data).toEqual({ kind: 'refused-partial-update', subject: 'exp_date', value: 'rcode "433", HTTP 400' });
   expect(reason).toContain('not shown');

@@ -17,7 +17,11 @@ export type UpdateOutcome = { accepted?: Attempt; declined: Attempt[] };
  * card holds, which the gateway has accepted already), until one is accepted. So only a gateway that
  * declines every update, the one to a number it took itself included, ends with none accepted.
  */
-export async function firstAcceptedUpdate(send: (number: string) => Promise<Exchange>, preferred: string, stored: string): Promise<UpdateOutcome> {
+export async function firstAcceptedUpdate(
+  send: (number: string) => Promise<Exchange>,
+  preferred: string,
+  stored: string,
+): Promise<UpdateOutcome> {
   const candidates = [...new Set([preferred, ...UPDATE_FALLBACK_CARDS.filter((n) => n !== stored), stored])];
   const declined: Attempt[] = [];
   for (const number of candidates) {
@@ -66,19 +70,25 @@ export function cardDataAlone(): Partial<TokenizeRequest>[] {
 /** Rule 2 on an accepted update: the answer names the card_id sent. */
 export function sameCardProblems(answer: Exchange, cardId: string): string[] {
   const back = bodyField(answer, 'card_id');
-  return back === cardId ? [] : [`the answer names card_id ${back === undefined ? '(none)' : JSON.stringify(back)}, not the one updated`];
+  return back === cardId
+    ? []
+    : [`the answer names card_id ${back === undefined ? '(none)' : JSON.stringify(back)}, not the one updated`];
 }
 
 /**
  * A refused update of some card data alone: which fields an update must carry together is not shown
  * ("Which fields must be present together for each payment information kind: not shown"), so it is observed.
  */
-export function refusedPartialUpdate(fields: string, answer: Exchange): { text: string; data: ObservationData; reason: string } {
+export function refusedPartialUpdate(
+  fields: string,
+  answer: Exchange,
+): { text: string; data: ObservationData; reason: string } {
   const how = `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
   return {
     text: `an update carrying card_id and ${fields} alone was refused (${how}); which fields must be present together is not shown`,
     data: { kind: 'refused-partial-update', subject: fields, value: how },
-    reason: `the gateway refused an update carrying card_id and ${fields} alone, so that update was not judged `
-      + '(which fields must be present together is not shown)',
+    reason:
+      `the gateway refused an update carrying card_id and ${fields} alone, so that update was not judged ` +
+      '(which fields must be present together is not shown)',
   };
 }

@@ -9,7 +9,8 @@ function gateway(refuses: string[], together: string[] = []) {
   const send = async (fields: Record<string, unknown>): Promise<Answer> => {
     const names = Object.keys(fields);
     sent.push(names);
-    const refused = names.some((n) => refuses.includes(n)) || (together.length > 0 && together.every((n) => names.includes(n)));
+    const refused =
+      names.some((n) => refuses.includes(n)) || (together.length > 0 && together.every((n) => names.includes(n)));
     return { ok: !refused, sent: names };
   };
   return { send, sent };

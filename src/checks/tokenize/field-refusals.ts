@@ -41,7 +41,8 @@ export async function attributeRefusal<A>(
   // (a location not in the profile); without them the settled fields must be accepted together.
   const madeUpRest = rest.filter((n) => madeUp.has(n));
   const settled = rest.filter((n) => !madeUp.has(n));
-  if (!madeUpRest.length) return { failures: [{ fields: rest, answer: restAnswer }], madeUp: madeUpRefused, judged: [] };
+  if (!madeUpRest.length)
+    return { failures: [{ fields: rest, answer: restAnswer }], madeUp: madeUpRefused, judged: [] };
   const together = { fields: madeUpRest, answer: restAnswer };
   if (!settled.length) return { failures, madeUp: [...madeUpRefused, together], judged: [] };
   const settledAnswer = await send(pick(settled));

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { accentedId, caseInsensitiveId, localeOrderId } from '../../mock/behaviours/seams/customer-ids.js';
-import { COLLATIONS, collationObservation, customerIds, descendingUnder, orderProblems, tiesUnder } from './collation.js';
+import {
+  COLLATIONS,
+  collationObservation,
+  customerIds,
+  descendingUnder,
+  orderProblems,
+  tiesUnder,
+} from './collation.js';
 
 const names = (ids: string[]) => descendingUnder(ids).map((c) => c.name);
 const listedDesc = (spell: (i: number) => string, n: number) => Array.from({ length: n }, (_, i) => spell(n - 1 - i));
@@ -8,25 +15,40 @@ const listedDesc = (spell: (i: number) => string, n: number) => Array.from({ len
 test('padded lower-case IDs descend under every collation, so the observation says it cannot tell', () => {
   const ids = ['cust_0000025', 'cust_0000024', 'cust_0000003'];
   expect(names(ids)).toEqual(COLLATIONS.filter((c) => c.name !== 'numeric').map((c) => c.name));
-  expect(collationObservation(ids)?.data).toEqual({ kind: 'customer-id-collation', subject: 'listCustomers', value: 'any (the IDs sort alike under every collation tried)' });
+  expect(collationObservation(ids)?.data).toEqual({
+    kind: 'customer-id-collation',
+    subject: 'listCustomers',
+    value: 'any (the IDs sort alike under every collation tried)',
+  });
 });
 
 test('an ascending or unordered listing descends under no collation, and the failure names the pair', () => {
-  expect(orderProblems(['cust_0000001', 'cust_0000002', 'cust_0000003'])[0]).toMatch(/^customer_id "cust_0000002" follows "cust_0000001" \(record 1\), ascending under/);
+  expect(orderProblems(['cust_0000001', 'cust_0000002', 'cust_0000003'])[0]).toMatch(
+    /^customer_id "cust_0000002" follows "cust_0000001" \(record 1\), ascending under/,
+  );
   // Descending pages listed ascending within each page (vault-desc-across-pages-only).
-  expect(orderProblems(['cust_0000023', 'cust_0000024', 'cust_0000025', 'cust_0000020', 'cust_0000021', 'cust_0000022'])).toHaveLength(1);
+  expect(
+    orderProblems(['cust_0000023', 'cust_0000024', 'cust_0000025', 'cust_0000020', 'cust_0000021', 'cust_0000022']),
+  ).toHaveLength(1);
   expect(orderProblems(['Cust-0000025', 'cust_0000024'])).toEqual([]);
 });
 
-test('the issue\'s IDs fit the locale collations and not code point order', () => {
+test("the issue's IDs fit the locale collations and not code point order", () => {
   const fits = names(['Cust-0000025', 'cust_0000024', 'CUST.0000023']);
   expect(fits).toContain('locale, punctuation ignored');
   expect(fits).not.toContain('code point');
 });
 
 test('numbers in the IDs: an integer column descends numerically, and natural order needs the numeric locale collation', () => {
-  expect(names(['12', '11', '9', '1'])).toEqual(['numeric', 'locale, numbers by value', 'locale, numbers by value, punctuation ignored']);
-  expect(names(['cust_12', 'cust_9', 'cust_1'])).toEqual(['locale, numbers by value', 'locale, numbers by value, punctuation ignored']);
+  expect(names(['12', '11', '9', '1'])).toEqual([
+    'numeric',
+    'locale, numbers by value',
+    'locale, numbers by value, punctuation ignored',
+  ]);
+  expect(names(['cust_12', 'cust_9', 'cust_1'])).toEqual([
+    'locale, numbers by value',
+    'locale, numbers by value, punctuation ignored',
+  ]);
   expect(names(['cust_9', 'cust_12'])).not.toContain('numeric'); // not whole numbers: the integer reading does not apply
 });
 
@@ -38,7 +60,11 @@ test('code point order is not UTF-16 code unit order above U+FFFF', () => {
 });
 
 test('IDs equal at the first level are ties in either order, and the observation counts them', () => {
-  for (const pair of [['cust-0000004', 'Cust_0000004'], ['Cust_0000004', 'cust-0000004']]) expect(names(pair)).toContain('locale, punctuation ignored');
+  for (const pair of [
+    ['cust-0000004', 'Cust_0000004'],
+    ['Cust_0000004', 'cust-0000004'],
+  ])
+    expect(names(pair)).toContain('locale, punctuation ignored');
   const ids = ['cust_0000005', 'CUST_0000004', 'cust_0000004', 'cust_0000003'];
   const ci = COLLATIONS.find((c) => c.name === 'case-insensitive (lower case)')!;
   expect(tiesUnder(ids, ci)).toEqual([['CUST_0000004', 'cust_0000004']]);
@@ -53,11 +79,19 @@ test('records without a customer_id are left out of the order, numbers are read 
   expect(customerIds([{ customer_id: 'b' }, { customer_id: null }, {}, { customer_id: 7 }])).toEqual(['b', '7']);
 });
 
-test('the mock\'s collation variants fit only the collations they stand for', () => {
-  expect(names(listedDesc(localeOrderId, 60))).toEqual(['locale, punctuation ignored', 'locale, numbers by value, punctuation ignored']);
+test("the mock's collation variants fit only the collations they stand for", () => {
+  expect(names(listedDesc(localeOrderId, 60))).toEqual([
+    'locale, punctuation ignored',
+    'locale, numbers by value, punctuation ignored',
+  ]);
   const ci = names(listedDesc(caseInsensitiveId, 60));
   expect(ci).toContain('case-insensitive (lower case)');
   expect(ci).not.toContain('code point');
   expect(ci).not.toContain('UTF-16 code unit');
-  expect(names(listedDesc(accentedId, 60))).toEqual(['locale', 'locale, punctuation ignored', 'locale, numbers by value', 'locale, numbers by value, punctuation ignored']);
+  expect(names(listedDesc(accentedId, 60))).toEqual([
+    'locale',
+    'locale, punctuation ignored',
+    'locale, numbers by value',
+    'locale, numbers by value, punctuation ignored',
+  ]);
 });

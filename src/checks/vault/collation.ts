@@ -41,18 +41,35 @@ function numeric(a: string, b: string): number {
 }
 
 /** A locale collation compared at its first level (sensitivity base: case and accents are ties). */
-const locale = (options: Intl.CollatorOptions) => new Intl.Collator('en-US', { usage: 'sort', sensitivity: 'base', ...options }).compare;
+const locale = (options: Intl.CollatorOptions) =>
+  new Intl.Collator('en-US', { usage: 'sort', sensitivity: 'base', ...options }).compare;
 
 export const COLLATIONS: readonly Collation[] = [
   { name: 'code point', example: 'C/POSIX, binary or *_bin collations', compare: codePoints },
   { name: 'UTF-16 code unit', example: 'Java String.compareTo, SQL Server *_BIN2', compare: codeUnits },
-  { name: 'case-insensitive (lower case)', example: 'lower(customer_id), citext', compare: (a, b) => codePoints(a.toLowerCase(), b.toLowerCase()) },
-  { name: 'case-insensitive (upper case)', example: 'MySQL utf8mb4_general_ci', compare: (a, b) => codePoints(a.toUpperCase(), b.toUpperCase()) },
+  {
+    name: 'case-insensitive (lower case)',
+    example: 'lower(customer_id), citext',
+    compare: (a, b) => codePoints(a.toLowerCase(), b.toLowerCase()),
+  },
+  {
+    name: 'case-insensitive (upper case)',
+    example: 'MySQL utf8mb4_general_ci',
+    compare: (a, b) => codePoints(a.toUpperCase(), b.toUpperCase()),
+  },
   { name: 'numeric', example: 'an integer column', compare: numeric, appliesTo: (id) => WHOLE_NUMBER.test(id) },
   { name: 'locale', example: 'ICU en-US, MySQL utf8mb4_0900_ai_ci', compare: locale({}) },
-  { name: 'locale, punctuation ignored', example: 'glibc en_US.UTF-8, ICU alternate=shifted', compare: locale({ ignorePunctuation: true }) },
+  {
+    name: 'locale, punctuation ignored',
+    example: 'glibc en_US.UTF-8, ICU alternate=shifted',
+    compare: locale({ ignorePunctuation: true }),
+  },
   { name: 'locale, numbers by value', example: 'ICU with numeric ordering (kn)', compare: locale({ numeric: true }) },
-  { name: 'locale, numbers by value, punctuation ignored', example: 'ICU kn with alternate=shifted', compare: locale({ numeric: true, ignorePunctuation: true }) },
+  {
+    name: 'locale, numbers by value, punctuation ignored',
+    example: 'ICU kn with alternate=shifted',
+    compare: locale({ numeric: true, ignorePunctuation: true }),
+  },
 ];
 
 /**
@@ -88,16 +105,24 @@ export function orderProblems(ids: readonly string[]): string[] {
   if (descendingUnder(ids).length) return [];
   const breaks = COLLATIONS.map((c) => ({ c, at: firstAscent(ids, c) })).sort((x, y) => y.at - x.at);
   const { c, at } = breaks[0]!;
-  return [`customer_id ${shown(ids[at]!)} follows ${shown(ids[at - 1]!)} (record ${at}), ascending under ${c.name} order and every other collation tried (${COLLATIONS.filter((o) => o !== c).map((o) => o.name).join('; ')})`];
+  return [
+    `customer_id ${shown(ids[at]!)} follows ${shown(ids[at - 1]!)} (record ${at}), ascending under ${c.name} order and every other collation tried (${COLLATIONS.filter(
+      (o) => o !== c,
+    )
+      .map((o) => o.name)
+      .join('; ')})`,
+  ];
 }
 
 /** What the rule expects, as a failure states it. */
-export const DESCENDING = 'customer_id never ascending from one record to the next under one common collation (code point, case-insensitive, numeric or a locale collation, with or without punctuation); ties at its first level in any order';
+export const DESCENDING =
+  'customer_id never ascending from one record to the next under one common collation (code point, case-insensitive, numeric or a locale collation, with or without punctuation); ties at its first level in any order';
 
 /** Neighbouring distinct IDs that the collation ties at its first level: their order was not judged. */
 export function tiesUnder(ids: readonly string[], collation: Collation): [string, string][] {
   const ties: [string, string][] = [];
-  for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[i - 1] && collation.compare(ids[i - 1]!, ids[i]!) === 0) ties.push([ids[i - 1]!, ids[i]!]);
+  for (let i = 1; i < ids.length; i++)
+    if (ids[i] !== ids[i - 1] && collation.compare(ids[i - 1]!, ids[i]!) === 0) ties.push([ids[i - 1]!, ids[i]!]);
   return ties;
 }
 
@@ -113,9 +138,17 @@ export function collationObservation(ids: readonly string[]): { text: string; da
   const value = all ? 'any (the IDs sort alike under every collation tried)' : fits.map((c) => c.name).join('; ');
   const which = all
     ? 'every collation the suite knows orders these IDs alike, so which one the gateway uses does not show'
-    : `the order fits ${fits.map((c) => `${c.name} (${c.example})`).join(', ')}; not ${applicable.filter((c) => !fits.includes(c)).map((c) => c.name).join(', ')}`;
+    : `the order fits ${fits.map((c) => `${c.name} (${c.example})`).join(', ')}; not ${applicable
+        .filter((c) => !fits.includes(c))
+        .map((c) => c.name)
+        .join(', ')}`;
   // Ties under the finest collation that fits; a tie there is a tie under the coarser ones too.
   const ties = tiesUnder(ids, fits[0]!);
-  const tied = ties.length ? `; ${ties.length} neighbouring pair(s) tie at its first level (e.g. ${shown(ties[0]![0])} and ${shown(ties[0]![1])}), listed in the gateway's own order, not judged` : '';
-  return { text: `customer_id descending: the collation is not shown; ${which}${tied}`, data: { kind: 'customer-id-collation', subject: 'listCustomers', value } };
+  const tied = ties.length
+    ? `; ${ties.length} neighbouring pair(s) tie at its first level (e.g. ${shown(ties[0]![0])} and ${shown(ties[0]![1])}), listed in the gateway's own order, not judged`
+    : '';
+  return {
+    text: `customer_id descending: the collation is not shown; ${which}${tied}`,
+    data: { kind: 'customer-id-collation', subject: 'listCustomers', value },
+  };
 }

@@ -4,12 +4,31 @@ import { pageCap, type WalkedPages } from './page-cap.js';
 
 /** Page `page` of a vault of `total` records "c1" … listed in pages of `size`, totalPages counted from `pagesOf`. */
 function listing(total: number, size: number, page: number, pagesOf = size): Exchange {
-  const data = Array.from({ length: Math.max(0, Math.min(size, total - page * size)) }, (_, i) => ({ customer_id: `c${page * size + i}` }));
+  const data = Array.from({ length: Math.max(0, Math.min(size, total - page * size)) }, (_, i) => ({
+    customer_id: `c${page * size + i}`,
+  }));
   const json = { code: 0, totalRecords: total, totalPages: Math.ceil(total / pagesOf), data };
-  return { operation: 'listCustomers', family: 'platform', request: { method: 'GET', url: 'http://127.0.0.1/platform/vault/customer', headers: {}, body: undefined }, status: 200, headers: {}, text: JSON.stringify(json), json, ms: 1 };
+  return {
+    operation: 'listCustomers',
+    family: 'platform',
+    request: { method: 'GET', url: 'http://127.0.0.1/platform/vault/customer', headers: {}, body: undefined },
+    status: 200,
+    headers: {},
+    text: JSON.stringify(json),
+    json,
+    ms: 1,
+  };
 }
-const walkOf = (pages: Exchange[], total: number): WalkedPages => ({ pages, records: pages.flatMap((p) => (p.json as { data: { customer_id: string }[] }).data), totalRecords: total, complete: true });
-const servedAt = (size: number, pagesOf = size) => async () => listing(25, size, 0, pagesOf);
+const walkOf = (pages: Exchange[], total: number): WalkedPages => ({
+  pages,
+  records: pages.flatMap((p) => (p.json as { data: { customer_id: string }[] }).data),
+  totalRecords: total,
+  complete: true,
+});
+const servedAt =
+  (size: number, pagesOf = size) =>
+  async () =>
+    listing(25, size, 0, pagesOf);
 
 test('pages of a fixed maximum, counted so and tiling the vault, are read as a cap', async () => {
   const walk = walkOf([listing(25, 20, 0), listing(25, 20, 1)], 25);
@@ -17,7 +36,9 @@ test('pages of a fixed maximum, counted so and tiling the vault, are read as a c
 });
 
 test('a page that holds what count asks for is no cap', async () => {
-  expect(await pageCap(walkOf([listing(25, 10, 0), listing(25, 10, 1), listing(25, 10, 2)], 25), 10, servedAt(10))).toBeUndefined();
+  expect(
+    await pageCap(walkOf([listing(25, 10, 0), listing(25, 10, 1), listing(25, 10, 2)], 25), 10, servedAt(10)),
+  ).toBeUndefined();
 });
 
 test('short pages while totalPages follows count are judged against count', async () => {
@@ -26,7 +47,15 @@ test('short pages while totalPages follows count are judged against count', asyn
 
 test('pages that skip records are no cap, even when the totals happen to fit one', async () => {
   // count=21 served 20 a page from position page × 21: record 20 is never listed.
-  const skipping = { ...listing(25, 20, 1), json: { code: 0, totalRecords: 25, totalPages: 2, data: ['c21', 'c22', 'c23', 'c24'].map((customer_id) => ({ customer_id })) } };
+  const skipping = {
+    ...listing(25, 20, 1),
+    json: {
+      code: 0,
+      totalRecords: 25,
+      totalPages: 2,
+      data: ['c21', 'c22', 'c23', 'c24'].map((customer_id) => ({ customer_id })),
+    },
+  };
   expect(await pageCap(walkOf([listing(25, 20, 0), skipping], 25), 21, servedAt(20))).toBeUndefined();
 });
 

@@ -17,12 +17,22 @@ const records = (page: Exchange) => {
 /** Page 0 read as pages of `size`: served, full, and totalPages counted in pages of that size. */
 function pagedBy(page: Exchange, size: number): boolean {
   const totalRecords = bodyField(page, 'totalRecords');
-  return succeeded(page) && Number.isInteger(totalRecords) && (totalRecords as number) > size
-    && records(page) === size && bodyField(page, 'totalPages') === Math.ceil((totalRecords as number) / size);
+  return (
+    succeeded(page) &&
+    Number.isInteger(totalRecords) &&
+    (totalRecords as number) > size &&
+    records(page) === size &&
+    bodyField(page, 'totalPages') === Math.ceil((totalRecords as number) / size)
+  );
 }
 
 /** A walk of the listing at one count, as tests/vault-pages.ts makes it. */
-export type WalkedPages = { pages: Exchange[]; records: { customer_id?: unknown }[]; totalRecords: number; complete: boolean };
+export type WalkedPages = {
+  pages: Exchange[];
+  records: { customer_id?: unknown }[];
+  totalRecords: number;
+  complete: boolean;
+};
 
 /** Pages of a cap tile the vault: every record once, all of them when the walk went to the end. */
 function tiles(walk: WalkedPages): boolean {
@@ -35,7 +45,11 @@ function tiles(walk: WalkedPages): boolean {
  * holds what count asks for, or the pages do not read as a cap (judged against count). `listAt(m)` lists
  * page 0 with count=m.
  */
-export async function pageCap(walk: WalkedPages, count: number, listAt: (count: number) => Promise<Exchange>): Promise<{ size: number; confirmed: Exchange } | undefined> {
+export async function pageCap(
+  walk: WalkedPages,
+  count: number,
+  listAt: (count: number) => Promise<Exchange>,
+): Promise<{ size: number; confirmed: Exchange } | undefined> {
   const first = walk.pages[0];
   if (!first) return undefined;
   const size = records(first);

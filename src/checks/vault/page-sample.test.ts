@@ -21,7 +21,11 @@ test('a larger vault is sampled: the first pages, the last, and distinct pages b
 });
 
 test('the sample is replayed by the run seed and differs between seeds and page sizes', () => {
-  expect(pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '7' }))).toEqual(pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '7' })));
-  expect(pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '7' }))).not.toEqual(pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '8' })));
+  expect(pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '7' }))).toEqual(
+    pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '7' })),
+  );
+  expect(pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '7' }))).not.toEqual(
+    pagesToWalk(5_000, sampleSeed(1, { PG_SEED: '8' })),
+  );
   expect(sampleSeed(1, { PG_SEED: '7' })).not.toBe(sampleSeed(2, { PG_SEED: '7' }));
 });

@@ -45,8 +45,14 @@ export function embeddedMockOptions(config: SuiteConfig, env: Env): MockOptions 
     };
     const [merchantId, apiKey, vendorId, vendorApiKey, webhookId] = CREDENTIALS.map((c) => sourceOf(env, c));
     resolveOptions(options, {
-      merchantId: merchantId!, apiKey: apiKey!, vendorId: vendorId!, vendorApiKey: vendorApiKey!, webhookId: webhookId!,
-      customers: 'MOCK_CUSTOMERS', faults: 'MOCK_FAULTS', variants: 'MOCK_VARIANTS',
+      merchantId: merchantId!,
+      apiKey: apiKey!,
+      vendorId: vendorId!,
+      vendorApiKey: vendorApiKey!,
+      webhookId: webhookId!,
+      customers: 'MOCK_CUSTOMERS',
+      faults: 'MOCK_FAULTS',
+      variants: 'MOCK_VARIANTS',
     });
   } catch (error) {
     if (error instanceof MockConfigError) throw new ConfigError(error.problems.map((p) => `the embedded mock: ${p}`));
@@ -66,10 +72,12 @@ export function embeddedMockNotes(env: Env): string[] {
   const differ = (c: (typeof CREDENTIALS)[number]) =>
     given(env, c.suite) && given(env, c.mock) && env[c.suite]!.trim() !== env[c.mock]!.trim();
   return [
-    `Note: ${pg.join(', ')} set without PG_BASE_URL: this run checks the embedded mock, started to accept them; `
-    + 'set PG_TARGET and PG_BASE_URL to check a gateway with them.',
-    ...CREDENTIALS.filter(differ).map((c) =>
-      `Note: ${c.suite} and ${c.mock} differ; the embedded mock is started with ${c.suite}, which the suite sends `
-      + `(${c.mock} is read by npm run mock).`),
+    `Note: ${pg.join(', ')} set without PG_BASE_URL: this run checks the embedded mock, started to accept them; ` +
+      'set PG_TARGET and PG_BASE_URL to check a gateway with them.',
+    ...CREDENTIALS.filter(differ).map(
+      (c) =>
+        `Note: ${c.suite} and ${c.mock} differ; the embedded mock is started with ${c.suite}, which the suite sends ` +
+        `(${c.mock} is read by npm run mock).`,
+    ),
   ];
 }

@@ -15,12 +15,18 @@ function recording<T extends typeof playwrightTest>(base: T, seen: { contextOpti
 }
 
 const plain = { contextOptions: false };
-recording(playwrightTest, plain)('plain @playwright/test resolves the browser-context options for every test', async () => {
-  expect(plain.contextOptions, 'the fixture this file watches is no longer resolved: update this test').toBe(true);
-});
+recording(playwrightTest, plain)(
+  'plain @playwright/test resolves the browser-context options for every test',
+  async () => {
+    expect(plain.contextOptions, 'the fixture this file watches is no longer resolved: update this test').toBe(true);
+  },
+);
 
 const skipped = { contextOptions: false };
-const title = 'the suite\'s test base resolves none of them (Playwright still honours the override)';
+const title = "the suite's test base resolves none of them (Playwright still honours the override)";
 recording(testWithoutBrowserContext, skipped)(title, async () => {
-  expect(skipped.contextOptions, 'Playwright no longer honours _combinedContextOptions: see playwright-no-context.ts').toBe(false);
+  expect(
+    skipped.contextOptions,
+    'Playwright no longer honours _combinedContextOptions: see playwright-no-context.ts',
+  ).toBe(false);
 });

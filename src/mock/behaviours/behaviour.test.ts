@@ -6,14 +6,18 @@ import { PLATFORM_CODES } from '../gateway/platform-codes.js';
 import { VARIANTS } from './variants.js';
 
 test('off by default: a user part is refused and totalPages rounds up', async ({ gateway }) => {
-  const userPart = await gateway.send('GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
+  const userPart = await gateway.send('GET', '/platform/vault/customer', {
+    authorization: basic(MOCK_DEFAULTS.apiKey, 'someone'),
+  });
   expect(userPart.json.code).toBe(PLATFORM_CODES.authUserPart.code);
   expect((await gateway.send('GET', '/platform/vault/customer?count=10')).json.totalPages).toBe(3);
 });
 
 test('variant auth-accepts-user-part lets a token with a user part through', async ({ launch }) => {
   const mock = await launch({ variants: ['auth-accepts-user-part'] });
-  const res = await send(mock.url, 'GET', '/platform/vault/customer', { authorization: basic(MOCK_DEFAULTS.apiKey, 'someone') });
+  const res = await send(mock.url, 'GET', '/platform/vault/customer', {
+    authorization: basic(MOCK_DEFAULTS.apiKey, 'someone'),
+  });
   expect(res.json.code).toBe(0);
 });
 
@@ -39,13 +43,17 @@ test('variant failures-http-200 answers failures with HTTP 200 and the same body
   expect(missing.json.code).toBe(PLATFORM_CODES.notFound.code);
 });
 
-test('faults and variants change gateway answers only: the control API stays as it is with every one on', async ({ launch }) => {
+test('faults and variants change gateway answers only: the control API stays as it is with every one on', async ({
+  launch,
+}) => {
   const mock = await launch({ faults: FAULTS.map((f) => f.name), variants: VARIANTS.map((v) => v.name) });
   const health = await send(mock.url, 'GET', '/__mock/health');
   expect(health.status).toBe(200);
   expect(health.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(health.text).toBe('{"status":"ok"}');
-  const created = await send(mock.url, 'POST', '/__mock/webhooks', { body: { notification_url: 'http://127.0.0.1:9/x', webhook_id: 'wh_all' } });
+  const created = await send(mock.url, 'POST', '/__mock/webhooks', {
+    body: { notification_url: 'http://127.0.0.1:9/x', webhook_id: 'wh_all' },
+  });
   expect(created.status).toBe(201);
   expect(created.json).toMatchObject({ webhook_id: 'wh_all', status: 'active' });
 });
@@ -60,7 +68,9 @@ test('a variant reshapes only what it names: extra headers, the same body', asyn
   expect(b.json).toEqual(a.json);
 });
 
-test('variant unknown-profile-refused takes the merchant\'s own profile, location and user and refuses any other', async ({ launch }) => {
+test("variant unknown-profile-refused takes the merchant's own profile, location and user and refuses any other", async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['unknown-profile-refused'] });
   const card = { merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230' };
   const own = { profile_id: MOCK_DEFAULTS.profileId, loc_id: MOCK_DEFAULTS.locId, user_id: MOCK_DEFAULTS.userId };

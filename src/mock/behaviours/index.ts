@@ -8,7 +8,19 @@ import type { Behaviours } from './behaviours.js';
 import type { Env, Unit } from './unit.js';
 import { VARIANTS } from './variants.js';
 
-const SEAMS = ['authenticate', 'readTokenize', 'readVaultQuery', 'storeCard', 'vaultWindow', 'disableWebhook', 'disableHook', 'enableHook', 'admits', 'mayPost', 'target'] as const satisfies readonly (keyof Seams)[];
+const SEAMS = [
+  'authenticate',
+  'readTokenize',
+  'readVaultQuery',
+  'storeCard',
+  'vaultWindow',
+  'disableWebhook',
+  'disableHook',
+  'enableHook',
+  'admits',
+  'mayPost',
+  'target',
+] as const satisfies readonly (keyof Seams)[];
 
 /** The units a server runs, in registry order (faults first). Names must already be checked with unknownNames. */
 export function activeUnits(faults: readonly string[], variants: readonly string[]): Unit[] {
@@ -18,7 +30,11 @@ export function activeUnits(faults: readonly string[], variants: readonly string
 }
 
 /** The core's seams with these units applied: each unit wraps the step before it, in registry order. */
-export function buildBehaviours(credentials: Credentials, faults: readonly string[], variants: readonly string[]): Behaviours {
+export function buildBehaviours(
+  credentials: Credentials,
+  faults: readonly string[],
+  variants: readonly string[],
+): Behaviours {
   const units = activeUnits(faults, variants);
   const records = units.flatMap((u) => (u.record ? [u.record] : []));
   const recordAt = records.length
@@ -30,7 +46,11 @@ export function buildBehaviours(credentials: Credentials, faults: readonly strin
     : (index: number) => seededCustomer(index).record;
   const env: Env = { credentials, customer: recordAt };
   const formats = units.reduce((f, u) => (u.formats ? u.formats(f) : f), TOKENIZE_FORMATS);
-  const seams: Seams = faithfulSeams(credentials, () => formats, () => seams);
+  const seams: Seams = faithfulSeams(
+    credentials,
+    () => formats,
+    () => seams,
+  );
   for (const unit of units) {
     for (const name of SEAMS) {
       const around = unit[name] as ((next: unknown, env: Env) => never) | undefined;

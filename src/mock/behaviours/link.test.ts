@@ -13,10 +13,14 @@ test('a token bucket lets a burst through, then one request per refill interval'
   expect(bucket.take(t0 + 50)).toBe(true);
 });
 
-test('variant rate-limited answers 429 with Retry-After beyond the burst, and leaves the control API alone', async ({ launch }) => {
+test('variant rate-limited answers 429 with Retry-After beyond the burst, and leaves the control API alone', async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['rate-limited'] });
   const started = performance.now();
-  const answers = await Promise.all(Array.from({ length: 100 }, () => send(mock.url, 'GET', '/platform/vault/customer?count=1')));
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, () => send(mock.url, 'GET', '/platform/vault/customer?count=1')),
+  );
   const seconds = (performance.now() - started) / 1000;
   const refused = answers.filter((a) => a.status === 429);
   const served = answers.filter((a) => a.status === 200).length;
@@ -41,12 +45,18 @@ test('variant slow-link answers gateway requests 150 ms late', async ({ launch }
   expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_LINK_MS - 5);
 });
 
-test('variant gzip-answers compresses what the client accepts gzip for; fetch reads the same JSON', async ({ launch }) => {
+test('variant gzip-answers compresses what the client accepts gzip for; fetch reads the same JSON', async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['gzip-answers'] });
-  const answer = await send(mock.url, 'GET', '/platform/vault/customer?count=2', { headers: { 'accept-encoding': 'gzip' } });
+  const answer = await send(mock.url, 'GET', '/platform/vault/customer?count=2', {
+    headers: { 'accept-encoding': 'gzip' },
+  });
   expect(answer.headers.get('content-encoding')).toBe('gzip');
   expect(answer.json.code).toBe(0);
-  const plain = await send(mock.url, 'GET', '/platform/vault/customer?count=2', { headers: { 'accept-encoding': 'identity' } });
+  const plain = await send(mock.url, 'GET', '/platform/vault/customer?count=2', {
+    headers: { 'accept-encoding': 'identity' },
+  });
   expect(plain.headers.get('content-encoding')).toBeNull();
 });
 
@@ -63,7 +73,9 @@ test('variant reads-503-once refuses every fourth distinct read once, and never 
   expect(first.status).toBe(503);
   expect(first.headers.get('retry-after')).toBe('1');
   expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status).toBe(200);
-  const writes = await Promise.all(Array.from({ length: 8 }, () => send(mock.url, 'POST', '/pg/tokenize', { body: {} })));
+  const writes = await Promise.all(
+    Array.from({ length: 8 }, () => send(mock.url, 'POST', '/pg/tokenize', { body: {} })),
+  );
   expect(writes.map((w) => w.status)).not.toContain(503);
 });
 
@@ -80,35 +92,50 @@ test('variant chunked-trickle keeps non-ASCII text intact across its pieces', as
   // Shifting the text by one unit at a time moves the cuts, so some fall inside a surrogate pair.
   for (let shift = 0; shift < 6; shift++) {
     const echo = JSON.stringify([{ note: `${'a'.repeat(shift)}${'🙂'.repeat(60)} ünïcødé` }]);
-    const body = { merchant_id: 'mock-merchant-0001', card_number: '4111111111111111', exp_date: '1229', echo_fields: echo };
+    const body = {
+      merchant_id: 'mock-merchant-0001',
+      card_number: '4111111111111111',
+      exp_date: '1229',
+      echo_fields: echo,
+    };
     const answer = await send(mock.url, 'POST', '/pg/tokenize', { body });
     expect(answer.headers.get('transfer-encoding')).toBe('chunked');
     expect(answer.json.echo_fields).toBe(echo);
   }
 });
 
-test('variant reset-on-reuse resets a gateway request on a kept-alive connection after its first, unread; a new connection is served', async ({ launch }) => {
+test('variant reset-on-reuse resets a gateway request on a kept-alive connection after its first, unread; a new connection is served', async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['reset-on-reuse'] });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string) => new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
-    const req = httpRequest(`${mock.url}${path}`, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+  const get = (path: string) =>
+    new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+      const req = httpRequest(`${mock.url}${path}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        req.reusedSocket && error.code === 'ECONNRESET' ? resolve({ reused: true }) : reject(error),
+      );
+      req.end();
     });
-    req.on('error', (error: NodeJS.ErrnoException) => (req.reusedSocket && error.code === 'ECONNRESET' ? resolve({ reused: true }) : reject(error)));
-    req.end();
-  });
   try {
     expect(await get('/__mock/health')).toEqual({ status: 200, reused: false });
     expect(await get('/__mock/health'), 'the control API is left alone').toEqual({ status: 200, reused: true });
     expect(await get('/platform/vault/customer?count=1'), 'reset, no answer').toEqual({ reused: true });
-    expect(await get('/platform/vault/customer?count=1'), 'a new connection is served').toEqual({ status: 401, reused: false });
+    expect(await get('/platform/vault/customer?count=1'), 'a new connection is served').toEqual({
+      status: 401,
+      reused: false,
+    });
   } finally {
     agent.destroy();
   }
 });
 
-test('variant short-keep-alive announces its 2 s idle time-out after max= and closes idle connections then', async ({ launch }) => {
+test('variant short-keep-alive announces its 2 s idle time-out after max= and closes idle connections then', async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['short-keep-alive'] });
   const agent = new Agent({ keepAlive: true, timeout: 60_000 });
   try {
@@ -118,7 +145,9 @@ test('variant short-keep-alive announces its 2 s idle time-out after max= and cl
         res.resume();
         res.on('end', () => {
           const answered = performance.now();
-          socket.once('close', () => resolve({ header: String(res.headers['keep-alive']), idleMs: performance.now() - answered }));
+          socket.once('close', () =>
+            resolve({ header: String(res.headers['keep-alive']), idleMs: performance.now() - answered }),
+          );
         });
       });
       req.on('error', reject);
@@ -132,12 +161,18 @@ test('variant short-keep-alive announces its 2 s idle time-out after max= and cl
   }
 });
 
-const EDGES = [['lb-blip-503', 503, '503 Service Temporarily Unavailable'], ['api-gateway-502', 502, '{"message":"Internal server error"}']] as const;
+const EDGES = [
+  ['lb-blip-503', 503, '503 Service Temporarily Unavailable'],
+  ['api-gateway-502', 502, '{"message":"Internal server error"}'],
+] as const;
 for (const [variant, status, text] of EDGES) {
-  test(`variant ${variant} answers every 25th gateway request itself, whatever its method, not in the gateway's scheme`, async ({ launch }) => {
+  test(`variant ${variant} answers every 25th gateway request itself, whatever its method, not in the gateway's scheme`, async ({
+    launch,
+  }) => {
     const mock = await launch({ variants: [variant] });
     const statuses: number[] = [];
-    for (let i = 1; i <= 24; i++) statuses.push((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status);
+    for (let i = 1; i <= 24; i++)
+      statuses.push((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status);
     const blip = await send(mock.url, 'POST', '/pg/tokenize', { body: { merchant_id: 'm' } });
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(blip.status).toBe(status);
@@ -147,9 +182,12 @@ for (const [variant, status, text] of EDGES) {
   });
 }
 
-test('variant cut-after-header closes every 25th gateway answer after a valid header and two bytes of body', async ({ launch }) => {
+test('variant cut-after-header closes every 25th gateway answer after a valid header and two bytes of body', async ({
+  launch,
+}) => {
   const mock = await launch({ variants: ['cut-after-header'] });
-  for (let i = 1; i <= 24; i++) expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status).toBe(200);
+  for (let i = 1; i <= 24; i++)
+    expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).status).toBe(200);
   const cut = await new Promise<{ status: number; error: string }>((resolve) => {
     const req = httpRequest(`${mock.url}/platform/vault/customer?count=1`, { agent: new Agent() }, (res) => {
       res.on('data', () => undefined);

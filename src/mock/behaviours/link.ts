@@ -22,39 +22,100 @@ export const BIG_BUSY = { customers: 5_000, latencyMs: 60 } as const;
  */
 export const LINK_VARIANTS = [
   // Section 8: limits and time-outs are not shown.
-  { name: 'rate-limited', rule: 'ERR-4', description: 'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.', wire: { install: installRateLimit } },
+  {
+    name: 'rate-limited',
+    rule: 'ERR-4',
+    description:
+      'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.',
+    wire: { install: installRateLimit },
+  },
   // Section 8 and 2.3 together: a vault too big to walk whole, behind a slow link and a rate limit.
   {
-    name: 'big-busy-sandbox', rule: 'VAULT-4', onlyByName: 'a whole run waits out its rate limit for about two minutes; `npm run verify:suite -- --only big-busy-sandbox` runs it',
-    description: 'A big shared sandbox: 5,000 customers, every answer 60 ms late, and requests beyond 20 a second (bursts of 20) answered HTTP 429 with Retry-After: 1.',
+    name: 'big-busy-sandbox',
+    rule: 'VAULT-4',
+    onlyByName:
+      'a whole run waits out its rate limit for about two minutes; `npm run verify:suite -- --only big-busy-sandbox` runs it',
+    description:
+      'A big shared sandbox: 5,000 customers, every answer 60 ms late, and requests beyond 20 a second (bursts of 20) answered HTTP 429 with Retry-After: 1.',
     answer: relisted(() => BIG_BUSY.customers),
-    wire: { install: (app) => { installRateLimit(app, 'seconds'); installSlowLink(app, BIG_BUSY.latencyMs); } },
+    wire: {
+      install: (app) => {
+        installRateLimit(app, 'seconds');
+        installSlowLink(app, BIG_BUSY.latencyMs);
+      },
+    },
   },
-  { name: 'slow-link', rule: 'ERR-4', description: 'Every gateway answer arrives 150 ms late (a distant sandbox behind proxies).', wire: { install: (app) => installSlowLink(app) } },
+  {
+    name: 'slow-link',
+    rule: 'ERR-4',
+    description: 'Every gateway answer arrives 150 ms late (a distant sandbox behind proxies).',
+    wire: { install: (app) => installSlowLink(app) },
+  },
   // Section 2 and 7: how the bytes travel is not the contract.
-  { name: 'gzip-answers', rule: 'ERR-4', description: 'Every gateway answer is gzip-compressed when the client accepts it (content-encoding: gzip, vary: accept-encoding).', wire: { install: installGzipAnswers } },
-  { name: 'connection-close', rule: 'ERR-4', description: 'The server closes the connection after every gateway answer (connection: close): no keep-alive reuse.', wire: { install: installConnectionClose } },
-  { name: 'reads-503-once', rule: 'ERR-4', description: 'Every fourth distinct read (GET URL) is answered once with HTTP 503, Retry-After: 1 and an HTML page, then served; writes never.', wire: { install: installReads503Once } },
-  { name: 'reset-on-reuse', rule: 'ERR-4', description: 'A load balancer that forgot idle connections: a gateway request on a kept-alive connection that already carried one meets a TCP reset, unread.', wire: { install: installResetOnReuse } },
-  { name: 'short-keep-alive', rule: 'ERR-4', description: 'Idle connections are closed after 2 s, announced as Keep-Alive: max=100, timeout=2 (the time-out after max).', wire: { install: installShortKeepAlive } },
+  {
+    name: 'gzip-answers',
+    rule: 'ERR-4',
+    description:
+      'Every gateway answer is gzip-compressed when the client accepts it (content-encoding: gzip, vary: accept-encoding).',
+    wire: { install: installGzipAnswers },
+  },
+  {
+    name: 'connection-close',
+    rule: 'ERR-4',
+    description:
+      'The server closes the connection after every gateway answer (connection: close): no keep-alive reuse.',
+    wire: { install: installConnectionClose },
+  },
+  {
+    name: 'reads-503-once',
+    rule: 'ERR-4',
+    description:
+      'Every fourth distinct read (GET URL) is answered once with HTTP 503, Retry-After: 1 and an HTML page, then served; writes never.',
+    wire: { install: installReads503Once },
+  },
+  {
+    name: 'reset-on-reuse',
+    rule: 'ERR-4',
+    description:
+      'A load balancer that forgot idle connections: a gateway request on a kept-alive connection that already carried one meets a TCP reset, unread.',
+    wire: { install: installResetOnReuse },
+  },
+  {
+    name: 'short-keep-alive',
+    rule: 'ERR-4',
+    description:
+      'Idle connections are closed after 2 s, announced as Keep-Alive: max=100, timeout=2 (the time-out after max).',
+    wire: { install: installShortKeepAlive },
+  },
   // Section 7 ("HTTP status codes: not shown") and section 8: who answers in the gateway's place now and then.
   {
-    name: 'lb-blip-503', rule: 'ERR-4',
-    description: 'A load balancer that blips: 1 gateway request in 25 (any method) is answered HTTP 503 with its own HTML page, '
-      + 'never reaching the gateway.',
+    name: 'lb-blip-503',
+    rule: 'ERR-4',
+    description:
+      'A load balancer that blips: 1 gateway request in 25 (any method) is answered HTTP 503 with its own HTML page, ' +
+      'never reaching the gateway.',
     wire: { install: (app) => installEdgeBlip(app, LOAD_BALANCER_503) },
   },
   {
-    name: 'api-gateway-502', rule: 'ERR-4',
-    description: 'An API gateway in front: 1 gateway request in 25 (any method) is answered HTTP 502 {"message":"Internal server error"}, '
-      + 'never reaching the gateway.',
+    name: 'api-gateway-502',
+    rule: 'ERR-4',
+    description:
+      'An API gateway in front: 1 gateway request in 25 (any method) is answered HTTP 502 {"message":"Internal server error"}, ' +
+      'never reaching the gateway.',
     wire: { install: (app) => installEdgeBlip(app, API_GATEWAY_502) },
   },
   {
-    name: 'cut-after-header', rule: 'ERR-4',
-    description: 'An edge that closes the connection after a valid answer header: 1 gateway request in 25 gets HTTP 200, '
-      + 'a content-length and two bytes, then the close.',
+    name: 'cut-after-header',
+    rule: 'ERR-4',
+    description:
+      'An edge that closes the connection after a valid answer header: 1 gateway request in 25 gets HTTP 200, ' +
+      'a content-length and two bytes, then the close.',
     wire: { install: (app) => installCutAfterHeader(app) },
   },
-  { name: 'chunked-trickle', rule: 'ERR-4', description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.', wire: { install: installChunkedTrickle } },
+  {
+    name: 'chunked-trickle',
+    rule: 'ERR-4',
+    description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.',
+    wire: { install: installChunkedTrickle },
+  },
 ] as const satisfies readonly Unit[];

@@ -75,6 +75,10 @@ test('unknown names fail startup, from the environment and from options', () => 
   expect(problems[0]).toMatch(/^MOCK_FAULTS: unknown fault "no-such-fault"; known faults: /);
   // A fault's name is not a variant: the registries do not mix.
   expect(problems[1]).toMatch(/^MOCK_VARIANTS: unknown variant "auth-key-prefix-match"; known variants: /);
-  expect(() => buildMockServer({ variants: ['failures-http-200', 'typo'] })).toThrow(/variants: unknown variant "typo"/);
-  expect(() => buildMockServer({ faults: FAULTS.map((f) => f.name), variants: VARIANTS.map((v) => v.name) })).not.toThrow();
+  expect(() => buildMockServer({ variants: ['failures-http-200', 'typo'] })).toThrow(
+    /variants: unknown variant "typo"/,
+  );
+  expect(() =>
+    buildMockServer({ faults: FAULTS.map((f) => f.name), variants: VARIANTS.map((v) => v.name) }),
+  ).not.toThrow();
 });

@@ -8,7 +8,10 @@ import type { Customer } from '../state/customers.js';
 export type Mode = 'mock' | 'black-box';
 /** A registry entry: the name, the rule it breaks (fault) or whose leeway it uses (variant), what it does. */
 export type Registered = {
-  readonly name: string; readonly rule: string; readonly description: string; readonly modes?: readonly Mode[];
+  readonly name: string;
+  readonly rule: string;
+  readonly description: string;
+  readonly modes?: readonly Mode[];
   /** Why verify:suite runs it only when named (`--only <name>`): a run too long for every `npm test`. */
   readonly onlyByName?: string;
 };

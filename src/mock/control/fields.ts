@@ -3,16 +3,27 @@ import { objectBody } from '../server/json-body.js';
 import type { MockRequest } from '../server/reply.js';
 
 /** Reads a control API body (JSON object) that may carry only `allowed` fields. */
-export function controlBody(request: MockRequest, allowed: readonly string[], required: boolean): Record<string, unknown> {
+export function controlBody(
+  request: MockRequest,
+  allowed: readonly string[],
+  required: boolean,
+): Record<string, unknown> {
   const body = objectBody(request, required) ?? {};
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
   if (extra.length) {
-    throw new MockError('unknownField', `Unknown field ${JSON.stringify(extra[0]!.slice(0, 64))}; this control route takes ${allowed.join(', ') || 'no fields'}.`);
+    throw new MockError(
+      'unknownField',
+      `Unknown field ${JSON.stringify(extra[0]!.slice(0, 64))}; this control route takes ${allowed.join(', ') || 'no fields'}.`,
+    );
   }
   return body;
 }
 
-export function numberField(body: Record<string, unknown>, name: string, range: { min: number; max: number; fallback?: number }): number {
+export function numberField(
+  body: Record<string, unknown>,
+  name: string,
+  range: { min: number; max: number; fallback?: number },
+): number {
   const value = body[name] ?? range.fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < range.min || value > range.max) {
     throw new MockError('controlInvalid', `${name} must be a number from ${range.min} to ${range.max}.`);
@@ -20,7 +31,12 @@ export function numberField(body: Record<string, unknown>, name: string, range: 
   return value;
 }
 
-export function stringField(body: Record<string, unknown>, name: string, pattern: RegExp, hint: string): string | undefined {
+export function stringField(
+  body: Record<string, unknown>,
+  name: string,
+  pattern: RegExp,
+  hint: string,
+): string | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !pattern.test(value)) throw new MockError('controlInvalid', `${name} ${hint}.`);

@@ -39,7 +39,8 @@ export type LogEntryView = {
 };
 
 /** POST /__mock/webhooks/:id/events: queued, or refused while the webhook is inactive. */
-export type EnqueueView = { accepted: true; request: QueuedRequestView | undefined } | { accepted: false; reason: string };
+export type EnqueueView =
+  { accepted: true; request: QueuedRequestView | undefined } | { accepted: false; reason: string };
 
 /** A stored card as GET /__mock/cards/:card_id returns it: masked forms only. */
 export type CardView = {

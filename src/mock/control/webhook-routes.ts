@@ -21,7 +21,10 @@ function notificationUrl(body: Record<string, unknown>): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new MockError('controlInvalid', 'notification_url must be an absolute http or https URL, e.g. http://127.0.0.1:8080/hook.');
+    throw new MockError(
+      'controlInvalid',
+      'notification_url must be an absolute http or https URL, e.g. http://127.0.0.1:8080/hook.',
+    );
   }
   return url.toString();
 }
@@ -41,7 +44,11 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
   };
 
   app.get('/__mock/webhooks', async () => ({
-    webhooks: [...hooks.all()].map((h) => ({ webhook_id: h.id, notification_url: h.notificationUrl, status: h.status })),
+    webhooks: [...hooks.all()].map((h) => ({
+      webhook_id: h.id,
+      notification_url: h.notificationUrl,
+      status: h.status,
+    })),
   }));
 
   app.post('/__mock/webhooks', async (request, reply) => {
@@ -61,8 +68,13 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
   app.post('/__mock/webhooks/:id/events', async (request) => {
     const hook = named(request);
     const body = controlBody(request, ['event', 'payload', 'ttl_seconds'], true);
-    const event = stringField(body, 'event', /^[\x20-\x7e]{1,100}$/, 'must be 1 to 100 printable characters') ?? 'mock.event';
-    const ttl = numberField(body, 'ttl_seconds', { min: 0.001, max: EVENT_TTL.maxSeconds, fallback: EVENT_TTL.defaultSeconds });
+    const event =
+      stringField(body, 'event', /^[\x20-\x7e]{1,100}$/, 'must be 1 to 100 printable characters') ?? 'mock.event';
+    const ttl = numberField(body, 'ttl_seconds', {
+      min: 0.001,
+      max: EVENT_TTL.maxSeconds,
+      fallback: EVENT_TTL.defaultSeconds,
+    });
     const queued = hooks.enqueue(hook, event, body.payload ?? {}, ttl);
     const answer: EnqueueView = queued
       ? { accepted: true, request: view(hook).queue.find((r) => r.id === queued.id) }
@@ -79,7 +91,10 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
 
   app.post('/__mock/webhooks/:id/clock/advance', async (request) => {
     const hook = named(request);
-    const seconds = numberField(controlBody(request, ['seconds'], true), 'seconds', { min: 0, max: MAX_ADVANCE_SECONDS });
+    const seconds = numberField(controlBody(request, ['seconds'], true), 'seconds', {
+      min: 0,
+      max: MAX_ADVANCE_SECONDS,
+    });
     hooks.advance(seconds, hook);
     return view(hook);
   });
@@ -89,7 +104,9 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
     const hook = named(request);
     controlBody(request, [], false);
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<true>((resolve) => { timer = setTimeout(() => resolve(true), SETTLE_TIMEOUT_MS); });
+    const timedOut = new Promise<true>((resolve) => {
+      timer = setTimeout(() => resolve(true), SETTLE_TIMEOUT_MS);
+    });
     const late = await Promise.race([worker.settled(hook).then(() => false), timedOut]);
     clearTimeout(timer);
     if (late) throw new MockError('settleTimeout');
@@ -97,7 +114,10 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
   });
 
   app.post('/__mock/clock/advance', async (request) => {
-    const seconds = numberField(controlBody(request, ['seconds'], true), 'seconds', { min: 0, max: MAX_ADVANCE_SECONDS });
+    const seconds = numberField(controlBody(request, ['seconds'], true), 'seconds', {
+      min: 0,
+      max: MAX_ADVANCE_SECONDS,
+    });
     hooks.advance(seconds);
     return { now: new Date(ctx.state.clock.now()).toISOString(), offset_seconds: ctx.state.clock.offsetSeconds };
   });

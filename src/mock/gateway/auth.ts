@@ -21,7 +21,11 @@ export function decodedBasic(header: string): string | undefined {
   if (!token) return undefined;
   const decoded = Buffer.from(token, 'base64').toString('utf8');
   // Node decodes Base 64 leniently; a token that does not round-trip was not valid Base 64.
-  if (Buffer.from(decoded, 'utf8').toString('base64').replace(/=+$/, '') !== token.replace(/=+$/, '') || token.length % 4 !== 0) return undefined;
+  if (
+    Buffer.from(decoded, 'utf8').toString('base64').replace(/=+$/, '') !== token.replace(/=+$/, '') ||
+    token.length % 4 !== 0
+  )
+    return undefined;
   return decoded;
 }
 
@@ -34,7 +38,9 @@ export function basicHeader(decoded: string): string {
  * Section 5: Basic base64(":" + key), with the merchant key or the vendor key, on every operation.
  * Throws the refusal as a MockError.
  */
-export function authenticator(credentials: Credentials): (header: string | undefined, operation: Operation) => Identity {
+export function authenticator(
+  credentials: Credentials,
+): (header: string | undefined, operation: Operation) => Identity {
   const merchantKey = digest(credentials.apiKey);
   const vendorKey = digest(credentials.vendorApiKey);
   // Headers already accepted and whom they name, so a repeat skips decoding and hashing (~1/10 of a
@@ -46,11 +52,17 @@ export function authenticator(credentials: Credentials): (header: string | undef
     if (header === undefined || header === '') throw new MockError('authMissing');
     const known = accepted.get(header);
     if (known !== undefined) return known;
-    if (!BASIC.test(header)) throw new MockError('authMalformed', 'Authorization must be "Basic " followed by a Base 64 token of ":" + API key.');
+    if (!BASIC.test(header))
+      throw new MockError(
+        'authMalformed',
+        'Authorization must be "Basic " followed by a Base 64 token of ":" + API key.',
+      );
     const decoded = decodedBasic(header);
-    if (decoded === undefined) throw new MockError('authMalformed', 'The Basic token is not valid Base 64. Encode ":" + API key.');
+    if (decoded === undefined)
+      throw new MockError('authMalformed', 'The Basic token is not valid Base 64. Encode ":" + API key.');
     const colon = decoded.indexOf(':');
-    if (colon < 0) throw new MockError('authMalformed', 'The decoded token has no colon. Encode ":" + API key, colon first.');
+    if (colon < 0)
+      throw new MockError('authMalformed', 'The decoded token has no colon. Encode ":" + API key, colon first.');
     if (colon > 0) throw new MockError('authUserPart');
     const sent = digest(decoded.slice(colon + 1));
     // Both comparisons always run, so timing does not tell which key was close.

@@ -44,7 +44,10 @@ export function failureAnswer(family: Family, error: MockError): Answer {
   if (family === 'pg') {
     const entry = PG_CODES[error.failure as PgCodeName] ?? PG_CODES.internal;
     const known = error.failure in PG_CODES;
-    return { status: entry.status, body: { rcode: entry.rcode, rmsg: (known && error.detail) || entry.rmsg, pg_id: newPgId() } };
+    return {
+      status: entry.status,
+      body: { rcode: entry.rcode, rmsg: (known && error.detail) || entry.rmsg, pg_id: newPgId() },
+    };
   }
   const entry = PLATFORM_CODES[error.failure as PlatformCodeName] ?? PLATFORM_CODES.internal;
   const known = error.failure in PLATFORM_CODES;

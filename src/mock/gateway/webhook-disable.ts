@@ -6,19 +6,33 @@ import { MockError } from './errors.js';
 import { PLATFORM_CODES } from './platform-codes.js';
 
 export function webhookNotFound(): MockError {
-  return new MockError('webhookNotFound', 'No webhook has this webhook_id. Check the ID, or list webhooks in the portal.');
+  return new MockError(
+    'webhookNotFound',
+    'No webhook has this webhook_id. Check the ID, or list webhooks in the portal.',
+  );
 }
 
 /** Section 4.3's success answer: code 0 with data.message. */
 export function disabledAnswer(id: string): Answer {
-  return { status: 200, body: { code: PLATFORM_CODES.ok.code, message: PLATFORM_CODES.ok.message, data: { message: `Webhook ${id} disabled` } } };
+  return {
+    status: 200,
+    body: {
+      code: PLATFORM_CODES.ok.code,
+      message: PLATFORM_CODES.ok.message,
+      data: { message: `Webhook ${id} disabled` },
+    },
+  };
 }
 
 /**
  * Sections 3 and 4.3: an existing webhook becomes inactive, its queue held. Disabling an inactive webhook
  * is idempotent: code 0 again, since the webhook is inactive as asked. Any body is ignored.
  */
-export function disableWebhook(id: string, hooks: WebhookRegistry, disable: (hook: NonNullable<ReturnType<WebhookRegistry['get']>>) => void): Answer {
+export function disableWebhook(
+  id: string,
+  hooks: WebhookRegistry,
+  disable: (hook: NonNullable<ReturnType<WebhookRegistry['get']>>) => void,
+): Answer {
   const hook = hooks.get(id);
   if (!hook) throw webhookNotFound();
   disable(hook);
@@ -28,13 +42,17 @@ export function disableWebhook(id: string, hooks: WebhookRegistry, disable: (hoo
 /** PUT /platform/webhook/{webhook_id}/disable: auth → the disable operation's seam → answer. */
 export function webhookDisableRoute(app: MockApp, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
-  app.put('/platform/webhook/:webhook_id/disable', (request, reply) => {
-    const id = request.params.webhook_id as string;
-    const answer = seams.disableWebhook(id, ctx.state.webhooks);
-    if (shapes.answer.length) {
-      const context = { operation: 'disableWebhook', id } as const;
-      for (const shape of shapes.answer) shape(answer, context);
-    }
-    reply.code(answer.status).send(answer.body);
-  }, ctx.authenticate('disableWebhook'));
+  app.put(
+    '/platform/webhook/:webhook_id/disable',
+    (request, reply) => {
+      const id = request.params.webhook_id as string;
+      const answer = seams.disableWebhook(id, ctx.state.webhooks);
+      if (shapes.answer.length) {
+        const context = { operation: 'disableWebhook', id } as const;
+        for (const shape of shapes.answer) shape(answer, context);
+      }
+      reply.code(answer.status).send(answer.body);
+    },
+    ctx.authenticate('disableWebhook'),
+  );
 }

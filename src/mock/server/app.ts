@@ -145,9 +145,12 @@ export class MockApp {
     try {
       const result = route.handler(request, reply);
       if (result instanceof Promise) {
-        result.then((value: unknown) => {
-          if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
-        }, (e: unknown) => this.options.fail(e, request, reply));
+        result.then(
+          (value: unknown) => {
+            if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
+          },
+          (e: unknown) => this.options.fail(e, request, reply),
+        );
       }
     } catch (e) {
       this.options.fail(e, request, reply);
@@ -158,7 +161,9 @@ export class MockApp {
     const started = performance.now();
     reply.raw.once('finish', () => {
       const ms = (performance.now() - started).toFixed(2);
-      process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), method: request.method, url: request.url, status: reply.raw.statusCode, ms: Number(ms) })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), method: request.method, url: request.url, status: reply.raw.statusCode, ms: Number(ms) })}\n`,
+      );
     });
   }
 }

@@ -5,7 +5,9 @@ import type { Answer, FailureContext, Shapes } from './seams.js';
 /** 404 and 405 stay apart: a known path with another method answers 405 and names the allowed ones. */
 export function routeMiss(request: MockRequest, allowed: readonly string[]): MockError {
   if (allowed.length) {
-    return new MockError('methodNotAllowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, { allow: allowed.join(', ') });
+    return new MockError('methodNotAllowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, {
+      allow: allowed.join(', '),
+    });
   }
   return new MockError('notFound');
 }
@@ -15,11 +17,23 @@ export function routeMiss(request: MockRequest, allowed: readonly string[]): Moc
  * change failures see the answer here (`shapes`), after the conformant one is built. Anything thrown that
  * is not a MockError is the mock's own bug: a 500, logged by kind only (`log`).
  */
-export function sendFailure(shapes: Shapes['failure'], error: unknown, request: MockRequest, reply: MockReply, log?: (line: string) => void): void {
+export function sendFailure(
+  shapes: Shapes['failure'],
+  error: unknown,
+  request: MockRequest,
+  reply: MockReply,
+  log?: (line: string) => void,
+): void {
   const mockError = error instanceof MockError ? error : new MockError('internal');
   if (mockError.failure === 'internal' && log) {
     // The kind of error only: a message from deep inside could quote request data.
-    log(JSON.stringify({ msg: 'mock failed unexpectedly', code: (error as NodeJS.ErrnoException)?.code, name: (error as Error)?.name }));
+    log(
+      JSON.stringify({
+        msg: 'mock failed unexpectedly',
+        code: (error as NodeJS.ErrnoException)?.code,
+        name: (error as Error)?.name,
+      }),
+    );
   }
   const family = familyOf(request.url);
   const answer: Answer = failureAnswer(family, mockError);

@@ -38,7 +38,8 @@ function onEnd(this: Reader, error?: Error): void {
     done(new MockError('badRequest', 'content-length does not match the body sent.'));
     return;
   }
-  const text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, received).toString('utf8');
+  const text =
+    chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, received).toString('utf8');
   if (text === '') {
     done(undefined, undefined);
     return;

@@ -10,13 +10,25 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** Runs `node --import tsx src/mock/main.ts` (npm run mock) with the given environment, or `npm run mock` itself. */
 function run(env: Record<string, string>, through: 'node' | 'npm' = 'node') {
-  const child = through === 'npm'
-    ? spawn('npm', ['run', '--silent', 'mock'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child =
+    through === 'npm'
+      ? spawn('npm', ['run', '--silent', 'mock'], {
+          cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(process.execPath, ['--import', 'tsx', MAIN], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', () => {
@@ -47,7 +59,10 @@ function accepting(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname, port: Number(port) });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -61,12 +76,19 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     expect(await accepting(url)).toBe(true);
     mock.child.kill(signal);
     await mock.exited;
-    await expect.poll(() => accepting(url), { message: `${url} still accepts connections after ${signal} to npm` }).toBe(false);
+    await expect
+      .poll(() => accepting(url), { message: `${url} still accepts connections after ${signal} to npm` })
+      .toBe(false);
   });
 }
 
 test('keys from the environment are never printed', async () => {
-  const mock = run({ PG_MOCK_PORT: '0', MOCK_API_KEY: 'secret_merchant_key_1', MOCK_VENDOR_API_KEY: 'secret_vendor_key_2', MOCK_MERCHANT_ID: 'm-77' });
+  const mock = run({
+    PG_MOCK_PORT: '0',
+    MOCK_API_KEY: 'secret_merchant_key_1',
+    MOCK_VENDOR_API_KEY: 'secret_vendor_key_2',
+    MOCK_MERCHANT_ID: 'm-77',
+  });
   await mock.listening;
   mock.child.kill('SIGINT');
   expect(await mock.exited).toBe(0);
@@ -89,7 +111,9 @@ test('a port already in use is a plain sentence naming PG_MOCK_PORT, exit 2', as
   const port = new URL(await first.listening).port;
   const second = run({ PG_MOCK_PORT: port });
   expect(await second.exited).toBe(2);
-  expect(second.output().stderr).toContain(`127.0.0.1:${port} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`);
+  expect(second.output().stderr).toContain(
+    `127.0.0.1:${port} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`,
+  );
   first.child.kill('SIGTERM');
   expect(await first.exited).toBe(0);
 });
@@ -97,11 +121,21 @@ test('a port already in use is a plain sentence naming PG_MOCK_PORT, exit 2', as
 test('npm run mock reads PG_MOCK_PORT and MOCK_* from .env, as .env.example shows, and the environment wins', async ({}, testInfo) => {
   const dir = testInfo.outputPath('cwd');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, '.env'), 'MOCK_WEBHOOK_ID=wh_from_dotenv\nMOCK_MERCHANT_ID=merchant-from-dotenv\nPG_MOCK_PORT=1\n');
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: dir, env: { ...process.env, PG_MOCK_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    join(dir, '.env'),
+    'MOCK_WEBHOOK_ID=wh_from_dotenv\nMOCK_MERCHANT_ID=merchant-from-dotenv\nPG_MOCK_PORT=1\n',
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: dir,
+    env: { ...process.env, PG_MOCK_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); if (stdout.includes('control API')) resolve(); });
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      if (stdout.includes('control API')) resolve();
+    });
     child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
   });
   expect(stdout).toContain('webhook ID:  wh_from_dotenv');

@@ -19,7 +19,12 @@ test('with no environment, the mock uses MOCK_DEFAULTS on port 4010', () => {
   const { options, port } = optionsFromEnv({});
   expect(port).toBe(4010);
   expect(resolveOptions(options)).toMatchObject({
-    credentials: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: MOCK_DEFAULTS.apiKey, vendorId: MOCK_DEFAULTS.vendorId, vendorApiKey: MOCK_DEFAULTS.vendorApiKey },
+    credentials: {
+      merchantId: MOCK_DEFAULTS.merchantId,
+      apiKey: MOCK_DEFAULTS.apiKey,
+      vendorId: MOCK_DEFAULTS.vendorId,
+      vendorApiKey: MOCK_DEFAULTS.vendorApiKey,
+    },
     webhookId: MOCK_DEFAULTS.webhookId,
     customers: 25,
     faults: [],
@@ -30,13 +35,25 @@ test('with no environment, the mock uses MOCK_DEFAULTS on port 4010', () => {
 
 test('reads every MOCK_* variable', () => {
   const { options, port } = optionsFromEnv({
-    PG_MOCK_PORT: '0', MOCK_MERCHANT_ID: 'm-1', MOCK_API_KEY: 'key-a', MOCK_VENDOR_ID: '7', MOCK_VENDOR_API_KEY: 'key-b',
-    MOCK_CUSTOMERS: '1000000', MOCK_WEBHOOK_ID: 'wh_x', MOCK_FAULTS: ' vault-total-pages-floor ,', MOCK_VARIANTS: 'vault-past-end-fails', MOCK_LOG: '1',
+    PG_MOCK_PORT: '0',
+    MOCK_MERCHANT_ID: 'm-1',
+    MOCK_API_KEY: 'key-a',
+    MOCK_VENDOR_ID: '7',
+    MOCK_VENDOR_API_KEY: 'key-b',
+    MOCK_CUSTOMERS: '1000000',
+    MOCK_WEBHOOK_ID: 'wh_x',
+    MOCK_FAULTS: ' vault-total-pages-floor ,',
+    MOCK_VARIANTS: 'vault-past-end-fails',
+    MOCK_LOG: '1',
   });
   expect(port).toBe(0);
   expect(resolveOptions(options)).toMatchObject({
     credentials: { merchantId: 'm-1', apiKey: 'key-a', vendorId: 7, vendorApiKey: 'key-b' },
-    customers: 1_000_000, webhookId: 'wh_x', faults: ['vault-total-pages-floor'], variants: ['vault-past-end-fails'], logger: true,
+    customers: 1_000_000,
+    webhookId: 'wh_x',
+    faults: ['vault-total-pages-floor'],
+    variants: ['vault-past-end-fails'],
+    logger: true,
   });
 });
 
@@ -69,12 +86,16 @@ test('lists every problem at once', () => {
 });
 
 test('unknown fault and variant names fail startup, listing the known ones', () => {
-  const problems = problemsOf(() => optionsFromEnv({ MOCK_FAULTS: 'vault-total-pages-floor,no-such-fault', MOCK_VARIANTS: 'nope' }));
+  const problems = problemsOf(() =>
+    optionsFromEnv({ MOCK_FAULTS: 'vault-total-pages-floor,no-such-fault', MOCK_VARIANTS: 'nope' }),
+  );
   expect(problems).toEqual([
     `MOCK_FAULTS: unknown fault "no-such-fault"; known faults: ${FAULTS.map((f) => f.name).join(', ')}`,
     `MOCK_VARIANTS: unknown variant "nope"; known variants: ${VARIANTS.map((v) => v.name).join(', ')}`,
   ]);
-  expect(() => buildMockServer({ faults: ['typo'] })).toThrow(/faults: unknown fault "typo"; known faults: tokenize-without-auth/);
+  expect(() => buildMockServer({ faults: ['typo'] })).toThrow(
+    /faults: unknown fault "typo"; known faults: tokenize-without-auth/,
+  );
 });
 
 test('fault and variant registries have unique names, a rule ID and a description', () => {

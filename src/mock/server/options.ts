@@ -32,16 +32,31 @@ export function webhookIdProblem(id: string): string | undefined {
   return WEBHOOK_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"';
 }
 
-type Labels = Record<'merchantId' | 'apiKey' | 'vendorId' | 'vendorApiKey' | 'webhookId' | 'customers' | 'faults' | 'variants', string>;
+type Labels = Record<
+  'merchantId' | 'apiKey' | 'vendorId' | 'vendorApiKey' | 'webhookId' | 'customers' | 'faults' | 'variants',
+  string
+>;
 
 const OPTION_LABELS: Labels = {
-  merchantId: 'credentials.merchantId', apiKey: 'credentials.apiKey', vendorId: 'credentials.vendorId',
-  vendorApiKey: 'credentials.vendorApiKey', webhookId: 'webhookId', customers: 'customers', faults: 'faults', variants: 'variants',
+  merchantId: 'credentials.merchantId',
+  apiKey: 'credentials.apiKey',
+  vendorId: 'credentials.vendorId',
+  vendorApiKey: 'credentials.vendorApiKey',
+  webhookId: 'webhookId',
+  customers: 'customers',
+  faults: 'faults',
+  variants: 'variants',
 };
 
 const ENV_LABELS: Labels = {
-  merchantId: 'MOCK_MERCHANT_ID', apiKey: 'MOCK_API_KEY', vendorId: 'MOCK_VENDOR_ID', vendorApiKey: 'MOCK_VENDOR_API_KEY',
-  webhookId: 'MOCK_WEBHOOK_ID', customers: 'MOCK_CUSTOMERS', faults: 'MOCK_FAULTS', variants: 'MOCK_VARIANTS',
+  merchantId: 'MOCK_MERCHANT_ID',
+  apiKey: 'MOCK_API_KEY',
+  vendorId: 'MOCK_VENDOR_ID',
+  vendorApiKey: 'MOCK_VENDOR_API_KEY',
+  webhookId: 'MOCK_WEBHOOK_ID',
+  customers: 'MOCK_CUSTOMERS',
+  faults: 'MOCK_FAULTS',
+  variants: 'MOCK_VARIANTS',
 };
 
 /** Fills defaults from MOCK_DEFAULTS and checks everything; throws MockConfigError listing all problems. */
@@ -62,20 +77,29 @@ export function resolveOptions(options: MockOptions = {}, labels: Labels = OPTIO
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5000,
   };
   const problems: string[] = [];
-  if (!/^[\x21-\x7e]{1,64}$/.test(credentials.merchantId)) problems.push(`${labels.merchantId} must be 1 to 64 printable characters without spaces`);
-  if (!PRINTABLE_TOKEN.test(credentials.apiKey)) problems.push(`${labels.apiKey} must be 1 to 256 printable characters without spaces`);
-  if (!PRINTABLE_TOKEN.test(credentials.vendorApiKey)) problems.push(`${labels.vendorApiKey} must be 1 to 256 printable characters without spaces`);
+  if (!/^[\x21-\x7e]{1,64}$/.test(credentials.merchantId))
+    problems.push(`${labels.merchantId} must be 1 to 64 printable characters without spaces`);
+  if (!PRINTABLE_TOKEN.test(credentials.apiKey))
+    problems.push(`${labels.apiKey} must be 1 to 256 printable characters without spaces`);
+  if (!PRINTABLE_TOKEN.test(credentials.vendorApiKey))
+    problems.push(`${labels.vendorApiKey} must be 1 to 256 printable characters without spaces`);
   if (credentials.apiKey === credentials.vendorApiKey) {
-    problems.push(`${labels.apiKey} and ${labels.vendorApiKey} must differ, or the mock cannot tell merchant from integrator`);
+    problems.push(
+      `${labels.apiKey} and ${labels.vendorApiKey} must differ, or the mock cannot tell merchant from integrator`,
+    );
   }
-  if (!Number.isSafeInteger(credentials.vendorId) || credentials.vendorId < 1) problems.push(`${labels.vendorId} must be a positive whole number`);
+  if (!Number.isSafeInteger(credentials.vendorId) || credentials.vendorId < 1)
+    problems.push(`${labels.vendorId} must be a positive whole number`);
   const hookProblem = webhookIdProblem(resolved.webhookId);
   if (hookProblem) problems.push(`${labels.webhookId} ${hookProblem}`);
   if (!Number.isSafeInteger(resolved.customers) || resolved.customers < 0 || resolved.customers > MAX_CUSTOMERS) {
     problems.push(`${labels.customers} must be a whole number from 0 to ${MAX_CUSTOMERS}`);
   }
   if (!(resolved.deliveryTimeoutMs > 0)) problems.push('deliveryTimeoutMs must be a positive number of milliseconds');
-  problems.push(...unknownNames('fault', resolved.faults, labels.faults), ...unknownNames('variant', resolved.variants, labels.variants));
+  problems.push(
+    ...unknownNames('fault', resolved.faults, labels.faults),
+    ...unknownNames('variant', resolved.variants, labels.variants),
+  );
   if (problems.length) throw new MockConfigError(problems);
   return resolved;
 }
@@ -100,7 +124,12 @@ function wholeNumber(env: Env, name: string, min: number, max: number, problems:
 
 function list(env: Env, name: string): string[] | undefined {
   const raw = value(env, name);
-  return raw === undefined ? undefined : raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw === undefined
+    ? undefined
+    : raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
 }
 
 /** Reads the MOCK_* and PG_MOCK_PORT variables; malformed values fail with the variable's name. */

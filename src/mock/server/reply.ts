@@ -50,7 +50,8 @@ function withCharset(type: string): string {
   return type.includes('json') && !/;\s*charset=/i.test(type) ? `${type.replace(/;\s*$/, '')}; charset=utf-8` : type;
 }
 
-const isStream = (payload: unknown): payload is NodeJS.ReadableStream => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
+const isStream = (payload: unknown): payload is NodeJS.ReadableStream =>
+  typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
 
 /**
  * An answer being built: status and headers, then `send` once. An object is serialized as JSON; a string
@@ -63,7 +64,11 @@ export class MockReply {
   private fields: Record<string, string> = {};
   private failing = false;
 
-  constructor(readonly raw: ServerResponse, readonly request: MockRequest, private readonly hooks: ReplyHooks) {}
+  constructor(
+    readonly raw: ServerResponse,
+    readonly request: MockRequest,
+    private readonly hooks: ReplyHooks,
+  ) {}
 
   code(status: number): this {
     this.statusCode = status;
@@ -166,7 +171,8 @@ export class MockReply {
     } else {
       const body = payload as string | Buffer;
       const length = this.fields['content-length'];
-      if (!length || (!head && Number(length) !== Buffer.byteLength(body))) this.fields['content-length'] = String(Buffer.byteLength(body));
+      if (!length || (!head && Number(length) !== Buffer.byteLength(body)))
+        this.fields['content-length'] = String(Buffer.byteLength(body));
       res.writeHead(status, this.fields).end(body);
     }
   }

@@ -9,7 +9,12 @@ export const MAX_PARAM_LENGTH = 1000;
 export type Match<R> = { route: R; params: Record<string, string> };
 
 /** `head` and `tail`: the text around a route's only parameter, for a lookup without splitting the path. */
-type Entry<R> = { method: string; segments: readonly string[]; route: R; one?: { name: string; head: string; tail: string } };
+type Entry<R> = {
+  method: string;
+  segments: readonly string[];
+  route: R;
+  one?: { name: string; head: string; tail: string };
+};
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -25,7 +30,10 @@ export class Router<R> {
     const segments = path.split('/');
     const params = segments.filter((s) => s.startsWith(':'));
     const at = path.indexOf(':');
-    const one = params.length === 1 ? { name: params[0]!.slice(1), head: path.slice(0, at), tail: path.slice(at + params[0]!.length) } : undefined;
+    const one =
+      params.length === 1
+        ? { name: params[0]!.slice(1), head: path.slice(0, at), tail: path.slice(at + params[0]!.length) }
+        : undefined;
     this.entries.push({ method, segments, route, one });
     if (!params.length) this.statics.set(`${method} ${path}`, route);
   }
@@ -41,7 +49,8 @@ export class Router<R> {
         if (!one || entry.method !== lookup || !path.startsWith(one.head) || !path.endsWith(one.tail)) continue;
         const value = path.slice(one.head.length, path.length - one.tail.length);
         if (value === '' || value.includes('/')) continue;
-        if (value.length > MAX_PARAM_LENGTH) throw new MockError('badRequest', `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
+        if (value.length > MAX_PARAM_LENGTH)
+          throw new MockError('badRequest', `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
         return { route: entry.route, params: { [one.name]: value } };
       }
     }
@@ -56,7 +65,9 @@ export class Router<R> {
     } catch {
       return [];
     }
-    return METHODS.filter((method) => this.match(segments, (m) => m === (method === 'HEAD' ? 'GET' : method)) !== undefined);
+    return METHODS.filter(
+      (method) => this.match(segments, (m) => m === (method === 'HEAD' ? 'GET' : method)) !== undefined,
+    );
   }
 
   private match(segments: readonly string[], method: (m: string) => boolean): Match<R> | undefined {
@@ -93,7 +104,8 @@ function paramsOf(pattern: readonly string[], segments: readonly string[]): Reco
     }
   }
   for (const value of Object.values(params ?? {})) {
-    if (value.length > MAX_PARAM_LENGTH) throw new MockError('badRequest', `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
+    if (value.length > MAX_PARAM_LENGTH)
+      throw new MockError('badRequest', `A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
   }
   return params ?? NO_PARAMS;
 }

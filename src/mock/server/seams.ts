@@ -13,12 +13,22 @@ export type Answer = { status: number; body: Record<string, unknown> | undefined
 
 /** What a success answer of one gateway operation was made from. */
 export type AnswerContext =
-  | { readonly operation: 'tokenize'; readonly input: TokenizeInput; readonly card: StoredCard; readonly previous: StoredCard | undefined }
+  | {
+      readonly operation: 'tokenize';
+      readonly input: TokenizeInput;
+      readonly card: StoredCard;
+      readonly previous: StoredCard | undefined;
+    }
   | { readonly operation: 'listCustomers'; readonly query: VaultQuery; readonly total: number }
   | { readonly operation: 'disableWebhook'; readonly id: string };
 
 /** What a failure answer was made from. `gateway`: a /pg/ or /platform/ path, not the control API. */
-export type FailureContext = { readonly family: 'pg' | 'platform'; readonly gateway: boolean; readonly error: MockError; readonly url: string };
+export type FailureContext = {
+  readonly family: 'pg' | 'platform';
+  readonly gateway: boolean;
+  readonly error: MockError;
+  readonly url: string;
+};
 
 export type DeliveryTarget = { url: string; method: string };
 

@@ -5,8 +5,40 @@ import { maskCardNumber } from '../gateway/card-numbers.js';
  * million customers costs the same as page 0 and reseeding is just a new count.
  */
 
-const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Eun', 'Femi', 'Grace', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya'];
-const LAST = ['Adams', 'Brandt', 'Costa', 'Diallo', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jansen', 'Kowalski', 'Larsen', 'Moreau', 'Nakamura'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Eun',
+  'Femi',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jon',
+  'Kai',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Omar',
+  'Priya',
+];
+const LAST = [
+  'Adams',
+  'Brandt',
+  'Costa',
+  'Diallo',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Haddad',
+  'Ito',
+  'Jansen',
+  'Kowalski',
+  'Larsen',
+  'Moreau',
+  'Nakamura',
+];
 const FIRMS = ['', 'Acme Supply', 'Blue Heron Cafe', 'Northwind Traders', 'Juniper Labs', ''];
 const STREETS = ['Main St', 'Oak Ave', 'Harbor Rd', 'Elm St', 'Market St', 'Cedar Ln'];
 const PLACES = [
@@ -95,7 +127,9 @@ const LAST_LOWER = LAST.map((n) => n.toLowerCase());
 /** verified_date spans 700 days from 2024-01-01 UTC: their YYYYMMDD, computed once. */
 const VERIFIED_DAYS = 700;
 const START_MS = Date.UTC(2024, 0, 1);
-const DAY_DIGITS = Array.from({ length: VERIFIED_DAYS }, (_, day) => new Date(START_MS + day * 86_400_000).toISOString().slice(0, 10).replace(/-/g, ''));
+const DAY_DIGITS = Array.from({ length: VERIFIED_DAYS }, (_, day) =>
+  new Date(START_MS + day * 86_400_000).toISOString().slice(0, 10).replace(/-/g, ''),
+);
 
 /** YYYYMMDDhhmmss of a second within the 700 days; the same digits toISOString gives. */
 function verifiedDate(second: number): string {
@@ -106,7 +140,16 @@ function verifiedDate(second: number): string {
   return DAY_DIGITS[day]! + pad2(hour) + pad2(minute) + pad2(rest % 60);
 }
 
-function billingCard(next: () => number, id: string, n: number, first: string, last: string, firm: string, email: string, primary: boolean) {
+function billingCard(
+  next: () => number,
+  id: string,
+  n: number,
+  first: string,
+  last: string,
+  firm: string,
+  email: string,
+  primary: boolean,
+) {
   const brand = pick(next, BRANDS);
   const number = cardNumber(next, brand.prefix, brand.length);
   const place = pick(next, PLACES);
@@ -136,7 +179,15 @@ function billingCard(next: () => number, id: string, n: number, first: string, l
   return { card, number };
 }
 
-function shippingAddress(next: () => number, index: number, n: number, first: string, last: string, firm: string, primary: boolean) {
+function shippingAddress(
+  next: () => number,
+  index: number,
+  n: number,
+  first: string,
+  last: string,
+  firm: string,
+  primary: boolean,
+) {
   const place = pick(next, PLACES);
   return {
     shipping_id: (index + 1) * 10 + n,
@@ -175,7 +226,8 @@ export function seededCustomer(index: number) {
   const id = padded(index);
   const email = `${FIRST_LOWER[firstAt]!}.${LAST_LOWER[lastAt]!}${index + 1}@example.com`;
   const shipping_addresses: ShippingAddress[] = [];
-  for (let n = 1; n <= shippingCount; n++) shipping_addresses.push(shippingAddress(next, index, n, first, last, firm, n === 1));
+  for (let n = 1; n <= shippingCount; n++)
+    shipping_addresses.push(shippingAddress(next, index, n, first, last, firm, n === 1));
   const billing_cards: BillingCard[] = [];
   const cardNumbers: string[] = [];
   for (let n = 1; n <= cardCount; n++) {

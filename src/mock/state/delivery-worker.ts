@@ -32,7 +32,11 @@ export class DeliveryWorker {
   /** Bumped by reset: answers to posts made before it must not touch the new state. */
   private generation = 0;
 
-  constructor(private readonly registry: WebhookRegistry, private readonly timeoutMs: number, private readonly rules: DeliveryRules = DELIVERY_RULES) {
+  constructor(
+    private readonly registry: WebhookRegistry,
+    private readonly timeoutMs: number,
+    private readonly rules: DeliveryRules = DELIVERY_RULES,
+  ) {
     registry.onChange = () => this.kick();
   }
 
@@ -74,7 +78,12 @@ export class DeliveryWorker {
       hook.deliveries.push({ request_id: request.id, at: this.registry.iso(hook), ...outcome });
       if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
         request.status = 'delivered';
-        hook.log.push({ at: this.registry.iso(hook), what: 'delivered', request_id: request.id, detail: `HTTP ${outcome.status} on attempt ${request.attempts}` });
+        hook.log.push({
+          at: this.registry.iso(hook),
+          what: 'delivered',
+          request_id: request.id,
+          detail: `HTTP ${outcome.status} on attempt ${request.attempts}`,
+        });
       } else {
         request.nextAttemptAt = this.registry.now(hook) + retryDelayMs(request.attempts);
       }
@@ -83,7 +92,11 @@ export class DeliveryWorker {
     this.inFlight.add(entry);
   }
 
-  private async post(hook: Webhook, request: WebhookRequest, stop: AbortSignal): Promise<{ status?: number; error?: string }> {
+  private async post(
+    hook: Webhook,
+    request: WebhookRequest,
+    stop: AbortSignal,
+  ): Promise<{ status?: number; error?: string }> {
     const body = JSON.stringify({
       webhook_id: hook.id,
       request_id: request.id,
@@ -95,7 +108,11 @@ export class DeliveryWorker {
       const { url, method } = this.rules.target(hook, request);
       const res = await fetch(url, {
         method,
-        headers: { 'content-type': 'application/json', 'user-agent': 'gateway-conformance-mock', 'x-mock-request-id': request.id },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'gateway-conformance-mock',
+          'x-mock-request-id': request.id,
+        },
         body,
         redirect: 'manual',
         signal: AbortSignal.any([stop, AbortSignal.timeout(this.timeoutMs)]),

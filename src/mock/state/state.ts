@@ -7,7 +7,11 @@ import { WebhookRegistry, type RaisedEvent, type Webhook } from './webhooks.js';
 export type StateRules = DeliveryRules & { admits: (hook: Webhook, event: RaisedEvent) => boolean };
 
 /** What the state takes of the server's resolved options (server/options.ts), named here so the state imports nothing above it. */
-export type StateOptions = { readonly webhookId: string; readonly customers: number; readonly deliveryTimeoutMs: number };
+export type StateOptions = {
+  readonly webhookId: string;
+  readonly customers: number;
+  readonly deliveryTimeoutMs: number;
+};
 
 /** Where the seeded webhook posts: loopback port 9 (discard), which nothing listens on by default. */
 export const DEFAULT_NOTIFICATION_URL = 'http://127.0.0.1:9/mock-default-webhook';
@@ -23,7 +27,10 @@ export class MockState {
   readonly worker: DeliveryWorker;
   customers: number;
 
-  constructor(private readonly options: StateOptions, rules: StateRules) {
+  constructor(
+    private readonly options: StateOptions,
+    rules: StateRules,
+  ) {
     this.webhooks = new WebhookRegistry(this.clock, rules.admits);
     this.worker = new DeliveryWorker(this.webhooks, options.deliveryTimeoutMs, rules);
     this.customers = options.customers;

@@ -21,7 +21,12 @@ export type WebhookRequest = {
 export type RaisedEvent = { readonly event: string; readonly payload: unknown; readonly ttlSeconds: number };
 
 export type DeliveryAttempt = { request_id: string; at: string; status?: number; error?: string };
-export type LogEntry = { at: string; what: 'disabled' | 'enabled' | 'refused' | 'expired' | 'delivered'; request_id?: string; detail: string };
+export type LogEntry = {
+  at: string;
+  what: 'disabled' | 'enabled' | 'refused' | 'expired' | 'delivered';
+  request_id?: string;
+  detail: string;
+};
 
 export type Webhook = {
   readonly id: string;
@@ -84,7 +89,11 @@ export class WebhookRegistry {
   disable(hook: Webhook): void {
     const was = hook.status;
     hook.status = 'inactive';
-    hook.log.push({ at: this.iso(hook), what: 'disabled', detail: was === 'active' ? 'active → inactive' : 'already inactive' });
+    hook.log.push({
+      at: this.iso(hook),
+      what: 'disabled',
+      detail: was === 'active' ? 'active → inactive' : 'already inactive',
+    });
   }
 
   /** Section 3: inactive → active. Held requests not yet expired are posted again; expired ones are dropped. */
@@ -97,7 +106,11 @@ export class WebhookRegistry {
       if (now >= r.expiresAt) this.expire(hook, r);
       else r.nextAttemptAt = now;
     }
-    hook.log.push({ at: this.iso(hook), what: 'enabled', detail: was === 'inactive' ? 'inactive → active' : 'already active' });
+    hook.log.push({
+      at: this.iso(hook),
+      what: 'enabled',
+      detail: was === 'inactive' ? 'inactive → active' : 'already active',
+    });
     this.onChange();
   }
 
@@ -109,8 +122,15 @@ export class WebhookRegistry {
       return undefined;
     }
     const request: WebhookRequest = {
-      id: newRequestId(), event, payload, enqueuedAt: now, expiresAt: now + ttlSeconds * 1000,
-      attempts: 0, nextAttemptAt: now, status: 'queued', inFlight: false,
+      id: newRequestId(),
+      event,
+      payload,
+      enqueuedAt: now,
+      expiresAt: now + ttlSeconds * 1000,
+      attempts: 0,
+      nextAttemptAt: now,
+      status: 'queued',
+      inFlight: false,
     };
     hook.requests.push(request);
     this.onChange();
@@ -119,7 +139,12 @@ export class WebhookRegistry {
 
   expire(hook: Webhook, request: WebhookRequest): void {
     request.status = 'expired';
-    hook.log.push({ at: this.iso(hook), what: 'expired', request_id: request.id, detail: `dropped after ${request.attempts} attempt(s)` });
+    hook.log.push({
+      at: this.iso(hook),
+      what: 'expired',
+      request_id: request.id,
+      detail: `dropped after ${request.attempts} attempt(s)`,
+    });
   }
 
   /** Moves one webhook's clock, or the shared clock when no webhook is named, then lets due work run. */

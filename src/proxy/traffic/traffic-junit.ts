@@ -1,9 +1,15 @@
 import type { TrafficReport } from './traffic-report-types.js';
 
 function xml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '')
+  );
 }
 
 /** One test case per rule and side: failed with its findings, passed when judged, skipped when not exercised. */
@@ -13,9 +19,12 @@ export function trafficJunit(r: TrafficReport): string {
     const cases = rows.map((row) => {
       const name = `${row.ruleId} (${side} side): ${xml(row.rule)}`;
       const open = `    <testcase classname="traffic.${side}" name="${name}">`;
-      if (row.outcome === 'not exercised') return `${open}<skipped message="${xml(row.why ?? 'not exercised')}"/></testcase>`;
+      if (row.outcome === 'not exercised')
+        return `${open}<skipped message="${xml(row.why ?? 'not exercised')}"/></testcase>`;
       if (row.outcome === 'kept') return `${open}<system-out>${row.judged} exchanges judged</system-out></testcase>`;
-      const body = row.findings.map((f) => `${f.problems.join('; ')}\nExpected: ${f.expected}\n${f.exchange}`).join('\n\n');
+      const body = row.findings
+        .map((f) => `${f.problems.join('; ')}\nExpected: ${f.expected}\n${f.exchange}`)
+        .join('\n\n');
       return `${open}<failure message="${row.broken} of ${row.judged} exchanges broke ${row.ruleId}">${xml(body)}</failure></testcase>`;
     });
     const failures = rows.filter((row) => row.outcome === 'broken').length;

@@ -57,7 +57,12 @@ export class TrafficLedger {
         t.broken++;
         if (t.findings.length >= KEPT_PER_RULE) continue;
         described ??= describeExchange(shown, this.redactor.current);
-        t.findings.push({ at: at.toISOString(), problems: f.problems.map((p) => this.redactor.text(p)), expected: f.expected, exchange: described });
+        t.findings.push({
+          at: at.toISOString(),
+          problems: f.problems.map((p) => this.redactor.text(p)),
+          expected: f.expected,
+          exchange: described,
+        });
       }
       for (const o of judgement.observations) {
         const text = this.redactor.text(o.text);
@@ -72,7 +77,12 @@ export class TrafficLedger {
   recordUnavailable(what: string, problem: string, at = new Date()): void {
     this.exchanges++;
     this.unavailableCount++;
-    if (this.unavailable.length < KEPT_UNAVAILABLE) this.unavailable.push({ at: at.toISOString(), what: this.redactor.text(what), problem: this.redactor.text(problem) });
+    if (this.unavailable.length < KEPT_UNAVAILABLE)
+      this.unavailable.push({
+        at: at.toISOString(),
+        what: this.redactor.text(what),
+        problem: this.redactor.text(problem),
+      });
   }
 
   get findingCount(): number {

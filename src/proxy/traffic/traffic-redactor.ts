@@ -25,7 +25,9 @@ export class TrafficRedactor {
   /** Adds the credentials a request carries; rebuilds the redactor only when one is new. */
   learn(authorization: string | undefined): void {
     if (!authorization) return;
-    const credential = authorization.includes(' ') ? authorization.slice(authorization.indexOf(' ') + 1).trim() : authorization.trim();
+    const credential = authorization.includes(' ')
+      ? authorization.slice(authorization.indexOf(' ') + 1).trim()
+      : authorization.trim();
     const found = [authorization.trim(), credential];
     const decoded = Buffer.from(credential, 'base64').toString('utf8');
     // Only a decoding that is printable text can be a key the application meant to send.

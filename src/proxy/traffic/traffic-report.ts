@@ -9,7 +9,7 @@ import { trafficJunit } from './traffic-junit.js';
 import type { RuleRow, TrafficReport } from './traffic-report-types.js';
 
 const NO_TRAFFIC = 'no exchange of this traffic called for it';
-const NOT_LIVE = 'needs several exchanges, the target\'s state or the mock\'s control API: npm run conformance checks it';
+const NOT_LIVE = "needs several exchanges, the target's state or the mock's control API: npm run conformance checks it";
 
 function rowsFor(side: Side, ids: readonly string[], ledger: TrafficLedger, liveIds: readonly string[]): RuleRow[] {
   return ids.map((ruleId) => {
@@ -20,21 +20,44 @@ function rowsFor(side: Side, ids: readonly string[], ledger: TrafficLedger, live
     const outcome = broken ? 'broken' : judged ? 'kept' : 'not exercised';
     const why = judged ? undefined : liveIds.includes(ruleId) ? NO_TRAFFIC : NOT_LIVE;
     // A gateway rule's text says what the gateway does; on the application side the sentence itself is the rule.
-    const text = side === 'application' && !ruleId.startsWith('APP-') ? `The application keeps section ${rule.section}: "${rule.source}"` : rule.rule;
-    return { ruleId, side, section: rule.section, rule: text, outcome, judged, broken, why, findings: t?.findings ?? [] };
+    const text =
+      side === 'application' && !ruleId.startsWith('APP-')
+        ? `The application keeps section ${rule.section}: "${rule.source}"`
+        : rule.rule;
+    return {
+      ruleId,
+      side,
+      section: rule.section,
+      rule: text,
+      outcome,
+      judged,
+      broken,
+      why,
+      findings: t?.findings ?? [],
+    };
   });
 }
 
-export function buildReport(ledger: TrafficLedger, target: { kind: string; origin: string }, finished = new Date()): TrafficReport {
+export function buildReport(
+  ledger: TrafficLedger,
+  target: { kind: string; origin: string },
+  finished = new Date(),
+): TrafficReport {
   const applicationIds = [...APPLICATION_SIDE_RULES];
   const gatewayIds = loadRules().map((r) => r.id);
-  for (const r of loadApplicationRules()) if (!applicationIds.includes(r.id as never)) applicationIds.push(r.id as never);
-  const rules = [...rowsFor('application', applicationIds, ledger, APPLICATION_SIDE_RULES), ...rowsFor('gateway', gatewayIds, ledger, GATEWAY_SIDE_RULES)];
+  for (const r of loadApplicationRules())
+    if (!applicationIds.includes(r.id as never)) applicationIds.push(r.id as never);
+  const rules = [
+    ...rowsFor('application', applicationIds, ledger, APPLICATION_SIDE_RULES),
+    ...rowsFor('gateway', gatewayIds, ledger, GATEWAY_SIDE_RULES),
+  ];
   const findings = ledger.findingCount;
   const judged = ledger.exchanges - ledger.notJudged - ledger.unavailableCount;
   const verdict = findings
     ? `${findings} finding${findings === 1 ? '' : 's'} in ${judged} judged exchanges`
-    : judged ? `no finding in ${judged} judged exchanges` : 'nothing judged: no exchange of the three operations went through';
+    : judged
+      ? `no finding in ${judged} judged exchanges`
+      : 'nothing judged: no exchange of the three operations went through';
   return {
     target,
     started: ledger.started.toISOString(),
@@ -65,25 +88,49 @@ export function trafficMarkdown(r: TrafficReport): string {
     '',
     `**${r.verdict}.** ${r.exchanges} exchanges: ${r.judged} judged, ${r.notJudged} not one of the three operations (forwarded, not judged), ${r.unavailable} not delivered (gateway unreachable).`,
     '',
-    `By operation: ${Object.entries(r.byOperation).map(([op, n]) => `${op} ${n}`).join(', ') || 'none'}. Payment kinds sent to tokenize: ${Object.entries(r.paymentKinds).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}.`,
+    `By operation: ${
+      Object.entries(r.byOperation)
+        .map(([op, n]) => `${op} ${n}`)
+        .join(', ') || 'none'
+    }. Payment kinds sent to tokenize: ${
+      Object.entries(r.paymentKinds)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }.`,
     '',
     '| side | rule | section | outcome | exchanges judged | findings |',
     '|---|---|---|---|---|---|',
-    ...r.rules.map((row) => `| ${row.side} | ${row.ruleId} | ${row.section} | ${row.outcome}${row.why ? ` (${row.why})` : ''} | ${row.judged} | ${row.broken} |`),
+    ...r.rules.map(
+      (row) =>
+        `| ${row.side} | ${row.ruleId} | ${row.section} | ${row.outcome}${row.why ? ` (${row.why})` : ''} | ${row.judged} | ${row.broken} |`,
+    ),
     '',
   ];
   const broken = r.rules.filter((row) => row.broken);
   if (broken.length) lines.push('## Findings', '');
   for (const row of broken) {
-    lines.push(`### ${row.ruleId} (${row.side} side): ${row.broken} exchange${row.broken === 1 ? '' : 's'}`, '', `${row.rule}`, '');
+    lines.push(
+      `### ${row.ruleId} (${row.side} side): ${row.broken} exchange${row.broken === 1 ? '' : 's'}`,
+      '',
+      `${row.rule}`,
+      '',
+    );
     for (const f of row.findings) {
-      lines.push(`- ${f.at}: ${cell(f.problems.join('; '))} (expected: ${cell(f.expected)})`, '', '```', f.exchange, '```', '');
+      lines.push(
+        `- ${f.at}: ${cell(f.problems.join('; '))} (expected: ${cell(f.expected)})`,
+        '',
+        '```',
+        f.exchange,
+        '```',
+        '',
+      );
     }
     if (row.broken > row.findings.length) lines.push(`(${row.broken - row.findings.length} more not shown)`, '');
   }
   if (r.observations.length) {
     lines.push('## Observations (what the document leaves open: recorded, never failed)', '');
-    for (const o of r.observations) lines.push(`- ${o.side} ${o.ruleId}: ${cell(o.text)}${o.count > 1 ? ` (×${o.count})` : ''}`);
+    for (const o of r.observations)
+      lines.push(`- ${o.side} ${o.ruleId}: ${cell(o.text)}${o.count > 1 ? ` (×${o.count})` : ''}`);
     lines.push('');
   }
   if (r.unavailableExchanges.length) {
@@ -97,7 +144,11 @@ export function trafficMarkdown(r: TrafficReport): string {
 /** traffic.md, traffic.json and traffic-junit.xml in the reports folder; returns their paths. */
 export function writeTrafficReports(dir: string, report: TrafficReport): string[] {
   mkdirSync(dir, { recursive: true });
-  const files = { 'traffic.md': trafficMarkdown(report), 'traffic.json': `${JSON.stringify(report, null, 2)}\n`, 'traffic-junit.xml': trafficJunit(report) };
+  const files = {
+    'traffic.md': trafficMarkdown(report),
+    'traffic.json': `${JSON.stringify(report, null, 2)}\n`,
+    'traffic-junit.xml': trafficJunit(report),
+  };
   return Object.entries(files).map(([name, content]) => {
     writeFileSync(join(dir, name), content);
     return join(dir, name);

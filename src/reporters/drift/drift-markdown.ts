@@ -16,7 +16,10 @@ export function driftSections(d: Drift): { title: string; lines: string[] }[] {
     { title: 'What the rules judged', lines: judged(d.judged ?? []) },
     { title: 'Observations that appeared', lines: obs(d.appeared, (c) => values(c.to)) },
     { title: 'Observations that disappeared', lines: obs(d.disappeared, (c) => `was ${values(c.from)}`) },
-    { title: 'Observations that changed value', lines: obs(d.changedValue, (c) => `${values(c.from)} → ${values(c.to)}`) },
+    {
+      title: 'Observations that changed value',
+      lines: obs(d.changedValue, (c) => `${values(c.from)} → ${values(c.to)}`),
+    },
     { title: 'Coverage that went down', lines: d.coverageDown ?? [] },
     { title: 'Known deviations no longer seen', lines: d.knownNoLongerSeen ?? [] },
   ].filter((s) => s.lines.length > 0);
@@ -28,7 +31,9 @@ export function baselineLine(d: Drift): string {
 
 export function summaryLine(d: Drift): string {
   if (!d.comparable) return 'Not comparable with the baseline.';
-  return unchanged(d) ? 'Nothing changed: every compared rule has the same outcome and every observation the same value.' : 'Changes since the baseline are listed below. They are information, not part of the verdict.';
+  return unchanged(d)
+    ? 'Nothing changed: every compared rule has the same outcome and every observation the same value.'
+    : 'Changes since the baseline are listed below. They are information, not part of the verdict.';
 }
 
 const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -39,6 +44,7 @@ export function driftMarkdown(d: Drift | string): string[] {
   if (typeof d === 'string') return [...lines, escape(d), ''];
   lines.push(baselineLine(d), '', summaryLine(d), '');
   for (const note of d.notes) lines.push(`> ${escape(note)}`, '');
-  for (const section of driftSections(d)) lines.push(`### ${section.title}`, '', ...section.lines.map((l) => `- ${escape(l)}`), '');
+  for (const section of driftSections(d))
+    lines.push(`### ${section.title}`, '', ...section.lines.map((l) => `- ${escape(l)}`), '');
   return lines;
 }

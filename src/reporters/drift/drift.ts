@@ -1,4 +1,10 @@
-import { describeKey, observationKey, parseObservation, UNCLASSIFIED, type Observation } from '../records/observation.js';
+import {
+  describeKey,
+  observationKey,
+  parseObservation,
+  UNCLASSIFIED,
+  type Observation,
+} from '../records/observation.js';
 import type { ConformanceJson, RuleJson } from '../report-json.js';
 import { ruleFingerprint } from '../outcomes/run-identity.js';
 import { coverageDown } from '../coverage.js';
@@ -57,7 +63,8 @@ export function describeJudged(value: unknown): string {
   if (value === undefined || value === null) return 'nothing recorded';
   if (typeof value === 'string') return value;
   // conformance.json lists a rule's sums: ["212 card numbers", "25 records"]; none means it judged nothing.
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length ? value.join(', ') : 'nothing';
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.length ? value.join(', ') : 'nothing';
   if (typeof value === 'object' && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
     for (const key of ['summary', 'text', 'description']) if (typeof v[key] === 'string') return v[key] as string;
@@ -83,9 +90,12 @@ function sameRules(baseline: ConformanceJson, current: ConformanceJson, notes: s
   const added = [...now.keys()].filter((id) => !before.has(id));
   const removed = [...before.keys()].filter((id) => !now.has(id));
   const reworded = [...now.keys()].filter((id) => before.has(id) && before.get(id) !== now.get(id));
-  if (!baseline.catalogue) notes.push('The baseline records no catalogue version; rules are matched by ID and wording.');
+  if (!baseline.catalogue)
+    notes.push('The baseline records no catalogue version; rules are matched by ID and wording.');
   else if (current.catalogue && baseline.catalogue.hash !== current.catalogue.hash) {
-    notes.push(`The rule catalogue changed between the runs (baseline ${baseline.catalogue.hash}, ${baseline.catalogue.rules} rules; this run ${current.catalogue.hash}, ${current.catalogue.rules} rules). Only rules that are the same in both are compared.`);
+    notes.push(
+      `The rule catalogue changed between the runs (baseline ${baseline.catalogue.hash}, ${baseline.catalogue.rules} rules; this run ${current.catalogue.hash}, ${current.catalogue.rules} rules). Only rules that are the same in both are compared.`,
+    );
   }
   if (added.length) notes.push(`New in the catalogue, not compared: ${added.join(', ')}.`);
   if (removed.length) notes.push(`No longer in the catalogue: ${removed.join(', ')}.`);
@@ -94,7 +104,8 @@ function sameRules(baseline: ConformanceJson, current: ConformanceJson, notes: s
 }
 
 function differentTarget(baseline: ConformanceJson, current: ConformanceJson): string | undefined {
-  if (baseline.target !== current.target) return `The baseline was run against ${baseline.target}, this run against ${current.target}`;
+  if (baseline.target !== current.target)
+    return `The baseline was run against ${baseline.target}, this run against ${current.target}`;
   if (baseline.targetId && current.targetId && baseline.targetId !== current.targetId) {
     return `The baseline was run against another ${current.target} (another base URL or merchant: ${baseline.targetId}, now ${current.targetId})`;
   }
@@ -105,9 +116,19 @@ function differentTarget(baseline: ConformanceJson, current: ConformanceJson): s
  * `acrossTargets`: compare runs of different gateways on purpose (the cutover: production against the
  * sandbox it replaces); otherwise a baseline of another target is not compared at all.
  */
-export function driftSince(baseline: ConformanceJson, current: ConformanceJson, path: string, options: { acrossTargets?: boolean } = {}): Drift {
+export function driftSince(
+  baseline: ConformanceJson,
+  current: ConformanceJson,
+  path: string,
+  options: { acrossTargets?: boolean } = {},
+): Drift {
   const drift: Drift = {
-    baseline: { path, started: baseline.started, target: baseline.targetId ?? baseline.target, verdict: baseline.verdict },
+    baseline: {
+      path,
+      started: baseline.started,
+      target: baseline.targetId ?? baseline.target,
+      verdict: baseline.verdict,
+    },
     comparable: true,
     notes: [],
     newlyFailing: [],
@@ -146,7 +167,8 @@ export function driftSince(baseline: ConformanceJson, current: ConformanceJson, 
   for (const [key, e] of now) {
     const old = was.get(key);
     if (!old) drift.appeared.push({ what: e.what, from: [], to: e.values });
-    else if (old.values.join('\n') !== e.values.join('\n')) drift.changedValue.push({ what: e.what, from: old.values, to: e.values });
+    else if (old.values.join('\n') !== e.values.join('\n'))
+      drift.changedValue.push({ what: e.what, from: old.values, to: e.values });
   }
   for (const [key, e] of was) if (!now.has(key)) drift.disappeared.push({ what: e.what, from: e.values, to: [] });
   drift.coverageDown = coverageDown(baseline.coverage, current.coverage);
@@ -155,6 +177,18 @@ export function driftSince(baseline: ConformanceJson, current: ConformanceJson, 
 
 /** True when the comparison found nothing to report. */
 export function unchanged(d: Drift): boolean {
-  const lists = [d.newlyFailing, d.newlyPassing, d.newlyExercised, d.noLongerExercised, d.otherChanges, d.judged ?? [], d.appeared, d.disappeared, d.changedValue, d.coverageDown ?? [], d.knownNoLongerSeen ?? []];
+  const lists = [
+    d.newlyFailing,
+    d.newlyPassing,
+    d.newlyExercised,
+    d.noLongerExercised,
+    d.otherChanges,
+    d.judged ?? [],
+    d.appeared,
+    d.disappeared,
+    d.changedValue,
+    d.coverageDown ?? [],
+    d.knownNoLongerSeen ?? [],
+  ];
   return d.comparable && lists.every((l) => l.length === 0);
 }

@@ -20,12 +20,28 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 
 const KEY = 'page_test_key_5Tq9';
 const sent: Exchange = {
-  operation: 'tokenize', family: 'pg',
-  request: { method: 'POST', url: 'http://127.0.0.1:4010/pg/tokenize', headers: { authorization: 'Bearer not-the-token', accept: 'application/json' }, body: { merchant_id: 'm-1', card_number: '4111111111111111', cvv2: '123' } },
-  status: 200, headers: { 'content-type': 'application/json' }, text: '', json: { rcode: '000', card_id: 'tok_1' }, ms: 3,
+  operation: 'tokenize',
+  family: 'pg',
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:4010/pg/tokenize',
+    headers: { authorization: 'Bearer not-the-token', accept: 'application/json' },
+    body: { merchant_id: 'm-1', card_number: '4111111111111111', cvv2: '123' },
+  },
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  text: '',
+  json: { rcode: '000', card_id: 'tok_1' },
+  ms: 3,
 };
 /** The failure message a check throws, as the reporter reads it. */
-const violation = new RuleViolation('AUTH-1', ['the answer carries the success indicator (HTTP 200)'], 'a rejection of the request without the section 5 token', [sent], new Redactor([KEY], { variables: [{ name: 'PG_API_KEY', value: KEY }], sender: 'suite' }));
+const violation = new RuleViolation(
+  'AUTH-1',
+  ['the answer carries the success indicator (HTTP 200)'],
+  'a rejection of the request without the section 5 token',
+  [sent],
+  new Redactor([KEY], { variables: [{ name: 'PG_API_KEY', value: KEY }], sender: 'suite' }),
+);
 
 /** A run over the real catalogue with every kind of outcome: failed, skipped, not exercised, the rest passed. */
 function writeRun(dir: string, baseline?: string, history?: string): void {
@@ -40,14 +56,35 @@ function writeRun(dir: string, baseline?: string, history?: string): void {
     skipReason: i === 1 ? 'needs PG_VENDOR_ID' : undefined,
     failures: i === 0 ? failureDetails(violation.message) : undefined,
     judged: i >= 3 ? [{ ruleId: r.id, count: 2, what: 'answers' }] : [],
-    notExercised: i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards: add one in the manager portal' }] : [],
-    observations: i === 2 ? [{ ruleId: r.id, kind: 'http-status-of-auth-failure', subject: 'tokenize', value: 403, text: 'tokenize answered HTTP 403' }] : [],
+    notExercised:
+      i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards: add one in the manager portal' }] : [],
+    observations:
+      i === 2
+        ? [
+            {
+              ruleId: r.id,
+              kind: 'http-status-of-auth-failure',
+              subject: 'tokenize',
+              value: 403,
+              text: 'tokenize answered HTTP 403',
+            },
+          ]
+        : [],
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
   const nights = writeConformance(dir, {
-    target: 'mock', targetId: 'mock', started: now, finished: now, runStatus: 'failed', verdict: verdictOf(outcomes), counts: countBy(outcomes),
-    unavailable: [], outcomes, baseline, history,
+    target: 'mock',
+    targetId: 'mock',
+    started: now,
+    finished: now,
+    runStatus: 'failed',
+    verdict: verdictOf(outcomes),
+    counts: countBy(outcomes),
+    unavailable: [],
+    outcomes,
+    baseline,
+    history,
   });
   const generated = new RunInvariants();
   generated.collect([{ type: GENERATED, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' }]);
@@ -66,22 +103,27 @@ test('conformance.md names the failed rules under the verdict, with Expected, Fo
   const dir = testInfo.outputPath('run');
   writeRun(dir);
   const md = readFileSync(join(dir, 'conformance.md'), 'utf8');
-  expect(md).toContain([
-    '## Failed rules',
-    '',
-    `### AUTH-1: ${loadRules()[0]!.rule}`,
-    '',
-    '- AUTH-1: its check <em>with markup</em>',
-    '  - Expected: a rejection of the request without the section 5 token',
-    '  - Found: the answer carries the success indicator (HTTP 200)',
-    `  - Reproduce with: \`\` curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize' \`\``,
-  ].join('\n'));
+  expect(md).toContain(
+    [
+      '## Failed rules',
+      '',
+      `### AUTH-1: ${loadRules()[0]!.rule}`,
+      '',
+      '- AUTH-1: its check <em>with markup</em>',
+      '  - Expected: a rejection of the request without the section 5 token',
+      '  - Found: the answer carries the success indicator (HTTP 200)',
+      `  - Reproduce with: \`\` curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize' \`\``,
+    ].join('\n'),
+  );
   expect(md.indexOf('## Failed rules')).toBeLessThan(md.indexOf('## Rules'));
   expect(md).not.toContain(KEY);
 });
 
 test('conformance.html opens in headless Chromium and shows the verdict, every rule coloured by outcome, test links and the drift', async ({}, testInfo) => {
-  test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  test.skip(
+    !existsSync(CHROMIUM),
+    `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
+  );
   const first = testInfo.outputPath('first');
   writeRun(first);
   const dir = testInfo.outputPath('run');
@@ -99,7 +141,9 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
     expect(requests, 'the page fetched nothing but itself').toEqual([url]);
 
     const n = loadRules().length;
-    await expect(page.locator('#verdict')).toHaveText(`NON-CONFORMANT: ${n} rules; ${n - 2} of ${n} applicable exercised, ${n - 3} passed, 1 failed; 1 skipped, 1 not exercised`);
+    await expect(page.locator('#verdict')).toHaveText(
+      `NON-CONFORMANT: ${n} rules; ${n - 2} of ${n} applicable exercised, ${n - 3} passed, 1 failed; 1 skipped, 1 not exercised`,
+    );
     const rows = page.locator('#rules tbody tr');
     await expect(rows).toHaveCount(loadRules().length);
     await expect(rows.locator('td.id')).toHaveText(loadRules().map((r) => r.id));
@@ -110,7 +154,9 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
     await expect(outcome('passed')).toHaveCSS('background-color', 'rgb(220, 245, 227)');
     await expect(outcome('skipped')).toHaveCSS('background-color', 'rgb(236, 239, 243)');
     await expect(outcome('not exercised')).toHaveCSS('background-color', 'rgb(255, 243, 176)');
-    await expect(rows.nth(2)).toContainText('Not exercised: the vault holds no billing cards: add one in the manager portal');
+    await expect(rows.nth(2)).toContainText(
+      'Not exercised: the vault holds no billing cards: add one in the manager portal',
+    );
     await expect(rows.nth(3)).toContainText('2 answers');
 
     const firstLink = rows.first().locator('td.tests a');
@@ -125,8 +171,11 @@ test('conformance.html opens in headless Chromium and shows the verdict, every r
   }
 });
 
-test('a failing run\'s page leads with the failed rules, Expected and Found on the first screen, then what to do, the seed, the table', async ({}, testInfo) => {
-  test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+test("a failing run's page leads with the failed rules, Expected and Found on the first screen, then what to do, the seed, the table", async ({}, testInfo) => {
+  test.skip(
+    !existsSync(CHROMIUM),
+    `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
+  );
   const dir = testInfo.outputPath('run');
   writeRun(dir);
   const html = readFileSync(join(dir, 'conformance.html'), 'utf8');
@@ -139,19 +188,30 @@ test('a failing run\'s page leads with the failed rules, Expected and Found on t
     const page = await context.newPage();
     await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
     const summary = page.locator('#failed-summary tbody tr');
-    await expect(summary).toHaveText([/^AUTH-1\s*a rejection of the request without the section 5 token\s*the answer carries the success indicator \(HTTP 200\)\s*1$/]);
+    await expect(summary).toHaveText([
+      /^AUTH-1\s*a rejection of the request without the section 5 token\s*the answer carries the success indicator \(HTTP 200\)\s*1$/,
+    ]);
     // The first screen: 800 px of a 1280 px window, nothing scrolled.
     const box = await summary.first().boundingBox();
-    expect(box!.y + box!.height, 'the failed rule, its Expected and Found end within the first screen').toBeLessThan(800);
+    expect(box!.y + box!.height, 'the failed rule, its Expected and Found end within the first screen').toBeLessThan(
+      800,
+    );
 
     const card = page.locator('#failed-AUTH-1');
-    await expect(card.locator('dl.ef')).toHaveText(/Expected\s*a rejection of the request without the section 5 token\s*Found\s*the answer carries the success indicator/);
+    await expect(card.locator('dl.ef')).toHaveText(
+      /Expected\s*a rejection of the request without the section 5 token\s*Found\s*the answer carries the success indicator/,
+    );
     await expect(card.locator('pre.exchange')).toContainText('authorization: Bearer [REDACTED]');
     await expect(card.locator('pre.exchange')).toContainText('"card_number":"[card …1111]"');
-    await expect(card.locator('pre.reproduce')).toHaveText(`Reproduce with: curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize'`);
+    await expect(card.locator('pre.reproduce')).toHaveText(
+      `Reproduce with: curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize'`,
+    );
 
     const actions = page.locator('#to-do + table tbody tr');
-    await expect(actions).toHaveText([/^AUTH-2\s*skipped\s*needs PG_VENDOR_ID\s*a choice of this run/, /^AUTH-3\s*not exercised\s*the vault holds no billing cards\s*add one in the manager portal$/]);
+    await expect(actions).toHaveText([
+      /^AUTH-2\s*skipped\s*needs PG_VENDOR_ID\s*a choice of this run/,
+      /^AUTH-3\s*not exercised\s*the vault holds no billing cards\s*add one in the manager portal$/,
+    ]);
     await expect(page.locator('#generated')).toBeVisible();
     await expect(page.getByText('replay exactly these inputs with PG_SEED=4242 npm run conformance')).toBeVisible();
 
@@ -187,7 +247,10 @@ function earlierNights(dir: string): string {
 }
 
 test('three nights of history make a rule × night grid: since when a rule fails, what is new, deviations marked', async ({}, testInfo) => {
-  test.skip(!existsSync(CHROMIUM), `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`);
+  test.skip(
+    !existsSync(CHROMIUM),
+    `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
+  );
   const previous = earlierNights(testInfo.outputPath('baseline'));
   const dir = testInfo.outputPath('run');
   writeRun(dir, undefined, previous);
@@ -208,13 +271,22 @@ test('three nights of history make a rule × night grid: since when a rule fails
 
     const row = (id: string) => grid.locator(`tr[data-rule="${id}"]`);
     const yesterday = carried.nights[1]!.date;
-    await expect(row('AUTH-1').locator('td')).toHaveText(['AUTH-1', `failing since ${yesterday} (2 nights)`, '✓', '✗', '✗']);
+    await expect(row('AUTH-1').locator('td')).toHaveText([
+      'AUTH-1',
+      `failing since ${yesterday} (2 nights)`,
+      '✓',
+      '✗',
+      '✗',
+    ]);
     await expect(row('TOK-8').locator('td')).toHaveText(['TOK-8', 'passes again tonight', '✗', 'K', '✓']);
     await expect(row('VAULT-2').locator('td.since')).toHaveText('');
     // Known deviations stand apart from failures in colour and sign, with their ticket on hover.
     const known = row('TOK-8').locator('td').nth(3);
     await expect(known).toHaveCSS('background-color', 'rgb(230, 220, 247)');
-    await expect(known).toHaveAttribute('title', `TOK-8 on ${yesterday}: known deviation (known deviation VEND-7, until 2026-12-20)`);
+    await expect(known).toHaveAttribute(
+      'title',
+      `TOK-8 on ${yesterday}: known deviation (known deviation VEND-7, until 2026-12-20)`,
+    );
     await expect(row('AUTH-1').locator('td').nth(4)).toHaveCSS('background-color', 'rgb(251, 220, 220)');
     const lead = 'nothing new failing tonight; failing before tonight too: AUTH-1; passing again: TOK-8.';
     await expect(page.locator('#nights-lead')).toHaveText(lead);

@@ -16,7 +16,6 @@ import { knownSections } from '../known/known-outcomes.js';
  * Built only from conformance.json's content, which is redacted before it gets there.
  */
 
-
 /** Outcome → colour class; anything new (an outcome added later) still renders, in neutral grey. */
 function outcomeClass(status: string): string {
   const known: Record<string, string> = {
@@ -60,7 +59,9 @@ function ruleRow(r: RuleJson): string {
     .join('');
   const passed = r.tests.filter((t) => t.outcome === 'passed').length;
   const judged = 'judged' in r ? describeJudged(r.judged) : `${passed} of ${r.tests.length} tests passed`;
-  const why = r.notExercised?.length ? `<div class="obs">${escapeHtml(r.status === 'not exercised' ? 'Not exercised' : 'Not judged in part')}: ${escapeHtml(r.notExercised.join('; '))}</div>` : '';
+  const why = r.notExercised?.length
+    ? `<div class="obs">${escapeHtml(r.status === 'not exercised' ? 'Not exercised' : 'Not judged in part')}: ${escapeHtml(r.notExercised.join('; '))}</div>`
+    : '';
   const observations = r.observations.map((o) => `<li>${escapeHtml(typeof o === 'string' ? o : o.text)}</li>`).join('');
   return `<tr class="${outcomeClass(r.status)}-row">
 <td class="id">${escapeHtml(r.id)}</td>

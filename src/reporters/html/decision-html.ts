@@ -48,11 +48,15 @@ function testLink(t: RuleJson['tests'][number]): string {
 function failedRuleHtml(r: RuleJson): string {
   const failed = r.tests.filter((t) => t.outcome === 'failed');
   const shown = failed.slice(0, SHOWN_PER_RULE).map((t) => {
-    const failures = t.failures?.length ? t.failures.map(failureHtml).join('') : `<dl class="ef"><dt>Failure</dt><dd>${escapeHtml(t.note ?? 'see the test in html/')}</dd></dl>`;
+    const failures = t.failures?.length
+      ? t.failures.map(failureHtml).join('')
+      : `<dl class="ef"><dt>Failure</dt><dd>${escapeHtml(t.note ?? 'see the test in html/')}</dd></dl>`;
     return `<div class="test">${testLink(t)}</div>${failures}`;
   });
   const more = failed.slice(SHOWN_PER_RULE);
-  const rest = more.length ? `<p class="rule">${more.length} more test${more.length > 1 ? 's' : ''} failed on ${escapeHtml(r.id)}: ${more.map(testLink).join('; ')}</p>` : '';
+  const rest = more.length
+    ? `<p class="rule">${more.length} more test${more.length > 1 ? 's' : ''} failed on ${escapeHtml(r.id)}: ${more.map(testLink).join('; ')}</p>`
+    : '';
   return `<div class="failed-rule" id="failed-${escapeHtml(r.id)}"><h3>${escapeHtml(r.id)} failed: ${escapeHtml(r.rule)}</h3><div class="rule">section ${escapeHtml(r.section ?? '?')}</div>${shown.join('')}${rest}</div>`;
 }
 
@@ -69,7 +73,7 @@ function actionRows(report: ConformanceJson): string[] {
     if (r.status === 'not exercised') {
       for (const reason of r.notExercised?.length ? r.notExercised : ['its tests passed without judging anything']) {
         const { why, action } = whyAndAction(reason);
-        add(r, why, action ?? 'see the rule\'s tests');
+        add(r, why, action ?? "see the rule's tests");
       }
     } else if (r.status === 'skipped') {
       const notes = new Set(r.tests.filter((t) => t.outcome === 'skipped').map((t) => t.note ?? 'skipped'));
@@ -78,25 +82,39 @@ function actionRows(report: ConformanceJson): string[] {
       const needs = [...notes].filter((note) => configurationSkip(note));
       for (const why of needs.length ? needs : notes) {
         const set = configurationSkip(why)?.set;
-        add(r, why, set ? `set ${set} to check the rule, or sign off without it` : 'a choice of this run\'s configuration: provide what it names to check the rule, or sign off without it');
+        add(
+          r,
+          why,
+          set
+            ? `set ${set} to check the rule, or sign off without it`
+            : "a choice of this run's configuration: provide what it names to check the rule, or sign off without it",
+        );
       }
     } else if (r.status === 'passed') {
       // Passed on what it judged, with a part a variable would have let it judge (configurationGap).
       for (const reason of (r.notExercised ?? []).filter((n) => configurationGap(n))) {
         const { why, action } = whyAndAction(reason);
-        add(r, why, action ?? 'see the rule\'s tests', 'passed in part');
+        add(r, why, action ?? "see the rule's tests", 'passed in part');
       }
-    } else if (r.status === 'not run') add(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard');
+    } else if (r.status === 'not run')
+      add(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard');
   }
-  return [...rows.values()].map((row) =>
-    `<tr><td class="id">${escapeHtml(row.rules.join(', '))}</td><td class="outcome ${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td><td>${escapeHtml(row.why)}</td><td class="action">${escapeHtml(row.action)}</td></tr>`);
+  return [...rows.values()].map(
+    (row) =>
+      `<tr><td class="id">${escapeHtml(row.rules.join(', '))}</td><td class="outcome ${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td><td>${escapeHtml(row.why)}</td><td class="action">${escapeHtml(row.action)}</td></tr>`,
+  );
 }
 
 function generatedHtml(report: ConformanceJson): string {
   const g = report.generated;
   if (!g) return '';
-  const replay = g.seed === undefined ? `each property's own seed (${escapeHtml(g.replay)})` : `<code>PG_SEED=${g.seed} npm run conformance</code>`;
-  const shrunk = g.counterExamples.length ? `<p>Smallest inputs that still failed:</p><ul>${g.counterExamples.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : '';
+  const replay =
+    g.seed === undefined
+      ? `each property's own seed (${escapeHtml(g.replay)})`
+      : `<code>PG_SEED=${g.seed} npm run conformance</code>`;
+  const shrunk = g.counterExamples.length
+    ? `<p>Smallest inputs that still failed:</p><ul>${g.counterExamples.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>`
+    : '';
   return `<h2 id="generated">Generated inputs</h2><p>Seed <strong>${g.seed ?? '(per shard)'}</strong>, up to ${g.runsPerProperty} inputs a property; replay exactly these inputs with ${replay}.</p>${shrunk}`;
 }
 
@@ -126,8 +144,15 @@ export function decisionHtml(report: ConformanceJson): string {
     : '';
   // As the console's and conformance.md's summary: what keeps the verdict from CONFORMANT besides the rules.
   const list = (title: string, id: string, items: string[]) =>
-    items.length ? `<h2 id="${id}">${title} (${items.length})</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : '';
-  const gapsHtml = list('Configuration problems, fix these first', 'configuration', report.configuration ?? [])
-    + list('Operations never served', 'not-served', (report.operationsNotServed ?? []).map((o) => `${o.operation}: ${o.reason}`));
+    items.length
+      ? `<h2 id="${id}">${title} (${items.length})</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
+      : '';
+  const gapsHtml =
+    list('Configuration problems, fix these first', 'configuration', report.configuration ?? []) +
+    list(
+      'Operations never served',
+      'not-served',
+      (report.operationsNotServed ?? []).map((o) => `${o.operation}: ${o.reason}`),
+    );
   return `<div class="decision">${gapsHtml}${failedHtml}${actionsHtml}${notCheckableHtml}${generatedHtml(report)}</div>`;
 }

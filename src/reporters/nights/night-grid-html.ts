@@ -28,7 +28,7 @@ const VERDICTS: Record<string, { short: string; cls: string }> = {
 };
 
 const LEGEND = [
-  '✓ passed · ✗ failed · K known deviation (its ticket in the cell\'s tooltip) · ○ not exercised · – skipped',
+  "✓ passed · ✗ failed · K known deviation (its ticket in the cell's tooltip) · ○ not exercised · – skipped",
   '· not checkable on this target · ! target unavailable · blank: not judged that night (not selected, not run, not in the catalogue then).',
   'Verdicts: C conformant, CK conformant with known deviations, NC non-conformant, NFE not fully exercised,',
   'TU target unavailable, INC incomplete, CE configuration error.',
@@ -93,29 +93,38 @@ export function nightGridHtml(nights: readonly Night[]): string {
     newTonight.length ? `new tonight: ${newTonight.join(', ')}` : 'nothing new failing tonight',
     stillFailing.length ? `failing before tonight too: ${stillFailing.join(', ')}` : '',
     again.length ? `passing again: ${again.join(', ')}` : '',
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   const tonightAt = nights.length - 1;
   const tonight = (i: number) => (i === tonightAt ? ' tonight' : '');
   const head = nights
-    .map((n, i) => `<th class="night${tonight(i)}" title="${escapeHtml(n.started)}">${escapeHtml(n.date.slice(5))}</th>`)
+    .map(
+      (n, i) => `<th class="night${tonight(i)}" title="${escapeHtml(n.started)}">${escapeHtml(n.date.slice(5))}</th>`,
+    )
     .join('');
-  const verdicts = nights.map((n, i) => {
-    const v = VERDICTS[n.verdict] ?? { short: '?', cls: 'n-other' };
-    const fields = n.fields ? `; fields ${n.fields.exercised} of ${n.fields.total} exercised` : '';
-    return `<td class="${v.cls}${tonight(i)}" title="${escapeHtml(`${n.date}: ${n.verdict}${fields}`)}">${v.short}</td>`;
-  }).join('');
+  const verdicts = nights
+    .map((n, i) => {
+      const v = VERDICTS[n.verdict] ?? { short: '?', cls: 'n-other' };
+      const fields = n.fields ? `; fields ${n.fields.exercised} of ${n.fields.total} exercised` : '';
+      return `<td class="${v.cls}${tonight(i)}" title="${escapeHtml(`${n.date}: ${n.verdict}${fields}`)}">${v.short}</td>`;
+    })
+    .join('');
   const percent = (f: Night['fields']) => (f ? String(Math.round((100 * f.exercised) / Math.max(1, f.total))) : '');
   const fields = nights.map((n, i) => `<td class="n-none${tonight(i)}">${percent(n.fields)}</td>`).join('');
-  const rows = ids.map((id) => {
-    const s = since.get(id)!;
-    const cells = nights.map((n, i) => cell(n, id, i === tonightAt)).join('');
-    const sinceCell = `<td class="since${s.isNew ? ' new' : ''}">${escapeHtml(s.text)}</td>`;
-    return `<tr data-rule="${escapeHtml(id)}"><td class="id">${escapeHtml(id)}</td>${sinceCell}${cells}</tr>`;
-  }).join('\n');
+  const rows = ids
+    .map((id) => {
+      const s = since.get(id)!;
+      const cells = nights.map((n, i) => cell(n, id, i === tonightAt)).join('');
+      const sinceCell = `<td class="since${s.isNew ? ' new' : ''}">${escapeHtml(s.text)}</td>`;
+      return `<tr data-rule="${escapeHtml(id)}"><td class="id">${escapeHtml(id)}</td>${sinceCell}${cells}</tr>`;
+    })
+    .join('\n');
   const targets = new Set(nights.map((n) => n.targetId).filter(Boolean));
-  const note = targets.size > 1
-    ? '<p class="note">These nights ran against more than one target (another sandbox or merchant): compare columns with care.</p>'
-    : '';
+  const note =
+    targets.size > 1
+      ? '<p class="note">These nights ran against more than one target (another sandbox or merchant): compare columns with care.</p>'
+      : '';
   return `<h2 id="nights">The last ${nights.length} night${nights.length === 1 ? '' : 's'}</h2>
 <p id="nights-lead"><strong>${escapeHtml(lead)}.</strong></p>${note}
 <div class="nights-scroll"><table class="nights" id="night-grid">

@@ -13,7 +13,12 @@ const report = (started: string, statuses: Record<string, string>): ConformanceJ
   finished: started,
   verdict: Object.values(statuses).includes('failed') ? 'NON-CONFORMANT' : 'CONFORMANT',
   rules: Object.entries(statuses).map(([id, status]) => ({
-    id, rule: `${id}'s sentence`, check: 'black-box', status, tests: [], observations: [],
+    id,
+    rule: `${id}'s sentence`,
+    check: 'black-box',
+    status,
+    tests: [],
+    observations: [],
   })),
   coverage: { exercised: 88, total: 90, fields: [] },
 });
@@ -21,7 +26,7 @@ const report = (started: string, statuses: Record<string, string>): ConformanceJ
 const night = (date: string, statuses: Record<string, string>, known: Night['known'] = []): Night =>
   nightOf(report(`${date}T02:23:00.000Z`, statuses), known);
 
-test('a night records its date, verdict, each rule\'s outcome, the coverage figure and which target and catalogue', () => {
+test("a night records its date, verdict, each rule's outcome, the coverage figure and which target and catalogue", () => {
   expect(night('2026-11-23', { 'AUTH-1': 'passed', 'TOK-8': 'failed' })).toEqual({
     date: '2026-11-23',
     started: '2026-11-23T02:23:00.000Z',
@@ -61,7 +66,10 @@ test(`only the last ${NIGHTS_KEPT} nights are kept`, () => {
 
 test('history.json reads back as it was written', ({}, testInfo) => {
   const mark = { rule: 'AUTH-1', ticket: 'T-1', expires: '2026-12-01' };
-  const nights = [night('2026-11-22', { 'AUTH-1': 'passed' }), night('2026-11-23', { 'AUTH-1': 'known deviation' }, [mark])];
+  const nights = [
+    night('2026-11-22', { 'AUTH-1': 'passed' }),
+    night('2026-11-23', { 'AUTH-1': 'known deviation' }, [mark]),
+  ];
   const path = writeHistory(testInfo.outputPath('reports'), nights);
   expect(path).toBe(join(testInfo.outputPath('reports'), 'history.json'));
   expect(readHistory(path)).toEqual({ nights });
@@ -77,7 +85,10 @@ test('a missing history starts one; a file that is not one is said and set aside
     note: `${broken} is not a history file (no "nights" list): tonight starts a new one.`,
   });
   const mixed = testInfo.outputPath('mixed.json');
-  writeFileSync(mixed, JSON.stringify({ nights: [{ date: 'yesterday' }, { date: '2026-11-22', verdict: 'CONFORMANT', rules: {} }] }));
+  writeFileSync(
+    mixed,
+    JSON.stringify({ nights: [{ date: 'yesterday' }, { date: '2026-11-22', verdict: 'CONFORMANT', rules: {} }] }),
+  );
   expect(readHistory(mixed)).toMatchObject({
     nights: [{ date: '2026-11-22', known: [] }],
     note: `${mixed}: 1 record(s) that are not a night were left out.`,
@@ -88,7 +99,13 @@ test('the grid says since when a rule fails, what is new tonight and what passes
   const html = nightGridHtml([
     night('2026-11-21', { 'AUTH-1': 'failed', 'TOK-8': 'passed', 'VAULT-2': 'failed', 'HOOK-1': 'passed' }),
     night('2026-11-22', { 'AUTH-1': 'failed', 'TOK-8': 'failed', 'VAULT-2': 'known deviation', 'HOOK-1': 'failed' }),
-    night('2026-11-23', { 'AUTH-1': 'failed', 'TOK-8': 'known deviation', 'VAULT-2': 'failed', 'HOOK-1': 'passed', 'ERR-1': 'failed' }),
+    night('2026-11-23', {
+      'AUTH-1': 'failed',
+      'TOK-8': 'known deviation',
+      'VAULT-2': 'failed',
+      'HOOK-1': 'passed',
+      'ERR-1': 'failed',
+    }),
   ]);
   const since = (id: string) =>
     new RegExp(`<tr data-rule="${id}"><td class="id">${id}</td><td class="since[^"]*">([^<]*)</td>`).exec(html)?.[1];
@@ -97,7 +114,9 @@ test('the grid says since when a rule fails, what is new tonight and what passes
   expect(since('VAULT-2')).toBe('failing since 2026-11-21 or earlier (3 nights)');
   expect(since('HOOK-1')).toBe('passes again tonight');
   expect(since('ERR-1')).toBe('failing: new tonight');
-  expect(html).toContain('<strong>new tonight: ERR-1; failing before tonight too: AUTH-1, TOK-8, VAULT-2; passing again: HOOK-1.</strong>');
+  expect(html).toContain(
+    '<strong>new tonight: ERR-1; failing before tonight too: AUTH-1, TOK-8, VAULT-2; passing again: HOOK-1.</strong>',
+  );
 });
 
 test('a rule a night did not judge is a blank cell, its status on hover', () => {

@@ -53,8 +53,14 @@ export function withNight(history: readonly Night[], night: Night, keep = NIGHTS
 
 const isNight = (n: unknown): n is Night => {
   const night = n as Partial<Night> | null;
-  return !!night && typeof night.date === 'string' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(night.date)
-    && typeof night.verdict === 'string' && !!night.rules && typeof night.rules === 'object';
+  return (
+    !!night &&
+    typeof night.date === 'string' &&
+    /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(night.date) &&
+    typeof night.verdict === 'string' &&
+    !!night.rules &&
+    typeof night.rules === 'object'
+  );
 };
 
 /**
@@ -70,7 +76,10 @@ export function readHistory(path: string): { nights: Night[]; note?: string } {
     const dropped = parsed.nights.length - nights.length;
     return dropped ? { nights, note: `${path}: ${dropped} record(s) that are not a night were left out.` } : { nights };
   } catch (error) {
-    return { nights: [], note: `${path} is not a history file (${(error as Error).message}): tonight starts a new one.` };
+    return {
+      nights: [],
+      note: `${path} is not a history file (${(error as Error).message}): tonight starts a new one.`,
+    };
   }
 }
 

@@ -28,10 +28,19 @@ export function rateLimitAnnotation(client: { rateLimited: RateLimited }, annota
  * the figures (how long it had, how long it ran, the 429s it met), so the reporter never reads it as a
  * failed rule. Returns undefined for any other result.
  */
-export function outOfTime(result: Pick<TestResult, 'status' | 'duration'>, timeoutMs: number, annotations: readonly Annotation[]): string | undefined {
+export function outOfTime(
+  result: Pick<TestResult, 'status' | 'duration'>,
+  timeoutMs: number,
+  annotations: readonly Annotation[],
+): string | undefined {
   if (result.status !== 'timedOut') return undefined;
-  const limited = annotations.filter((a) => a.type === RATE_LIMITED).map((a) => a.description).join('; ');
-  return `${UNAVAILABLE_TAG} the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}`
-    + `${limited ? ` (${limited})` : ''}, with no rule violation seen. A test that runs out of time says nothing about conformance: `
-    + 'the target was too slow or too rate-limited for it; set PG_MAX_RPS a little under the target\'s limit, or run when it is quieter';
+  const limited = annotations
+    .filter((a) => a.type === RATE_LIMITED)
+    .map((a) => a.description)
+    .join('; ');
+  return (
+    `${UNAVAILABLE_TAG} the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}` +
+    `${limited ? ` (${limited})` : ''}, with no rule violation seen. A test that runs out of time says nothing about conformance: ` +
+    "the target was too slow or too rate-limited for it; set PG_MAX_RPS a little under the target's limit, or run when it is quieter"
+  );
 }

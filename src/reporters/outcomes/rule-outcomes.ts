@@ -30,12 +30,28 @@ export type TestRecord = {
   configuration?: string[];
 };
 
-export type RuleStatus = 'passed' | 'failed' | 'known deviation' | 'target unavailable' | 'not exercised' | 'skipped' | 'not checkable on this target' | 'not run' | 'not selected';
+export type RuleStatus =
+  | 'passed'
+  | 'failed'
+  | 'known deviation'
+  | 'target unavailable'
+  | 'not exercised'
+  | 'skipped'
+  | 'not checkable on this target'
+  | 'not run'
+  | 'not selected';
 
 export type RuleOutcome = {
   rule: Rule;
   status: RuleStatus;
-  tests: { id?: string; title: string; outcome: TestOutcome; note?: string; judged?: string; failures?: FailureDetail[] }[];
+  tests: {
+    id?: string;
+    title: string;
+    outcome: TestOutcome;
+    note?: string;
+    judged?: string;
+    failures?: FailureDetail[];
+  }[];
   observations: Observation[];
   /** What the rule's checks judged, summed over its tests: "212 card numbers in 25 records". */
   judged: string[];
@@ -43,40 +59,71 @@ export type RuleOutcome = {
   notExercised: string[];
 };
 
-export type Verdict = 'CONFORMANT' | 'CONFORMANT WITH KNOWN DEVIATIONS' | 'NON-CONFORMANT' | 'TARGET UNAVAILABLE' | 'INCOMPLETE' | 'NOT FULLY EXERCISED' | 'CONFIGURATION ERROR';
+export type Verdict =
+  | 'CONFORMANT'
+  | 'CONFORMANT WITH KNOWN DEVIATIONS'
+  | 'NON-CONFORMANT'
+  | 'TARGET UNAVAILABLE'
+  | 'INCOMPLETE'
+  | 'NOT FULLY EXERCISED'
+  | 'CONFIGURATION ERROR';
 
 const mentions = (t: TestRecord, id: string) =>
-  t.rules.includes(id) || t.violated.includes(id) || (t.judged ?? []).some((j) => j.ruleId === id) || (t.notExercised ?? []).some((n) => n.ruleId === id);
+  t.rules.includes(id) ||
+  t.violated.includes(id) ||
+  (t.judged ?? []).some((j) => j.ruleId === id) ||
+  (t.notExercised ?? []).some((n) => n.ruleId === id);
 
 /** Folds test results into one outcome per rule of the catalogue. */
 export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string): RuleOutcome[] {
   return rules.map((rule) => {
     const mine = tests.filter((t) => mentions(t, rule.id));
     const failedHere = (t: TestRecord) =>
-      t.outcome === 'failed' && (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
-    const outcomeHere = (t: TestRecord): TestOutcome => (failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome);
+      t.outcome === 'failed' &&
+      (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
+    const outcomeHere = (t: TestRecord): TestOutcome =>
+      failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome;
     // A test that ran to its verdict on this rule: what it judged counts, whatever happened to its other rules.
     const ran = mine.filter((t) => outcomeHere(t) === 'passed' || outcomeHere(t) === 'failed');
     const judgedIn = (t: TestRecord) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
     const sums = sumJudged(ran.flatMap(judgedIn));
-    const reasons = [...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason)))];
+    const reasons = [
+      ...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason))),
+    ];
     const entries = mine.map((t) => ({
       id: t.id,
       title: t.title,
       outcome: outcomeHere(t),
-      note: t.outcome === 'skipped' ? t.skipReason : t.outcome === 'unavailable' ? t.error : t.outcome === 'failed' && !failedHere(t) ? 'test failed on another rule' : undefined,
-      judged: ran.includes(t) ? sumJudged(judgedIn(t)).map((s) => s.text).join(', ') || 'nothing' : undefined,
+      note:
+        t.outcome === 'skipped'
+          ? t.skipReason
+          : t.outcome === 'unavailable'
+            ? t.error
+            : t.outcome === 'failed' && !failedHere(t)
+              ? 'test failed on another rule'
+              : undefined,
+      judged: ran.includes(t)
+        ? sumJudged(judgedIn(t))
+            .map((s) => s.text)
+            .join(', ') || 'nothing'
+        : undefined,
       failures: failedHere(t) ? t.failures?.filter((f) => f.ruleId === undefined || f.ruleId === rule.id) : undefined,
     }));
     let status: RuleStatus;
     if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
     else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
-    else if (entries.some((e) => e.outcome === 'passed')) status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
+    else if (entries.some((e) => e.outcome === 'passed'))
+      status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
     else if (needsControlApi(rule, target)) status = 'not checkable on this target';
     else status = entries.length ? 'skipped' : 'not run';
-    if (status === 'not exercised' && !reasons.length) reasons.push('its tests passed without judging anything (no check reported what it judged)');
+    if (status === 'not exercised' && !reasons.length)
+      reasons.push('its tests passed without judging anything (no check reported what it judged)');
     const observations = [
-      ...new Map(mine.flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id)).map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o])).values(),
+      ...new Map(
+        mine
+          .flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id))
+          .map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o]),
+      ).values(),
     ];
     return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
   });
@@ -123,7 +170,12 @@ export function verdictOf(outcomes: RuleOutcome[], gaps: RunGaps = {}): Verdict 
   if (gaps.configuration?.length) return 'CONFIGURATION ERROR';
   if (outcomes.some((o) => o.status === 'target unavailable')) return 'TARGET UNAVAILABLE';
   if (outcomes.some((o) => o.status === 'not run')) return 'INCOMPLETE';
-  if (outcomes.some((o) => o.status === 'not exercised') || gaps.operations?.length || gaps.skippedForConfiguration?.length) return 'NOT FULLY EXERCISED';
+  if (
+    outcomes.some((o) => o.status === 'not exercised') ||
+    gaps.operations?.length ||
+    gaps.skippedForConfiguration?.length
+  )
+    return 'NOT FULLY EXERCISED';
   if (outcomes.some((o) => o.status === 'known deviation')) return 'CONFORMANT WITH KNOWN DEVIATIONS';
   return 'CONFORMANT';
 }

@@ -4,8 +4,24 @@ import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from './rule-out
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from '../write-conformance.js';
 
-const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({ id, section: '1', source: 's', rule: 'r', check, writes: false });
-const record = (over: Partial<TestRecord>): TestRecord => ({ title: 't', file: 'f', rules: [], violated: [], outcome: 'passed', observations: [], judged: [{ ruleId: over.rules?.[0] ?? '', count: 1, what: 'answers' }], ...over });
+const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
+  id,
+  section: '1',
+  source: 's',
+  rule: 'r',
+  check,
+  writes: false,
+});
+const record = (over: Partial<TestRecord>): TestRecord => ({
+  title: 't',
+  file: 'f',
+  rules: [],
+  violated: [],
+  outcome: 'passed',
+  observations: [],
+  judged: [{ ruleId: over.rules?.[0] ?? '', count: 1, what: 'answers' }],
+  ...over,
+});
 const CATALOGUE = [rule('TOK-1'), rule('TOK-8'), rule('TOK-10'), rule('ERR-5')];
 
 /** As the reporter does it in a run of `npm run conformance -- --rule …`: the selection comes in with its options. */
@@ -20,7 +36,9 @@ test('a run limited to a rule that passes is CONFORMANT for that rule, exit 0, a
   expect(run.outcomes.map((o) => o.status)).toEqual(['not selected', 'passed', 'not selected', 'not selected']);
   expect(run.verdict).toBe('CONFORMANT');
   expect(EXIT_CODES[run.verdict]).toBe(0);
-  expect(run.line).toBe('CONFORMANT for TOK-8 (1 of 4 rules selected): 4 rules; 1 of 1 applicable exercised, 1 passed; 3 not selected');
+  expect(run.line).toBe(
+    'CONFORMANT for TOK-8 (1 of 4 rules selected): 4 rules; 1 of 1 applicable exercised, 1 passed; 3 not selected',
+  );
 });
 
 test('the same rules missing from a whole run still make it INCOMPLETE', () => {
@@ -31,7 +49,10 @@ test('the same rules missing from a whole run still make it INCOMPLETE', () => {
 test('a selected rule that fails, or judged nothing, or had no test run, decides the verdict', () => {
   expect(limitedRun(['TOK-8'], [record({ rules: ['TOK-8'], outcome: 'failed' })]).verdict).toBe('NON-CONFORMANT');
   expect(limitedRun(['TOK-8', 'TOK-1'], [record({ rules: ['TOK-8'] })]).verdict).toBe('INCOMPLETE');
-  const skipped = limitedRun(['TOK-8'], [record({ rules: ['TOK-8'], outcome: 'skipped', skipReason: 'writes to production need PG_ALLOW_WRITES=1' })]);
+  const skipped = limitedRun(
+    ['TOK-8'],
+    [record({ rules: ['TOK-8'], outcome: 'skipped', skipReason: 'writes to production need PG_ALLOW_WRITES=1' })],
+  );
   expect(skipped.outcomes[1]!.status).toBe('skipped');
   expect(skipped.verdict, 'a selection that exercised nothing is no pass').toBe('NOT FULLY EXERCISED');
 });

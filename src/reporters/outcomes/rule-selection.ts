@@ -7,13 +7,18 @@ import type { RuleOutcome, Verdict } from './rule-outcomes.js';
  * deviation seen is a deviation.
  */
 export function selectedRules(env: NodeJS.ProcessEnv): string[] | undefined {
-  const ids = (env.PG_RULES ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const ids = (env.PG_RULES ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
   return ids.length ? ids : undefined;
 }
 
 export function applySelection(outcomes: RuleOutcome[], selected: string[] | undefined): RuleOutcome[] {
   if (!selected) return outcomes;
-  return outcomes.map((o) => (selected.includes(o.rule.id) || o.status === 'failed' ? o : { ...o, status: 'not selected' as const }));
+  return outcomes.map((o) =>
+    selected.includes(o.rule.id) || o.status === 'failed' ? o : { ...o, status: 'not selected' as const },
+  );
 }
 
 /** A selection none of whose rules was exercised checked nothing: not a pass (exit 4, with the reasons). */

@@ -17,13 +17,17 @@ export type Gaps = {
 export const runGaps = {
   /** The parts of a test record these come from. */
   annotationsOf(annotations: readonly Annotation[]): Pick<TestRecord, 'served' | 'configuration'> {
-    const of = (type: string) => [...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? ''))];
+    const of = (type: string) => [
+      ...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
+    ];
     return { served: of(SERVED), configuration: of(CONFIGURATION) };
   },
 
   of(records: readonly TestRecord[], outcomes: readonly RuleOutcome[]): Gaps {
     const skippedTests: Record<string, number> = {};
-    for (const r of records) if (r.outcome === 'skipped') skippedTests[r.skipReason ?? 'no reason given'] = (skippedTests[r.skipReason ?? 'no reason given'] ?? 0) + 1;
+    for (const r of records)
+      if (r.outcome === 'skipped')
+        skippedTests[r.skipReason ?? 'no reason given'] = (skippedTests[r.skipReason ?? 'no reason given'] ?? 0) + 1;
     return {
       configuration: [...new Set(records.flatMap((r) => r.configuration ?? []))],
       operations: operationGaps(records),

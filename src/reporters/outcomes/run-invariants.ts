@@ -34,7 +34,11 @@ export class RunInvariants {
         for (const id of text.split(',')) this.cards.set(id, (this.cards.get(id) ?? 0) + 1);
       } else if (a.type === ANSWERS) {
         const [valid, judged] = text.split('/').map(Number);
-        this.answers = { valid: this.answers.valid + (valid ?? 0), judged: this.answers.judged + (judged ?? 0), tests: this.answers.tests + 1 };
+        this.answers = {
+          valid: this.answers.valid + (valid ?? 0),
+          judged: this.answers.judged + (judged ?? 0),
+          tests: this.answers.tests + 1,
+        };
       } else if (a.type === GENERATED) this.generated.push(text);
       else if (a.type === COUNTER_EXAMPLE) this.counterExamples.push(text);
     }
@@ -45,7 +49,14 @@ export class RunInvariants {
     const total = [...this.cards.values()].reduce((a, b) => a + b, 0);
     const shared = [...this.cards.values()].filter((n) => n > 1).length;
     const invalid = this.answers.judged - this.answers.valid;
-    const record = (rule: string, title: string, judged: number, what: string, failure: string | undefined, none: string): TestRecord => ({
+    const record = (
+      rule: string,
+      title: string,
+      judged: number,
+      what: string,
+      failure: string | undefined,
+      none: string,
+    ): TestRecord => ({
       title: `run-wide › ${rule}: ${title}`,
       file: 'run-wide',
       rules: [rule],
@@ -55,14 +66,28 @@ export class RunInvariants {
       observations: [],
       error: failure && `[${rule}] ${failure}`,
       // Judged from every test's records: no single exchange to show, the counts say what was found.
-      failures: failure ? [{ ruleId: rule, expected: title.replace(/ \([^)]*\)$/, ''), found: failure, exchanges: [], reproduce: [] }] : undefined,
+      failures: failure
+        ? [{ ruleId: rule, expected: title.replace(/ \([^)]*\)$/, ''), found: failure, exchanges: [], reproduce: [] }]
+        : undefined,
       judged: judged ? [{ ruleId: rule, count: judged, what }] : [],
     });
     const all = [
-      record('TOK-1', `no two new cards of the run share a card_id (${total} new cards from ${this.cardTests} tests)`, total, 'new cards across the run',
-        shared ? `${shared} card_id(s) were returned for more than one new card in this run` : undefined, 'no new card was tokenized in this run'),
-      record('ERR-5', `every answer of the run validates against spec/openapi.yaml (${this.answers.judged} answers from ${this.answers.tests} tests)`, this.answers.judged, 'answers across the run',
-        invalid ? `${invalid} of ${this.answers.judged} answers did not validate` : undefined, 'no answer of this run was held to a schema'),
+      record(
+        'TOK-1',
+        `no two new cards of the run share a card_id (${total} new cards from ${this.cardTests} tests)`,
+        total,
+        'new cards across the run',
+        shared ? `${shared} card_id(s) were returned for more than one new card in this run` : undefined,
+        'no new card was tokenized in this run',
+      ),
+      record(
+        'ERR-5',
+        `every answer of the run validates against spec/openapi.yaml (${this.answers.judged} answers from ${this.answers.tests} tests)`,
+        this.answers.judged,
+        'answers across the run',
+        invalid ? `${invalid} of ${this.answers.judged} answers did not validate` : undefined,
+        'no answer of this run was held to a schema',
+      ),
     ];
     return all.filter((r) => r.outcome !== 'skipped');
   }
@@ -88,11 +113,23 @@ export class RunInvariants {
       properties: [...this.generated].sort(),
       counterExamples: [...this.counterExamples].sort(),
     };
-    const lines = ['## Generated inputs', '', `- Seed ${section.seed ?? '(per shard, below)'}, up to ${section.runsPerProperty} inputs a property; replay with \`${section.replay}\``];
+    const lines = [
+      '## Generated inputs',
+      '',
+      `- Seed ${section.seed ?? '(per shard, below)'}, up to ${section.runsPerProperty} inputs a property; replay with \`${section.replay}\``,
+    ];
     lines.push(...section.properties.map((p) => `- ${p}`));
-    if (section.counterExamples.length) lines.push('', 'Shrunk counter-examples (the smallest input that still failed):', ...section.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`));
+    if (section.counterExamples.length)
+      lines.push(
+        '',
+        'Shrunk counter-examples (the smallest input that still failed):',
+        ...section.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`),
+      );
     writeFileSync(md, `${readFileSync(md, 'utf8')}${lines.join('\n')}\n`);
-    const report = { ...(JSON.parse(readFileSync(json, 'utf8')) as ConformanceJson & { drift?: Drift | string }), generated: section };
+    const report = {
+      ...(JSON.parse(readFileSync(json, 'utf8')) as ConformanceJson & { drift?: Drift | string }),
+      generated: section,
+    };
     writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
     // The page shows the seed and how to replay it too.
     writeFileSync(join(dir, 'conformance.html'), conformancePage(report, report.drift, nights));

@@ -9,9 +9,33 @@ import { servedAnnotations } from './exercised.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from '../outcomes/rule-outcomes.js';
 import { runGaps } from '../outcomes/run-gaps.js';
 
-const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({ id, section: '4.1', source: 's', rule: `the rule ${id}`, check, writes: false });
-const passed = (id: string, served: string[]): TestRecord => ({ title: id, file: 'f', rules: [id], violated: [], outcome: 'passed', observations: [], judged: [{ ruleId: id, count: 1, what: 'answers' }], served });
-const skipped = (id: string, skipReason: string): TestRecord => ({ title: id, file: 'f', rules: [id], violated: [], outcome: 'skipped', skipReason, observations: [] });
+const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
+  id,
+  section: '4.1',
+  source: 's',
+  rule: `the rule ${id}`,
+  check,
+  writes: false,
+});
+const passed = (id: string, served: string[]): TestRecord => ({
+  title: id,
+  file: 'f',
+  rules: [id],
+  violated: [],
+  outcome: 'passed',
+  observations: [],
+  judged: [{ ruleId: id, count: 1, what: 'answers' }],
+  served,
+});
+const skipped = (id: string, skipReason: string): TestRecord => ({
+  title: id,
+  file: 'f',
+  rules: [id],
+  violated: [],
+  outcome: 'skipped',
+  skipReason,
+  observations: [],
+});
 const ALL = ['tokenize', 'listCustomers', 'disableWebhook'];
 
 function verdict(rules: Rule[], records: TestRecord[], target = 'sandbox') {
@@ -20,21 +44,35 @@ function verdict(rules: Rule[], records: TestRecord[], target = 'sandbox') {
   return { outcomes, gaps, verdict: verdictOf(outcomes, gaps), lines: summaryLines({ outcomes, ...gaps }) };
 }
 
-test('an operation is served when an answer carries its family\'s success indicator', () => {
-  const answer = (operation: Exchange['operation'], family: Exchange['family'], json: unknown) => ({ operation, family, json }) as Exchange;
-  expect(servedAnnotations([answer('tokenize', 'pg', { rcode: '000' }), answer('disableWebhook', 'platform', { code: 1301 }), answer('listCustomers', 'platform', { code: 0 })]))
-    .toEqual([{ type: 'served', description: 'tokenize' }, { type: 'served', description: 'listCustomers' }]);
+test("an operation is served when an answer carries its family's success indicator", () => {
+  const answer = (operation: Exchange['operation'], family: Exchange['family'], json: unknown) =>
+    ({ operation, family, json }) as Exchange;
+  expect(
+    servedAnnotations([
+      answer('tokenize', 'pg', { rcode: '000' }),
+      answer('disableWebhook', 'platform', { code: 1301 }),
+      answer('listCustomers', 'platform', { code: 0 }),
+    ]),
+  ).toEqual([
+    { type: 'served', description: 'tokenize' },
+    { type: 'served', description: 'listCustomers' },
+  ]);
 });
 
 test('a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED, naming the variable, though every rule it ran passed', () => {
-  const run = verdict([rule('TOK-1'), rule('HOOK-1'), rule('HOOK-2')], [
-    passed('TOK-1', ['tokenize', 'listCustomers']),
-    skipped('HOOK-1', CONFIGURATION_SKIPS.webhook.reason),
-    passed('HOOK-2', []), // disables an unknown webhook: called, never served
-  ]);
+  const run = verdict(
+    [rule('TOK-1'), rule('HOOK-1'), rule('HOOK-2')],
+    [
+      passed('TOK-1', ['tokenize', 'listCustomers']),
+      skipped('HOOK-1', CONFIGURATION_SKIPS.webhook.reason),
+      passed('HOOK-2', []), // disables an unknown webhook: called, never served
+    ],
+  );
   expect(run.verdict).toBe('NOT FULLY EXERCISED');
   expect(EXIT_CODES[run.verdict]).toBe(4);
-  expect(run.gaps.operations).toEqual([{ operation: 'disableWebhook', reason: `never called to do its work, as ${CONFIGURATION_SKIPS.webhook.reason}` }]);
+  expect(run.gaps.operations).toEqual([
+    { operation: 'disableWebhook', reason: `never called to do its work, as ${CONFIGURATION_SKIPS.webhook.reason}` },
+  ]);
   expect(run.lines).toEqual([
     'Operations never served (1):',
     `  - disableWebhook: never called to do its work, as ${CONFIGURATION_SKIPS.webhook.reason}`,
@@ -45,7 +83,11 @@ test('a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED, naming the var
 });
 
 test('production without PG_ALLOW_WRITES never tokenizes or disables: NOT FULLY EXERCISED naming PG_ALLOW_WRITES=1', () => {
-  const run = verdict([rule('VAULT-1'), rule('TOK-1')], [passed('VAULT-1', ['listCustomers']), skipped('TOK-1', CONFIGURATION_SKIPS.writes.reason)], 'production');
+  const run = verdict(
+    [rule('VAULT-1'), rule('TOK-1')],
+    [passed('VAULT-1', ['listCustomers']), skipped('TOK-1', CONFIGURATION_SKIPS.writes.reason)],
+    'production',
+  );
   expect(run.verdict).toBe('NOT FULLY EXERCISED');
   expect(run.gaps.operations.map((g) => g.operation)).toEqual(['tokenize', 'disableWebhook']);
   expect(run.gaps.operations.every((g) => g.reason.includes('PG_ALLOW_WRITES=1'))).toBe(true);
@@ -53,16 +95,27 @@ test('production without PG_ALLOW_WRITES never tokenizes or disables: NOT FULLY 
 });
 
 test('skipped integrator checks keep the run from CONFORMANT; a skip no variable lifts does not', () => {
-  const integrator = verdict([rule('TOK-1'), rule('TOK-5')], [passed('TOK-1', ALL), skipped('TOK-5', CONFIGURATION_SKIPS.vendor.reason)]);
+  const integrator = verdict(
+    [rule('TOK-1'), rule('TOK-5')],
+    [passed('TOK-1', ALL), skipped('TOK-5', CONFIGURATION_SKIPS.vendor.reason)],
+  );
   expect(integrator.verdict).toBe('NOT FULLY EXERCISED');
-  expect(integrator.lines).toContain(`  - TOK-5: ${CONFIGURATION_SKIPS.vendor.reason} (set PG_VENDOR_ID and PG_VENDOR_API_KEY)`);
-  const byDesign = verdict([rule('TOK-1'), rule('HOOK-2'), rule('HOOK-3', 'mock-control')], [
-    passed('TOK-1', ALL),
-    skipped('HOOK-2', 'in production the suite disables only PG_WEBHOOK_ID'),
-    skipped('HOOK-3', 'needs the embedded mock\'s control API'),
-  ], 'production');
+  expect(integrator.lines).toContain(
+    `  - TOK-5: ${CONFIGURATION_SKIPS.vendor.reason} (set PG_VENDOR_ID and PG_VENDOR_API_KEY)`,
+  );
+  const byDesign = verdict(
+    [rule('TOK-1'), rule('HOOK-2'), rule('HOOK-3', 'mock-control')],
+    [
+      passed('TOK-1', ALL),
+      skipped('HOOK-2', 'in production the suite disables only PG_WEBHOOK_ID'),
+      skipped('HOOK-3', "needs the embedded mock's control API"),
+    ],
+    'production',
+  );
   expect(byDesign.verdict).toBe('CONFORMANT');
-  expect(byDesign.lines).toContain('  - HOOK-2: in production the suite disables only PG_WEBHOOK_ID (not a gap of the configuration: does not keep the run from CONFORMANT)');
+  expect(byDesign.lines).toContain(
+    '  - HOOK-2: in production the suite disables only PG_WEBHOOK_ID (not a gap of the configuration: does not keep the run from CONFORMANT)',
+  );
 });
 
 test('a configuration problem found during the run is CONFIGURATION ERROR (exit 2); a failed rule still outranks it', () => {
@@ -71,15 +124,25 @@ test('a configuration problem found during the run is CONFIGURATION ERROR (exit 
   expect(unknownWebhook.verdict).toBe('CONFIGURATION ERROR');
   expect(EXIT_CODES[unknownWebhook.verdict]).toBe(2);
   expect(unknownWebhook.lines.slice(0, 2)).toEqual(['Configuration problems, fix these first (1):', `  - ${problem}`]);
-  const failed = verdict([rule('TOK-1')], [{ ...passed('TOK-1', ALL), outcome: 'failed', violated: ['TOK-1'], configuration: [problem] }]);
+  const failed = verdict(
+    [rule('TOK-1')],
+    [{ ...passed('TOK-1', ALL), outcome: 'failed', violated: ['TOK-1'], configuration: [problem] }],
+  );
   expect(failed.verdict).toBe('NON-CONFORMANT');
 });
 
 test('the summary lists failed rules by name and not-exercised rules with their reasons', () => {
-  const run = verdict([rule('TOK-8'), rule('VAULT-5')], [
-    { ...passed('TOK-8', ALL), outcome: 'failed', violated: ['TOK-8'] },
-    { ...passed('VAULT-5', ALL), judged: [], notExercised: [{ ruleId: 'VAULT-5', reason: 'the vault holds fewer than two customers' }] },
-  ]);
+  const run = verdict(
+    [rule('TOK-8'), rule('VAULT-5')],
+    [
+      { ...passed('TOK-8', ALL), outcome: 'failed', violated: ['TOK-8'] },
+      {
+        ...passed('VAULT-5', ALL),
+        judged: [],
+        notExercised: [{ ruleId: 'VAULT-5', reason: 'the vault holds fewer than two customers' }],
+      },
+    ],
+  );
   expect(run.lines).toEqual([
     'Failed rules (1):',
     '  - TOK-8 (section 4.1): the rule TOK-8',
@@ -94,9 +157,10 @@ test('a run that served every operation and exercised every rule says nothing be
   expect(run.lines).toEqual([]);
 });
 
-test('the README\'s verdict table names every verdict with its exit code', () => {
+test("the README's verdict table names every verdict with its exit code", () => {
   const readme = readFileSync('README.md', 'utf8');
-  for (const [verdict, code] of Object.entries(EXIT_CODES)) expect(readme, verdict).toContain(`| \`${verdict}\` | ${code} |`);
+  for (const [verdict, code] of Object.entries(EXIT_CODES))
+    expect(readme, verdict).toContain(`| \`${verdict}\` | ${code} |`);
 });
 
 test('TOK-11 judged in part because a made-up profile was refused: NOT FULLY EXERCISED naming PG_PROFILE_ID; another partial reason does not', () => {
@@ -107,6 +171,14 @@ test('TOK-11 judged in part because a made-up profile was refused: NOT FULLY EXE
   expect(run.gaps.skippedForConfiguration).toEqual(['TOK-11']);
   expect(run.lines).toEqual(['Judged in part for want of a variable (1):', `  - TOK-11: ${reason}`]);
   expect(reason).toContain('set PG_PROFILE_ID');
-  const wallet = verdict([rule('TOK-11')], [{ ...passed('TOK-11', ALL), notExercised: [{ ruleId: 'TOK-11', reason: 'a wallet payload cannot be forged for a real target' }] }]);
+  const wallet = verdict(
+    [rule('TOK-11')],
+    [
+      {
+        ...passed('TOK-11', ALL),
+        notExercised: [{ ruleId: 'TOK-11', reason: 'a wallet payload cannot be forged for a real target' }],
+      },
+    ],
+  );
   expect(wallet.verdict).toBe('CONFORMANT');
 });

@@ -24,14 +24,23 @@ export type OperationGap = { operation: OperationId; reason: string };
 /** Operations no test of the run had served, each with why and what to set. */
 export function operationGaps(records: readonly TestRecord[]): OperationGap[] {
   const served = new Set(records.flatMap((r) => r.served ?? []));
-  const skipped = new Set(records.filter((r) => r.outcome === 'skipped').map((r) => configurationSkip(r.skipReason)).filter((s) => s !== undefined));
-  const because = (s: (typeof CONFIGURATION_SKIPS)[keyof typeof CONFIGURATION_SKIPS]) => `never called to do its work, as ${s.reason}`;
+  const skipped = new Set(
+    records
+      .filter((r) => r.outcome === 'skipped')
+      .map((r) => configurationSkip(r.skipReason))
+      .filter((s) => s !== undefined),
+  );
+  const because = (s: (typeof CONFIGURATION_SKIPS)[keyof typeof CONFIGURATION_SKIPS]) =>
+    `never called to do its work, as ${s.reason}`;
   return OPERATION_IDS.filter((op) => !served.has(op)).map((operation) => {
     const writes = operation !== 'listCustomers' && skipped.has(CONFIGURATION_SKIPS.writes);
     let reason: string;
     if (writes) reason = because(CONFIGURATION_SKIPS.writes);
-    else if (operation === 'disableWebhook' && skipped.has(CONFIGURATION_SKIPS.webhook)) reason = because(CONFIGURATION_SKIPS.webhook);
-    else if (operation === 'disableWebhook') reason = 'no disable of PG_WEBHOOK_ID answered code 0 (inactive from an earlier run, or not a webhook of this merchant): check PG_WEBHOOK_ID and enable the webhook in the manager portal before the run';
+    else if (operation === 'disableWebhook' && skipped.has(CONFIGURATION_SKIPS.webhook))
+      reason = because(CONFIGURATION_SKIPS.webhook);
+    else if (operation === 'disableWebhook')
+      reason =
+        'no disable of PG_WEBHOOK_ID answered code 0 (inactive from an earlier run, or not a webhook of this merchant): check PG_WEBHOOK_ID and enable the webhook in the manager portal before the run';
     else reason = 'no request of the run was answered with success: see the rules that failed or were not exercised';
     return { operation, reason };
   });

@@ -28,21 +28,27 @@ test('a message with two rule violations gives each its Expected, Found, exchang
       ruleId: 'TOK-8',
       expected: 'first four digits, one x per hidden digit, last six digits',
       found: 'card_number hides 4 digits with x, expected 6\ngenerated input: a 16-digit number',
-      exchanges: ['Sent: POST http://127.0.0.1:4010/pg/tokenize\n    accept: application/json\n  body: {"card_number":"[card …1111]"}\nReceived: HTTP 200, content-type application/json, 3 ms\n  body: {"rcode":"000"}'],
+      exchanges: [
+        'Sent: POST http://127.0.0.1:4010/pg/tokenize\n    accept: application/json\n  body: {"card_number":"[card …1111]"}\nReceived: HTTP 200, content-type application/json, 3 ms\n  body: {"rcode":"000"}',
+      ],
       reproduce: [`curl -sS -X POST -u ":$PG_API_KEY" 'http://127.0.0.1:4010/pg/tokenize'`],
     },
     {
       ruleId: 'ERR-5',
       expected: 'a body that validates',
       found: '/card_number must match pattern',
-      exchanges: ['Sent: GET http://127.0.0.1:4010/platform/vault/customer\nReceived: HTTP 200, content-type application/json, 2 ms\n  body: {}'],
+      exchanges: [
+        'Sent: GET http://127.0.0.1:4010/platform/vault/customer\nReceived: HTTP 200, content-type application/json, 2 ms\n  body: {}',
+      ],
       reproduce: [`curl -sS -X GET 'http://127.0.0.1:4010/platform/vault/customer'`],
     },
   ]);
 });
 
 test('a failure that names no rule keeps its message, cut to forty lines', () => {
-  expect(failureDetails('Error: boom\n  at x')).toEqual([{ exchanges: [], reproduce: [], message: 'Error: boom\n  at x' }]);
+  expect(failureDetails('Error: boom\n  at x')).toEqual([
+    { exchanges: [], reproduce: [], message: 'Error: boom\n  at x' },
+  ]);
   const long = Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n');
   expect(failureDetails(long)[0]?.message?.split('\n')).toHaveLength(41);
   expect(failureDetails('')).toEqual([]);

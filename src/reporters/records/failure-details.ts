@@ -45,7 +45,9 @@ export function failureDetails(errorText: string): FailureDetail[] {
   const starts = lines.flatMap((l, i) => (HEADER.test(l) ? [i] : []));
   if (!starts.length) {
     const message = lines.slice(0, MAX_MESSAGE_LINES).join('\n').trim();
-    return message ? [{ exchanges: [], reproduce: [], message: lines.length > MAX_MESSAGE_LINES ? `${message}\n…` : message }] : [];
+    return message
+      ? [{ exchanges: [], reproduce: [], message: lines.length > MAX_MESSAGE_LINES ? `${message}\n…` : message }]
+      : [];
   }
   return starts.map((start, i) => detailOf(lines.slice(start, starts[i + 1])));
 }

@@ -6,7 +6,10 @@ test('a judged annotation reads as the rule, the count and the plural noun, and 
   expect(judgedDescription(j)).toBe('VAULT-7: 212 card numbers in 25 records');
   expect(parseJudged(judgedDescription(j))).toEqual(j);
   expect(parseJudged('VAULT-7: no count here')).toBeUndefined();
-  expect(parseNotExercised('VAULT-5: the vault holds fewer than two customers')).toEqual({ ruleId: 'VAULT-5', reason: 'the vault holds fewer than two customers' });
+  expect(parseNotExercised('VAULT-5: the vault holds fewer than two customers')).toEqual({
+    ruleId: 'VAULT-5',
+    reason: 'the vault holds fewer than two customers',
+  });
 });
 
 test('a count of one reads in the singular', () => {
@@ -19,6 +22,14 @@ test('a count of one reads in the singular', () => {
 });
 
 test('counts of one rule are summed by what was judged', () => {
-  expect(sumJudged([{ ruleId: 'A-1', count: 2, what: 'pages' }, { ruleId: 'A-1', count: 3, what: 'pages' }, { ruleId: 'A-1', count: 1, what: 'records' }]))
-    .toEqual([{ count: 5, text: '5 pages' }, { count: 1, text: '1 record' }]);
+  expect(
+    sumJudged([
+      { ruleId: 'A-1', count: 2, what: 'pages' },
+      { ruleId: 'A-1', count: 3, what: 'pages' },
+      { ruleId: 'A-1', count: 1, what: 'records' },
+    ]),
+  ).toEqual([
+    { count: 5, text: '5 pages' },
+    { count: 1, text: '1 record' },
+  ]);
 });

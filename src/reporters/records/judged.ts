@@ -16,7 +16,11 @@ function singular(what: string): string {
   const at = words.findIndex((w) => /[A-Za-z_]s$/.test(w));
   if (at < 0) return what;
   const word = words[at]!;
-  words[at] = /ies$/.test(word) ? `${word.slice(0, -3)}y` : /(ss|ch|sh|x)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
+  words[at] = /ies$/.test(word)
+    ? `${word.slice(0, -3)}y`
+    : /(ss|ch|sh|x)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.slice(0, -1);
   return words.join(' ');
 }
 

@@ -2,13 +2,28 @@ import { expect, test } from '@playwright/test';
 import { observationDescription, parseObservation, UNCLASSIFIED } from './observation.js';
 
 test('the annotation shows the sentence first and carries kind, subject and value for comparison', () => {
-  const description = observationDescription('AUTH-7', 'tokenize answered the\nauthentication failure with HTTP 401', { kind: 'http-status-of-auth-failure', subject: 'tokenize', value: 401 });
+  const description = observationDescription('AUTH-7', 'tokenize answered the\nauthentication failure with HTTP 401', {
+    kind: 'http-status-of-auth-failure',
+    subject: 'tokenize',
+    value: 401,
+  });
   expect(description.split('\n')[0]).toBe('AUTH-7: tokenize answered the authentication failure with HTTP 401');
-  expect(parseObservation(description)).toEqual({ ruleId: 'AUTH-7', text: 'tokenize answered the authentication failure with HTTP 401', kind: 'http-status-of-auth-failure', subject: 'tokenize', value: 401 });
+  expect(parseObservation(description)).toEqual({
+    ruleId: 'AUTH-7',
+    text: 'tokenize answered the authentication failure with HTTP 401',
+    kind: 'http-status-of-auth-failure',
+    subject: 'tokenize',
+    value: 401,
+  });
 });
 
 test('an observation recorded as a bare sentence is kept, unclassified, its sentence as its value', () => {
-  expect(parseObservation('HOOK-1: re-disabling answered code 0')).toEqual({ ruleId: 'HOOK-1', text: 're-disabling answered code 0', kind: UNCLASSIFIED, value: 're-disabling answered code 0' });
+  expect(parseObservation('HOOK-1: re-disabling answered code 0')).toEqual({
+    ruleId: 'HOOK-1',
+    text: 're-disabling answered code 0',
+    kind: UNCLASSIFIED,
+    value: 're-disabling answered code 0',
+  });
   expect(parseObservation('no rule here')).toBeUndefined();
 });
 

@@ -8,7 +8,8 @@ export const UNCLASSIFIED = 'unclassified';
 const KIND = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 
 export function checkKind(kind: string): void {
-  if (!KIND.test(kind)) throw new Error(`observation kind "${kind}" must be kebab-case, like http-status-of-auth-failure`);
+  if (!KIND.test(kind))
+    throw new Error(`observation kind "${kind}" must be kebab-case, like http-status-of-auth-failure`);
 }
 
 /**
@@ -29,7 +30,13 @@ export function parseObservation(description: string): Observation | undefined {
   const [, ruleId = '', text = ''] = match;
   if (json === undefined) return { ruleId, text, kind: UNCLASSIFIED, value: text };
   const data = JSON.parse(json) as ObservationData;
-  return { ruleId, text, kind: data.kind, ...(data.subject === undefined ? {} : { subject: data.subject }), value: data.value };
+  return {
+    ruleId,
+    text,
+    kind: data.kind,
+    ...(data.subject === undefined ? {} : { subject: data.subject }),
+    value: data.value,
+  };
 }
 
 /** Observations with the same key are one behaviour; their values are compared between runs. */

@@ -61,20 +61,35 @@ class HintedHttpsAgent extends HttpsAgent {
 
 /** An https agent whose connections are TLS inside an HTTP CONNECT tunnel through `proxy`. */
 class TunnelAgent extends HintedHttpsAgent {
-  constructor(private readonly proxy: URL, options: AgentOptions) {
+  constructor(
+    private readonly proxy: URL,
+    options: AgentOptions,
+  ) {
     super(options);
   }
 
-  override createConnection(options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex | undefined {
+  override createConnection(
+    options: ConnectionOptions,
+    callback?: (error: Error | null, socket: Duplex) => void,
+  ): Duplex | undefined {
     const authority = `${options.host}:${options.port}`;
     const open = this.proxy.protocol === 'https:' ? httpsRequest : httpRequest;
-    const tunnel = open({ host: this.proxy.hostname, port: this.proxy.port || (this.proxy.protocol === 'https:' ? 443 : 80), method: 'CONNECT', path: authority, agent: false, headers: { host: authority, ...proxyAuthorization(this.proxy) } });
+    const tunnel = open({
+      host: this.proxy.hostname,
+      port: this.proxy.port || (this.proxy.protocol === 'https:' ? 443 : 80),
+      method: 'CONNECT',
+      path: authority,
+      agent: false,
+      headers: { host: authority, ...proxyAuthorization(this.proxy) },
+    });
     const fail = (error: Error) => callback?.(error, undefined as unknown as Duplex);
     tunnel.once('connect', (res, socket) => {
       if (res.statusCode !== 200) {
         socket.destroy();
         // The code and status let who-answered.ts tell a proxy asking for credentials (407) from one refusing.
-        const refused = new Error(`the proxy ${this.proxy.host} refused the tunnel to ${authority}: HTTP ${res.statusCode}`);
+        const refused = new Error(
+          `the proxy ${this.proxy.host} refused the tunnel to ${authority}: HTTP ${res.statusCode}`,
+        );
         fail(Object.assign(refused, { code: 'ERR_PROXY_TUNNEL', statusCode: res.statusCode }));
         return;
       }
@@ -93,7 +108,10 @@ function proxyAuthorization(proxy: URL): Record<string, string> {
 }
 
 /** How to reach one target: the agent and what the request's options need for it. */
-export type Route = { agent: HttpAgent; options: { host: string; port: string | number; path: string; protocol: string; headers: Record<string, string> } };
+export type Route = {
+  agent: HttpAgent;
+  options: { host: string; port: string | number; path: string; protocol: string; headers: Record<string, string> };
+};
 
 const pools = new Map<string, HttpAgent>();
 
@@ -109,7 +127,8 @@ function makeAgent(target: URL, proxy: URL | undefined, keepAlive: boolean): Htt
  * answer) for a request that must not go on a pooled one.
  */
 export function routeTo(target: URL, fresh = false): Route {
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol} in ${target.origin}`);
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new Error(`unsupported protocol ${target.protocol} in ${target.origin}`);
   const proxy = proxyFor(target);
   const key = `${target.protocol}|${proxy?.href ?? 'direct'}`;
   let agent = fresh ? undefined : pools.get(key);
@@ -119,10 +138,25 @@ export function routeTo(target: URL, fresh = false): Route {
   }
   const path = `${target.pathname}${target.search}`;
   if (!proxy || target.protocol === 'https:') {
-    return { agent, options: { host: target.hostname.replace(/^\[|\]$/g, ''), port: target.port, path, protocol: target.protocol, headers: {} } };
+    return {
+      agent,
+      options: {
+        host: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port,
+        path,
+        protocol: target.protocol,
+        headers: {},
+      },
+    };
   }
   return {
     agent,
-    options: { host: proxy.hostname, port: proxy.port || (proxy.protocol === 'https:' ? 443 : 80), path: target.href, protocol: proxy.protocol, headers: { host: target.host, ...proxyAuthorization(proxy) } },
+    options: {
+      host: proxy.hostname,
+      port: proxy.port || (proxy.protocol === 'https:' ? 443 : 80),
+      path: target.href,
+      protocol: proxy.protocol,
+      headers: { host: target.host, ...proxyAuthorization(proxy) },
+    },
   };
 }

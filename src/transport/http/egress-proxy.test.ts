@@ -26,10 +26,19 @@ async function egressProxy(): Promise<{ url: string; seen: string[]; server: Ser
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '');
-    const upstream = httpRequest({ host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -49,16 +58,26 @@ async function egressProxy(): Promise<{ url: string; seen: string[]; server: Ser
 
 /** HTTPS for a name only the proxy can reach (`other-host.invalid`, a TEST-ONLY certificate), in front of `plainPort`. */
 async function tlsFront(plainPort: number) {
-  const server = createTlsServer({ key: readFileSync(join(FIXTURES, 'leaf.key')), cert: readFileSync(join(FIXTURES, 'other-host.pem')) }, (tls) => {
-    const upstream = connect(plainPort, '127.0.0.1');
-    tls.pipe(upstream).pipe(tls);
-    upstream.on('error', () => tls.destroy());
-    tls.on('error', () => upstream.destroy());
-  });
+  const server = createTlsServer(
+    { key: readFileSync(join(FIXTURES, 'leaf.key')), cert: readFileSync(join(FIXTURES, 'other-host.pem')) },
+    (tls) => {
+      const upstream = connect(plainPort, '127.0.0.1');
+      tls.pipe(upstream).pipe(tls);
+      upstream.on('error', () => tls.destroy());
+      tls.on('error', () => upstream.destroy());
+    },
+  );
   return listening(server);
 }
 
-const proxyEnv = (url: string) => ({ HTTPS_PROXY: url, https_proxy: url, HTTP_PROXY: url, http_proxy: url, NO_PROXY: '', no_proxy: '' });
+const proxyEnv = (url: string) => ({
+  HTTPS_PROXY: url,
+  https_proxy: url,
+  HTTP_PROXY: url,
+  http_proxy: url,
+  NO_PROXY: '',
+  no_proxy: '',
+});
 
 test('a sandbox run through the proxy in HTTPS_PROXY tunnels every request through it and ends without a failed rule', async ({}, testInfo) => {
   test.setTimeout(240_000);
@@ -76,7 +95,10 @@ test('a sandbox run through the proxy in HTTPS_PROXY tunnels every request throu
       ...proxyEnv(proxy.url),
       NODE_EXTRA_CA_CERTS: join(FIXTURES, 'test-ca.pem'),
     });
-    const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { verdict: string; counts: Record<string, number> };
+    const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+      verdict: string;
+      counts: Record<string, number>;
+    };
     expect(verdict.counts.failed ?? 0, run.output.slice(-3_000)).toBe(0);
     expect(run.output).not.toContain('TARGET UNAVAILABLE');
     expect([0, 4]).toContain(run.code);
@@ -96,8 +118,13 @@ test('a mock run ignores the proxy variables: the embedded mock on loopback is r
   const dir = testInfo.outputPath('run');
   try {
     // A few rules' tests are enough to show the path; the filtered run's verdict is INCOMPLETE by design.
-    const run = await runConformance({ PG_TARGET: 'mock', PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results'), ...proxyEnv(proxy.url) }, ['--grep', 'VAULT-1|TOK-1']);
-    const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { counts: Record<string, number> };
+    const run = await runConformance(
+      { PG_TARGET: 'mock', PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results'), ...proxyEnv(proxy.url) },
+      ['--grep', 'VAULT-1|TOK-1'],
+    );
+    const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+      counts: Record<string, number>;
+    };
     expect(verdict.counts.passed ?? 0, run.output.slice(-3_000)).toBeGreaterThan(0);
     expect(verdict.counts.failed ?? 0).toBe(0);
     expect(verdict.counts['target unavailable'] ?? 0).toBe(0);
@@ -111,12 +138,25 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
   const proxy = await egressProxy();
   let authorization: string | undefined;
   proxy.server.prependListener('request', (req) => (authorization = req.headers['proxy-authorization']));
-  const origin = await listening(createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ host: req.headers.host, path: req.url }))));
+  const origin = await listening(
+    createServer((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ host: req.headers.host, path: req.url })),
+    ),
+  );
   const saved = { ...process.env };
   Object.assign(process.env, proxyEnv(proxy.url.replace('http://', 'http://user:p%40ss@')));
   try {
-    const answer = await sendRequest(`http://gateway.invalid:${port(origin)}/platform/vault/customer?count=1`, { method: 'GET', headers: {}, timeoutMs: 5_000 });
-    expect(JSON.parse(answer.text)).toEqual({ host: `gateway.invalid:${port(origin)}`, path: '/platform/vault/customer?count=1' });
+    const answer = await sendRequest(`http://gateway.invalid:${port(origin)}/platform/vault/customer?count=1`, {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 5_000,
+    });
+    expect(JSON.parse(answer.text)).toEqual({
+      host: `gateway.invalid:${port(origin)}`,
+      path: '/platform/vault/customer?count=1',
+    });
     expect(proxy.seen).toEqual([`GET http://gateway.invalid:${port(origin)}/platform/vault/customer?count=1`]);
     expect(authorization).toBe(`Basic ${Buffer.from('user:p@ss').toString('base64')}`);
   } finally {
@@ -131,13 +171,21 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
 
 test('a proxy that asks for credentials at the tunnel is a configuration error naming HTTPS_PROXY, never an answer of the gateway', async () => {
   const refusing = await listening(createServer());
-  refusing.on('connect', (_req, client: Socket) => client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'));
+  refusing.on('connect', (_req, client: Socket) =>
+    client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'),
+  );
   const url = `http://127.0.0.1:${port(refusing)}`;
   const saved = { ...process.env };
   Object.assign(process.env, proxyEnv(url));
   try {
-    const error = await sendRequest('https://gateway.invalid/platform/vault/customer', { method: 'GET', headers: {}, timeoutMs: 5_000 }).catch((e: unknown) => e);
-    expect(transportProblem(error)).toBe(`the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`);
+    const error = await sendRequest('https://gateway.invalid/platform/vault/customer', {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 5_000,
+    }).catch((e: unknown) => e);
+    expect(transportProblem(error)).toBe(
+      `the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`,
+    );
     const answered = whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'));
     expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
   } finally {

@@ -19,7 +19,12 @@ async function standIn(act: (hit: Hit, n: number) => Act, keepAlive?: string): P
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const socket = req.socket;
-      const hit = { method: req.method ?? '', body: Buffer.concat(chunks).toString(), connection: connections.indexOf(socket), reused: served.has(socket) };
+      const hit = {
+        method: req.method ?? '',
+        body: Buffer.concat(chunks).toString(),
+        connection: connections.indexOf(socket),
+        reused: served.has(socket),
+      };
       served.add(socket);
       hits.push(hit);
       const what = act(hit, hits.length);
@@ -28,7 +33,11 @@ async function standIn(act: (hit: Hit, n: number) => Act, keepAlive?: string): P
         return;
       }
       const body = JSON.stringify({ code: 0, n: hits.length });
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length), ...(keepAlive ? { 'keep-alive': keepAlive } : {}) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        ...(keepAlive ? { 'keep-alive': keepAlive } : {}),
+      });
       if (what === 'answer') res.end(body);
       else res.write(body.slice(0, 5), () => socket.resetAndDestroy());
     });
@@ -43,7 +52,13 @@ const close = (s: Stand) => {
   s.server.closeAllConnections();
   s.server.close();
 };
-const send = (s: Stand, method: string, body?: string) => sendRequest(`${s.url}/x`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body, timeoutMs: 5_000 });
+const send = (s: Stand, method: string, body?: string) =>
+  sendRequest(`${s.url}/x`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body,
+    timeoutMs: 5_000,
+  });
 
 for (const method of ['GET', 'POST', 'PUT']) {
   test(`${method} reset on a reused connection before any answer byte is sent again once, on a fresh connection`, async () => {
@@ -53,7 +68,11 @@ for (const method of ['GET', 'POST', 'PUT']) {
       expect((await send(s, method, body)).status).toBe(200);
       const answer = await send(s, method, body);
       expect(answer.status).toBe(200);
-      expect(s.hits.map((h) => [h.method, h.reused, h.body])).toEqual([[method, false, body ?? ''], [method, true, body ?? ''], [method, false, body ?? '']]);
+      expect(s.hits.map((h) => [h.method, h.reused, h.body])).toEqual([
+        [method, false, body ?? ''],
+        [method, true, body ?? ''],
+        [method, false, body ?? ''],
+      ]);
       expect(new Set(s.hits.map((h) => h.connection)).size, 'the second try went on a new connection').toBe(2);
     } finally {
       close(s);
@@ -84,7 +103,7 @@ for (const method of ['GET', 'POST']) {
   });
 }
 
-test('a request is sent again at most once: a reset on the fresh connection too is the caller\'s', async () => {
+test("a request is sent again at most once: a reset on the fresh connection too is the caller's", async () => {
   const s = await standIn((_, n) => (n === 1 ? 'answer' : 'reset'));
   try {
     await send(s, 'POST', '{}');
@@ -104,7 +123,8 @@ test('the Keep-Alive time-out is read wherever it stands in the header', () => {
 });
 
 /** Resolves with the ms from `since` to the moment the server saw connection `i` close. */
-const closedAfter = (s: Stand, i: number, since: number) => new Promise<number>((r) => s.connections[i]!.once('close', () => r(performance.now() - since)));
+const closedAfter = (s: Stand, i: number, since: number) =>
+  new Promise<number>((r) => s.connections[i]!.once('close', () => r(performance.now() - since)));
 
 test('an idle connection is closed before the time-out the server announced in Keep-Alive', async () => {
   const s = await standIn(() => 'answer', 'max=100, timeout=2');
@@ -132,7 +152,7 @@ test('a connection the server keeps idle only 1 s is not kept for reuse', async 
   }
 });
 
-test('a connection is reused while the server\'s Keep-Alive allows it', async () => {
+test("a connection is reused while the server's Keep-Alive allows it", async () => {
   const s = await standIn(() => 'answer', 'timeout=30');
   try {
     await send(s, 'GET');

@@ -72,7 +72,13 @@ export function isStaleConnection(attempt: Attempt): boolean {
   return attempt.reusedConnection && !attempt.answerBytes && code !== undefined && RESETS.has(code);
 }
 
-function attempt(target: URL, init: SendInit, headers: Record<string, string>, signal: AbortSignal, fresh: boolean): Promise<Answer | Attempt> {
+function attempt(
+  target: URL,
+  init: SendInit,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  fresh: boolean,
+): Promise<Answer | Attempt> {
   const route = routeTo(target, fresh);
   const send = route.options.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -84,25 +90,39 @@ function attempt(target: URL, init: SendInit, headers: Record<string, string>, s
       const answerBytes = (req.socket?.bytesRead ?? readBefore) > readBefore;
       resolve({ error: signal.aborted ? signal.reason : error, reusedConnection: req.reusedSocket, answerBytes });
     };
-    const req: ClientRequest = send({ ...route.options, method: init.method, headers: { ...route.options.headers, ...headers }, agent: route.agent, signal }, (res: IncomingMessage) => {
-      noteKeepAliveHint(res);
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', fail);
-      res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
-      res.on('end', () => {
-        if (settled) return;
-        settled = true;
-        const answerHeaders: Record<string, string> = {};
-        for (const [name, values] of Object.entries(res.headersDistinct)) if (values) answerHeaders[name] = values.join(', ');
-        try {
-          resolve({ status: res.statusCode ?? 0, headers: answerHeaders, text: utf8.decode(decoded(Buffer.concat(chunks), answerHeaders['content-encoding'])) });
-        } catch (error) {
-          // a body that does not decode as its content-encoding says: transport trouble, as with fetch
-          resolve({ error, reusedConnection: req.reusedSocket, answerBytes: true });
-        }
-      });
-    });
+    const req: ClientRequest = send(
+      {
+        ...route.options,
+        method: init.method,
+        headers: { ...route.options.headers, ...headers },
+        agent: route.agent,
+        signal,
+      },
+      (res: IncomingMessage) => {
+        noteKeepAliveHint(res);
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', fail);
+        res.on('aborted', () => fail(new Error('the connection closed before the answer was complete')));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          const answerHeaders: Record<string, string> = {};
+          for (const [name, values] of Object.entries(res.headersDistinct))
+            if (values) answerHeaders[name] = values.join(', ');
+          try {
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: answerHeaders,
+              text: utf8.decode(decoded(Buffer.concat(chunks), answerHeaders['content-encoding'])),
+            });
+          } catch (error) {
+            // a body that does not decode as its content-encoding says: transport trouble, as with fetch
+            resolve({ error, reusedConnection: req.reusedSocket, answerBytes: true });
+          }
+        });
+      },
+    );
     // What the connection had read before this request: a reused one counts its earlier answers too.
     req.on('socket', (socket) => {
       readBefore = socket.bytesRead;

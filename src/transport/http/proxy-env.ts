@@ -12,7 +12,11 @@ export function proxyFor(target: URL, env: NodeJS.ProcessEnv = process.env): URL
   if (isLoopback(host)) return undefined;
   const http = variable(env, 'http_proxy');
   const raw = target.protocol === 'https:' ? (variable(env, 'https_proxy') ?? http) : http;
-  if (!raw || bypassed(host, target.port || (target.protocol === 'https:' ? '443' : '80'), variable(env, 'no_proxy') ?? '')) return undefined;
+  if (
+    !raw ||
+    bypassed(host, target.port || (target.protocol === 'https:' ? '443' : '80'), variable(env, 'no_proxy') ?? '')
+  )
+    return undefined;
   return proxyUrl(raw);
 }
 
@@ -24,7 +28,8 @@ export function proxyUrl(raw: string): URL {
   } catch {
     throw new Error(`the proxy variable's value is not a URL (expected e.g. http://proxy.example:3128)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`proxy ${url.protocol}// is not supported: HTTP(S)_PROXY must be an http:// or https:// proxy`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`proxy ${url.protocol}// is not supported: HTTP(S)_PROXY must be an http:// or https:// proxy`);
   return url;
 }
 
@@ -34,7 +39,10 @@ function variable(env: NodeJS.ProcessEnv, lower: string): string | undefined {
 }
 
 function bare(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 function isLoopback(host: string): boolean {

@@ -44,9 +44,12 @@ if (values.help) {
 const port = Number(values.port);
 const status = Number(values.status);
 if (!/^[0-9]+$/.test(values.port) || port > 65_535) usageError('--port must be a whole number from 0 to 65535');
-if (!/^[0-9]+$/.test(values.status) || status < 200 || status > 599) usageError('--status must be an HTTP status from 200 to 599');
+if (!/^[0-9]+$/.test(values.status) || status < 200 || status > 599)
+  usageError('--status must be an HTTP status from 200 to 599');
 
-const redactor = new Redactor([process.env.PG_API_KEY, process.env.PG_VENDOR_API_KEY].filter((k): k is string => !!k?.trim()));
+const redactor = new Redactor(
+  [process.env.PG_API_KEY, process.env.PG_VENDOR_API_KEY].filter((k): k is string => !!k?.trim()),
+);
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -59,7 +62,16 @@ const server = createServer((req, res) => {
     const isPost = req.method === 'POST';
     const answer = size > MAX_BODY ? 413 : isPost ? status : 405;
     const body = size > MAX_BODY ? '' : Buffer.concat(chunks).toString('utf8');
-    console.log(deliveryLog(redactor, { at: new Date(), method: req.method ?? '?', path: req.url ?? '/', contentType: req.headers['content-type'], body, status: answer }));
+    console.log(
+      deliveryLog(redactor, {
+        at: new Date(),
+        method: req.method ?? '?',
+        path: req.url ?? '/',
+        contentType: req.headers['content-type'],
+        body,
+        status: answer,
+      }),
+    );
     if (size > MAX_BODY) console.log(`(body of ${size} bytes refused: larger than ${MAX_BODY})`);
     if (!isPost) res.setHeader('allow', 'POST');
     res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ received: answer < 300 }));
@@ -67,7 +79,12 @@ const server = createServer((req, res) => {
 });
 
 server.on('error', (err: NodeJS.ErrnoException) => {
-  const why = err.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : err.code === 'EACCES' ? `no permission to listen on port ${port}; use a port above 1023` : err.message;
+  const why =
+    err.code === 'EADDRINUSE'
+      ? `port ${port} is in use; pick another with --port`
+      : err.code === 'EACCES'
+        ? `no permission to listen on port ${port}; use a port above 1023`
+        : err.message;
   console.error(`webhook:receive: ${why}`);
   process.exitCode = 1;
 });
@@ -75,9 +92,13 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 server.listen(port, values.host, () => {
   const { address, port: bound } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  console.log(`Webhook receiver listening on http://${host}:${bound}/ (answers ${status} to every POST). Stop with Ctrl-C.`);
+  console.log(
+    `Webhook receiver listening on http://${host}:${bound}/ (answers ${status} to every POST). Stop with Ctrl-C.`,
+  );
   if (!isLoopbackHost(host)) {
-    console.log(`Note: ${values.host} is reachable from other machines over plain http. For the sandbox, put an https tunnel or reverse proxy in front.`);
+    console.log(
+      `Note: ${values.host} is reachable from other machines over plain http. For the sandbox, put an https tunnel or reverse proxy in front.`,
+    );
   }
 });
 

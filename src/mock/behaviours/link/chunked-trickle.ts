@@ -20,11 +20,13 @@ export function installChunkedTrickle(app: MockApp): void {
     // and a string cut inside a surrogate pair would corrupt the text instead of merely splitting it.
     const bytes = Buffer.from(payload);
     const size = Math.ceil(bytes.length / PIECES);
-    return Readable.from((async function* pieces() {
-      for (let at = 0; at < bytes.length; at += size) {
-        await delay(GAP_MS);
-        yield bytes.subarray(at, at + size);
-      }
-    })());
+    return Readable.from(
+      (async function* pieces() {
+        for (let at = 0; at < bytes.length; at += size) {
+          await delay(GAP_MS);
+          yield bytes.subarray(at, at + size);
+        }
+      })(),
+    );
   });
 }

@@ -13,7 +13,11 @@ export const LOAD_BALANCER_503: EdgeAnswer = {
 };
 
 /** An API gateway whose integration failed: the shape AWS API Gateway answers, not the family's scheme. */
-export const API_GATEWAY_502: EdgeAnswer = { status: 502, type: 'application/json', body: '{"message":"Internal server error"}' };
+export const API_GATEWAY_502: EdgeAnswer = {
+  status: 502,
+  type: 'application/json',
+  body: '{"message":"Internal server error"}',
+};
 
 /**
  * Variations `lb-blip-503` and `api-gateway-502`: an edge in front of the gateway answers every `every`-th

@@ -10,7 +10,8 @@ import { isGatewayPath } from '../../gateway/errors.js';
 export function installGzipAnswers(app: MockApp): void {
   app.addHook('onSend', async (request: MockRequest, reply: MockReply, payload: unknown) => {
     const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (!isGatewayPath(request.url) || !accepts || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    if (!isGatewayPath(request.url) || !accepts || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+      return payload;
     reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').removeHeader('content-length');
     return gzipSync(payload);
   });

@@ -22,29 +22,38 @@ const CASE_PREFIXES = ['cust_', 'CUST_', 'Cust_'];
 /** Accents vary (IDs made from names): alike at a locale's first level, far apart in code point order. */
 const ACCENT_PREFIXES = ['cust_', 'çust_', 'Cüst_', 'CÚST_', 'cûst_'];
 
-export const spelledId = (prefixes: readonly string[]) => (index: number) => `${prefixes[index % prefixes.length]!}${String(tiedNumber(index)).padStart(7, '0')}`;
+export const spelledId = (prefixes: readonly string[]) => (index: number) =>
+  `${prefixes[index % prefixes.length]!}${String(tiedNumber(index)).padStart(7, '0')}`;
 export const localeOrderId = spelledId(LOCALE_PREFIXES);
 export const caseInsensitiveId = spelledId(CASE_PREFIXES);
 export const accentedId = spelledId(ACCENT_PREFIXES);
 
-const respelled = (spell: (index: number) => string): Unit['record'] => (record) => {
-  record.customer_id = spell(indexOf(record.customer_id));
-};
+const respelled =
+  (spell: (index: number) => string): Unit['record'] =>
+  (record) => {
+    record.customer_id = spell(indexOf(record.customer_id));
+  };
 
 export const CUSTOMER_ID_VARIANTS = [
   {
-    name: 'customer-ids-locale-order', rule: 'VAULT-5',
-    description: 'customer_id mixes case and punctuation (cust_0000001, Cust-0000002, CUST.0000003, cust0000004, cust-0000004 …), listed in the order of a locale collation that ignores case and punctuation at the first level (PostgreSQL on en_US.UTF-8): neither code point nor case-insensitive order; every fifth ID ties with the one before it.',
+    name: 'customer-ids-locale-order',
+    rule: 'VAULT-5',
+    description:
+      'customer_id mixes case and punctuation (cust_0000001, Cust-0000002, CUST.0000003, cust0000004, cust-0000004 …), listed in the order of a locale collation that ignores case and punctuation at the first level (PostgreSQL on en_US.UTF-8): neither code point nor case-insensitive order; every fifth ID ties with the one before it.',
     record: respelled(localeOrderId),
   },
   {
-    name: 'customer-ids-case-insensitive', rule: 'VAULT-5',
-    description: 'customer_id mixes case (cust_0000001, CUST_0000002, Cust_0000003 …), listed case-insensitively (MySQL utf8mb4_general_ci): not code point order; every fifth ID differs from the one before it only in case, a tie listed in either order.',
+    name: 'customer-ids-case-insensitive',
+    rule: 'VAULT-5',
+    description:
+      'customer_id mixes case (cust_0000001, CUST_0000002, Cust_0000003 …), listed case-insensitively (MySQL utf8mb4_general_ci): not code point order; every fifth ID differs from the one before it only in case, a tie listed in either order.',
     record: respelled(caseInsensitiveId),
   },
   {
-    name: 'customer-ids-non-ascii', rule: 'VAULT-5',
-    description: 'customer_id carries accented letters (cust_0000001, çust_0000002, Cüst_0000003, CÚST_0000004, cûst_0000004 …), listed in the order of an ICU locale collation (PostgreSQL with an ICU collation), which ranks ç with c and ü with u: not code point order; every fifth ID ties with the one before it.',
+    name: 'customer-ids-non-ascii',
+    rule: 'VAULT-5',
+    description:
+      'customer_id carries accented letters (cust_0000001, çust_0000002, Cüst_0000003, CÚST_0000004, cûst_0000004 …), listed in the order of an ICU locale collation (PostgreSQL with an ICU collation), which ranks ç with c and ü with u: not code point order; every fifth ID ties with the one before it.',
     record: respelled(accentedId),
   },
 ] as const satisfies readonly Unit[];

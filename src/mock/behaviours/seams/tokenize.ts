@@ -12,29 +12,35 @@ import type { Unit } from '../unit.js';
 type Read = (body: Record<string, unknown>, identity: 'merchant' | 'vendor') => TokenizeInput;
 
 /** A judged request refused afterwards when `refused` says so. */
-const refuse = (refused: (input: TokenizeInput) => MockError | undefined) => (next: Read): Read => (body, identity) => {
-  const input = next(body, identity);
-  const error = refused(input);
-  if (error) throw error;
-  return input;
-};
+const refuse =
+  (refused: (input: TokenizeInput) => MockError | undefined) =>
+  (next: Read): Read =>
+  (body, identity) => {
+    const input = next(body, identity);
+    const error = refused(input);
+    if (error) throw error;
+    return input;
+  };
 
 /** Changes a tokenize success answer's body. */
-const onSuccess = (change: (body: Record<string, unknown>, context: Extract<AnswerContext, { operation: 'tokenize' }>) => void) =>
+const onSuccess =
+  (change: (body: Record<string, unknown>, context: Extract<AnswerContext, { operation: 'tokenize' }>) => void) =>
   (answer: Answer, context: AnswerContext) => {
     if (context.operation === 'tokenize' && answer.body) change(answer.body, context);
   };
 
 /** The answer's card_number shown from the number sent, where a masking fault builds it another way. */
-const masked = (mask: (sent: string) => string | undefined) => onSuccess((body, { input }) => {
-  const sent = input.card?.number;
-  const shown = sent === undefined ? undefined : mask(sent);
-  if (shown !== undefined) body.card_number = shown;
-});
+const masked = (mask: (sent: string) => string | undefined) =>
+  onSuccess((body, { input }) => {
+    const sent = input.card?.number;
+    const shown = sent === undefined ? undefined : mask(sent);
+    if (shown !== undefined) body.card_number = shown;
+  });
 
-const echoed = (change: (sent: string) => string) => onSuccess((body) => {
-  if (typeof body.echo_fields === 'string') body.echo_fields = change(body.echo_fields);
-});
+const echoed = (change: (sent: string) => string) =>
+  onSuccess((body) => {
+    if (typeof body.echo_fields === 'string') body.echo_fields = change(body.echo_fields);
+  });
 
 /** Whether an echo_fields string holds an empty JSON array ("[]", with any whitespace). */
 function holdsEmptyArray(text: string): boolean {
@@ -49,15 +55,18 @@ function holdsEmptyArray(text: string): boolean {
 type StoreCard = (input: TokenizeInput, store: CardStore) => StoredCard;
 
 /** An update `moves` applies to is stored under a new card ID, answered instead of the one sent; the old card stays as it was. */
-const updateMoved = (moves: (input: TokenizeInput) => boolean) => (next: StoreCard): StoreCard => (input, store) => {
-  const before = input.cardId === undefined || !moves(input) ? undefined : store.get(input.cardId);
-  const card = next(input, store);
-  if (!before) return card;
-  store.put(before);
-  const moved = { ...card, card_id: newCardId() };
-  store.put(moved);
-  return moved;
-};
+const updateMoved =
+  (moves: (input: TokenizeInput) => boolean) =>
+  (next: StoreCard): StoreCard =>
+  (input, store) => {
+    const before = input.cardId === undefined || !moves(input) ? undefined : store.get(input.cardId);
+    const card = next(input, store);
+    if (!before) return card;
+    store.put(before);
+    const moved = { ...card, card_id: newCardId() };
+    store.put(moved);
+    return moved;
+  };
 
 /** TOK-11: a gateway that refuses a request carrying `field` as an unknown field (rcode 205, "Invalid field"). */
 function fieldRefused<F extends string>(field: F) {
@@ -65,43 +74,73 @@ function fieldRefused<F extends string>(field: F) {
     name: `refuses-${field.replace(/_/g, '-')}` as `refuses-${string}`,
     rule: 'TOK-11',
     description: `A tokenize request carrying ${field}, a field of section 2.1, is refused as an unknown field.`,
-    readTokenize: (next: Read): Read => (body, identity) => {
-      if (body[field] !== undefined) throw new MockError('unknownField', `Invalid field: ${field}.`);
-      return next(body, identity);
-    },
+    readTokenize:
+      (next: Read): Read =>
+      (body, identity) => {
+        if (body[field] !== undefined) throw new MockError('unknownField', `Invalid field: ${field}.`);
+        return next(body, identity);
+      },
   } as const;
 }
 
 export const TOKENIZE_FAULTS = [
   // TOK-1: a new card answers a non-empty card_id and pg_id; two new cards never share a card_id.
   {
-    name: 'card-id-from-card-number', rule: 'TOK-1', description: 'Derives card_id from the card number, so two tokenizations of one card share a card_id (the second overwrites the first).',
+    name: 'card-id-from-card-number',
+    rule: 'TOK-1',
+    description:
+      'Derives card_id from the card number, so two tokenizations of one card share a card_id (the second overwrites the first).',
     storeCard: (next) => (input, store) => {
       const card = next(input, store);
       if (input.cardId !== undefined || input.card?.number === undefined) return card;
       store.delete(card.card_id);
-      const derived = { ...card, card_id: `tok_${createHash('sha256').update(input.card.number).digest('hex').slice(0, 24)}` };
+      const derived = {
+        ...card,
+        card_id: `tok_${createHash('sha256').update(input.card.number).digest('hex').slice(0, 24)}`,
+      };
       store.put(derived);
       return derived;
     },
   },
-  { name: 'card-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without card_id.', answer: onSuccess((b) => delete b.card_id) },
-  { name: 'pg-id-missing-on-success', rule: 'TOK-1', description: 'A successful tokenization answers without pg_id.', answer: onSuccess((b) => delete b.pg_id) },
+  {
+    name: 'card-id-missing-on-success',
+    rule: 'TOK-1',
+    description: 'A successful tokenization answers without card_id.',
+    answer: onSuccess((b) => delete b.card_id),
+  },
+  {
+    name: 'pg-id-missing-on-success',
+    rule: 'TOK-1',
+    description: 'A successful tokenization answers without pg_id.',
+    answer: onSuccess((b) => delete b.pg_id),
+  },
   // TOK-2: an update keeps the card_id and stores the new values.
   {
-    name: 'update-answers-new-card-id', rule: 'TOK-2',
+    name: 'update-answers-new-card-id',
+    rule: 'TOK-2',
     description: 'An update stores the data under a new card ID and answers that one instead of the card_id sent.',
     storeCard: updateMoved(() => true),
   },
   {
-    name: 'partial-update-answers-new-card-id', rule: 'TOK-2',
-    description: 'An update that carries card data without card_number (exp_date alone, say) is stored under a new card ID '
-      + 'and answers that one instead of the card_id sent.',
+    name: 'partial-update-answers-new-card-id',
+    rule: 'TOK-2',
+    description:
+      'An update that carries card data without card_number (exp_date alone, say) is stored under a new card ID ' +
+      'and answers that one instead of the card_id sent.',
     storeCard: updateMoved((input) => input.card !== undefined && input.card.number === undefined),
   },
-  { name: 'update-answers-old-number', rule: 'TOK-2', description: 'An update stores the new number but answers the masked number stored before it.', answer: onSuccess((b, { previous }) => previous && (b.card_number = previous.card_number)) },
   {
-    name: 'update-not-stored', rule: 'TOK-2', modes: ['mock'], description: 'An update answers as if stored but the stored card keeps its old values. Mock mode only: the stored side is visible through the control API alone.',
+    name: 'update-answers-old-number',
+    rule: 'TOK-2',
+    description: 'An update stores the new number but answers the masked number stored before it.',
+    answer: onSuccess((b, { previous }) => previous && (b.card_number = previous.card_number)),
+  },
+  {
+    name: 'update-not-stored',
+    rule: 'TOK-2',
+    modes: ['mock'],
+    description:
+      'An update answers as if stored but the stored card keeps its old values. Mock mode only: the stored side is visible through the control API alone.',
     storeCard: (next) => (input, store) => {
       const before = input.cardId === undefined ? undefined : store.get(input.cardId);
       const card = next(input, store);
@@ -110,94 +149,249 @@ export const TOKENIZE_FAULTS = [
     },
   },
   // TOK-3, TOK-4, TOK-5: ACH, wallet and integrator tokenizations succeed.
-  { name: 'ach-refused', rule: 'TOK-3', description: 'ACH data is refused (rcode 401); only cards and wallets tokenize.', readTokenize: refuse((i) => (i.kind === 'ach' ? new MockError('paymentMissing', 'ACH data is not accepted; send card data.') : undefined)) },
-  { name: 'ach-type-s-refused', rule: 'TOK-3', description: 'type_id S is refused as an unknown account type (rcode 413); only C is taken.', readTokenize: refuse((i) => (i.ach?.typeId === 'S' ? new MockError('accountTypeUnknown', 'type_id must be C (checking).') : undefined)) },
-  { name: 'wallet-refused', rule: 'TOK-4', description: 'Wallet payloads are refused (rcode 421).', readTokenize: refuse((i) => (i.kind === 'wallet' ? new MockError('walletPayload', 'Wallet payloads are not accepted.') : undefined)) },
   {
-    name: 'vendor-id-refused', rule: 'TOK-5', description: 'vendor_id is refused even from an integrator (rcode 305), so an integrator cannot tokenize.',
+    name: 'ach-refused',
+    rule: 'TOK-3',
+    description: 'ACH data is refused (rcode 401); only cards and wallets tokenize.',
+    readTokenize: refuse((i) =>
+      i.kind === 'ach' ? new MockError('paymentMissing', 'ACH data is not accepted; send card data.') : undefined,
+    ),
+  },
+  {
+    name: 'ach-type-s-refused',
+    rule: 'TOK-3',
+    description: 'type_id S is refused as an unknown account type (rcode 413); only C is taken.',
+    readTokenize: refuse((i) =>
+      i.ach?.typeId === 'S' ? new MockError('accountTypeUnknown', 'type_id must be C (checking).') : undefined,
+    ),
+  },
+  {
+    name: 'wallet-refused',
+    rule: 'TOK-4',
+    description: 'Wallet payloads are refused (rcode 421).',
+    readTokenize: refuse((i) =>
+      i.kind === 'wallet' ? new MockError('walletPayload', 'Wallet payloads are not accepted.') : undefined,
+    ),
+  },
+  {
+    name: 'vendor-id-refused',
+    rule: 'TOK-5',
+    description: 'vendor_id is refused even from an integrator (rcode 305), so an integrator cannot tokenize.',
     readTokenize: (next) => (body, identity) => {
-      if (identity === 'vendor' && body.vendor_id !== undefined) throw new MockError('vendorWithMerchantKey', 'vendor_id is not accepted.');
+      if (identity === 'vendor' && body.vendor_id !== undefined)
+        throw new MockError('vendorWithMerchantKey', 'vendor_id is not accepted.');
       return next(body, identity);
     },
   },
   // TOK-6: rcode "000" exactly when a card was produced.
-  { name: 'tokenize-success-rcode-00', rule: 'TOK-6', description: 'A tokenization that stored a card answers rcode "00" instead of "000".', answer: onSuccess((b) => (b.rcode = '00')) },
   {
-    name: 'bad-expiry-answers-000', rule: 'TOK-6', description: 'A request refused for its exp_date answers rcode "000" (without a card).',
+    name: 'tokenize-success-rcode-00',
+    rule: 'TOK-6',
+    description: 'A tokenization that stored a card answers rcode "00" instead of "000".',
+    answer: onSuccess((b) => (b.rcode = '00')),
+  },
+  {
+    name: 'bad-expiry-answers-000',
+    rule: 'TOK-6',
+    description: 'A request refused for its exp_date answers rcode "000" (without a card).',
     failure: (answer, { gateway, error }) => {
-      if (gateway && error.failure === 'expDateFormat') Object.assign(answer, { status: 200, body: { ...answer.body, rcode: '000' } });
+      if (gateway && error.failure === 'expDateFormat')
+        Object.assign(answer, { status: 200, body: { ...answer.body, rcode: '000' } });
     },
   },
   // TOK-7: merchant_id is required.
   {
-    name: 'merchant-id-optional', rule: 'TOK-7', description: 'A tokenize request without merchant_id is served for the key\'s merchant.',
-    readTokenize: (next, env) => (body, identity) => next(body.merchant_id === undefined ? { ...body, merchant_id: env.credentials.merchantId } : body, identity),
+    name: 'merchant-id-optional',
+    rule: 'TOK-7',
+    description: "A tokenize request without merchant_id is served for the key's merchant.",
+    readTokenize: (next, env) => (body, identity) =>
+      next(body.merchant_id === undefined ? { ...body, merchant_id: env.credentials.merchantId } : body, identity),
   },
   // TOK-8: first four, one x per hidden digit, last six.
-  { name: 'mask-last-four-only', rule: 'TOK-8', description: 'The answer\'s card_number shows only the last four digits (x for the rest).', answer: masked((s) => 'x'.repeat(s.length - 4) + s.slice(-4)) },
-  { name: 'mask-fixed-six-x', rule: 'TOK-8', description: 'The answer\'s card_number always hides exactly six digits, whatever the length.', answer: masked((s) => `${s.slice(0, 4)}xxxxxx${s.slice(-6)}`) },
-  { name: 'mask-full-19-digits', rule: 'TOK-8', description: 'The answer shows a 19-digit card number in full.', answer: masked((s) => (s.length === 19 ? s : undefined)) },
-  { name: 'mask-asterisks', rule: 'TOK-8', description: 'The answer\'s card_number hides digits with * instead of x.', answer: masked((s) => s.slice(0, 4) + '*'.repeat(s.length - 10) + s.slice(-6)) },
-  { name: 'mask-first-six-last-four', rule: 'TOK-8', description: 'The answer\'s card_number shows the first six and last four digits.', answer: masked((s) => s.slice(0, 6) + 'x'.repeat(s.length - 10) + s.slice(-4)) },
-  // TOK-9: echo_fields byte for byte.
-  { name: 'echo-fields-reserialized', rule: 'TOK-9', description: 'echo_fields is parsed and serialized again, so its whitespace is lost.', answer: echoed((s) => JSON.stringify(JSON.parse(s))) },
-  { name: 'echo-fields-trimmed', rule: 'TOK-9', description: 'echo_fields comes back with leading and trailing whitespace trimmed.', answer: echoed((s) => s.trim()) },
-  { name: 'echo-fields-ascii-escaped', rule: 'TOK-9', description: 'Non-ASCII characters inside echo_fields come back as \\u escapes: the same JSON inside, a different string.', answer: echoed((s) => s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) },
-  { name: 'echo-fields-dropped', rule: 'TOK-9', description: 'A successful answer omits echo_fields.', answer: onSuccess((b) => delete b.echo_fields) },
   {
-    name: 'echo-fields-empty-array-dropped', rule: 'TOK-9',
-    description: 'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), '
-      + 'as a gateway that skips empty lists does.',
-    answer: onSuccess((b) => typeof b.echo_fields === 'string' && holdsEmptyArray(b.echo_fields) && delete b.echo_fields),
+    name: 'mask-last-four-only',
+    rule: 'TOK-8',
+    description: "The answer's card_number shows only the last four digits (x for the rest).",
+    answer: masked((s) => 'x'.repeat(s.length - 4) + s.slice(-4)),
+  },
+  {
+    name: 'mask-fixed-six-x',
+    rule: 'TOK-8',
+    description: "The answer's card_number always hides exactly six digits, whatever the length.",
+    answer: masked((s) => `${s.slice(0, 4)}xxxxxx${s.slice(-6)}`),
+  },
+  {
+    name: 'mask-full-19-digits',
+    rule: 'TOK-8',
+    description: 'The answer shows a 19-digit card number in full.',
+    answer: masked((s) => (s.length === 19 ? s : undefined)),
+  },
+  {
+    name: 'mask-asterisks',
+    rule: 'TOK-8',
+    description: "The answer's card_number hides digits with * instead of x.",
+    answer: masked((s) => s.slice(0, 4) + '*'.repeat(s.length - 10) + s.slice(-6)),
+  },
+  {
+    name: 'mask-first-six-last-four',
+    rule: 'TOK-8',
+    description: "The answer's card_number shows the first six and last four digits.",
+    answer: masked((s) => s.slice(0, 6) + 'x'.repeat(s.length - 10) + s.slice(-4)),
+  },
+  // TOK-9: echo_fields byte for byte.
+  {
+    name: 'echo-fields-reserialized',
+    rule: 'TOK-9',
+    description: 'echo_fields is parsed and serialized again, so its whitespace is lost.',
+    answer: echoed((s) => JSON.stringify(JSON.parse(s))),
+  },
+  {
+    name: 'echo-fields-trimmed',
+    rule: 'TOK-9',
+    description: 'echo_fields comes back with leading and trailing whitespace trimmed.',
+    answer: echoed((s) => s.trim()),
+  },
+  {
+    name: 'echo-fields-ascii-escaped',
+    rule: 'TOK-9',
+    description:
+      'Non-ASCII characters inside echo_fields come back as \\u escapes: the same JSON inside, a different string.',
+    answer: echoed((s) => s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)),
+  },
+  {
+    name: 'echo-fields-dropped',
+    rule: 'TOK-9',
+    description: 'A successful answer omits echo_fields.',
+    answer: onSuccess((b) => delete b.echo_fields),
+  },
+  {
+    name: 'echo-fields-empty-array-dropped',
+    rule: 'TOK-9',
+    description:
+      'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), ' +
+      'as a gateway that skips empty lists does.',
+    answer: onSuccess(
+      (b) => typeof b.echo_fields === 'string' && holdsEmptyArray(b.echo_fields) && delete b.echo_fields,
+    ),
   },
   // TOK-10: a request breaking a stated format is not a success.
-  { name: 'exp-month-13-accepted', rule: 'TOK-10', description: 'exp_date is checked for four digits only, so month 00 or 13 is stored.', formats: (f) => ({ ...f, expDate: /^[0-9]{4}$/ }) },
   {
-    name: 'exp-date-slash-accepted', rule: 'TOK-10', description: 'exp_date MM/YY is taken and stored as MMYY.',
-    readTokenize: (next) => (body, identity) => next(typeof body.exp_date === 'string' && /^[0-9]{2}\/[0-9]{2}$/.test(body.exp_date) ? { ...body, exp_date: body.exp_date.replace('/', '') } : body, identity),
+    name: 'exp-month-13-accepted',
+    rule: 'TOK-10',
+    description: 'exp_date is checked for four digits only, so month 00 or 13 is stored.',
+    formats: (f) => ({ ...f, expDate: /^[0-9]{4}$/ }),
   },
-  { name: 'tr-number-length-unchecked', rule: 'TOK-10', description: 'tr_number is checked for digits only, not for nine of them.', formats: (f) => ({ ...f, routingNumber: /^[0-9]+$/ }) },
   {
-    name: 'unknown-card-id-creates-card', rule: 'TOK-10', description: 'A card_id that names no stored card creates a new card instead of failing.',
-    storeCard: (next) => (input, store) => next(input.cardId !== undefined && !store.has(input.cardId) ? { ...input, cardId: undefined } : input, store),
+    name: 'exp-date-slash-accepted',
+    rule: 'TOK-10',
+    description: 'exp_date MM/YY is taken and stored as MMYY.',
+    readTokenize: (next) => (body, identity) =>
+      next(
+        typeof body.exp_date === 'string' && /^[0-9]{2}\/[0-9]{2}$/.test(body.exp_date)
+          ? { ...body, exp_date: body.exp_date.replace('/', '') }
+          : body,
+        identity,
+      ),
+  },
+  {
+    name: 'tr-number-length-unchecked',
+    rule: 'TOK-10',
+    description: 'tr_number is checked for digits only, not for nine of them.',
+    formats: (f) => ({ ...f, routingNumber: /^[0-9]+$/ }),
+  },
+  {
+    name: 'unknown-card-id-creates-card',
+    rule: 'TOK-10',
+    description: 'A card_id that names no stored card creates a new card instead of failing.',
+    storeCard: (next) => (input, store) =>
+      next(input.cardId !== undefined && !store.has(input.cardId) ? { ...input, cardId: undefined } : input, store),
   },
   // TOK-11: a documented field sent as documented does not make an accepted request refused.
-  ...(['profile_id', 'developer_id', 'loc_id', 'session_id', 'user_id', 'single_use'] as const).map((field) => fieldRefused(field)),
+  ...(['profile_id', 'developer_id', 'loc_id', 'session_id', 'user_id', 'single_use'] as const).map((field) =>
+    fieldRefused(field),
+  ),
   // ERR-5: stated JSON types.
-  { name: 'pg-id-as-number', rule: 'ERR-5', description: 'A successful tokenization answers pg_id as a JSON number.', answer: onSuccess((b) => (b.pg_id = Date.now())) },
+  {
+    name: 'pg-id-as-number',
+    rule: 'ERR-5',
+    description: 'A successful tokenization answers pg_id as a JSON number.',
+    answer: onSuccess((b) => (b.pg_id = Date.now())),
+  },
 ] as const satisfies readonly Unit[];
 
 /** A card number the sandbox does not take, new card or update alike (a decline, not a malformed request). */
-const declines = (declined: (number: string) => boolean, error: () => MockError) => refuse((i) => (i.card?.number !== undefined && declined(i.card.number) ? error() : undefined));
+const declines = (declined: (number: string) => boolean, error: () => MockError) =>
+  refuse((i) => (i.card?.number !== undefined && declined(i.card.number) ? error() : undefined));
 
 /** The merchant's own profile, store location and user on the mock (section 2.1's profile_id, loc_id, user_id). */
-const ACCOUNT_VALUES = { profile_id: MOCK_DEFAULTS.profileId, loc_id: MOCK_DEFAULTS.locId, user_id: MOCK_DEFAULTS.userId } as const;
+const ACCOUNT_VALUES = {
+  profile_id: MOCK_DEFAULTS.profileId,
+  loc_id: MOCK_DEFAULTS.locId,
+  user_id: MOCK_DEFAULTS.userId,
+} as const;
 
 export const TOKENIZE_VARIANTS = [
   // Section 8: limits are not shown.
-  { name: 'card-lengths-15-16-only', rule: 'TOK-8', description: 'Only 15- and 16-digit card numbers are taken; other lengths are refused (rcode 403).', formats: (f) => ({ ...f, cardNumberLength: { min: 15, max: 16, detail: 'card_number must have 15 or 16 digits.' } }) },
+  {
+    name: 'card-lengths-15-16-only',
+    rule: 'TOK-8',
+    description: 'Only 15- and 16-digit card numbers are taken; other lengths are refused (rcode 403).',
+    formats: (f) => ({
+      ...f,
+      cardNumberLength: { min: 15, max: 16, detail: 'card_number must have 15 or 16 digits.' },
+    }),
+  },
   // Which brands and lengths a sandbox takes is not shown: some decline a few, on new cards and updates alike.
-  { name: 'card-lengths-14-15-declined', rule: 'TOK-2', description: '14- and 15-digit card numbers (Diners, Amex) are declined, new cards and updates alike: HTTP 200, rcode 404, "Card type not accepted".', readTokenize: declines((n) => n.length === 14 || n.length === 15, () => new MockError('cardNumberLuhn', 'Card type not accepted: this sandbox declines 14- and 15-digit cards.')) },
-  { name: 'card-brands-visa-only', rule: 'TOK-2', description: 'Only Visa numbers (starting with 4) are taken; every other brand is refused, new cards and updates alike: HTTP 400, rcode 403.', readTokenize: declines((n) => !n.startsWith('4'), () => new MockError('cardNumberFormat', 'Only Visa cards are accepted on this sandbox.')) },
+  {
+    name: 'card-lengths-14-15-declined',
+    rule: 'TOK-2',
+    description:
+      '14- and 15-digit card numbers (Diners, Amex) are declined, new cards and updates alike: HTTP 200, rcode 404, "Card type not accepted".',
+    readTokenize: declines(
+      (n) => n.length === 14 || n.length === 15,
+      () => new MockError('cardNumberLuhn', 'Card type not accepted: this sandbox declines 14- and 15-digit cards.'),
+    ),
+  },
+  {
+    name: 'card-brands-visa-only',
+    rule: 'TOK-2',
+    description:
+      'Only Visa numbers (starting with 4) are taken; every other brand is refused, new cards and updates alike: HTTP 400, rcode 403.',
+    readTokenize: declines(
+      (n) => !n.startsWith('4'),
+      () => new MockError('cardNumberFormat', 'Only Visa cards are accepted on this sandbox.'),
+    ),
+  },
   // Section 2.1: profile_id, loc_id and user_id name the merchant's own profile, store location and user.
   {
-    name: 'unknown-profile-refused', rule: 'TOK-11',
+    name: 'unknown-profile-refused',
+    rule: 'TOK-11',
     description: `A profile_id, loc_id or user_id that is not the merchant's own (the mock's: ${ACCOUNT_VALUES.profile_id}, ${ACCOUNT_VALUES.loc_id}, ${ACCOUNT_VALUES.user_id}) is refused: HTTP 403, rcode 302, "profile_id is not a profile of this merchant"; the merchant's own are taken, as a gateway checking them against the account does.`,
     readTokenize: (next) => (body, identity) => {
       const input = next(body, identity);
-      const unknown = (Object.keys(ACCOUNT_VALUES) as (keyof typeof ACCOUNT_VALUES)[]).find((f) => body[f] !== undefined && body[f] !== ACCOUNT_VALUES[f]);
-      if (unknown) throw new MockError('merchantMismatch', `${unknown} is not a ${{ profile_id: 'profile', loc_id: 'store location', user_id: 'user' }[unknown]} of this merchant.`);
+      const unknown = (Object.keys(ACCOUNT_VALUES) as (keyof typeof ACCOUNT_VALUES)[]).find(
+        (f) => body[f] !== undefined && body[f] !== ACCOUNT_VALUES[f],
+      );
+      if (unknown)
+        throw new MockError(
+          'merchantMismatch',
+          `${unknown} is not a ${{ profile_id: 'profile', loc_id: 'store location', user_id: 'user' }[unknown]} of this merchant.`,
+        );
       return input;
     },
   },
   // Which of a request's problems is answered first is not shown (nor the codes): this gateway judges the
   // payment data before the merchant and the integrator, so a body without it says nothing of its IDs.
   {
-    name: 'tokenize-payment-judged-first', rule: 'ERR-1',
-    description: 'A new-card tokenize body without payment information is refused for that (HTTP 400, rcode 401) before its '
-      + 'merchant_id and vendor_id are judged; the faithful mock judges the parties first.',
+    name: 'tokenize-payment-judged-first',
+    rule: 'ERR-1',
+    description:
+      'A new-card tokenize body without payment information is refused for that (HTTP 400, rcode 401) before its ' +
+      'merchant_id and vendor_id are judged; the faithful mock judges the parties first.',
     readTokenize: (next) => (body, identity) => {
-      const payment = Object.values(KIND_FIELDS).flat().some((field) => body[field] !== undefined);
+      const payment = Object.values(KIND_FIELDS)
+        .flat()
+        .some((field) => body[field] !== undefined);
       if (body.card_id === undefined && !payment) throw new MockError('paymentMissing');
       return next(body, identity);
     },

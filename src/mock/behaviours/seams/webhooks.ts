@@ -18,23 +18,60 @@ const raisedWhileInactive = new WeakMap<Webhook, RaisedEvent[]>();
 
 export const WEBHOOK_FAULTS = [
   // HOOK-1: disabling an existing webhook answers code 0 with data.message.
-  { name: 'disable-without-data-message', rule: 'HOOK-1', description: 'A successful disable answers code 0 without data.', answer: onDisabled((b) => delete b.data) },
-  { name: 'disable-empty-data-message', rule: 'HOOK-1', description: 'A successful disable answers data.message as an empty string.', answer: onDisabled((b) => (b.data = { message: '' })) },
   {
-    name: 'disable-refuses-existing', rule: 'HOOK-1', modes: ['mock'], description: `Disabling an existing webhook answers code 1301 (not found) and leaves it active. ${DISABLE_REFUSAL_INVISIBLE}`,
+    name: 'disable-without-data-message',
+    rule: 'HOOK-1',
+    description: 'A successful disable answers code 0 without data.',
+    answer: onDisabled((b) => delete b.data),
+  },
+  {
+    name: 'disable-empty-data-message',
+    rule: 'HOOK-1',
+    description: 'A successful disable answers data.message as an empty string.',
+    answer: onDisabled((b) => (b.data = { message: '' })),
+  },
+  {
+    name: 'disable-refuses-existing',
+    rule: 'HOOK-1',
+    modes: ['mock'],
+    description: `Disabling an existing webhook answers code 1301 (not found) and leaves it active. ${DISABLE_REFUSAL_INVISIBLE}`,
     disableWebhook: () => () => {
       throw webhookNotFound();
     },
   },
   // HOOK-2 … HOOK-8: the webhook state machine and deliveries (section 3 and 6).
-  { name: 'disable-unknown-answers-success', rule: 'HOOK-2', description: 'Disabling a webhook that does not exist answers code 0.', disableWebhook: (next) => (id, hooks) => (hooks.get(id) ? next(id, hooks) : disabledAnswer(id)) },
-  { name: 'disable-keeps-active', rule: 'HOOK-3', description: 'A disable answers code 0 but leaves the webhook active.', disableHook: () => () => {} },
-  { name: 'inactive-queue-accepts-new', rule: 'HOOK-4', description: 'New requests still join the queue of an inactive webhook (held, not posted).', admits: () => () => true },
-  { name: 'inactive-webhook-still-posts', rule: 'HOOK-4', description: 'The delivery worker ignores the inactive state: new requests are added and posted as if the webhook were active.', admits: () => () => true, mayPost: () => () => true },
   {
-    name: 'inactive-events-queued-then-posted', rule: 'HOOK-4',
-    description: 'Events raised while a webhook is inactive stay out of its queue (refused, as section 3 says) but are kept aside, '
-      + 'then added to the queue and posted once it is enabled again.',
+    name: 'disable-unknown-answers-success',
+    rule: 'HOOK-2',
+    description: 'Disabling a webhook that does not exist answers code 0.',
+    disableWebhook: (next) => (id, hooks) => (hooks.get(id) ? next(id, hooks) : disabledAnswer(id)),
+  },
+  {
+    name: 'disable-keeps-active',
+    rule: 'HOOK-3',
+    description: 'A disable answers code 0 but leaves the webhook active.',
+    disableHook: () => () => {},
+  },
+  {
+    name: 'inactive-queue-accepts-new',
+    rule: 'HOOK-4',
+    description: 'New requests still join the queue of an inactive webhook (held, not posted).',
+    admits: () => () => true,
+  },
+  {
+    name: 'inactive-webhook-still-posts',
+    rule: 'HOOK-4',
+    description:
+      'The delivery worker ignores the inactive state: new requests are added and posted as if the webhook were active.',
+    admits: () => () => true,
+    mayPost: () => () => true,
+  },
+  {
+    name: 'inactive-events-queued-then-posted',
+    rule: 'HOOK-4',
+    description:
+      'Events raised while a webhook is inactive stay out of its queue (refused, as section 3 says) but are kept aside, ' +
+      'then added to the queue and posted once it is enabled again.',
     admits: (next) => (hook, event) => {
       const admitted = next(hook, event);
       if (!admitted) raisedWhileInactive.set(hook, [...(raisedWhileInactive.get(hook) ?? []), event]);
@@ -48,15 +85,28 @@ export const WEBHOOK_FAULTS = [
     },
   },
   {
-    name: 'disable-drops-queue', rule: 'HOOK-5', description: 'Disabling drops the queued requests instead of holding them.',
+    name: 'disable-drops-queue',
+    rule: 'HOOK-5',
+    description: 'Disabling drops the queued requests instead of holding them.',
     disableHook: (next) => (hook, hooks) => {
       next(hook, hooks);
-      hook.requests.splice(0, hook.requests.length, ...hook.requests.filter((r) => r.status !== 'queued' || r.inFlight));
+      hook.requests.splice(
+        0,
+        hook.requests.length,
+        ...hook.requests.filter((r) => r.status !== 'queued' || r.inFlight),
+      );
     },
   },
-  { name: 'inactive-retries-continue', rule: 'HOOK-5', description: 'Requests queued before the disable keep being retried while the webhook is inactive.', mayPost: () => () => true },
   {
-    name: 'enable-keeps-held', rule: 'HOOK-6', description: 'Enabling does not post held requests: they wait for their expiry and are dropped.',
+    name: 'inactive-retries-continue',
+    rule: 'HOOK-5',
+    description: 'Requests queued before the disable keep being retried while the webhook is inactive.',
+    mayPost: () => () => true,
+  },
+  {
+    name: 'enable-keeps-held',
+    rule: 'HOOK-6',
+    description: 'Enabling does not post held requests: they wait for their expiry and are dropped.',
     enableHook: (next) => (hook, hooks) => {
       for (const r of hook.requests) if (r.status === 'queued' && !r.inFlight) heldAtEnable.add(r);
       next(hook, hooks);
@@ -64,24 +114,47 @@ export const WEBHOOK_FAULTS = [
     mayPost: (next) => (hook, r) => !heldAtEnable.has(r) && next(hook, r),
   },
   {
-    name: 'enable-drops-held', rule: 'HOOK-6', description: 'Enabling drops every held request instead of posting it.',
+    name: 'enable-drops-held',
+    rule: 'HOOK-6',
+    description: 'Enabling drops every held request instead of posting it.',
     enableHook: (next) => (hook, hooks) => {
       for (const r of hook.requests) if (r.status === 'queued' && !r.inFlight) hooks.expire(hook, r);
       next(hook, hooks);
     },
   },
   {
-    name: 'enable-revives-expired', rule: 'HOOK-7', description: 'Enabling re-queues requests that expired while held, with a fresh hour, so they are posted.',
+    name: 'enable-revives-expired',
+    rule: 'HOOK-7',
+    description: 'Enabling re-queues requests that expired while held, with a fresh hour, so they are posted.',
     enableHook: (next) => (hook, hooks) => {
       const now = hooks.now(hook);
-      for (const r of hook.requests) if (r.status === 'expired') Object.assign(r, { status: 'queued', expiresAt: now + 3_600_000 });
+      for (const r of hook.requests)
+        if (r.status === 'expired') Object.assign(r, { status: 'queued', expiresAt: now + 3_600_000 });
       next(hook, hooks);
     },
   },
-  { name: 'deliveries-sent-with-put', rule: 'HOOK-8', description: 'Requests are delivered with PUT instead of POST.', target: (next) => (hook, r) => ({ ...next(hook, r), method: 'PUT' }) },
-  { name: 'deliveries-to-origin', rule: 'HOOK-8', description: 'Requests are posted to the notification_url\'s origin (path dropped), not to the notification_url.', target: (next) => (hook, r) => { const t = next(hook, r); return { ...t, url: new URL('/', t.url).toString() }; } },
+  {
+    name: 'deliveries-sent-with-put',
+    rule: 'HOOK-8',
+    description: 'Requests are delivered with PUT instead of POST.',
+    target: (next) => (hook, r) => ({ ...next(hook, r), method: 'PUT' }),
+  },
+  {
+    name: 'deliveries-to-origin',
+    rule: 'HOOK-8',
+    description: "Requests are posted to the notification_url's origin (path dropped), not to the notification_url.",
+    target: (next) => (hook, r) => {
+      const t = next(hook, r);
+      return { ...t, url: new URL('/', t.url).toString() };
+    },
+  },
   // ERR-5: stated JSON types.
-  { name: 'disable-message-as-number', rule: 'ERR-5', description: 'A successful disable answers message as the number 0.', answer: onDisabled((b) => (b.message = 0)) },
+  {
+    name: 'disable-message-as-number',
+    rule: 'ERR-5',
+    description: 'A successful disable answers message as the number 0.',
+    answer: onDisabled((b) => (b.message = 0)),
+  },
 ] as const satisfies readonly Unit[];
 
 const ALREADY_DISABLED = { code: 1302, message: 'The webhook is already disabled.' };
@@ -91,8 +164,11 @@ export const WEBHOOK_VARIANTS = [
   // What re-disabling answers is not shown; that it answers in the platform scheme is (section 7: code is the
   // failure indicator of every /platform/ answer), so the failure keeps an integer code.
   {
-    name: 'redisable-fails', rule: 'HOOK-1',
-    description: 'Re-disabling an inactive webhook fails: HTTP 409 with {"code":1302,"message":"The webhook is already disabled."}.',
-    disableWebhook: (next) => (id, hooks) => (hooks.get(id)?.status === 'inactive' ? { status: 409, body: ALREADY_DISABLED } : next(id, hooks)),
+    name: 'redisable-fails',
+    rule: 'HOOK-1',
+    description:
+      'Re-disabling an inactive webhook fails: HTTP 409 with {"code":1302,"message":"The webhook is already disabled."}.',
+    disableWebhook: (next) => (id, hooks) =>
+      hooks.get(id)?.status === 'inactive' ? { status: 409, body: ALREADY_DISABLED } : next(id, hooks),
   },
 ] as const satisfies readonly Unit[];

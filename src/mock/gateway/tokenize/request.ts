@@ -5,17 +5,42 @@ import type { Credentials } from '../../credentials.js';
 
 /** Section 2.1 field types; anything else in the body is refused rather than silently ignored. */
 const FIELD_TYPES = {
-  merchant_id: 'string', profile_id: 'string', developer_id: 'string', loc_id: 'string', vendor_id: 'number',
-  cardholder_name: 'string', avs_address: 'string', avs_zip: 'string', email_address: 'string[]',
-  card_number: 'string', exp_date: 'string', cvv2: 'string', card_id: 'string', card_swipe: 'string',
-  client_ip: 'string', tr_number: 'string', dda_number: 'string', type_id: 'string',
-  payload_walletA_pay: 'string', payload_walletB_pay: 'string', single_use: 'boolean', echo_fields: 'string',
-  session_id: 'string', user_id: 'integer', report_data: 'string',
+  merchant_id: 'string',
+  profile_id: 'string',
+  developer_id: 'string',
+  loc_id: 'string',
+  vendor_id: 'number',
+  cardholder_name: 'string',
+  avs_address: 'string',
+  avs_zip: 'string',
+  email_address: 'string[]',
+  card_number: 'string',
+  exp_date: 'string',
+  cvv2: 'string',
+  card_id: 'string',
+  card_swipe: 'string',
+  client_ip: 'string',
+  tr_number: 'string',
+  dda_number: 'string',
+  type_id: 'string',
+  payload_walletA_pay: 'string',
+  payload_walletB_pay: 'string',
+  single_use: 'boolean',
+  echo_fields: 'string',
+  session_id: 'string',
+  user_id: 'integer',
+  report_data: 'string',
 } as const;
 
 type FieldName = keyof typeof FIELD_TYPES;
 type FieldType = (typeof FIELD_TYPES)[FieldName];
-type JsType<T extends FieldType> = T extends 'string' ? string : T extends 'number' | 'integer' ? number : T extends 'boolean' ? boolean : string[];
+type JsType<T extends FieldType> = T extends 'string'
+  ? string
+  : T extends 'number' | 'integer'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : string[];
 /** A body whose every field has been checked against FIELD_TYPES. */
 type TokenizeBody = { [K in FieldName]?: JsType<(typeof FIELD_TYPES)[K]> };
 
@@ -59,16 +84,25 @@ const ACCOUNT_TYPES = ['S', 'C'];
 
 function hasType(value: unknown, type: FieldType): boolean {
   switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number' && Number.isFinite(value);
-    case 'integer': return Number.isSafeInteger(value);
-    case 'boolean': return typeof value === 'boolean';
-    case 'string[]': return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return Number.isSafeInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string[]':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string');
   }
 }
 
 const TYPE_WORDS: Record<FieldType, string> = {
-  string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', 'string[]': 'an array of strings',
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  'string[]': 'an array of strings',
 };
 
 /** Section 2.1: a string holding a JSON array of single-key objects. */
@@ -79,15 +113,22 @@ function isNameValueList(text: string): boolean {
   } catch {
     return false;
   }
-  return Array.isArray(parsed)
-    && parsed.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 1);
+  return (
+    Array.isArray(parsed) &&
+    parsed.every(
+      (item) => item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length === 1,
+    )
+  );
 }
 
 function checkShape(body: Record<string, unknown>): TokenizeBody {
   for (const [name, value] of Object.entries(body)) {
     const type = FIELD_TYPES[name as FieldName] as FieldType | undefined;
     if (!type || !Object.hasOwn(FIELD_TYPES, name)) {
-      throw new MockError('unknownField', `The body has a field tokenize does not take: ${JSON.stringify(name.slice(0, 64))}. See section 2.1.`);
+      throw new MockError(
+        'unknownField',
+        `The body has a field tokenize does not take: ${JSON.stringify(name.slice(0, 64))}. See section 2.1.`,
+      );
     }
     if (!hasType(value, type)) throw new MockError('fieldType', `${name} must be ${TYPE_WORDS[type]}.`);
   }
@@ -108,12 +149,22 @@ function checkParties(b: TokenizeBody, identity: Identity, credentials: Credenti
 }
 
 function kindOf(b: TokenizeBody): PaymentKind | undefined {
-  const kinds = (Object.keys(KIND_FIELDS) as PaymentKind[]).filter((k) => KIND_FIELDS[k].some((f) => b[f] !== undefined));
-  if (kinds.length > 1) throw new MockError('paymentKindsMixed', `Card, ACH and wallet data are alternatives; this body mixes ${kinds.join(' and ')}.`);
+  const kinds = (Object.keys(KIND_FIELDS) as PaymentKind[]).filter((k) =>
+    KIND_FIELDS[k].some((f) => b[f] !== undefined),
+  );
+  if (kinds.length > 1)
+    throw new MockError(
+      'paymentKindsMixed',
+      `Card, ACH and wallet data are alternatives; this body mixes ${kinds.join(' and ')}.`,
+    );
   return kinds[0];
 }
 
-function checkCard(b: TokenizeBody, isNew: boolean, formats: TokenizeFormats): NonNullable<TokenizeInput['card']> & { name?: string } {
+function checkCard(
+  b: TokenizeBody,
+  isNew: boolean,
+  formats: TokenizeFormats,
+): NonNullable<TokenizeInput['card']> & { name?: string } {
   if (b.card_number !== undefined && b.card_swipe !== undefined) throw new MockError('cardSourceTwice');
   let number = b.card_number;
   let expDate = b.exp_date;
@@ -132,8 +183,12 @@ function checkCard(b: TokenizeBody, isNew: boolean, formats: TokenizeFormats): N
     if (number.length < min || number.length > max) throw new MockError('cardNumberFormat', detail);
   }
   if (expDate !== undefined && !formats.expDate.test(expDate)) {
-    throw new MockError('expDateFormat', b.card_swipe !== undefined && b.exp_date === undefined
-      ? 'The expiry in card_swipe is not a valid month (track data holds YYMM).' : undefined);
+    throw new MockError(
+      'expDateFormat',
+      b.card_swipe !== undefined && b.exp_date === undefined
+        ? 'The expiry in card_swipe is not a valid month (track data holds YYMM).'
+        : undefined,
+    );
   }
   if (b.cvv2 !== undefined && !/^[0-9]{3,4}$/.test(b.cvv2)) throw new MockError('cvv2Format');
   if (b.email_address !== undefined && !b.email_address.every((e) => EMAIL.test(e))) throw new MockError('emailFormat');
@@ -160,13 +215,21 @@ function checkWallet(b: TokenizeBody): 'walletA' | 'walletB' {
  * Checks a tokenize body (section 2.1 and 4.1) and reduces it to what the store needs. Throws the first
  * problem as a MockError; it reads nothing from the store, so a rejected body cannot have touched it.
  */
-export function readTokenizeRequest(body: Record<string, unknown>, identity: Identity, credentials: Credentials, formats: TokenizeFormats = TOKENIZE_FORMATS): TokenizeInput {
+export function readTokenizeRequest(
+  body: Record<string, unknown>,
+  identity: Identity,
+  credentials: Credentials,
+  formats: TokenizeFormats = TOKENIZE_FORMATS,
+): TokenizeInput {
   const b = checkShape(body);
   checkParties(b, identity, credentials);
   if (b.client_ip !== undefined && !IPV4.test(b.client_ip)) throw new MockError('clientIpFormat');
   for (const field of ['echo_fields', 'report_data'] as const) {
     if (b[field] !== undefined && !isNameValueList(b[field])) {
-      throw new MockError('nameValueList', `${field} must be a string holding a JSON array of single-key objects, e.g. "[{\\"order\\":\\"42\\"}]".`);
+      throw new MockError(
+        'nameValueList',
+        `${field} must be a string holding a JSON array of single-key objects, e.g. "[{\\"order\\":\\"42\\"}]".`,
+      );
     }
   }
 

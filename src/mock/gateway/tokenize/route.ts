@@ -11,28 +11,32 @@ import { PG_CODES } from '../pg-codes.js';
 export function tokenizeRoute(app: MockApp, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
   const cards = ctx.state.cards;
-  app.post('/pg/tokenize', (request, reply) => {
-    const body = objectBody(request, true)!;
-    const input = seams.readTokenize(body, identityOf(request));
-    const previous = input.cardId === undefined ? undefined : cards.get(input.cardId);
-    const card = seams.storeCard(input, cards);
-    const answer = {
-      status: 200,
-      body: {
-        rcode: PG_CODES.ok.rcode,
-        rmsg: input.cardId ? 'Approved: card updated' : 'Approved: card stored',
-        pg_id: newPgId(),
-        card_id: card.card_id,
-        ...(card.card_number !== undefined && { card_number: card.card_number }),
-        // Section 2.2: echo_fields comes back exactly as sent.
-        ...(typeof body.echo_fields === 'string' && { echo_fields: body.echo_fields }),
-      } as Record<string, unknown>,
-    };
-    if (shapes.answer.length) {
-      const context = { operation: 'tokenize', input, card, previous } as const;
-      for (const shape of shapes.answer) shape(answer, context);
-      reply.code(answer.status);
-    }
-    reply.send(answer.body);
-  }, ctx.authenticate('tokenize'));
+  app.post(
+    '/pg/tokenize',
+    (request, reply) => {
+      const body = objectBody(request, true)!;
+      const input = seams.readTokenize(body, identityOf(request));
+      const previous = input.cardId === undefined ? undefined : cards.get(input.cardId);
+      const card = seams.storeCard(input, cards);
+      const answer = {
+        status: 200,
+        body: {
+          rcode: PG_CODES.ok.rcode,
+          rmsg: input.cardId ? 'Approved: card updated' : 'Approved: card stored',
+          pg_id: newPgId(),
+          card_id: card.card_id,
+          ...(card.card_number !== undefined && { card_number: card.card_number }),
+          // Section 2.2: echo_fields comes back exactly as sent.
+          ...(typeof body.echo_fields === 'string' && { echo_fields: body.echo_fields }),
+        } as Record<string, unknown>,
+      };
+      if (shapes.answer.length) {
+        const context = { operation: 'tokenize', input, card, previous } as const;
+        for (const shape of shapes.answer) shape(answer, context);
+        reply.code(answer.status);
+      }
+      reply.send(answer.body);
+    },
+    ctx.authenticate('tokenize'),
+  );
 }

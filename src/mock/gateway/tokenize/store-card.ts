@@ -33,7 +33,10 @@ export function storeCard(input: TokenizeInput, store: CardStore): StoredCard {
     previous = store.get(input.cardId);
     if (!previous) throw new MockError('cardIdUnknown');
     if (input.kind && input.kind !== previous.kind) {
-      throw new MockError('cardIdKind', `card_id holds ${previous.kind} data; an update must send ${previous.kind} fields.`);
+      throw new MockError(
+        'cardIdKind',
+        `card_id holds ${previous.kind} data; an update must send ${previous.kind} fields.`,
+      );
     }
     cardId = input.cardId;
   } else {

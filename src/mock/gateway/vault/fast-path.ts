@@ -80,7 +80,9 @@ export function vaultPageBytes(query: VaultQuery, totalRecords: number, records:
   const start = query.page * query.count;
   const end = Math.min(start + query.count, totalRecords);
   const descending = query.orderBy === 'desc';
-  const parts: Buffer[] = [Buffer.from(`{"code":0,"message":"Success","totalPages":${totalPages},"totalRecords":${totalRecords},"data":[`)];
+  const parts: Buffer[] = [
+    Buffer.from(`{"code":0,"message":"Success","totalPages":${totalPages},"totalRecords":${totalRecords},"data":[`),
+  ];
   for (let position = start; position < end; position++) {
     if (position > start) parts.push(COMMA);
     parts.push(records.bytes(descending ? totalRecords - 1 - position : position));

@@ -16,7 +16,12 @@ export function pageWindow(query: VaultQuery, totalRecords: number): PageWindow 
 }
 
 /** One page of the vault: totalPages = ceil(totalRecords / count), the records the window holds. */
-export function vaultPage(query: VaultQuery, totalRecords: number, window: PageWindow, recordAt: (index: number) => Customer): VaultPage {
+export function vaultPage(
+  query: VaultQuery,
+  totalRecords: number,
+  window: PageWindow,
+  recordAt: (index: number) => Customer,
+): VaultPage {
   const data: Customer[] = [];
   for (let position = window.start; position < window.end; position++) {
     data.push(recordAt(window.descending ? totalRecords - 1 - position : position));

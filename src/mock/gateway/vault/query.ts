@@ -33,20 +33,26 @@ export function readVaultQuery(query: Record<string, unknown>, merchantId: strin
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(query)) {
     if (!PARAMETERS.includes(name)) {
-      throw new MockError('unknownField', `The listing takes only ${PARAMETERS.join(', ')}; got ${JSON.stringify(name.slice(0, 64))}.`);
+      throw new MockError(
+        'unknownField',
+        `The listing takes only ${PARAMETERS.join(', ')}; got ${JSON.stringify(name.slice(0, 64))}.`,
+      );
     }
-    if (typeof value !== 'string') throw new MockError('parameterRepeated', `${name} was given more than once; send it once.`);
+    if (typeof value !== 'string')
+      throw new MockError('parameterRepeated', `${name} was given more than once; send it once.`);
     values[name] = value;
   }
   const maxCount = VAULT_LIMITS.maxCount;
   const count = values.count === undefined ? VAULT_LIMITS.defaultCount : wholeNumber(values.count, maxCount);
-  if (count === undefined || count < 1) throw new MockError('countInvalid', `count must be a whole number from 1 to ${maxCount}.`);
+  if (count === undefined || count < 1)
+    throw new MockError('countInvalid', `count must be a whole number from 1 to ${maxCount}.`);
   const page = values.page === undefined ? 0 : wholeNumber(values.page, VAULT_LIMITS.maxPage);
   if (page === undefined) throw new MockError('pageInvalid');
   const orderOn = values.order_on ?? 'customer_id';
   if (!(ORDER_ON as readonly string[]).includes(orderOn)) throw new MockError('orderOnInvalid');
   const orderBy = values.order_by ?? 'asc';
   if (!(ORDER_BY as readonly string[]).includes(orderBy)) throw new MockError('orderByInvalid');
-  if (values.merchant_id !== undefined && !sameMerchant(values.merchant_id, merchantId)) throw new MockError('merchantMismatch');
+  if (values.merchant_id !== undefined && !sameMerchant(values.merchant_id, merchantId))
+    throw new MockError('merchantMismatch');
   return { count, page, orderOn: orderOn as VaultQuery['orderOn'], orderBy: orderBy as VaultQuery['orderBy'] };
 }

@@ -13,17 +13,21 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function vaultRoute(app: MockApp, ctx: MockContext): void {
   const { seams, shapes, recordAt } = ctx.behaviours;
   const pages = fastPathApplies(ctx.behaviours) ? new VaultPages() : undefined;
-  app.get('/platform/vault/customer', (request, reply) => {
-    const query = seams.readVaultQuery(request.query);
-    const total = ctx.state.customers;
-    if (pages) {
-      reply.type(JSON_TYPE).send(pages.body(query, total));
-      return;
-    }
-    const page = vaultPage(query, total, seams.vaultWindow(query, total), recordAt);
-    const answer = { status: 200, body: page as unknown as Record<string, unknown> };
-    const context = { operation: 'listCustomers', query, total } as const;
-    for (const shape of shapes.answer) shape(answer, context);
-    reply.code(answer.status).send(answer.body);
-  }, ctx.authenticate('listCustomers'));
+  app.get(
+    '/platform/vault/customer',
+    (request, reply) => {
+      const query = seams.readVaultQuery(request.query);
+      const total = ctx.state.customers;
+      if (pages) {
+        reply.type(JSON_TYPE).send(pages.body(query, total));
+        return;
+      }
+      const page = vaultPage(query, total, seams.vaultWindow(query, total), recordAt);
+      const answer = { status: 200, body: page as unknown as Record<string, unknown> };
+      const context = { operation: 'listCustomers', query, total } as const;
+      for (const shape of shapes.answer) shape(answer, context);
+      reply.code(answer.status).send(answer.body);
+    },
+    ctx.authenticate('listCustomers'),
+  );
 }
