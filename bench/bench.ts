@@ -326,7 +326,9 @@ function targets(r: BenchReport): Target[] {
     v
       ? {
           target: 'schema validators compiled once per process',
-          measured: `${v.afterFirstUse} compiles, ${v.afterMoreRounds} after ${v.rounds} more rounds; sites: ${v.otherCompileSites.join(', ') || 'none'}`,
+          measured:
+            `${v.afterFirstUse} compiles, ${v.afterMoreRounds} after ${v.rounds} more rounds; sites: ` +
+            `${v.otherCompileSites.join(', ') || 'none'}`,
           met:
             v.afterFirstUse > 0 &&
             v.afterFirstUse === v.afterMoreRounds &&

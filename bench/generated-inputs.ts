@@ -69,7 +69,8 @@ export function generatedInputsMarkdown(c: GeneratedInputsCost): string {
     '|---|---|---|---|',
     ...c.rounds.map((r, i) => `| ${i + 1} | ${s(r.withoutMs)} | ${s(r.withMs)} | ${r.exitCodes.join(', ')} |`),
     '',
-    `Median ${s(c.medianWithoutMs)} s without, ${s(c.medianWithMs)} s with: +${s(c.deltaMs)} s (target at most +5 s: ${c.met ? 'met' : 'not met'}).`,
+    `Median ${s(c.medianWithoutMs)} s without, ${s(c.medianWithMs)} s with: +${s(c.deltaMs)} s (target at ` +
+      `most +5 s: ${c.met ? 'met' : 'not met'}).`,
   ].join('\n');
 }
 

@@ -131,7 +131,8 @@ export function httpClientMarkdown(
 ): string {
   const [a, b] = HTTP_CLIENTS as [Client, Client];
   const lines = [
-    `### HTTP client: CPU per request, side by side (${options.rounds} rounds of ${options.requests} requests, ${options.inFlight} in flight, against the mock)`,
+    `### HTTP client: CPU per request, side by side (${options.rounds} rounds of ${options.requests} ` +
+      `requests, ${options.inFlight} in flight, against the mock)`,
     '',
     `| request | ${a.name} µs CPU | ${b.name} µs CPU | undici / node:http (median of per-round ratios, range) |`,
     '| --- | ---: | ---: | ---: |',
@@ -142,7 +143,8 @@ export function httpClientMarkdown(
     const rb = of(b);
     const ratios = ra.map((r, i) => rb[i]!.cpuUsPerRequest / r.cpuUsPerRequest);
     lines.push(
-      `| ${workload.name} | ${median(ra.map((r) => r.cpuUsPerRequest)).toFixed(0)} | ${median(rb.map((r) => r.cpuUsPerRequest)).toFixed(0)} | ` +
+      `| ${workload.name} | ${median(ra.map((r) => r.cpuUsPerRequest)).toFixed(0)} | ` +
+        `${median(rb.map((r) => r.cpuUsPerRequest)).toFixed(0)} | ` +
         `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |`,
     );
   }

@@ -79,7 +79,8 @@ export async function slowLink(log: (line: string) => void, rounds = 2, workers?
     for (let round = 0; round < rounds; round++) {
       for (const link of round % 2 ? (['slow', 'direct'] as const) : (['direct', 'slow'] as const)) {
         log(
-          `slow link: black-box suite, ${link === 'slow' ? `${SLOW_LINK_MS} ms per answer` : 'no added delay'} (round ${round + 1} of ${rounds})`,
+          `slow link: black-box suite, ${link === 'slow' ? `${SLOW_LINK_MS} ms per answer` : 'no added delay'} ` +
+            `(round ${round + 1} of ${rounds})`,
         );
         runs.push(await blackBoxRun(link === 'slow' ? slow : direct, link, dir, workers));
       }
@@ -93,7 +94,9 @@ export async function slowLink(log: (line: string) => void, rounds = 2, workers?
   const slowMs = median(runs.filter((r) => r.link === 'slow').map((r) => r.wallMs));
   const ratio = slowMs / directMs;
   const allConformant = runs.every((r) => r.verdict === 'CONFORMANT' && r.code === 0);
-  const measured = `${ratio.toFixed(2)}× (${(slowMs / 1000).toFixed(1)} s vs ${(directMs / 1000).toFixed(1)} s${allConformant ? '' : '; a run was not CONFORMANT'})`;
+  const measured =
+    `${ratio.toFixed(2)}× (${(slowMs / 1000).toFixed(1)} s vs ${(directMs / 1000).toFixed(1)} ` +
+    `s${allConformant ? '' : '; a run was not CONFORMANT'})`;
   const target: Target = {
     target: `black-box suite against a ${SLOW_LINK_MS} ms link within ${SLOW_LINK_TARGET}× of no delay`,
     measured,
@@ -106,7 +109,12 @@ export async function slowLink(log: (line: string) => void, rounds = 2, workers?
     '|---|---|---|---|',
     ...(['direct', 'slow'] as const).map((link) => {
       const mine = runs.filter((r) => r.link === link);
-      return `| ${link === 'slow' ? `+${SLOW_LINK_MS} ms` : 'no delay'} | ${mine.map((r) => (r.wallMs / 1000).toFixed(1)).join(', ')} | ${((link === 'slow' ? slowMs : directMs) / 1000).toFixed(1)} | ${[...new Set(mine.map((r) => r.verdict))].join(', ')} |`;
+      return (
+        `| ${link === 'slow' ? `+${SLOW_LINK_MS} ms` : 'no delay'} | ` +
+        `${mine.map((r) => (r.wallMs / 1000).toFixed(1)).join(', ')} | ` +
+        `${((link === 'slow' ? slowMs : directMs) / 1000).toFixed(1)} | ` +
+        `${[...new Set(mine.map((r) => r.verdict))].join(', ')} |`
+      );
     }),
     '',
     `Ratio slow / no delay: **${ratio.toFixed(2)}×** (target ≤ ${SLOW_LINK_TARGET}×).`,

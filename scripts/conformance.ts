@@ -14,7 +14,8 @@ import type { ConfigurationProblems } from '../src/reporters/configuration-error
  * says it all): reads the command line, checks the configuration,
  * makes sure a remote target answers at all, runs the suite, and exits by verdict: 0 conformant,
  * 1 non-conformant (or incomplete), 2 bad configuration, 3 target unavailable, 4 not fully exercised
- * (nothing failed, but a rule judged nothing, an operation was never served or a rule was skipped). The baseline adds a drift section to the reports; it
+ * (nothing failed, but a rule judged nothing, an operation was never served or a rule was skipped). The baseline adds
+ * a drift section to the reports; it
  * never changes the exit code.
  */
 const args = await conformanceArgs(process.argv.slice(2)); // prints --help or a usage error and exits

@@ -40,7 +40,8 @@ try {
   sandbox = readConformanceJson(args.sandbox);
 } catch (error) {
   refuse(
-    `the sandbox report ${args.sandbox} cannot be read (${(error as Error).message.split('\n')[0]}); give the conformance.json of the signed-off sandbox run`,
+    `the sandbox report ${args.sandbox} cannot be read (${(error as Error).message.split('\n')[0]}); give ` +
+      `the conformance.json of the signed-off sandbox run`,
   );
 }
 const notASignOff = sandboxReportProblem(sandbox, args.sandbox);

@@ -85,7 +85,8 @@ if (args.allowNonLoopback)
     `  listening on ${args.host}, beyond loopback (--allow-non-loopback): anyone who reaches this port can send through it`,
   );
 console.log(
-  `  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`,
+  `  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ` +
+    `${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`,
 );
 
 let stopping = false;

@@ -100,14 +100,17 @@ const summary = writeSuitePower(values.out, outcomes, {
 
 for (const o of outcomes.filter((x) => !x.ok)) {
   console.log(
-    `${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`,
+    `${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ` +
+      `${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`,
   );
 }
 if (summary.rulesWithoutFault.length) console.log(`UNCOVERED: no fault breaks ${summary.rulesWithoutFault.join(', ')}`);
 const { asExpected, runs: knownRuns } = summary.knownDeviations;
 const known = knownRuns ? `, known-deviation cases ${asExpected}/${knownRuns}` : '';
 console.log(
-  `\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ${summary.variants.passed}/${summary.variants.runs}${known}, ${seconds}s (${join(values.out, 'suite-power.md')})`,
+  `\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ` +
+    `${summary.variants.passed}/${summary.variants.runs}${known}, ${seconds}s ` +
+    `(${join(values.out, 'suite-power.md')})`,
 );
 if (outcomes.every((o) => o.outcome === 'error')) console.log(`the runner wrote no report (exit code ${code})`);
 process.exit(summary.ok ? 0 : 1);

@@ -40,8 +40,10 @@ export async function unknownWebhookProblem(
   const madeUp = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`, auth);
   if (!same(answer, madeUp)) return undefined;
   const problem =
-    `PG_WEBHOOK_ID names no webhook the target knows: disabling it answered exactly as disabling a made-up webhook ID does (${described(answer)}); ` +
-    'set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, the target answers an inactive webhook as an unknown one: enable it there).';
+    `PG_WEBHOOK_ID names no webhook the target knows: disabling it answered exactly as disabling a ` +
+    `made-up webhook ID does (${described(answer)}); ` +
+    ('set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, ' +
+      'the target answers an inactive webhook as an unknown one: enable it there).');
   test.info().annotations.push({ type: CONFIGURATION, description: problem });
   return problem;
 }

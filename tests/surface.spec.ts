@@ -87,7 +87,8 @@ const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}
 test.describe('section 2.1: every documented field, sent as documented', () => {
   for (const kind of KINDS) {
     test(
-      `TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its kind and of the groups that go with any kind`,
+      `TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its ` +
+        `kind and of the groups that go with any kind`,
       rules(['TOK-11'], { writes: true }),
       async ({ gateway, suite, verify, observe, judged, notExercised }) => {
         const merchantId = suite.merchant.merchantId;
@@ -103,7 +104,8 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
           );
           notExercised(
             'TOK-11',
-            `the ${kind.name} request was refused before any further field was added (${because}), so what those fields change was not seen`,
+            `the ${kind.name} request was refused before any further field was added (${because}), so what those ` +
+              `fields change was not seen`,
           );
           return;
         }
@@ -130,7 +132,10 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
           const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
           observe(
             'TOK-11',
-            `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse a profile, location or user the merchant does not have: set ${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`,
+            `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ` +
+              `${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse ` +
+              `a profile, location or user the merchant does not have: set ` +
+              `${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`,
             {
               kind: 'made-up-account-value-refused',
               subject: `${kind.name}: ${fields}`,
@@ -147,8 +152,10 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
         );
         const problems = failures.map((r) =>
           r.fields.length === 1
-            ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} request (${refusal(r.answer)})`
-            : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), though each alone was accepted`,
+            ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} ` +
+              `request (${refusal(r.answer)})`
+            : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), ` +
+              `though each alone was accepted`,
         );
         const refusedBy = failures.filter((r) => r.fields.length === 1).map((r) => r.fields[0]);
         if (observedBecause) {

@@ -88,7 +88,8 @@ test.describe('masking (section 2.2)', () => {
           verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
           notExercised(
             'TOK-8',
-            `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was not seen (accepted lengths are not shown)`,
+            `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was ` +
+              `not seen (accepted lengths are not shown)`,
           );
           return;
         }

@@ -150,7 +150,8 @@ for (const count of COUNTS) {
           verify(
             'VAULT-3',
             totals,
-            `totalPages = ceil(totalRecords / ${cap ? `${perPage}, the page size served` : 'count'}) = ${expectedPages}, the same on every page`,
+            `totalPages = ceil(totalRecords / ${cap ? `${perPage}, the page size served` : 'count'}) = ` +
+              `${expectedPages}, the same on every page`,
             page,
           );
         });
@@ -183,7 +184,9 @@ for (const count of COUNTS) {
           });
           notExercised(
             'VAULT-4',
-            `at count=${count} the vault has ${walk.totalPages} pages, more than the ${MAX_PAGES} walked whole, and ${walk.pages.length} were sampled, so that they add up to totalRecords was not judged (no repeats were)`,
+            `at count=${count} the vault has ${walk.totalPages} pages, more than the ${MAX_PAGES} walked whole, ` +
+              `and ${walk.pages.length} were sampled, so that they add up to totalRecords was not judged (no ` +
+              `repeats were)`,
           );
         }
       },
@@ -306,7 +309,8 @@ test(
       if (walk.records.length && missing.length)
         notExercised(
           'VAULT-8',
-          `no ${missing.join(', ')} in the vault's ${walk.records.length} records: give a customer ${source.needs} in the sandbox's manager portal`,
+          `no ${missing.join(', ')} in the vault's ${walk.records.length} records: give a customer ` +
+            `${source.needs} in the sandbox's manager portal`,
         );
     }
   },

@@ -61,6 +61,9 @@ export class WalkBudget {
     const sampled = this.sampled
       ? `; ${this.sampled} of them on a vault too large to walk whole, judged on ${SAMPLED_PAGES} pages each`
       : '';
-    return `${made}: ${this.pages} of ${this.pagesThere} pages (${this.seen.size} of ${this.totalRecords} records) judged within the ${seconds(this.ms)} walk budget${sampled}`;
+    return (
+      `${made}: ${this.pages} of ${this.pagesThere} pages (${this.seen.size} of ${this.totalRecords} ` +
+      `records) judged within the ${seconds(this.ms)} walk budget${sampled}`
+    );
   }
 }

@@ -57,7 +57,8 @@ test(
     const again = await gateway.disableWebhook(id);
     observe(
       'HOOK-1',
-      `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status}); not shown by the document`,
+      `re-disabling an inactive webhook answered code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ` +
+        `${again.status}); not shown by the document`,
       {
         kind: 'redisable-answer',
         value: `code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status})`,

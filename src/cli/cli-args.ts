@@ -236,7 +236,8 @@ export function parseConformanceArgs(
     if (clash.length || positional) {
       const what = clash.length ? clash.map((f) => `--${f}`).join(', ') : 'a test-file filter';
       throw new UsageError(
-        `--rule selects whole rules and cannot be combined with ${what}: a rule would be judged on part of its tests. Run the rule alone, or use ${what} without --rule.`,
+        `--rule selects whole rules and cannot be combined with ${what}: a rule would be judged on part of ` +
+          `its tests. Run the rule alone, or use ${what} without --rule.`,
       );
     }
     playwright.unshift(`--grep=${ruleGrep(rules)}`);

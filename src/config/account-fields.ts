@@ -39,7 +39,10 @@ export const ACCOUNT_FIELDS: Record<AccountField, { variable: string; what: stri
  */
 export function madeUpValueRefused(field: AccountField): string {
   const { variable, what } = ACCOUNT_FIELDS[field];
-  return `${field} was sent with a made-up value, which the target refused, so whether it takes ${field} as documented was not seen: set ${variable} to ${what} (manager portal)`;
+  return (
+    `${field} was sent with a made-up value, which the target refused, so whether it takes ${field} as ` +
+    `documented was not seen: set ${variable} to ${what} (manager portal)`
+  );
 }
 
 /** The values TOK-11 sends: the configured ones, made-up ones for the rest, and which are made up. */

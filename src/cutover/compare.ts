@@ -122,7 +122,9 @@ function classifyObservation(
     const onlySandbox = c.from.filter((v) => !c.to.includes(v));
     const onlyProduction = c.to.filter((v) => !c.from.includes(v));
     const both = c.from.filter((v) => c.to.includes(v));
-    const sentence = `${c.what}: the sandbox showed ${values(onlySandbox)}, production shows ${values(onlyProduction)}${both.length ? ` (both: ${values(both)})` : ''}`;
+    const sentence =
+      `${c.what}: the sandbox showed ${values(onlySandbox)}, production shows ` +
+      `${values(onlyProduction)}${both.length ? ` (both: ${values(both)})` : ''}`;
     // Observations without a kind lump a rule's sentences together: comparable only when the rule ran whole.
     if (observed !== UNCLASSIFIED || whole) out.observationDifferences.push({ rule, sentence });
     else
@@ -140,7 +142,8 @@ function classifyObservation(
   } else {
     const side = kind === 'appeared' ? 'production' : 'the sandbox';
     out.notes.push(
-      `${c.what} was seen on ${side} only (${values(kind === 'appeared' ? c.to : c.from)}); not compared, as ${rule} did not run all its tests through on both sides.`,
+      `${c.what} was seen on ${side} only (${values(kind === 'appeared' ? c.to : c.from)}); not compared, ` +
+        `as ${rule} did not run all its tests through on both sides.`,
     );
   }
 }

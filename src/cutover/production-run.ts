@@ -20,12 +20,17 @@ export function productionRunEnv(
   if (env.PG_SEED)
     return {
       env: child,
-      note: `Generated inputs: production ran with PG_SEED=${env.PG_SEED} as set${seed === undefined ? '' : `, the sandbox run with ${seed}`}; observations on generated inputs compare only where the inputs agree.`,
+      note:
+        `Generated inputs: production ran with PG_SEED=${env.PG_SEED} as ` +
+        `set${seed === undefined ? '' : `, the sandbox run with ${seed}`}; observations on generated inputs ` +
+        `compare only where the inputs agree.`,
     };
   if (seed === undefined)
     return {
       env: child,
-      note: 'Generated inputs: the sandbox report records no seed, so production answered other generated inputs; observations on them compare only where the inputs agree.',
+      note:
+        'Generated inputs: the sandbox report records no seed, so production answered other generated inputs; ' +
+        'observations on them compare only where the inputs agree.',
     };
   child.PG_SEED = String(seed);
   if (!env.PG_GENERATED_RUNS && typeof generated?.runsPerProperty === 'number')

@@ -103,7 +103,8 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
       title: 'Observations that differ',
       lines: c.observationDifferences.map((d) => d.sentence),
       empty:
-        'None: statuses, error shapes, collation, limits and the other behaviours the document leaves open are the same where both runs saw them.',
+        'None: statuses, error shapes, collation, limits and the other behaviours the document leaves open ' +
+        'are the same where both runs saw them.',
     },
     { title: 'Webhook endpoint', lines: formatReport(webhook).split('\n') },
     {
@@ -208,7 +209,10 @@ export function cutoverHtml(
 .verdict{display:inline-block;padding:.4rem .9rem;border-radius:.4rem;font-weight:700;font-size:1.15rem}
 .pass{background:#dcf5e3;color:#0d5223}.fail{background:#fbdcdc;color:#8a1212}.unavail{background:#fdebc8;color:#7a4b00}
 h2{font-size:1.15rem;margin-top:1.6rem}li{margin:.2rem 0}pre{background:#f1f3f6;padding:.6rem;overflow-x:auto}`;
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Cutover report</title><style>${style}</style></head>\n<body>\n${body}\n</body></html>\n`;
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Cutover ` +
+    `report</title><style>${style}</style></head>\n<body>\n${body}\n</body></html>\n`
+  );
 }
 
 export function writeCutover(

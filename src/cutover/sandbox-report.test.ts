@@ -16,7 +16,8 @@ test('a whole sandbox run stands for the sign-off', () => {
 
 test('a report of the embedded mock, of production or of a --rule run is refused with what to give instead', () => {
   expect(sandboxReportProblem(report('mock', ['passed']), 'reports/conformance.json')).toBe(
-    'reports/conformance.json is a run against the embedded mock, not a sandbox; give the conformance.json of the sandbox run you signed off (PG_TARGET=sandbox)',
+    'reports/conformance.json is a run against the embedded mock, not a sandbox; give the ' +
+      'conformance.json of the sandbox run you signed off (PG_TARGET=sandbox)',
   );
   expect(sandboxReportProblem(report('production', ['passed']), 'p.json')).toBe(
     "p.json is a production run's report; give the sandbox run's conformance.json",

@@ -9,9 +9,15 @@ export function sandboxReportProblem(report: ConformanceJson, path: string): str
   if (report.target === 'production')
     return `${path} is a production run's report; give the sandbox run's conformance.json`;
   if (report.target !== 'sandbox')
-    return `${path} is a run against ${report.target === 'mock' ? 'the embedded mock' : report.target}, not a sandbox; give the conformance.json of the sandbox run you signed off (PG_TARGET=sandbox)`;
+    return (
+      `${path} is a run against ${report.target === 'mock' ? 'the embedded mock' : report.target}, not a ` +
+      `sandbox; give the conformance.json of the sandbox run you signed off (PG_TARGET=sandbox)`
+    );
   const notSelected = report.rules.filter((r) => r.status === 'not selected').length;
   if (notSelected > 0)
-    return `${path} is a run limited to ${report.rules.length - notSelected} of ${report.rules.length} rules (--rule); give the conformance.json of a whole sandbox run`;
+    return (
+      `${path} is a run limited to ${report.rules.length - notSelected} of ${report.rules.length} rules ` +
+      `(--rule); give the conformance.json of a whole sandbox run`
+    );
   return undefined;
 }

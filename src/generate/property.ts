@@ -122,7 +122,9 @@ async function checkOnce<T>(
 /** The lines a failure message and the report show: seed, shrunk input (described by the caller, redacted there) and how to replay. */
 export function failureLines(failure: PropertyFailure<unknown>, described: string): string[] {
   return [
-    `generated input (property seed ${failure.seed}, failed on run ${failure.numRuns}, shrunk in ${failure.numShrinks} steps${failure.budgetSpent ? ', stopped at the shrink budget' : ''}): ${described}`,
+    `generated input (property seed ${failure.seed}, failed on run ${failure.numRuns}, shrunk in ` +
+      `${failure.numShrinks} steps${failure.budgetSpent ? ', stopped at the shrink budget' : ''}): ` +
+      `${described}`,
     `replay with ${SEED_VAR}=${failure.runSeed}`,
   ];
 }

@@ -77,14 +77,16 @@ test('an empty or blank reason is refused at its line', () => {
 
 test('expires is required, a date, and at most 180 days ahead; a past date is no error (it expires)', () => {
   expect(problemsOf(file(entry({ expires: undefined })))).toEqual([
-    'known-deviations.yaml:3: entry 1 (TOK-8): expires is missing: give the last day it may hide its failure, YYYY-MM-DD, at most 180 days ahead',
+    'known-deviations.yaml:3: entry 1 (TOK-8): expires is missing: give the last day it may hide its ' +
+      'failure, YYYY-MM-DD, at most 180 days ahead',
   ]);
   expect(problemsOf(file(entry({ expires: '20.12.2026' })))).toEqual([
     'known-deviations.yaml:8: entry 1 (TOK-8): expires must be a date written YYYY-MM-DD; got "20.12.2026"',
   ]);
   expect(problemsOf(file(entry({ expires: '2027-05-24' })))).toEqual([]);
   expect(problemsOf(file(entry({ expires: '2027-05-25' })))).toEqual([
-    'known-deviations.yaml:8: entry 1 (TOK-8): expires 2027-05-25 is more than 180 days ahead (2027-05-24 at the latest): look at the deviation again by then',
+    'known-deviations.yaml:8: entry 1 (TOK-8): expires 2027-05-25 is more than 180 days ahead (2027-05-24 ' +
+      'at the latest): look at the deviation again by then',
   ]);
   expect(problemsOf(file(entry({ expires: '2026-01-01' })))).toEqual([]);
 });
@@ -100,7 +102,9 @@ test('an unquoted date reads as the date written', () => {
 
 test('an entry must say which failure it hides: operation, found or both', () => {
   expect(problemsOf(file(entry({ operation: undefined, found: undefined })))).toEqual([
-    'known-deviations.yaml:3: entry 1 (TOK-8): names neither operation nor found: say which failure of the rule it hides (the operation, a text of its Found, or both), or it would hide every failure of the rule',
+    'known-deviations.yaml:3: entry 1 (TOK-8): names neither operation nor found: say which failure of ' +
+      'the rule it hides (the operation, a text of its Found, or both), or it would hide every failure of ' +
+      'the rule',
   ]);
 });
 

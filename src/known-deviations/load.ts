@@ -29,7 +29,8 @@ function validate(data: unknown): ErrorObject[] {
   if (!validator) {
     const Ajv = (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020;
     const addFormats = loadCommonJs('ajv-formats') as typeof addFormatsModule.default;
-    // verbose: errors carry the value, which the sentences quote. strictRequired would refuse the anyOf that asks for operation or found: they are defined beside it.
+    // verbose: errors carry the value, which the sentences quote. strictRequired would refuse the anyOf that asks for
+    // operation or found: they are defined beside it.
     const ajv: Ajv2020 = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false });
     addFormats(ajv, ['date']);
     const check = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
@@ -63,7 +64,10 @@ function schemaSentence(error: ErrorObject, field: string | undefined): string {
       return `${missing} is missing: ${why[missing] ?? 'add it'}`;
     }
     case 'anyOf':
-      return 'names neither operation nor found: say which failure of the rule it hides (the operation, a text of its Found, or both), or it would hide every failure of the rule';
+      return (
+        'names neither operation nor found: say which failure of the rule it hides (the operation, a text of ' +
+        'its Found, or both), or it would hide every failure of the rule'
+      );
     case 'additionalProperties':
       return `${String(params.additionalProperty)} is not a field of an entry (${FIELDS.join(', ')})`;
     case 'enum':
@@ -139,7 +143,9 @@ function meaningProblems(
     out.push({
       entry: i,
       line: at('expires'),
-      text: `expires ${String(raw.expires)} is more than ${MAX_DAYS_AHEAD} days ahead (${latest} at the latest): look at the deviation again by then`,
+      text:
+        `expires ${String(raw.expires)} is more than ${MAX_DAYS_AHEAD} days ahead (${latest} at the latest): ` +
+        `look at the deviation again by then`,
     });
   }
   return out;
@@ -220,7 +226,8 @@ export function knownDeviationsProblems(
   if (!existsSync(source.path)) {
     if (!source.named || ctx.recordKnown) return [];
     return [
-      `PG_KNOWN_DEVIATIONS names ${shownPath(source.path)}, which does not exist: create it (npm run conformance -- --record-known writes one), or unset PG_KNOWN_DEVIATIONS.`,
+      `PG_KNOWN_DEVIATIONS names ${shownPath(source.path)}, which does not exist: create it (npm run ` +
+        `conformance -- --record-known writes one), or unset PG_KNOWN_DEVIATIONS.`,
     ];
   }
   try {

@@ -13,7 +13,8 @@ const scratch = () => join(mkdtempSync(join(tmpdir(), 'known-')), 'known-deviati
 test('the quoted Found is what the next run shows again: no seed, no lengths or counts', () => {
   expect(
     stableFound(
-      'card_number has 16 characters, expected 13 (one x per hidden digit); card_number hides 6 digits with x, expected 3; generated input (property seed -2014327877, failed on run 1)',
+      'card_number has 16 characters, expected 13 (one x per hidden digit); card_number hides 6 digits with ' +
+        'x, expected 3; generated input (property seed -2014327877, failed on run 1)',
     ),
   ).toBe('one x per hidden digit); card_number hides');
   expect(stableFound('card_number has characters other than x between the visible digits')).toBe(
@@ -94,7 +95,9 @@ test('recording creates the file; the operator must fill in the reason before a 
 test('recording into an existing file keeps its entries and comments and adds nothing twice', () => {
   const path = scratch();
   const existing =
-    '# our accepted deviations\ndeviations:\n  # VENDOR-1: masking\n  - rule: TOK-8\n    operation: tokenize\n    found: hides digits with x\n    reason: reported\n    ticket: VENDOR-1\n    expires: 2026-12-20\n';
+    '# our accepted deviations\ndeviations:\n  # VENDOR-1: masking\n  - rule: TOK-8\n    operation: ' +
+    'tokenize\n    found: hides digits with x\n    reason: reported\n    ticket: VENDOR-1\n    expires: ' +
+    '2026-12-20\n';
   writeFileSync(path, existing);
   const same = { rule: 'TOK-8', found: 'hides digits with x', operations: ['tokenize'] };
   const other = { rule: 'ERR-5', found: 'answers did not validate', operations: ['tokenize'] };

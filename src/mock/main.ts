@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     `  webhook ID:  ${webhookId} (seeded, active; PG_WEBHOOK_ID when the suite targets this mock as a sandbox)`,
   );
   console.log(
-    `  profile, location, user: ${MOCK_DEFAULTS.profileId}, ${MOCK_DEFAULTS.locId}, ${MOCK_DEFAULTS.userId} (the merchant's own; PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID likewise)`,
+    `  profile, location, user: ${MOCK_DEFAULTS.profileId}, ${MOCK_DEFAULTS.locId}, ` +
+      `${MOCK_DEFAULTS.userId} (the merchant's own; PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID likewise)`,
   );
   if (faults.length) console.log(`  faults:      ${faults.join(', ')}`);
   if (variants.length) console.log(`  variants:    ${variants.join(', ')}`);
@@ -66,7 +67,9 @@ main().catch((e: unknown) => {
   if (err.code === 'EADDRINUSE') {
     // Most often a mock left running from an earlier step: say so, and how to pick another port.
     console.error(
-      `mock gateway failed to start: ${err.address ?? '127.0.0.1'}:${err.port ?? ''} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`,
+      `mock gateway failed to start: ${err.address ?? '127.0.0.1'}:${err.port ?? ''} is already in use (a ` +
+        `mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free ` +
+        `one).`,
     );
     process.exit(2);
   }

@@ -43,21 +43,25 @@ const reportOf = (dir: string) =>
     counts: Record<string, number>;
   };
 
-test('a wrong API key ends with exit 2 and one sentence naming PG_API_KEY, in seconds, with no test run and no key printed', async ({}, testInfo) => {
-  const dir = testInfo.outputPath('run');
-  const started = Date.now();
-  const run = await runConformance(sandbox(dir, { PG_API_KEY: WRONG_KEY }));
-  expect(run.code, run.output).toBe(2);
-  expect(Date.now() - started).toBeLessThan(20_000);
-  expect(run.output).toContain(
-    'The target refused PG_API_KEY: the vault listing answered it exactly as it answers a key it never issued (HTTP 401, code 1004)',
-  );
-  expect(run.output).toContain('No test was run');
-  expect(run.output).not.toMatch(/Running [0-9]+ tests/);
-  expect(run.output).not.toContain(WRONG_KEY);
-  expect(run.output).not.toContain(Buffer.from(`:${WRONG_KEY}`).toString('base64'));
-  expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR', counts: { 'not run': loadRules().length } });
-});
+test(
+  'a wrong API key ends with exit 2 and one sentence naming PG_API_KEY, in seconds, with no test run ' +
+    'and no key printed',
+  async ({}, testInfo) => {
+    const dir = testInfo.outputPath('run');
+    const started = Date.now();
+    const run = await runConformance(sandbox(dir, { PG_API_KEY: WRONG_KEY }));
+    expect(run.code, run.output).toBe(2);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.output).toContain(
+      'The target refused PG_API_KEY: the vault listing answered it exactly as it answers a key it never issued (HTTP 401, code 1004)',
+    );
+    expect(run.output).toContain('No test was run');
+    expect(run.output).not.toMatch(/Running [0-9]+ tests/);
+    expect(run.output).not.toContain(WRONG_KEY);
+    expect(run.output).not.toContain(Buffer.from(`:${WRONG_KEY}`).toString('base64'));
+    expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR', counts: { 'not run': loadRules().length } });
+  },
+);
 
 // Each mix-up an operator makes with the IDs and keys: named in one sentence, before any test runs.
 const MIX_UPS = [
@@ -112,37 +116,44 @@ test('a base URL with a path ends with exit 2, saying to drop the path, with no 
   expect(run.output).not.toMatch(/Running [0-9]+ tests/);
 });
 
-test('https:// against the plain-http mock ends with exit 2 and a sentence, not TARGET UNAVAILABLE, with no test run', async ({}, testInfo) => {
-  const dir = testInfo.outputPath('run');
-  const run = await runConformance(sandbox(dir, { PG_BASE_URL: mock.url.replace('http://', 'https://') }));
-  expect(run.code, run.output).toBe(2);
-  expect(run.output).toContain(
-    'has no TLS on this port: the server answered, but not with TLS. Is it serving plain http here?',
-  );
-  expect(run.output).toContain('Use http:// in PG_BASE_URL');
-  expect(run.output).not.toMatch(/Running [0-9]+ tests/);
-  expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
-  expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR' });
-});
-
-test('a certificate for another host name ends with exit 2 naming PG_BASE_URL, its authority trusted through NODE_EXTRA_CA_CERTS', async ({}, testInfo) => {
-  const fixture = (name: string) => new URL(`../webhook-check/fixtures/${name}`, import.meta.url);
-  const certificate = { key: readFileSync(fixture('leaf.key')), cert: readFileSync(fixture('other-host.pem')) };
-  const tls = createTlsServer(certificate, (_, res) => res.end('{}'));
-  await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
-  try {
-    const base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
-    const trusted = { PG_BASE_URL: base, NODE_EXTRA_CA_CERTS: fileURLToPath(fixture('test-ca.pem')) };
-    const run = await runConformance(sandbox(testInfo.outputPath('run'), trusted));
+test(
+  'https:// against the plain-http mock ends with exit 2 and a sentence, not TARGET UNAVAILABLE, with ' + 'no test run',
+  async ({}, testInfo) => {
+    const dir = testInfo.outputPath('run');
+    const run = await runConformance(sandbox(dir, { PG_BASE_URL: mock.url.replace('http://', 'https://') }));
     expect(run.code, run.output).toBe(2);
     expect(run.output).toContain(
-      'names DNS:other-host.invalid, not 127.0.0.1: set PG_BASE_URL to a host name the certificate covers.',
+      'has no TLS on this port: the server answered, but not with TLS. Is it serving plain http here?',
     );
+    expect(run.output).toContain('Use http:// in PG_BASE_URL');
+    expect(run.output).not.toMatch(/Running [0-9]+ tests/);
     expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
-  } finally {
-    tls.close();
-  }
-});
+    expect(reportOf(dir)).toMatchObject({ verdict: 'CONFIGURATION ERROR' });
+  },
+);
+
+test(
+  'a certificate for another host name ends with exit 2 naming PG_BASE_URL, its authority trusted ' +
+    'through NODE_EXTRA_CA_CERTS',
+  async ({}, testInfo) => {
+    const fixture = (name: string) => new URL(`../webhook-check/fixtures/${name}`, import.meta.url);
+    const certificate = { key: readFileSync(fixture('leaf.key')), cert: readFileSync(fixture('other-host.pem')) };
+    const tls = createTlsServer(certificate, (_, res) => res.end('{}'));
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    try {
+      const base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+      const trusted = { PG_BASE_URL: base, NODE_EXTRA_CA_CERTS: fileURLToPath(fixture('test-ca.pem')) };
+      const run = await runConformance(sandbox(testInfo.outputPath('run'), trusted));
+      expect(run.code, run.output).toBe(2);
+      expect(run.output).toContain(
+        'names DNS:other-host.invalid, not 127.0.0.1: set PG_BASE_URL to a host name the certificate covers.',
+      );
+      expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
+    } finally {
+      tls.close();
+    }
+  },
+);
 
 test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rule', async ({}, testInfo) => {
   test.setTimeout(120_000);
@@ -158,46 +169,54 @@ test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rul
   expect(report.configuration).toEqual([expect.stringContaining('PG_WEBHOOK_ID names no webhook the target knows')]);
 });
 
-test('a proxy that starts asking for credentials mid-run ends with exit 2 naming HTTPS_PROXY / HTTP_PROXY, not with a failed rule', async ({}, testInfo) => {
-  test.setTimeout(120_000);
-  // In front of the mock: the probe's and the preflight's requests pass, every later one is answered 407.
-  let passed = 0;
-  const front = createHttpServer((req, res) => {
-    if (++passed > 6) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end();
-    const upstream = httpRequest(`${mock.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+test(
+  'a proxy that starts asking for credentials mid-run ends with exit 2 naming HTTPS_PROXY / HTTP_PROXY, ' +
+    'not with a failed rule',
+  async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    // In front of the mock: the probe's and the preflight's requests pass, every later one is answered 407.
+    let passed = 0;
+    const front = createHttpServer((req, res) => {
+      if (++passed > 6) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end();
+      const upstream = httpRequest(`${mock.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
     });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
-  try {
-    const dir = testInfo.outputPath('run');
-    const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-    const run = await runConformance(sandbox(dir, { PG_BASE_URL: base }), ['--rule', 'AUTH-6']);
-    expect(run.code, run.output).toBe(2);
-    expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR for AUTH-6 /);
-    const report = reportOf(dir);
-    expect(report.counts.failed ?? 0).toBe(0);
-    expect(report.configuration).toEqual([
-      expect.stringContaining("put the proxy's user and password in HTTPS_PROXY / HTTP_PROXY"),
-    ]);
-  } finally {
-    front.close();
-  }
-});
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      const dir = testInfo.outputPath('run');
+      const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+      const run = await runConformance(sandbox(dir, { PG_BASE_URL: base }), ['--rule', 'AUTH-6']);
+      expect(run.code, run.output).toBe(2);
+      expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR for AUTH-6 /);
+      const report = reportOf(dir);
+      expect(report.counts.failed ?? 0).toBe(0);
+      expect(report.configuration).toEqual([
+        expect.stringContaining("put the proxy's user and password in HTTPS_PROXY / HTTP_PROXY"),
+      ]);
+    } finally {
+      front.close();
+    }
+  },
+);
 
-test('a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED (exit 4), and the console ends with the skipped rules and the variable to set', async ({}, testInfo) => {
-  test.setTimeout(120_000);
-  const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_WEBHOOK_ID: undefined }));
-  expect(run.code, run.output).toBe(4);
-  const end = run.output.slice(run.output.lastIndexOf('Operations never served'));
-  expect(end).toContain(
-    '  - disableWebhook: never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID',
-  );
-  expect(end).toContain(
-    'Skipped (1):\n  - HOOK-1: webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable) (set PG_WEBHOOK_ID)',
-  );
-  expect(end).toMatch(/Skipped tests by reason: [0-9]+ × webhook checks on this target need PG_WEBHOOK_ID/);
-  expect(end).toMatch(/Conformance: NOT FULLY EXERCISED: [^\n]*1 skipped/);
-});
+test(
+  'a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED (exit 4), and the console ends with the ' +
+    'skipped rules and the variable to set',
+  async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_WEBHOOK_ID: undefined }));
+    expect(run.code, run.output).toBe(4);
+    const end = run.output.slice(run.output.lastIndexOf('Operations never served'));
+    expect(end).toContain(
+      '  - disableWebhook: never called to do its work, as webhook checks on this target need PG_WEBHOOK_ID',
+    );
+    expect(end).toContain(
+      'Skipped (1):\n  - HOOK-1: webhook checks on this target need PG_WEBHOOK_ID (a webhook the suite may disable) (set PG_WEBHOOK_ID)',
+    );
+    expect(end).toMatch(/Skipped tests by reason: [0-9]+ × webhook checks on this target need PG_WEBHOOK_ID/);
+    expect(end).toMatch(/Conformance: NOT FULLY EXERCISED: [^\n]*1 skipped/);
+  },
+);

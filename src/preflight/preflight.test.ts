@@ -33,10 +33,14 @@ async function withMock<T>(
   }
 }
 
-test('the right credentials pass the preflight in five requests: a listing per key, a made-up merchant ID, and a made-up vendor ID', async () => {
-  const result = await withMock({}, (url) => preflight(configFor(url)));
-  expect(result).toEqual({ kind: 'ok', requests: 5 });
-});
+test(
+  'the right credentials pass the preflight in five requests: a listing per key, a made-up merchant ID, ' +
+    'and a made-up vendor ID',
+  async () => {
+    const result = await withMock({}, (url) => preflight(configFor(url)));
+    expect(result).toEqual({ kind: 'ok', requests: 5 });
+  },
+);
 
 test('a wrong API key stops the run with one sentence naming PG_API_KEY, never the key', async () => {
   const result = await withMock({}, (url) =>
@@ -45,7 +49,8 @@ test('a wrong API key stops the run with one sentence naming PG_API_KEY, never t
   expect(result.kind).toBe('configuration');
   const problems = result.kind === 'configuration' ? result.problems : [];
   expect(problems).toEqual([
-    'The target refused PG_API_KEY: the vault listing answered it exactly as it answers a key it never issued (HTTP 401, code 1004); copy the merchant API key for this sandbox from the manager portal.',
+    'The target refused PG_API_KEY: the vault listing answered it exactly as it answers a key it never ' +
+      'issued (HTTP 401, code 1004); copy the merchant API key for this sandbox from the manager portal.',
   ]);
   expect(JSON.stringify(result)).not.toContain(WRONG_KEY);
 });
@@ -101,7 +106,8 @@ test('in production without PG_ALLOW_WRITES a refused key is configuration, and 
   );
   expect(result.kind === 'configuration' && result.problems).toEqual([
     expect.stringContaining(
-      'copy the merchant API key for production from the manager portal. (Production without PG_ALLOW_WRITES=1 offers only the listing to ask',
+      'copy the merchant API key for production from the manager portal. (Production without ' +
+        'PG_ALLOW_WRITES=1 offers only the listing to ask',
     ),
   ]);
   expect(result.kind === 'configuration' && result.problems).toEqual([
@@ -114,7 +120,9 @@ test('a base URL with a path says to drop the path and which base answers', asyn
   expect(result.result).toEqual({
     kind: 'configuration',
     problems: [
-      `PG_BASE_URL should be the base address without a path such as /pg: the vault listing is not found under ${result.url}/pg (HTTP 404, rcode "901", as for a path that does not exist) but is found under ${result.url}; set PG_BASE_URL=${result.url}.`,
+      `PG_BASE_URL should be the base address without a path such as /pg: the vault listing is not found ` +
+        `under ${result.url}/pg (HTTP 404, rcode "901", as for a path that does not exist) but is found under ` +
+        `${result.url}; set PG_BASE_URL=${result.url}.`,
     ],
     requests: expect.any(Number),
   });

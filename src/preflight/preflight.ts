@@ -136,7 +136,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
             return {
               kind: 'configuration',
               problems: [
-                `PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not found under ${config.baseUrl} ` +
+                `PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not ` +
+                  `found under ${config.baseUrl} ` +
                   `(${described(merchant)}, as for a path that does not exist) but is found under ${base}; set PG_BASE_URL=${base}.`,
               ],
               requests: requests(),
@@ -148,7 +149,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
         return {
           kind: 'configuration',
           problems: [
-            `PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer answers as a path that does not exist does (${described(merchant)}); ` +
+            `PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer ` +
+              `answers as a path that does not exist does (${described(merchant)}); ` +
               'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform).',
           ],
           requests: requests(),
@@ -158,7 +160,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
         return {
           kind: 'configuration',
           problems: [
-            `PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never issued and a path that does not exist (${described(merchant)}); ` +
+            `PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never ` +
+              `issued and a path that does not exist (${described(merchant)}); ` +
               "check that PG_BASE_URL is the gateway's base address and copy the API key from the manager portal.",
           ],
           requests: requests(),
@@ -182,7 +185,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
           vendorKeyTaken = false;
           problems.push(
             refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config) +
-              ' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)',
+              (' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ' +
+                'ends NOT FULLY EXERCISED at best.)'),
           );
         }
       }
@@ -203,12 +207,16 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
 
 function refusedSentence(variable: string, what: string, answer: Exchange, config: Target): string {
   const readOnly = !config.allowWrites
-    ? ' (Production without PG_ALLOW_WRITES=1 offers only the listing to ask, so a gateway that refuses a valid key on the listing would look the same: if the key is right, run with PG_ALLOW_WRITES=1 to tell.)'
+    ? ' (Production without PG_ALLOW_WRITES=1 offers only the listing to ask, so a gateway that refuses a ' +
+      'valid key on the listing would look the same: if the key is right, run with PG_ALLOW_WRITES=1 to ' +
+      'tell.)'
     : '';
   // A mock named by PG_BASE_URL has no manager portal: its keys are MOCK_API_KEY and MOCK_VENDOR_API_KEY.
   const remedy =
     config.target === 'mock'
-      ? `set it to the key the mock was started with (${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the mock's built-in one`
+      ? `set it to the key the mock was started with ` +
+        `(${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the ` +
+        `mock's built-in one`
       : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
   const hint = copyHint(variable, (variable === 'PG_API_KEY' ? config.merchant.apiKey : config.vendor?.apiKey) ?? '');
   return (

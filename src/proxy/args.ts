@@ -44,7 +44,8 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
     throw new ProxyArgsError(`--host must be an IP address or localhost (got ${JSON.stringify(out.host)})`);
   if (!isLoopbackHost(out.host) && bare !== '::1' && !out.allowNonLoopback) {
     throw new ProxyArgsError(
-      `--host ${out.host} is not a loopback address: anyone who reaches it could send requests with your application's traffic. Add --allow-non-loopback if that is what you want.`,
+      `--host ${out.host} is not a loopback address: anyone who reaches it could send requests with your ` +
+        `application's traffic. Add --allow-non-loopback if that is what you want.`,
     );
   }
   return out;

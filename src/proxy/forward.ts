@@ -81,7 +81,8 @@ export function forward(
     if (!res.headersSent) {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(
-        `gateway-conformance proxy: the gateway could not be reached (${problem}); ${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`,
+        `gateway-conformance proxy: the gateway could not be reached (${problem}); ` +
+          `${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`,
       );
     } else res.destroy();
     done({

@@ -6,7 +6,10 @@ export function liveLine(verdict: Verdict, redactor: TrafficRedactor, now = new 
   const { exchange } = verdict;
   const path = new URL(exchange.request.url).pathname;
   const what = `${exchange.request.method} ${redactor.text(path)}`;
-  const head = `${now.toISOString().slice(11, 23)}  ${(exchange.operation ?? 'not judged').padEnd(14)} ${what.padEnd(44)} ${String(exchange.status).padStart(3)} ${String(Math.round(exchange.ms)).padStart(4)} ms`;
+  const head =
+    `${now.toISOString().slice(11, 23)}  ${(exchange.operation ?? 'not judged').padEnd(14)} ` +
+    `${what.padEnd(44)} ${String(exchange.status).padStart(3)} ` +
+    `${String(Math.round(exchange.ms)).padStart(4)} ms`;
   if (!verdict.judged) return `${head}  · not one of the three operations (forwarded, not judged)`;
   const broken = brokenRules(verdict);
   const parts = (['application', 'gateway'] as const)

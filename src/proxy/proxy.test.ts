@@ -27,20 +27,22 @@ test('a well-behaved application through the proxy to the mock gives no finding'
   expect(results.map((r) => r.status)).not.toContain(502);
 });
 
-test("AUTH-2 TOK-7 TOK-10: a token without the colon, a missing merchant_id and exp_date MM/YY are the application's three findings", async ({
-  rig,
-}, testInfo) => {
-  await rig.client.run(24, ['token-without-colon', 'no-merchant-id', 'exp-date-with-slash']);
-  await rig.session.proxy.idle();
-  const { report, exitCode } = await rig.session.finish(testInfo.outputPath('reports'));
-  expect(findingsOf(report).sort()).toEqual(['application AUTH-2', 'application TOK-10', 'application TOK-7']);
-  expect(exitCode).toBe(1);
-  expect(rig.lines.filter((l) => l.includes('✗'))).toEqual([
-    expect.stringContaining('✗ application: AUTH-2'),
-    expect.stringContaining('✗ application: TOK-7'),
-    expect.stringContaining('✗ application: TOK-10'),
-  ]);
-});
+test(
+  'AUTH-2 TOK-7 TOK-10: a token without the colon, a missing merchant_id and exp_date MM/YY are the ' +
+    "application's three findings",
+  async ({ rig }, testInfo) => {
+    await rig.client.run(24, ['token-without-colon', 'no-merchant-id', 'exp-date-with-slash']);
+    await rig.session.proxy.idle();
+    const { report, exitCode } = await rig.session.finish(testInfo.outputPath('reports'));
+    expect(findingsOf(report).sort()).toEqual(['application AUTH-2', 'application TOK-10', 'application TOK-7']);
+    expect(exitCode).toBe(1);
+    expect(rig.lines.filter((l) => l.includes('✗'))).toEqual([
+      expect.stringContaining('✗ application: AUTH-2'),
+      expect.stringContaining('✗ application: TOK-7'),
+      expect.stringContaining('✗ application: TOK-10'),
+    ]);
+  },
+);
 
 test("a finding's curl line sends the header the application sent, by variable, not the section 5 construction", async ({
   rig,
@@ -55,36 +57,38 @@ test("a finding's curl line sends the header the application sent, by variable, 
   expect(line).not.toContain(MOCK_DEFAULTS.apiKey);
 });
 
-test("APP-1 APP-2 APP-3 TOK-5 ERR-4: field types, echo_fields' form, mixed payment kinds, a vendor without vendor_id and a missing accept header are the application's", async ({
-  rig,
-}) => {
-  const m = MOCK_DEFAULTS.merchantId;
-  const send = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${rig.session.proxy.url}/pg/tokenize`, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        authorization: basicAuthorization(MOCK_DEFAULTS.apiKey),
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    }).then((r) => r.text());
-  await send(newCardRequest(m, { vendor_id: '90001' as never, client_ip: '10.0.0' }));
-  await send(newCardRequest(m, { echo_fields: '{"order_ref":"A-1"}' }));
-  await send({ ...newCardRequest(m), ...newAchRequest(m) });
-  await send(newCardRequest(m), { authorization: basicAuthorization(MOCK_DEFAULTS.vendorApiKey) });
-  await send(newCardRequest(m), { accept: '*/*' });
-  await rig.session.proxy.idle();
-  const broken = rig.lines.map((l) => l.split('✗ ')[1]);
-  expect(broken).toEqual([
-    'application: APP-1',
-    'application: APP-2',
-    'application: APP-3',
-    'application: TOK-5',
-    'application: ERR-4',
-  ]);
-});
+test(
+  "APP-1 APP-2 APP-3 TOK-5 ERR-4: field types, echo_fields' form, mixed payment kinds, a vendor without " +
+    "vendor_id and a missing accept header are the application's",
+  async ({ rig }) => {
+    const m = MOCK_DEFAULTS.merchantId;
+    const send = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${rig.session.proxy.url}/pg/tokenize`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: basicAuthorization(MOCK_DEFAULTS.apiKey),
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      }).then((r) => r.text());
+    await send(newCardRequest(m, { vendor_id: '90001' as never, client_ip: '10.0.0' }));
+    await send(newCardRequest(m, { echo_fields: '{"order_ref":"A-1"}' }));
+    await send({ ...newCardRequest(m), ...newAchRequest(m) });
+    await send(newCardRequest(m), { authorization: basicAuthorization(MOCK_DEFAULTS.vendorApiKey) });
+    await send(newCardRequest(m), { accept: '*/*' });
+    await rig.session.proxy.idle();
+    const broken = rig.lines.map((l) => l.split('✗ ')[1]);
+    expect(broken).toEqual([
+      'application: APP-1',
+      'application: APP-2',
+      'application: APP-3',
+      'application: TOK-5',
+      'application: ERR-4',
+    ]);
+  },
+);
 
 const GATEWAY_FAULTS: { fault: string; rule: string }[] = [
   { fault: 'mask-last-four-only', rule: 'TOK-8' },

@@ -229,7 +229,9 @@ export default class ConformanceReporter implements Reporter {
     const recorded = this.record(applied.unmatched, target, today);
     if (this.quiet) return;
     const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);
-    const line = `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations, selected)} (${join(this.outputDir, 'conformance.md')})`;
+    const line =
+      `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations, selected)} ` +
+      `(${join(this.outputDir, 'conformance.md')})`;
     console.log(`\n${summary}${recorded.length ? `${recorded.join('\n')}\n\n` : ''}${line}`);
   }
 }

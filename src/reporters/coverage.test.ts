@@ -27,26 +27,30 @@ const listing = (data: unknown[]) =>
     data,
   });
 
-test('the surface comes from spec/openapi.yaml: 25 request fields, 5 query parameters and the response groups of sections 2.2 to 2.5', () => {
-  const groups = fieldGroups();
-  const of = (op: string, side: string) => groups.filter((g) => g.operation === op && g.side === side);
-  expect(of('tokenize', 'request')[0]!.fields).toHaveLength(25);
-  expect(of('listCustomers', 'query')[0]!.fields.map((f) => f.name)).toEqual([
-    'count',
-    'order_on',
-    'order_by',
-    'page',
-    'merchant_id',
-  ]);
-  expect(of('listCustomers', 'response').map((g) => [g.label, g.fields.length])).toEqual([
-    ['envelope', 5],
-    ['customer', 14],
-    ['shipping address', 13],
-    ['billing card', 18],
-  ]);
-  expect(of('disableWebhook', 'response').map((g) => g.label)).toEqual(['envelope', 'data']);
-  expect(coverageOf(emptyTally()).total).toBe(90);
-});
+test(
+  'the surface comes from spec/openapi.yaml: 25 request fields, 5 query parameters and the response ' +
+    'groups of sections 2.2 to 2.5',
+  () => {
+    const groups = fieldGroups();
+    const of = (op: string, side: string) => groups.filter((g) => g.operation === op && g.side === side);
+    expect(of('tokenize', 'request')[0]!.fields).toHaveLength(25);
+    expect(of('listCustomers', 'query')[0]!.fields.map((f) => f.name)).toEqual([
+      'count',
+      'order_on',
+      'order_by',
+      'page',
+      'merchant_id',
+    ]);
+    expect(of('listCustomers', 'response').map((g) => [g.label, g.fields.length])).toEqual([
+      ['envelope', 5],
+      ['customer', 14],
+      ['shipping address', 13],
+      ['billing card', 18],
+    ]);
+    expect(of('disableWebhook', 'response').map((g) => g.label)).toEqual(['envelope', 'data']);
+    expect(coverageOf(emptyTally()).total).toBe(90);
+  },
+);
 
 test('a field sent counts its requests and the accepted ones; a field seen counts its JSON types', () => {
   const tally = tallyOf([
@@ -105,7 +109,8 @@ test('the figure joins the verdict line, each report renders the section, and a 
   const before = coverageOf(tallyOf([listing([{ customer_id: 'C1', comments: 'x' }])]));
   expect(coverageDown(before, now)).toEqual([
     `${coverageFigure(now)} (was ${before.exercised} of 90)`,
-    'listCustomers answer customer comments: not exercised: none of the 1 customer seen carried it; add customers to the vault (the manager portal) with comments filled in',
+    'listCustomers answer customer comments: not exercised: none of the 1 customer seen carried it; add ' +
+      'customers to the vault (the manager portal) with comments filled in',
   ]);
   expect(coverageDown(now, before)).toEqual([]);
   expect(new CoverageCollector().coverage()).toBeUndefined();

@@ -194,7 +194,8 @@ export function coverageMarkdown(c: Coverage): string[] {
     );
     for (const f of of)
       lines.push(
-        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
+        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ` +
+          `${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
       );
     lines.push('');
   }

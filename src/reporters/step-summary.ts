@@ -15,7 +15,8 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
     '',
     `**${verdictLineOf(report)}**`,
     '',
-    `Target ${report.targetId ?? report.target}, run ${report.started} to ${report.finished}. The reports (conformance.html, Playwright's HTML report) are in the run's conformance-reports artifact.`,
+    `Target ${report.targetId ?? report.target}, run ${report.started} to ${report.finished}. The reports ` +
+      `(conformance.html, Playwright's HTML report) are in the run's conformance-reports artifact.`,
     '',
   ];
   if (report.unavailable?.length)
@@ -53,7 +54,8 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
     const passed = r.tests.filter((t) => t.outcome === 'passed').length;
     const what = judged ? ` ${cell(describeJudged(r.judged))} |` : '';
     lines.push(
-      `| ${r.id} | ${r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status} |${what} ${passed}/${r.tests.length} passed |`,
+      `| ${r.id} | ` +
+        `${r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status} |${what} ${passed}/${r.tests.length} passed |`,
     );
   }
   return `${lines.join('\n')}\n`;

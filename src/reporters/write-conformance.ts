@@ -75,7 +75,10 @@ export function verdictLine(
   const accepted = knownPhrase(outcomes, known);
   const passed = `${counts.passed ?? 0} passed${failed}${accepted ? `, ${accepted}` : ''}`;
   const figure = coverage ? `; ${coverageFigure(coverage)}` : '';
-  return `${verdict}${selectionPhrase(outcomes, selected)}: ${outcomes.length} rules; ${exercised} of ${applicable} applicable exercised, ${passed}${rest.length ? `; ${rest.join(', ')}` : ''}${figure}`;
+  return (
+    `${verdict}${selectionPhrase(outcomes, selected)}: ${outcomes.length} rules; ${exercised} of ` +
+    `${applicable} applicable exercised, ${passed}${rest.length ? `; ${rest.join(', ')}` : ''}${figure}`
+  );
 }
 
 function escapeCell(text: string): string {
@@ -117,7 +120,8 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
   for (const o of s.outcomes) {
     const passed = o.tests.filter((t) => t.outcome === 'passed').length;
     lines.push(
-      `| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
+      `| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ` +
+        `${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
     );
   }
   lines.push('', '## Rules in detail', '');

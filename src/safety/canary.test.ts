@@ -50,7 +50,8 @@ test('the search finds a canary in plain text, escaped JSON, zip entries and bas
   const zip = zipSync({ 'trace.trace': Buffer.from(`{"h":"${canary}"}`) });
   expect(searchBytes(zip, 'c', [canary])).toEqual([{ where: 'c!trace.trace', canary }]);
   const html = Buffer.from(
-    `<script>window.data = "data:application/zip;base64,${Buffer.from(zipSync({ 'r.json': Buffer.from(canary) })).toString('base64')}";</script>`,
+    `<script>window.data = ` +
+      `"data:application/zip;base64,${Buffer.from(zipSync({ 'r.json': Buffer.from(canary) })).toString('base64')}";</script>`,
   );
   expect(searchBytes(html, 'd', [canary])).toEqual([{ where: 'd#data-uri!r.json', canary }]);
   expect(searchBytes(Buffer.from('nothing here'), 'e', [canary])).toEqual([]);

@@ -33,61 +33,65 @@ function comparable(status: string, body: string): string {
   return `HTTP ${status} ${body.slice(0, 2_000).replace(/"(pg_id|card_id)":"[^"]*"/g, '"$1":"…"')}`;
 }
 
-test('every reproduce line of a failing mock run, pasted into a shell with the README variables set, gets the same answer', async ({}, testInfo) => {
-  test.setTimeout(240_000);
-  const mock = await startMock({ faults: FAULTS });
-  const dir = testInfo.outputPath('run');
-  try {
-    const run = await runConformance({
-      PG_BASE_URL: mock.url,
-      PG_REPORTS_DIR: dir,
-      PG_RESULTS_DIR: join(dir, 'test-results'),
-    });
-    expect(run.code, run.output.slice(-2_000)).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceJson;
-    const failures = report.rules.flatMap((r) =>
-      r.tests.flatMap((t) => (t.failures ?? []).map((f) => ({ rule: r.id, test: t.title, ...f }))),
-    );
-    // Each fault's own rule, at least (a fault may break a neighbour too).
-    expect([...new Set(failures.map((f) => f.rule))]).toEqual(
-      expect.arrayContaining(['TOK-8', 'AUTH-5', 'AUTH-4', 'TOK-9']),
-    );
+test(
+  'every reproduce line of a failing mock run, pasted into a shell with the README variables set, gets ' +
+    'the same answer',
+  async ({}, testInfo) => {
+    test.setTimeout(240_000);
+    const mock = await startMock({ faults: FAULTS });
+    const dir = testInfo.outputPath('run');
+    try {
+      const run = await runConformance({
+        PG_BASE_URL: mock.url,
+        PG_REPORTS_DIR: dir,
+        PG_RESULTS_DIR: join(dir, 'test-results'),
+      });
+      expect(run.code, run.output.slice(-2_000)).toBe(1);
+      const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceJson;
+      const failures = report.rules.flatMap((r) =>
+        r.tests.flatMap((t) => (t.failures ?? []).map((f) => ({ rule: r.id, test: t.title, ...f }))),
+      );
+      // Each fault's own rule, at least (a fault may break a neighbour too).
+      expect([...new Set(failures.map((f) => f.rule))]).toEqual(
+        expect.arrayContaining(['TOK-8', 'AUTH-5', 'AUTH-4', 'TOK-9']),
+      );
 
-    const redactor = new Redactor([MOCK_DEFAULTS.apiKey, MOCK_DEFAULTS.vendorApiKey]);
-    let replayed = 0;
-    for (const f of failures) {
-      expect(f.reproduce.length, `${f.rule} ${f.test}: one reproduce line per exchange`).toBe(f.exchanges.length);
-      for (const [i, line] of f.reproduce.entries()) {
-        expect(line, 'keys only as variables').not.toMatch(
-          new RegExp(`${MOCK_DEFAULTS.apiKey}|${MOCK_DEFAULTS.vendorApiKey}`),
-        );
-        const recorded = /Received: HTTP ([0-9]+)[^\n]*\n {2}body: (.*)/.exec(f.exchanges[i] ?? '');
-        expect(recorded, `${f.rule}: the exchange shows its answer`).not.toBeNull();
-        // The line as printed, plus where curl puts the status: nothing changes what is sent.
-        const { stdout } = await promisify(execFile)('sh', ['-c', `${line} -w '\\n%{http_code}'`], {
-          env: { PATH: process.env.PATH, ...README_ENV },
-        });
-        const status = stdout.slice(stdout.lastIndexOf('\n') + 1);
-        const text = stdout.slice(0, stdout.lastIndexOf('\n'));
-        const body = (() => {
-          try {
-            return JSON.stringify(JSON.parse(text));
-          } catch {
-            return text;
-          }
-        })(); // as the report shows it
-        expect(comparable(status, redactor.text(body)), `${f.rule} ${f.test}\n${line}`).toBe(
-          comparable(recorded![1]!, recorded![2]!.replace(/… \([0-9]+ more characters\)$/, '')),
-        );
-        replayed++;
+      const redactor = new Redactor([MOCK_DEFAULTS.apiKey, MOCK_DEFAULTS.vendorApiKey]);
+      let replayed = 0;
+      for (const f of failures) {
+        expect(f.reproduce.length, `${f.rule} ${f.test}: one reproduce line per exchange`).toBe(f.exchanges.length);
+        for (const [i, line] of f.reproduce.entries()) {
+          expect(line, 'keys only as variables').not.toMatch(
+            new RegExp(`${MOCK_DEFAULTS.apiKey}|${MOCK_DEFAULTS.vendorApiKey}`),
+          );
+          const recorded = /Received: HTTP ([0-9]+)[^\n]*\n {2}body: (.*)/.exec(f.exchanges[i] ?? '');
+          expect(recorded, `${f.rule}: the exchange shows its answer`).not.toBeNull();
+          // The line as printed, plus where curl puts the status: nothing changes what is sent.
+          const { stdout } = await promisify(execFile)('sh', ['-c', `${line} -w '\\n%{http_code}'`], {
+            env: { PATH: process.env.PATH, ...README_ENV },
+          });
+          const status = stdout.slice(stdout.lastIndexOf('\n') + 1);
+          const text = stdout.slice(0, stdout.lastIndexOf('\n'));
+          const body = (() => {
+            try {
+              return JSON.stringify(JSON.parse(text));
+            } catch {
+              return text;
+            }
+          })(); // as the report shows it
+          expect(comparable(status, redactor.text(body)), `${f.rule} ${f.test}\n${line}`).toBe(
+            comparable(recorded![1]!, recorded![2]!.replace(/… \([0-9]+ more characters\)$/, '')),
+          );
+          replayed++;
+        }
       }
+      testInfo.annotations.push({
+        type: 'replayed',
+        description: `${replayed} reproduce lines of ${failures.length} failures`,
+      });
+      expect(replayed).toBeGreaterThan(4);
+    } finally {
+      await mock.close();
     }
-    testInfo.annotations.push({
-      type: 'replayed',
-      description: `${replayed} reproduce lines of ${failures.length} failures`,
-    });
-    expect(replayed).toBeGreaterThan(4);
-  } finally {
-    await mock.close();
-  }
-});
+  },
+);

@@ -94,7 +94,8 @@ export default class SuitePowerReporter implements Reporter {
       this.runOf.set(test, run);
     }
     console.log(
-      `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends at the first failure of its own rule)`,
+      `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends ` +
+        `at the first failure of its own rule)`,
     );
   }
 

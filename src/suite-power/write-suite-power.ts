@@ -55,20 +55,26 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const lines = [
     '# Suite power',
     '',
-    `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: **${summary.variants.passed} of ${summary.variants.runs}** runs.${known.length ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.` : ''} ${options.seconds} s.`,
+    `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** ` +
+      `runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: ` +
+      `**${summary.variants.passed} of ${summary.variants.runs}** ` +
+      `runs.${known.length ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.` : ''} ${options.seconds} s.`,
     options.rulesWithoutFault.length
       ? `Rules no fault breaks: ${options.rulesWithoutFault.join(', ')}`
       : 'Every rule of the catalogue is broken by at least one fault.',
     '',
     options.full
       ? 'Full runs: every fault run is the whole suite, so "caught by" lists every rule that failed.'
-      : 'A fault run first runs the tests of the rule it breaks and stops there when one fails; only otherwise does the rest of the suite run (`--full` runs it all). "caught by" lists the rules that failed in what ran; "(listed)" marks rules the fault names in alsoNoticedBy, "(unlisted)" others.',
+      : 'A fault run first runs the tests of the rule it breaks and stops there when one fails; only ' +
+        'otherwise does the rest of the suite run (`--full` runs it all). "caught by" lists the rules that ' +
+        'failed in what ran; "(listed)" marks rules the fault names in alsoNoticedBy, "(unlisted)" others.',
     '',
     '| kind | name | rule | mode | expected | outcome | caught by | verdict |',
     '|---|---|---|---|---|---|---|---|',
     ...sorted.map(
       (o) =>
-        `| ${o.kind} | ${o.name} | ${o.rule} | ${o.mode} | ${o.expected} | ${OUTCOME_CELL[o.outcome]} | ${o.kind === 'fault' ? caughtByCell(o, o) : o.failedRules.join(', ')} | ${o.verdict} |`,
+        `| ${o.kind} | ${o.name} | ${o.rule} | ${o.mode} | ${o.expected} | ${OUTCOME_CELL[o.outcome]} | ` +
+        `${o.kind === 'fault' ? caughtByCell(o, o) : o.failedRules.join(', ')} | ${o.verdict} |`,
     ),
     '',
   ];

@@ -4,7 +4,8 @@ export const UNAVAILABLE_TAG = '[TARGET UNAVAILABLE]';
 export class TargetUnavailableError extends Error {
   constructor(what: string) {
     super(
-      `${UNAVAILABLE_TAG} ${what}. This says nothing about conformance: check the base URL, the network and the target's status, then run again.`,
+      `${UNAVAILABLE_TAG} ${what}. This says nothing about conformance: check the base URL, the network and ` +
+        `the target's status, then run again.`,
     );
     this.name = 'TargetUnavailableError';
   }

@@ -53,7 +53,8 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
       ca = readFileSync(values.ca, 'utf8');
     } catch (err) {
       throw new UsageError(
-        `--ca: cannot read ${values.ca} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); give the path of a PEM certificate file`,
+        `--ca: cannot read ${values.ca} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); ` +
+          `give the path of a PEM certificate file`,
       );
     }
     if (!ca.includes('-----BEGIN CERTIFICATE-----'))

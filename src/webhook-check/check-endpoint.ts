@@ -144,7 +144,9 @@ async function checkDns(
         check: 'dns',
         status: 'fail',
         code: 'NOT_PUBLIC',
-        message: `${hostname} resolves only to private or loopback addresses (${list}); the gateway cannot reach them. Publish a public address.`,
+        message:
+          `${hostname} resolves only to private or loopback addresses (${list}); the gateway cannot reach them. ` +
+          `Publish a public address.`,
       },
     };
   }

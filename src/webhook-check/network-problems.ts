@@ -4,7 +4,10 @@ export function networkProblem(code: string | undefined, message: string, where:
     case 'ENOTFOUND':
       return `${where} does not resolve: no DNS record for it. Check the spelling and that the name is published in public DNS.`;
     case 'EAI_AGAIN':
-      return `${where} could not be resolved right now (DNS server did not answer). Try again; if it persists, check the domain's DNS servers.`;
+      return (
+        `${where} could not be resolved right now (DNS server did not answer). Try again; if it persists, ` +
+        `check the domain's DNS servers.`
+      );
     case 'ENODATA':
       return `${where} has no address records (A or AAAA). Publish one for the receiving server.`;
     case 'ECONNREFUSED':

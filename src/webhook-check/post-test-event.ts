@@ -35,7 +35,9 @@ function judge(res: IncomingMessage, ms: number): Finding {
       check: 'post',
       status: 'fail',
       code: 'REDIRECT',
-      message: `redirect: ${answered}${to}. Redirects are not followed (a redirected POST can turn into a GET or be lost); set the notification URL to the final address.`,
+      message:
+        `redirect: ${answered}${to}. Redirects are not followed (a redirected POST can turn into a GET or be ` +
+        `lost); set the notification URL to the final address.`,
     };
   }
   const hint =

@@ -9,19 +9,35 @@ export function certificateProblem(code: string, cert: PeerCertificate | undefin
   const names = certificateNames(cert);
   switch (code) {
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-      return 'self-signed certificate: the server signs its own certificate, so the gateway cannot trust it. Install a certificate from a public certificate authority.';
+      return (
+        'self-signed certificate: the server signs its own certificate, so the gateway cannot trust it. ' +
+        'Install a certificate from a public certificate authority.'
+      );
     case 'SELF_SIGNED_CERT_IN_CHAIN':
-      return 'self-signed certificate in the chain: the chain ends at a root that is not a public certificate authority. Install a certificate from a public certificate authority.';
+      return (
+        'self-signed certificate in the chain: the chain ends at a root that is not a public certificate ' +
+        'authority. Install a certificate from a public certificate authority.'
+      );
     case 'CERT_HAS_EXPIRED':
       return `expired certificate: it was valid until ${cert?.valid_to ?? 'a date in the past'}. Renew it and reload the server.`;
     case 'CERT_NOT_YET_VALID':
-      return `certificate not valid yet: it starts on ${cert?.valid_from ?? 'a date in the future'}. Check the server's certificate and clock.`;
+      return (
+        `certificate not valid yet: it starts on ${cert?.valid_from ?? 'a date in the future'}. Check the ` +
+        `server's certificate and clock.`
+      );
     case HOSTNAME_MISMATCH:
-      return `hostname mismatch: the certificate names ${names}, not ${hostname}. Use a certificate that covers ${hostname}, or the host name it covers in the URL.`;
+      return (
+        `hostname mismatch: the certificate names ${names}, not ${hostname}. Use a certificate that covers ` +
+        `${hostname}, or the host name it covers in the URL.`
+      );
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
     case 'UNABLE_TO_GET_ISSUER_CERT':
     case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-      return `untrusted or incomplete certificate chain: the issuer (${cert?.issuer?.CN ?? 'unknown'}) is not a known certificate authority. Serve the full chain (certificate plus intermediates) from a public certificate authority.`;
+      return (
+        `untrusted or incomplete certificate chain: the issuer (${cert?.issuer?.CN ?? 'unknown'}) is not a ` +
+        `known certificate authority. Serve the full chain (certificate plus intermediates) from a public ` +
+        `certificate authority.`
+      );
     case 'CERT_REVOKED':
       return 'revoked certificate: its authority has withdrawn it. Install a new certificate.';
     case 'CERT_SIGNATURE_FAILURE':

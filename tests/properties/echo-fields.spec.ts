@@ -32,7 +32,8 @@ test(
             : [
                 back === undefined
                   ? 'a successful answer has no echo_fields'
-                  : `echo_fields came back as ${shorten(JSON.stringify(back), 200)}, ${typeof back === 'string' ? back.length : 0} characters for ${echo.length} sent`,
+                  : `echo_fields came back as ${shorten(JSON.stringify(back), 200)}, ` +
+                    `${typeof back === 'string' ? back.length : 0} characters for ${echo.length} sent`,
               ];
         return [
           {

@@ -75,7 +75,8 @@ test(
     if (budget.cut)
       notExercised(
         'VAULT-4',
-        `the ${Math.round(budget.ms / 1000)} s walk budget ran out: ${budget.cut} generated page sizes were not walked (a slow or rate-limited target; PG_GENERATED_RUNS, PG_MAX_RPS)`,
+        `the ${Math.round(budget.ms / 1000)} s walk budget ran out: ${budget.cut} generated page sizes were ` +
+          `not walked (a slow or rate-limited target; PG_GENERATED_RUNS, PG_MAX_RPS)`,
       );
     if (refused.size)
       observe(

@@ -61,7 +61,8 @@ test('what a declined update reports names brand and length, never the digits', 
   const [declined] = (await firstAcceptedUpdate(send, '378282246310005', DEFAULT_TEST_CARD)).declined;
   const { text, reason } = declinedUpdate(declined!);
   expect(text).toBe(
-    'an update to the 15-digit amex test number was declined (rcode "404", HTTP 200); which brands and lengths a gateway takes is not shown',
+    'an update to the 15-digit amex test number was declined (rcode "404", HTTP 200); which brands and ' +
+      'lengths a gateway takes is not shown',
   );
   expect(`${text} ${reason}`).not.toMatch(/[0-9]{12}/);
 });

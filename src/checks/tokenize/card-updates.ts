@@ -47,7 +47,9 @@ export function declinedUpdate({ number, answer }: Attempt): { text: string; dat
   return {
     text: `an update to the ${cardName(number)} test number was declined (${how}); which brands and lengths a gateway takes is not shown`,
     data: { kind: 'declined-update-card', subject: brandOf(number), value: number.length },
-    reason: `the gateway declined an update to the ${cardName(number)} test number, so that update was not judged (accepted brands and lengths are not shown)`,
+    reason:
+      `the gateway declined an update to the ${cardName(number)} test number, so that update was not judged ` +
+      `(accepted brands and lengths are not shown)`,
   };
 }
 

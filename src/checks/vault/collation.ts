@@ -116,7 +116,9 @@ export function orderProblems(ids: readonly string[]): string[] {
 
 /** What the rule expects, as a failure states it. */
 export const DESCENDING =
-  'customer_id never ascending from one record to the next under one common collation (code point, case-insensitive, numeric or a locale collation, with or without punctuation); ties at its first level in any order';
+  'customer_id never ascending from one record to the next under one common collation (code point, ' +
+  'case-insensitive, numeric or a locale collation, with or without punctuation); ties at its first ' +
+  'level in any order';
 
 /** Neighbouring distinct IDs that the collation ties at its first level: their order was not judged. */
 export function tiesUnder(ids: readonly string[], collation: Collation): [string, string][] {
@@ -145,7 +147,8 @@ export function collationObservation(ids: readonly string[]): { text: string; da
   // Ties under the finest collation that fits; a tie there is a tie under the coarser ones too.
   const ties = tiesUnder(ids, fits[0]!);
   const tied = ties.length
-    ? `; ${ties.length} neighbouring pair(s) tie at its first level (e.g. ${shown(ties[0]![0])} and ${shown(ties[0]![1])}), listed in the gateway's own order, not judged`
+    ? `; ${ties.length} neighbouring pair(s) tie at its first level (e.g. ${shown(ties[0]![0])} and ` +
+      `${shown(ties[0]![1])}), listed in the gateway's own order, not judged`
     : '';
   return {
     text: `customer_id descending: the collation is not shown; ${which}${tied}`,

@@ -104,34 +104,36 @@ test('variant chunked-trickle keeps non-ASCII text intact across its pieces', as
   }
 });
 
-test('variant reset-on-reuse resets a gateway request on a kept-alive connection after its first, unread; a new connection is served', async ({
-  launch,
-}) => {
-  const mock = await launch({ variants: ['reset-on-reuse'] });
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string) =>
-    new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
-      const req = httpRequest(`${mock.url}${path}`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+test(
+  'variant reset-on-reuse resets a gateway request on a kept-alive connection after its first, unread; ' +
+    'a new connection is served',
+  async ({ launch }) => {
+    const mock = await launch({ variants: ['reset-on-reuse'] });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest(`${mock.url}${path}`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) =>
+          req.reusedSocket && error.code === 'ECONNRESET' ? resolve({ reused: true }) : reject(error),
+        );
+        req.end();
       });
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        req.reusedSocket && error.code === 'ECONNRESET' ? resolve({ reused: true }) : reject(error),
-      );
-      req.end();
-    });
-  try {
-    expect(await get('/__mock/health')).toEqual({ status: 200, reused: false });
-    expect(await get('/__mock/health'), 'the control API is left alone').toEqual({ status: 200, reused: true });
-    expect(await get('/platform/vault/customer?count=1'), 'reset, no answer').toEqual({ reused: true });
-    expect(await get('/platform/vault/customer?count=1'), 'a new connection is served').toEqual({
-      status: 401,
-      reused: false,
-    });
-  } finally {
-    agent.destroy();
-  }
-});
+    try {
+      expect(await get('/__mock/health')).toEqual({ status: 200, reused: false });
+      expect(await get('/__mock/health'), 'the control API is left alone').toEqual({ status: 200, reused: true });
+      expect(await get('/platform/vault/customer?count=1'), 'reset, no answer').toEqual({ reused: true });
+      expect(await get('/platform/vault/customer?count=1'), 'a new connection is served').toEqual({
+        status: 401,
+        reused: false,
+      });
+    } finally {
+      agent.destroy();
+    }
+  },
+);
 
 test('variant short-keep-alive announces its 2 s idle time-out after max= and closes idle connections then', async ({
   launch,

@@ -26,7 +26,8 @@ export const LINK_VARIANTS = [
     name: 'rate-limited',
     rule: 'ERR-4',
     description:
-      'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in seconds or as an HTTP date, a body in neither scheme.',
+      'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in ' +
+      'seconds or as an HTTP date, a body in neither scheme.',
     wire: { install: installRateLimit },
   },
   // Section 8 and 2.3 together: a vault too big to walk whole, behind a slow link and a rate limit.
@@ -36,7 +37,8 @@ export const LINK_VARIANTS = [
     onlyByName:
       'a whole run waits out its rate limit for about two minutes; `npm run verify:suite -- --only big-busy-sandbox` runs it',
     description:
-      'A big shared sandbox: 5,000 customers, every answer 60 ms late, and requests beyond 20 a second (bursts of 20) answered HTTP 429 with Retry-After: 1.',
+      'A big shared sandbox: 5,000 customers, every answer 60 ms late, and requests beyond 20 a second ' +
+      '(bursts of 20) answered HTTP 429 with Retry-After: 1.',
     answer: relisted(() => BIG_BUSY.customers),
     wire: {
       install: (app) => {
@@ -77,7 +79,8 @@ export const LINK_VARIANTS = [
     name: 'reset-on-reuse',
     rule: 'ERR-4',
     description:
-      'A load balancer that forgot idle connections: a gateway request on a kept-alive connection that already carried one meets a TCP reset, unread.',
+      'A load balancer that forgot idle connections: a gateway request on a kept-alive connection that ' +
+      'already carried one meets a TCP reset, unread.',
     wire: { install: installResetOnReuse },
   },
   {

@@ -9,6 +9,7 @@ export function unknownNames(kind: 'fault' | 'variant', names: readonly string[]
   const unknown = names.filter((n) => !known.includes(n));
   if (!unknown.length) return [];
   return [
-    `${label}: unknown ${kind}${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; known ${kind}s: ${known.join(', ') || '(none)'}`,
+    `${label}: unknown ${kind}${unknown.length > 1 ? 's' : ''} ` +
+      `${unknown.map((n) => `"${n}"`).join(', ')}; known ${kind}s: ${known.join(', ') || '(none)'}`,
   ];
 }

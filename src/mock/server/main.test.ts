@@ -112,7 +112,8 @@ test('a port already in use is a plain sentence naming PG_MOCK_PORT, exit 2', as
   const second = run({ PG_MOCK_PORT: port });
   expect(await second.exited).toBe(2);
   expect(second.output().stderr).toContain(
-    `127.0.0.1:${port} is already in use (a mock still running?); stop what listens there, or set PG_MOCK_PORT to another port (0 picks a free one).`,
+    `127.0.0.1:${port} is already in use (a mock still running?); stop what listens there, or set ` +
+      `PG_MOCK_PORT to another port (0 picks a free one).`,
   );
   first.child.kill('SIGTERM');
   expect(await first.exited).toBe(0);

@@ -29,7 +29,14 @@ export function trafficJunit(r: TrafficReport): string {
     });
     const failures = rows.filter((row) => row.outcome === 'broken').length;
     const skipped = rows.filter((row) => row.outcome === 'not exercised').length;
-    return `  <testsuite name="traffic: ${side} side" tests="${rows.length}" failures="${failures}" skipped="${skipped}" timestamp="${r.started}">\n${cases.join('\n')}\n  </testsuite>`;
+    return (
+      `  <testsuite name="traffic: ${side} side" tests="${rows.length}" failures="${failures}" ` +
+      `skipped="${skipped}" timestamp="${r.started}">\n${cases.join('\n')}\n  </testsuite>`
+    );
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="gateway-conformance traffic" tests="${r.rules.length}" failures="${r.rules.filter((x) => x.outcome === 'broken').length}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="gateway-conformance traffic" ` +
+    `tests="${r.rules.length}" ` +
+    `failures="${r.rules.filter((x) => x.outcome === 'broken').length}">\n${suites.join('\n')}\n</testsuites>\n`
+  );
 }

@@ -86,7 +86,8 @@ export function trafficMarkdown(r: TrafficReport): string {
     '',
     `Target: ${r.target.kind} (${r.target.origin}) · ${r.started} → ${r.finished}`,
     '',
-    `**${r.verdict}.** ${r.exchanges} exchanges: ${r.judged} judged, ${r.notJudged} not one of the three operations (forwarded, not judged), ${r.unavailable} not delivered (gateway unreachable).`,
+    `**${r.verdict}.** ${r.exchanges} exchanges: ${r.judged} judged, ${r.notJudged} not one of the three ` +
+      `operations (forwarded, not judged), ${r.unavailable} not delivered (gateway unreachable).`,
     '',
     `By operation: ${
       Object.entries(r.byOperation)
@@ -102,7 +103,8 @@ export function trafficMarkdown(r: TrafficReport): string {
     '|---|---|---|---|---|---|',
     ...r.rules.map(
       (row) =>
-        `| ${row.side} | ${row.ruleId} | ${row.section} | ${row.outcome}${row.why ? ` (${row.why})` : ''} | ${row.judged} | ${row.broken} |`,
+        `| ${row.side} | ${row.ruleId} | ${row.section} | ${row.outcome}${row.why ? ` (${row.why})` : ''} | ` +
+        `${row.judged} | ${row.broken} |`,
     ),
     '',
   ];

@@ -94,7 +94,9 @@ function sameRules(baseline: ConformanceJson, current: ConformanceJson, notes: s
     notes.push('The baseline records no catalogue version; rules are matched by ID and wording.');
   else if (current.catalogue && baseline.catalogue.hash !== current.catalogue.hash) {
     notes.push(
-      `The rule catalogue changed between the runs (baseline ${baseline.catalogue.hash}, ${baseline.catalogue.rules} rules; this run ${current.catalogue.hash}, ${current.catalogue.rules} rules). Only rules that are the same in both are compared.`,
+      `The rule catalogue changed between the runs (baseline ${baseline.catalogue.hash}, ` +
+        `${baseline.catalogue.rules} rules; this run ${current.catalogue.hash}, ${current.catalogue.rules} ` +
+        `rules). Only rules that are the same in both are compared.`,
     );
   }
   if (added.length) notes.push(`New in the catalogue, not compared: ${added.join(', ')}.`);
@@ -107,7 +109,10 @@ function differentTarget(baseline: ConformanceJson, current: ConformanceJson): s
   if (baseline.target !== current.target)
     return `The baseline was run against ${baseline.target}, this run against ${current.target}`;
   if (baseline.targetId && current.targetId && baseline.targetId !== current.targetId) {
-    return `The baseline was run against another ${current.target} (another base URL or merchant: ${baseline.targetId}, now ${current.targetId})`;
+    return (
+      `The baseline was run against another ${current.target} (another base URL or merchant: ` +
+      `${baseline.targetId}, now ${current.targetId})`
+    );
   }
   return undefined;
 }

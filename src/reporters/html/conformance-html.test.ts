@@ -112,118 +112,132 @@ test('conformance.md names the failed rules under the verdict, with Expected, Fo
       '- AUTH-1: its check <em>with markup</em>',
       '  - Expected: a rejection of the request without the section 5 token',
       '  - Found: the answer carries the success indicator (HTTP 200)',
-      `  - Reproduce with: \`\` curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize' \`\``,
+      `  - Reproduce with: \`\` curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: ` +
+        `application/json' -H 'content-type:' --data-raw ` +
+        `'{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' ` +
+        `'http://127.0.0.1:4010/pg/tokenize' \`\``,
     ].join('\n'),
   );
   expect(md.indexOf('## Failed rules')).toBeLessThan(md.indexOf('## Rules'));
   expect(md).not.toContain(KEY);
 });
 
-test('conformance.html opens in headless Chromium and shows the verdict, every rule coloured by outcome, test links and the drift', async ({}, testInfo) => {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
-  );
-  const first = testInfo.outputPath('first');
-  writeRun(first);
-  const dir = testInfo.outputPath('run');
-  writeRun(dir, join(first, 'conformance.json'));
-
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  try {
-    // JavaScript off and every request recorded: the page must read fully without either.
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
-    const url = pathToFileURL(join(dir, 'conformance.html')).href;
-    await page.goto(url);
-    expect(requests, 'the page fetched nothing but itself').toEqual([url]);
-
-    const n = loadRules().length;
-    await expect(page.locator('#verdict')).toHaveText(
-      `NON-CONFORMANT: ${n} rules; ${n - 2} of ${n} applicable exercised, ${n - 3} passed, 1 failed; 1 skipped, 1 not exercised`,
+test(
+  'conformance.html opens in headless Chromium and shows the verdict, every rule coloured by outcome, ' +
+    'test links and the drift',
+  async ({}, testInfo) => {
+    test.skip(
+      !existsSync(CHROMIUM),
+      `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
     );
-    const rows = page.locator('#rules tbody tr');
-    await expect(rows).toHaveCount(loadRules().length);
-    await expect(rows.locator('td.id')).toHaveText(loadRules().map((r) => r.id));
+    const first = testInfo.outputPath('first');
+    writeRun(first);
+    const dir = testInfo.outputPath('run');
+    writeRun(dir, join(first, 'conformance.json'));
 
-    // Red for failed, green for passed, grey for an outcome that judged nothing.
-    const outcome = (status: string) => page.locator('td.outcome', { hasText: new RegExp(`^${status}$`) }).first();
-    await expect(outcome('failed')).toHaveCSS('background-color', 'rgb(251, 220, 220)');
-    await expect(outcome('passed')).toHaveCSS('background-color', 'rgb(220, 245, 227)');
-    await expect(outcome('skipped')).toHaveCSS('background-color', 'rgb(236, 239, 243)');
-    await expect(outcome('not exercised')).toHaveCSS('background-color', 'rgb(255, 243, 176)');
-    await expect(rows.nth(2)).toContainText(
-      'Not exercised: the vault holds no billing cards: add one in the manager portal',
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    try {
+      // JavaScript off and every request recorded: the page must read fully without either.
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      const url = pathToFileURL(join(dir, 'conformance.html')).href;
+      await page.goto(url);
+      expect(requests, 'the page fetched nothing but itself').toEqual([url]);
+
+      const n = loadRules().length;
+      await expect(page.locator('#verdict')).toHaveText(
+        `NON-CONFORMANT: ${n} rules; ${n - 2} of ${n} applicable exercised, ${n - 3} passed, 1 failed; 1 skipped, 1 not exercised`,
+      );
+      const rows = page.locator('#rules tbody tr');
+      await expect(rows).toHaveCount(loadRules().length);
+      await expect(rows.locator('td.id')).toHaveText(loadRules().map((r) => r.id));
+
+      // Red for failed, green for passed, grey for an outcome that judged nothing.
+      const outcome = (status: string) => page.locator('td.outcome', { hasText: new RegExp(`^${status}$`) }).first();
+      await expect(outcome('failed')).toHaveCSS('background-color', 'rgb(251, 220, 220)');
+      await expect(outcome('passed')).toHaveCSS('background-color', 'rgb(220, 245, 227)');
+      await expect(outcome('skipped')).toHaveCSS('background-color', 'rgb(236, 239, 243)');
+      await expect(outcome('not exercised')).toHaveCSS('background-color', 'rgb(255, 243, 176)');
+      await expect(rows.nth(2)).toContainText(
+        'Not exercised: the vault holds no billing cards: add one in the manager portal',
+      );
+      await expect(rows.nth(3)).toContainText('2 answers');
+
+      const firstLink = rows.first().locator('td.tests a');
+      await expect(firstLink).toHaveAttribute('href', 'html/index.html#?testId=test-0');
+      await expect(firstLink).toHaveText('AUTH-1: its check <em>with markup</em>');
+      await expect(rows.first().locator('td.tests li')).toHaveText('failed AUTH-1: its check <em>with markup</em>');
+      await expect(page.getByRole('heading', { name: 'Since the baseline' })).toBeVisible();
+      await expect(page.getByText('Nothing changed: every compared rule has the same outcome')).toBeVisible();
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  },
+);
+
+test(
+  "a failing run's page leads with the failed rules, Expected and Found on the first screen, then what " +
+    'to do, the seed, the table',
+  async ({}, testInfo) => {
+    test.skip(
+      !existsSync(CHROMIUM),
+      `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
     );
-    await expect(rows.nth(3)).toContainText('2 answers');
+    const dir = testInfo.outputPath('run');
+    writeRun(dir);
+    const html = readFileSync(join(dir, 'conformance.html'), 'utf8');
+    expect(html).not.toContain(KEY);
+    expect(html).not.toMatch(/<script/i);
 
-    const firstLink = rows.first().locator('td.tests a');
-    await expect(firstLink).toHaveAttribute('href', 'html/index.html#?testId=test-0');
-    await expect(firstLink).toHaveText('AUTH-1: its check <em>with markup</em>');
-    await expect(rows.first().locator('td.tests li')).toHaveText('failed AUTH-1: its check <em>with markup</em>');
-    await expect(page.getByRole('heading', { name: 'Since the baseline' })).toBeVisible();
-    await expect(page.getByText('Nothing changed: every compared rule has the same outcome')).toBeVisible();
-    await context.close();
-  } finally {
-    await browser.close();
-  }
-});
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
+      const summary = page.locator('#failed-summary tbody tr');
+      await expect(summary).toHaveText([
+        /^AUTH-1\s*a rejection of the request without the section 5 token\s*the answer carries the success indicator \(HTTP 200\)\s*1$/,
+      ]);
+      // The first screen: 800 px of a 1280 px window, nothing scrolled.
+      const box = await summary.first().boundingBox();
+      expect(box!.y + box!.height, 'the failed rule, its Expected and Found end within the first screen').toBeLessThan(
+        800,
+      );
 
-test("a failing run's page leads with the failed rules, Expected and Found on the first screen, then what to do, the seed, the table", async ({}, testInfo) => {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
-  );
-  const dir = testInfo.outputPath('run');
-  writeRun(dir);
-  const html = readFileSync(join(dir, 'conformance.html'), 'utf8');
-  expect(html).not.toContain(KEY);
-  expect(html).not.toMatch(/<script/i);
+      const card = page.locator('#failed-AUTH-1');
+      await expect(card.locator('dl.ef')).toHaveText(
+        /Expected\s*a rejection of the request without the section 5 token\s*Found\s*the answer carries the success indicator/,
+      );
+      await expect(card.locator('pre.exchange')).toContainText('authorization: Bearer [REDACTED]');
+      await expect(card.locator('pre.exchange')).toContainText('"card_number":"[card …1111]"');
+      await expect(card.locator('pre.reproduce')).toHaveText(
+        `Reproduce with: curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: ` +
+          `application/json' -H 'content-type:' --data-raw ` +
+          `'{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' ` +
+          `'http://127.0.0.1:4010/pg/tokenize'`,
+      );
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  try {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
-    const summary = page.locator('#failed-summary tbody tr');
-    await expect(summary).toHaveText([
-      /^AUTH-1\s*a rejection of the request without the section 5 token\s*the answer carries the success indicator \(HTTP 200\)\s*1$/,
-    ]);
-    // The first screen: 800 px of a 1280 px window, nothing scrolled.
-    const box = await summary.first().boundingBox();
-    expect(box!.y + box!.height, 'the failed rule, its Expected and Found end within the first screen').toBeLessThan(
-      800,
-    );
+      const actions = page.locator('#to-do + table tbody tr');
+      await expect(actions).toHaveText([
+        /^AUTH-2\s*skipped\s*needs PG_VENDOR_ID\s*a choice of this run/,
+        /^AUTH-3\s*not exercised\s*the vault holds no billing cards\s*add one in the manager portal$/,
+      ]);
+      await expect(page.locator('#generated')).toBeVisible();
+      await expect(page.getByText('replay exactly these inputs with PG_SEED=4242 npm run conformance')).toBeVisible();
 
-    const card = page.locator('#failed-AUTH-1');
-    await expect(card.locator('dl.ef')).toHaveText(
-      /Expected\s*a rejection of the request without the section 5 token\s*Found\s*the answer carries the success indicator/,
-    );
-    await expect(card.locator('pre.exchange')).toContainText('authorization: Bearer [REDACTED]');
-    await expect(card.locator('pre.exchange')).toContainText('"card_number":"[card …1111]"');
-    await expect(card.locator('pre.reproduce')).toHaveText(
-      `Reproduce with: curl -sS -X POST -H 'authorization: Bearer not-the-token' -H 'accept: application/json' -H 'content-type:' --data-raw '{"merchant_id":"m-1","card_number":"4111111111111111","cvv2":"123"}' 'http://127.0.0.1:4010/pg/tokenize'`,
-    );
-
-    const actions = page.locator('#to-do + table tbody tr');
-    await expect(actions).toHaveText([
-      /^AUTH-2\s*skipped\s*needs PG_VENDOR_ID\s*a choice of this run/,
-      /^AUTH-3\s*not exercised\s*the vault holds no billing cards\s*add one in the manager portal$/,
-    ]);
-    await expect(page.locator('#generated')).toBeVisible();
-    await expect(page.getByText('replay exactly these inputs with PG_SEED=4242 npm run conformance')).toBeVisible();
-
-    // In that order: failed rules, what to do, the seed, then the full table.
-    const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
-    const order = [await top('#failed'), await top('#to-do'), await top('#generated'), await top('#rules')];
-    expect([...order].sort((a, b) => a - b)).toEqual(order);
-    await context.close();
-  } finally {
-    await browser.close();
-  }
-});
+      // In that order: failed rules, what to do, the seed, then the full table.
+      const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
+      const order = [await top('#failed'), await top('#to-do'), await top('#generated'), await top('#rules')];
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  },
+);
 
 const VEND_7 = { rule: 'TOK-8', ticket: 'VEND-7', expires: '2026-12-20' };
 

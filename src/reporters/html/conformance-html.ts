@@ -54,7 +54,10 @@ function ruleRow(r: RuleJson): string {
     .map((t) => {
       const title = escapeHtml(t.title.replace(/^[^›]*\.spec\.ts › /, ''));
       const link = t.id ? `<a href="html/index.html#?testId=${encodeURIComponent(t.id)}">${title}</a>` : title;
-      return `<li><span class="${outcomeClass(t.outcome)} badge">${escapeHtml(t.outcome)}</span> ${link}${t.note ? ` <span class="rule">(${escapeHtml(t.note)})</span>` : ''}</li>`;
+      return (
+        `<li><span class="${outcomeClass(t.outcome)} badge">${escapeHtml(t.outcome)}</span> ` +
+        `${link}${t.note ? ` <span class="rule">(${escapeHtml(t.note)})</span>` : ''}</li>`
+      );
     })
     .join('');
   const passed = r.tests.filter((t) => t.outcome === 'passed').length;
@@ -88,12 +91,16 @@ function driftHtml(drift: Drift | string): string {
   const sections = driftSections(drift)
     .map((s) => `<h3>${escapeHtml(s.title)}</h3><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`)
     .join('');
-  return `<h2>Since the baseline</h2><p>${escapeHtml(baselineLine(drift))}</p><p><strong>${escapeHtml(summaryLine(drift))}</strong></p>${notes}${sections}`;
+  return (
+    `<h2>Since the ` +
+    `baseline</h2><p>${escapeHtml(baselineLine(drift))}</p><p><strong>${escapeHtml(summaryLine(drift))}</strong></p>${notes}${sections}`
+  );
 }
 
 export function conformancePage(report: ConformanceJson, drift?: Drift | string, nights?: readonly Night[]): string {
   const unavailable = report.unavailable?.length
-    ? `<h2>Target unavailable (infrastructure, not conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
+    ? `<h2>Target unavailable (infrastructure, not ` +
+      `conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
     : '';
   return `<!doctype html>
 <html lang="en">
@@ -106,7 +113,11 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string,
 <body>
 <h1>Conformance report</h1>
 <div class="verdict ${outcomeClass(report.verdict)}" id="verdict">${escapeHtml(verdictLineOf(report))}</div>
-<p class="meta"><span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span><span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>${report.catalogue ? `<span>Catalogue: ${report.catalogue.rules} rules, version ${escapeHtml(report.catalogue.hash)}</span>` : ''}</p>
+<p class="meta"><span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span><span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>${
+    report.catalogue
+      ? `<span>Catalogue: ${report.catalogue.rules} rules, version ` + `${escapeHtml(report.catalogue.hash)}</span>`
+      : ''
+  }</p>
 ${unavailable}
 ${decisionHtml(report)}
 ${knownHtml(report)}

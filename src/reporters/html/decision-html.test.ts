@@ -42,7 +42,8 @@ test('the page names the configuration problems and the operations never served,
     operationsNotServed: [{ operation: 'disableWebhook', reason: 'no disable of PG_WEBHOOK_ID answered code 0' }],
   });
   expect(page).toContain(
-    '<h2 id="configuration">Configuration problems, fix these first (1)</h2><ul><li>PG_WEBHOOK_ID names no webhook the target knows</li></ul>',
+    '<h2 id="configuration">Configuration problems, fix these first (1)</h2><ul><li>PG_WEBHOOK_ID names ' +
+      'no webhook the target knows</li></ul>',
   );
   expect(page).toContain('<li>disableWebhook: no disable of PG_WEBHOOK_ID answered code 0</li>');
 });

@@ -55,9 +55,14 @@ function failedRuleHtml(r: RuleJson): string {
   });
   const more = failed.slice(SHOWN_PER_RULE);
   const rest = more.length
-    ? `<p class="rule">${more.length} more test${more.length > 1 ? 's' : ''} failed on ${escapeHtml(r.id)}: ${more.map(testLink).join('; ')}</p>`
+    ? `<p class="rule">${more.length} more test${more.length > 1 ? 's' : ''} failed on ${escapeHtml(r.id)}: ` +
+      `${more.map(testLink).join('; ')}</p>`
     : '';
-  return `<div class="failed-rule" id="failed-${escapeHtml(r.id)}"><h3>${escapeHtml(r.id)} failed: ${escapeHtml(r.rule)}</h3><div class="rule">section ${escapeHtml(r.section ?? '?')}</div>${shown.join('')}${rest}</div>`;
+  return (
+    `<div class="failed-rule" id="failed-${escapeHtml(r.id)}"><h3>${escapeHtml(r.id)} failed: ` +
+    `${escapeHtml(r.rule)}</h3><div class="rule">section ` +
+    `${escapeHtml(r.section ?? '?')}</div>${shown.join('')}${rest}</div>`
+  );
 }
 
 /** What to do about the rules that were not exercised, skipped or not run: one row per reason, its rules together. */
@@ -101,7 +106,8 @@ function actionRows(report: ConformanceJson): string[] {
   }
   return [...rows.values()].map(
     (row) =>
-      `<tr><td class="id">${escapeHtml(row.rules.join(', '))}</td><td class="outcome ${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td><td>${escapeHtml(row.why)}</td><td class="action">${escapeHtml(row.action)}</td></tr>`,
+      `<tr><td class="id">${escapeHtml(row.rules.join(', '))}</td><td class="outcome ` +
+      `${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td><td>${escapeHtml(row.why)}</td><td class="action">${escapeHtml(row.action)}</td></tr>`,
   );
 }
 
@@ -115,7 +121,10 @@ function generatedHtml(report: ConformanceJson): string {
   const shrunk = g.counterExamples.length
     ? `<p>Smallest inputs that still failed:</p><ul>${g.counterExamples.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>`
     : '';
-  return `<h2 id="generated">Generated inputs</h2><p>Seed <strong>${g.seed ?? '(per shard)'}</strong>, up to ${g.runsPerProperty} inputs a property; replay exactly these inputs with ${replay}.</p>${shrunk}`;
+  return (
+    `<h2 id="generated">Generated inputs</h2><p>Seed <strong>${g.seed ?? '(per shard)'}</strong>, up to ` +
+    `${g.runsPerProperty} inputs a property; replay exactly these inputs with ${replay}.</p>${shrunk}`
+  );
 }
 
 /** One line per failed rule, its first failure's Expected and Found: every failed rule on the first screen. */
@@ -124,23 +133,33 @@ function failedSummary(failed: RuleJson[]): string {
     const tests = r.tests.filter((t) => t.outcome === 'failed');
     const first = tests.flatMap((t) => t.failures ?? []).find((f) => f.message === undefined);
     const id = escapeHtml(r.id);
-    return `<tr><td class="id"><a href="#failed-${id}">${id}</a></td><td>${escapeHtml(first?.expected ?? '(see below)')}</td><td>${escapeHtml(first?.found ?? tests[0]?.note ?? '(see below)')}</td><td>${tests.length}</td></tr>`;
+    return (
+      `<tr><td class="id"><a ` +
+      `href="#failed-${id}">${id}</a></td><td>${escapeHtml(first?.expected ?? '(see below)')}</td><td>${escapeHtml(first?.found ?? tests[0]?.note ?? '(see below)')}</td><td>${tests.length}</td></tr>`
+    );
   });
-  return `<table class="summary" id="failed-summary"><thead><tr><th>Rule</th><th>Expected</th><th>Found (first failure)</th><th>Tests failed</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return (
+    `<table class="summary" id="failed-summary"><thead><tr><th>Rule</th><th>Expected</th><th>Found (first ` +
+    `failure)</th><th>Tests failed</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
 }
 
 export function decisionHtml(report: ConformanceJson): string {
   const failed = report.rules.filter((r) => r.status === 'failed');
   const failedHtml = failed.length
-    ? `<h2 id="failed">Failed rules (${failed.length}): the gateway deviates from the document</h2>${failedSummary(failed)}${failed.map(failedRuleHtml).join('')}`
+    ? `<h2 id="failed">Failed rules (${failed.length}): the gateway deviates from the ` +
+      `document</h2>${failedSummary(failed)}${failed.map(failedRuleHtml).join('')}`
     : '';
   const actions = actionRows(report);
   const actionsHtml = actions.length
-    ? `<h2 id="to-do">Not exercised or skipped: not a pass, and what to do</h2><table class="actions"><thead><tr><th>Rule</th><th>Outcome</th><th>Why</th><th>What to do</th></tr></thead><tbody>${actions.join('')}</tbody></table>`
+    ? `<h2 id="to-do">Not exercised or skipped: not a pass, and what to do</h2><table ` +
+      `class="actions"><thead><tr><th>Rule</th><th>Outcome</th><th>Why</th><th>What to ` +
+      `do</th></tr></thead><tbody>${actions.join('')}</tbody></table>`
     : '';
   const notCheckable = report.rules.filter((r) => r.status === 'not checkable on this target').map((r) => r.id);
   const notCheckableHtml = notCheckable.length
-    ? `<p class="rule">Not checkable on this target (they need the embedded mock's control API; <code>npm run conformance</code> against the mock checks them): ${escapeHtml(notCheckable.join(', '))}.</p>`
+    ? `<p class="rule">Not checkable on this target (they need the embedded mock's control API; <code>npm ` +
+      `run conformance</code> against the mock checks them): ${escapeHtml(notCheckable.join(', '))}.</p>`
     : '';
   // As the console's and conformance.md's summary: what keeps the verdict from CONFORMANT besides the rules.
   const list = (title: string, id: string, items: string[]) =>

@@ -59,18 +59,22 @@ function judge(records: TestRecord[], known: KnownDeviations) {
   return { ...applied, verdict, line: verdictLine(verdict, applied.outcomes, undefined, applied.known) };
 }
 
-test('a failure an unexpired entry matches is a known deviation: CONFORMANT WITH KNOWN DEVIATIONS, exit 0, naming ticket and expiry', () => {
-  const r = judge([failing('TOK-8', 'card_number hides 6 digits with x'), passing('TOK-9')], file(entry()));
-  expect(r.outcomes.map((o) => o.status)).toEqual(['known deviation', 'passed']);
-  expect(r.verdict).toBe('CONFORMANT WITH KNOWN DEVIATIONS');
-  expect(EXIT_CODES[r.verdict]).toBe(0);
-  expect(r.line).toBe(
-    'CONFORMANT WITH KNOWN DEVIATIONS: 2 rules; 2 of 2 applicable exercised, 1 passed, 1 known (TICKET-123, until 2026-12-20)',
-  );
-  expect(knownSections(r.known)[0]!.lines).toEqual([
-    'TOK-8: TICKET-123, until 2026-12-20 (entry 1, line 2): reported. Found: card_number hides 6 digits with x',
-  ]);
-});
+test(
+  'a failure an unexpired entry matches is a known deviation: CONFORMANT WITH KNOWN DEVIATIONS, exit 0, ' +
+    'naming ticket and expiry',
+  () => {
+    const r = judge([failing('TOK-8', 'card_number hides 6 digits with x'), passing('TOK-9')], file(entry()));
+    expect(r.outcomes.map((o) => o.status)).toEqual(['known deviation', 'passed']);
+    expect(r.verdict).toBe('CONFORMANT WITH KNOWN DEVIATIONS');
+    expect(EXIT_CODES[r.verdict]).toBe(0);
+    expect(r.line).toBe(
+      'CONFORMANT WITH KNOWN DEVIATIONS: 2 rules; 2 of 2 applicable exercised, 1 passed, 1 known (TICKET-123, until 2026-12-20)',
+    );
+    expect(knownSections(r.known)[0]!.lines).toEqual([
+      'TOK-8: TICKET-123, until 2026-12-20 (entry 1, line 2): reported. Found: card_number hides 6 digits with x',
+    ]);
+  },
+);
 
 test('a failure of the same rule the entry does not match is a failure as always', () => {
   const r = judge(

@@ -29,7 +29,8 @@ const VERDICTS: Record<string, { short: string; cls: string }> = {
 
 const LEGEND = [
   "✓ passed · ✗ failed · K known deviation (its ticket in the cell's tooltip) · ○ not exercised · – skipped",
-  '· not checkable on this target · ! target unavailable · blank: not judged that night (not selected, not run, not in the catalogue then).',
+  '· not checkable on this target · ! target unavailable · blank: not judged that night (not selected, ' +
+    'not run, not in the catalogue then).',
   'Verdicts: C conformant, CK conformant with known deviations, NC non-conformant, NFE not fully exercised,',
   'TU target unavailable, INC incomplete, CE configuration error.',
   'The outlined column is this run; <code>history.json</code> beside this page holds the nights.',

@@ -116,7 +116,8 @@ export class RunInvariants {
     const lines = [
       '## Generated inputs',
       '',
-      `- Seed ${section.seed ?? '(per shard, below)'}, up to ${section.runsPerProperty} inputs a property; replay with \`${section.replay}\``,
+      `- Seed ${section.seed ?? '(per shard, below)'}, up to ${section.runsPerProperty} inputs a property; ` +
+        `replay with \`${section.replay}\``,
     ];
     lines.push(...section.properties.map((p) => `- ${p}`));
     if (section.counterExamples.length)

@@ -114,7 +114,8 @@ test('skipped integrator checks keep the run from CONFORMANT; a skip no variable
   );
   expect(byDesign.verdict).toBe('CONFORMANT');
   expect(byDesign.lines).toContain(
-    '  - HOOK-2: in production the suite disables only PG_WEBHOOK_ID (not a gap of the configuration: does not keep the run from CONFORMANT)',
+    '  - HOOK-2: in production the suite disables only PG_WEBHOOK_ID (not a gap of the configuration: ' +
+      'does not keep the run from CONFORMANT)',
   );
 });
 
@@ -163,22 +164,26 @@ test("the README's verdict table names every verdict with its exit code", () => 
     expect(readme, verdict).toContain(`| \`${verdict}\` | ${code} |`);
 });
 
-test('TOK-11 judged in part because a made-up profile was refused: NOT FULLY EXERCISED naming PG_PROFILE_ID; another partial reason does not', () => {
-  const reason = madeUpValueRefused('profile_id');
-  const run = verdict([rule('TOK-11')], [{ ...passed('TOK-11', ALL), notExercised: [{ ruleId: 'TOK-11', reason }] }]);
-  expect(run.outcomes[0]!.status).toBe('passed');
-  expect(run.verdict).toBe('NOT FULLY EXERCISED');
-  expect(run.gaps.skippedForConfiguration).toEqual(['TOK-11']);
-  expect(run.lines).toEqual(['Judged in part for want of a variable (1):', `  - TOK-11: ${reason}`]);
-  expect(reason).toContain('set PG_PROFILE_ID');
-  const wallet = verdict(
-    [rule('TOK-11')],
-    [
-      {
-        ...passed('TOK-11', ALL),
-        notExercised: [{ ruleId: 'TOK-11', reason: 'a wallet payload cannot be forged for a real target' }],
-      },
-    ],
-  );
-  expect(wallet.verdict).toBe('CONFORMANT');
-});
+test(
+  'TOK-11 judged in part because a made-up profile was refused: NOT FULLY EXERCISED naming ' +
+    'PG_PROFILE_ID; another partial reason does not',
+  () => {
+    const reason = madeUpValueRefused('profile_id');
+    const run = verdict([rule('TOK-11')], [{ ...passed('TOK-11', ALL), notExercised: [{ ruleId: 'TOK-11', reason }] }]);
+    expect(run.outcomes[0]!.status).toBe('passed');
+    expect(run.verdict).toBe('NOT FULLY EXERCISED');
+    expect(run.gaps.skippedForConfiguration).toEqual(['TOK-11']);
+    expect(run.lines).toEqual(['Judged in part for want of a variable (1):', `  - TOK-11: ${reason}`]);
+    expect(reason).toContain('set PG_PROFILE_ID');
+    const wallet = verdict(
+      [rule('TOK-11')],
+      [
+        {
+          ...passed('TOK-11', ALL),
+          notExercised: [{ ruleId: 'TOK-11', reason: 'a wallet payload cannot be forged for a real target' }],
+        },
+      ],
+    );
+    expect(wallet.verdict).toBe('CONFORMANT');
+  },
+);

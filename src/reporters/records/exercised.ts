@@ -40,7 +40,8 @@ export function operationGaps(records: readonly TestRecord[]): OperationGap[] {
       reason = because(CONFIGURATION_SKIPS.webhook);
     else if (operation === 'disableWebhook')
       reason =
-        'no disable of PG_WEBHOOK_ID answered code 0 (inactive from an earlier run, or not a webhook of this merchant): check PG_WEBHOOK_ID and enable the webhook in the manager portal before the run';
+        'no disable of PG_WEBHOOK_ID answered code 0 (inactive from an earlier run, or not a webhook of this ' +
+        'merchant): check PG_WEBHOOK_ID and enable the webhook in the manager portal before the run';
     else reason = 'no request of the run was answered with success: see the rules that failed or were not exercised';
     return { operation, reason };
   });

@@ -29,7 +29,9 @@ test('a message with two rule violations gives each its Expected, Found, exchang
       expected: 'first four digits, one x per hidden digit, last six digits',
       found: 'card_number hides 4 digits with x, expected 6\ngenerated input: a 16-digit number',
       exchanges: [
-        'Sent: POST http://127.0.0.1:4010/pg/tokenize\n    accept: application/json\n  body: {"card_number":"[card …1111]"}\nReceived: HTTP 200, content-type application/json, 3 ms\n  body: {"rcode":"000"}',
+        'Sent: POST http://127.0.0.1:4010/pg/tokenize\n    accept: application/json\n  body: ' +
+          '{"card_number":"[card …1111]"}\nReceived: HTTP 200, content-type application/json, 3 ms\n  body: ' +
+          '{"rcode":"000"}',
       ],
       reproduce: [`curl -sS -X POST -u ":$PG_API_KEY" 'http://127.0.0.1:4010/pg/tokenize'`],
     },

@@ -79,38 +79,41 @@ const proxyEnv = (url: string) => ({
   no_proxy: '',
 });
 
-test('a sandbox run through the proxy in HTTPS_PROXY tunnels every request through it and ends without a failed rule', async ({}, testInfo) => {
-  test.setTimeout(240_000);
-  const mock = await startMock();
-  const front = await tlsFront(Number(new URL(mock.url).port));
-  const proxy = await egressProxy();
-  const dir = testInfo.outputPath('run');
-  try {
-    const run = await runConformance({
-      PG_TARGET: 'sandbox',
-      PG_BASE_URL: `https://other-host.invalid:${port(front)}`,
-      ...mockCredentialsAsTarget(),
-      PG_REPORTS_DIR: dir,
-      PG_RESULTS_DIR: join(dir, 'test-results'),
-      ...proxyEnv(proxy.url),
-      NODE_EXTRA_CA_CERTS: join(FIXTURES, 'test-ca.pem'),
-    });
-    const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
-      verdict: string;
-      counts: Record<string, number>;
-    };
-    expect(verdict.counts.failed ?? 0, run.output.slice(-3_000)).toBe(0);
-    expect(run.output).not.toContain('TARGET UNAVAILABLE');
-    expect([0, 4]).toContain(run.code);
-    // Keep-alive tunnels: a few per worker process, never one per request.
-    expect(proxy.seen.length).toBeGreaterThan(0);
-    expect(new Set(proxy.seen)).toEqual(new Set([`CONNECT other-host.invalid:${port(front)}`]));
-  } finally {
-    proxy.server.close();
-    front.close();
-    await mock.close();
-  }
-});
+test(
+  'a sandbox run through the proxy in HTTPS_PROXY tunnels every request through it and ends without a ' + 'failed rule',
+  async ({}, testInfo) => {
+    test.setTimeout(240_000);
+    const mock = await startMock();
+    const front = await tlsFront(Number(new URL(mock.url).port));
+    const proxy = await egressProxy();
+    const dir = testInfo.outputPath('run');
+    try {
+      const run = await runConformance({
+        PG_TARGET: 'sandbox',
+        PG_BASE_URL: `https://other-host.invalid:${port(front)}`,
+        ...mockCredentialsAsTarget(),
+        PG_REPORTS_DIR: dir,
+        PG_RESULTS_DIR: join(dir, 'test-results'),
+        ...proxyEnv(proxy.url),
+        NODE_EXTRA_CA_CERTS: join(FIXTURES, 'test-ca.pem'),
+      });
+      const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+        verdict: string;
+        counts: Record<string, number>;
+      };
+      expect(verdict.counts.failed ?? 0, run.output.slice(-3_000)).toBe(0);
+      expect(run.output).not.toContain('TARGET UNAVAILABLE');
+      expect([0, 4]).toContain(run.code);
+      // Keep-alive tunnels: a few per worker process, never one per request.
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      expect(new Set(proxy.seen)).toEqual(new Set([`CONNECT other-host.invalid:${port(front)}`]));
+    } finally {
+      proxy.server.close();
+      front.close();
+      await mock.close();
+    }
+  },
+);
 
 test('a mock run ignores the proxy variables: the embedded mock on loopback is reached directly', async ({}, testInfo) => {
   test.setTimeout(240_000);
@@ -169,30 +172,34 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
   }
 });
 
-test('a proxy that asks for credentials at the tunnel is a configuration error naming HTTPS_PROXY, never an answer of the gateway', async () => {
-  const refusing = await listening(createServer());
-  refusing.on('connect', (_req, client: Socket) =>
-    client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'),
-  );
-  const url = `http://127.0.0.1:${port(refusing)}`;
-  const saved = { ...process.env };
-  Object.assign(process.env, proxyEnv(url));
-  try {
-    const error = await sendRequest('https://gateway.invalid/platform/vault/customer', {
-      method: 'GET',
-      headers: {},
-      timeoutMs: 5_000,
-    }).catch((e: unknown) => e);
-    expect(transportProblem(error)).toBe(
-      `the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`,
+test(
+  'a proxy that asks for credentials at the tunnel is a configuration error naming HTTPS_PROXY, never ' +
+    'an answer of the gateway',
+  async () => {
+    const refusing = await listening(createServer());
+    refusing.on('connect', (_req, client: Socket) =>
+      client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'),
     );
-    const answered = whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'));
-    expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
-  } finally {
-    for (const key of Object.keys(proxyEnv(''))) {
-      if (key in saved) process.env[key] = saved[key];
-      else delete process.env[key];
+    const url = `http://127.0.0.1:${port(refusing)}`;
+    const saved = { ...process.env };
+    Object.assign(process.env, proxyEnv(url));
+    try {
+      const error = await sendRequest('https://gateway.invalid/platform/vault/customer', {
+        method: 'GET',
+        headers: {},
+        timeoutMs: 5_000,
+      }).catch((e: unknown) => e);
+      expect(transportProblem(error)).toBe(
+        `the proxy 127.0.0.1:${port(refusing)} refused the tunnel to gateway.invalid:443: HTTP 407`,
+      );
+      const answered = whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'));
+      expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
+    } finally {
+      for (const key of Object.keys(proxyEnv(''))) {
+        if (key in saved) process.env[key] = saved[key];
+        else delete process.env[key];
+      }
+      refusing.close();
     }
-    refusing.close();
-  }
-});
+  },
+);

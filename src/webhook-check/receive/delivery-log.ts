@@ -23,6 +23,8 @@ export function deliveryLog(redactor: Redactor, d: Delivery): string {
   const redact = (s: string) =>
     redactor.text(s.replace(CVV_JSON, `$1"${REDACTED}"`).replace(CVV_FORM, `$1=${REDACTED}`));
   const body = redact(d.body);
-  const head = `${d.at.toISOString()} ${d.method} ${redact(d.path)}  content-type: ${d.contentType ?? '(none)'}  ${Buffer.byteLength(d.body)} bytes → ${d.status}`;
+  const head =
+    `${d.at.toISOString()} ${d.method} ${redact(d.path)}  content-type: ${d.contentType ?? '(none)'}  ` +
+    `${Buffer.byteLength(d.body)} bytes → ${d.status}`;
   return body ? `${head}\n${body}` : `${head}\n(empty body)`;
 }

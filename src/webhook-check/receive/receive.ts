@@ -97,7 +97,8 @@ server.listen(port, values.host, () => {
   );
   if (!isLoopbackHost(host)) {
     console.log(
-      `Note: ${values.host} is reachable from other machines over plain http. For the sandbox, put an https tunnel or reverse proxy in front.`,
+      `Note: ${values.host} is reachable from other machines over plain http. For the sandbox, put an https ` +
+        `tunnel or reverse proxy in front.`,
     );
   }
 });

@@ -45,13 +45,11 @@ export function installRateLimit(app: MockApp, retryAfter: 'both' | 'seconds' = 
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     const asDate = retryAfter === 'both' && refusals++ % 2 === 1;
     const header = asDate ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds);
-    reply
-      .code(429)
-      .headers({
-        'retry-after': header,
-        'x-ratelimit-limit': String(RATE_LIMIT.perSecond),
-        'x-ratelimit-remaining': '0',
-      });
+    reply.code(429).headers({
+      'retry-after': header,
+      'x-ratelimit-limit': String(RATE_LIMIT.perSecond),
+      'x-ratelimit-remaining': '0',
+    });
     reply
       .type('application/json')
       .send({ error: 'rate limit exceeded', limit: `${RATE_LIMIT.perSecond} requests per second` });

@@ -37,7 +37,8 @@ const unknownKeyAccepted =
   };
 
 const DISABLE_REFUSAL_INVISIBLE =
-  'Mock mode only: black-box runs disable PG_WEBHOOK_ID, which may be inactive already, and how re-disabling answers is not shown, so a refusal there is observed, not judged.';
+  'Mock mode only: black-box runs disable PG_WEBHOOK_ID, which may be inactive already, and how ' +
+  're-disabling answers is not shown, so a refusal there is observed, not judged.';
 export { DISABLE_REFUSAL_INVISIBLE };
 
 export const AUTH_FAULTS = [

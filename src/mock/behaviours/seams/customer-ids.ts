@@ -39,21 +39,28 @@ export const CUSTOMER_ID_VARIANTS = [
     name: 'customer-ids-locale-order',
     rule: 'VAULT-5',
     description:
-      'customer_id mixes case and punctuation (cust_0000001, Cust-0000002, CUST.0000003, cust0000004, cust-0000004 …), listed in the order of a locale collation that ignores case and punctuation at the first level (PostgreSQL on en_US.UTF-8): neither code point nor case-insensitive order; every fifth ID ties with the one before it.',
+      'customer_id mixes case and punctuation (cust_0000001, Cust-0000002, CUST.0000003, cust0000004, ' +
+      'cust-0000004 …), listed in the order of a locale collation that ignores case and punctuation at the ' +
+      'first level (PostgreSQL on en_US.UTF-8): neither code point nor case-insensitive order; every fifth ' +
+      'ID ties with the one before it.',
     record: respelled(localeOrderId),
   },
   {
     name: 'customer-ids-case-insensitive',
     rule: 'VAULT-5',
     description:
-      'customer_id mixes case (cust_0000001, CUST_0000002, Cust_0000003 …), listed case-insensitively (MySQL utf8mb4_general_ci): not code point order; every fifth ID differs from the one before it only in case, a tie listed in either order.',
+      'customer_id mixes case (cust_0000001, CUST_0000002, Cust_0000003 …), listed case-insensitively ' +
+      '(MySQL utf8mb4_general_ci): not code point order; every fifth ID differs from the one before it only ' +
+      'in case, a tie listed in either order.',
     record: respelled(caseInsensitiveId),
   },
   {
     name: 'customer-ids-non-ascii',
     rule: 'VAULT-5',
     description:
-      'customer_id carries accented letters (cust_0000001, çust_0000002, Cüst_0000003, CÚST_0000004, cûst_0000004 …), listed in the order of an ICU locale collation (PostgreSQL with an ICU collation), which ranks ç with c and ü with u: not code point order; every fifth ID ties with the one before it.',
+      'customer_id carries accented letters (cust_0000001, çust_0000002, Cüst_0000003, CÚST_0000004, ' +
+      'cûst_0000004 …), listed in the order of an ICU locale collation (PostgreSQL with an ICU collation), ' +
+      'which ranks ç with c and ü with u: not code point order; every fifth ID ties with the one before it.',
     record: respelled(accentedId),
   },
 ] as const satisfies readonly Unit[];

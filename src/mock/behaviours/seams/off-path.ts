@@ -41,7 +41,9 @@ export const OFF_PATH_FAULTS = [
     rule: 'TOK-8',
     modes: ['mock'],
     description:
-      'A 13-, 17- or 18-digit number not starting with 4 is masked as first six, last four. Mock mode only: real targets get published test card numbers alone, and the published ones of those lengths start with 4.',
+      'A 13-, 17- or 18-digit number not starting with 4 is masked as first six, last four. Mock mode only: ' +
+      'real targets get published test card numbers alone, and the published ones of those lengths start ' +
+      'with 4.',
     answer: onTokenize((body, sent) => {
       if (sent !== undefined && [13, 17, 18].includes(sent.length) && !sent.startsWith('4'))
         body.card_number = sent.slice(0, 6) + 'x'.repeat(sent.length - 10) + sent.slice(-4);

@@ -140,7 +140,8 @@ export const TOKENIZE_FAULTS = [
     rule: 'TOK-2',
     modes: ['mock'],
     description:
-      'An update answers as if stored but the stored card keeps its old values. Mock mode only: the stored side is visible through the control API alone.',
+      'An update answers as if stored but the stored card keeps its old values. Mock mode only: the stored ' +
+      'side is visible through the control API alone.',
     storeCard: (next) => (input, store) => {
       const before = input.cardId === undefined ? undefined : store.get(input.cardId);
       const card = next(input, store);
@@ -346,7 +347,8 @@ export const TOKENIZE_VARIANTS = [
     name: 'card-lengths-14-15-declined',
     rule: 'TOK-2',
     description:
-      '14- and 15-digit card numbers (Diners, Amex) are declined, new cards and updates alike: HTTP 200, rcode 404, "Card type not accepted".',
+      '14- and 15-digit card numbers (Diners, Amex) are declined, new cards and updates alike: HTTP 200, ' +
+      'rcode 404, "Card type not accepted".',
     readTokenize: declines(
       (n) => n.length === 14 || n.length === 15,
       () => new MockError('cardNumberLuhn', 'Card type not accepted: this sandbox declines 14- and 15-digit cards.'),
@@ -366,7 +368,11 @@ export const TOKENIZE_VARIANTS = [
   {
     name: 'unknown-profile-refused',
     rule: 'TOK-11',
-    description: `A profile_id, loc_id or user_id that is not the merchant's own (the mock's: ${ACCOUNT_VALUES.profile_id}, ${ACCOUNT_VALUES.loc_id}, ${ACCOUNT_VALUES.user_id}) is refused: HTTP 403, rcode 302, "profile_id is not a profile of this merchant"; the merchant's own are taken, as a gateway checking them against the account does.`,
+    description:
+      `A profile_id, loc_id or user_id that is not the merchant's own (the mock's: ` +
+      `${ACCOUNT_VALUES.profile_id}, ${ACCOUNT_VALUES.loc_id}, ${ACCOUNT_VALUES.user_id}) is refused: HTTP ` +
+      `403, rcode 302, "profile_id is not a profile of this merchant"; the merchant's own are taken, as a ` +
+      `gateway checking them against the account does.`,
     readTokenize: (next) => (body, identity) => {
       const input = next(body, identity);
       const unknown = (Object.keys(ACCOUNT_VALUES) as (keyof typeof ACCOUNT_VALUES)[]).find(

@@ -64,7 +64,9 @@ export const VAULT_DATA_VARIANTS = [
     name: 'vault-sparse',
     rule: 'VAULT-8',
     description:
-      'Three customers: one with neither addresses nor cards (empty lists, empty primary_card_number), one with addresses without a country (empty country and country code) whose billing_cards and primary_card_number are absent, one whose cards were never verified (empty verified_date).',
+      'Three customers: one with neither addresses nor cards (empty lists, empty primary_card_number), one ' +
+      'with addresses without a country (empty country and country code) whose billing_cards and ' +
+      'primary_card_number are absent, one whose cards were never verified (empty verified_date).',
     answer: relisted(() => 3),
     record: (record) => {
       const r = record as unknown as Row;
@@ -97,7 +99,8 @@ export const VAULT_DATA_VARIANTS = [
     name: 'vault-changes-during-walks',
     rule: 'VAULT-4',
     description:
-      "Another tester's customer comes and goes: after every 4th listing the vault gains a customer with the highest customer_id (shifting every page by one) or loses it again.",
+      "Another tester's customer comes and goes: after every 4th listing the vault gains a customer with " +
+      'the highest customer_id (shifting every page by one) or loses it again.',
     answer: (answer, context, env) => {
       if (context.operation !== 'listCustomers') return;
       const vault = movingVaults.get(env) ?? { listings: 0, added: false };

@@ -156,7 +156,8 @@ export const VAULT_VARIANTS = [
     name: 'vault-count-capped-silently',
     rule: 'VAULT-2',
     description:
-      'count above 20 is served as 20 without a word: pages hold at most 20 records and totalPages is counted in pages of 20 (the maximum count per page is not shown).',
+      'count above 20 is served as 20 without a word: pages hold at most 20 records and totalPages is ' +
+      'counted in pages of 20 (the maximum count per page is not shown).',
     readVaultQuery: (next) => (raw) => {
       const query = next(raw);
       return query.count > CAPPED_COUNT ? { ...query, count: CAPPED_COUNT } : query;

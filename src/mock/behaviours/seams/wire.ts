@@ -116,7 +116,8 @@ export const WIRE_VARIANTS = [
     name: 'optional-fields-omitted',
     rule: 'ERR-5',
     description:
-      'Omits what no rule requires: rmsg on success, message on platform answers, pg_id on failures, empty customer fields; every fourth customer has no shipping address.',
+      'Omits what no rule requires: rmsg on success, message on platform answers, pg_id on failures, empty ' +
+      'customer fields; every fourth customer has no shipping address.',
     wire: {
       body: (b, f) => {
         if (f === 'pg') delete b[b.rcode === '000' ? 'rmsg' : 'pg_id'];
@@ -152,7 +153,9 @@ export const WIRE_VARIANTS = [
     name: 'vault-null-fields',
     rule: 'ERR-5',
     description:
-      "Every third customer (another tester's, written by a database-backed API) has null for each empty field, in the record, its addresses and cards; every ninth also has billing_cards, primary_card_number, comments and customer_firm_name null (a customer without cards).",
+      "Every third customer (another tester's, written by a database-backed API) has null for each empty " +
+      'field, in the record, its addresses and cards; every ninth also has billing_cards, ' +
+      'primary_card_number, comments and customer_firm_name null (a customer without cards).',
     wire: {
       body: (b) =>
         eachRecord(b, (c) => {
@@ -225,7 +228,8 @@ export const WIRE_VARIANTS = [
     name: 'json-bom-crlf',
     rule: 'ERR-4',
     description:
-      'JSON answers start with a UTF-8 byte order mark and end with CRLF, as some Windows and .NET stacks write them; the JSON itself is unchanged.',
+      'JSON answers start with a UTF-8 byte order mark and end with CRLF, as some Windows and .NET stacks ' +
+      'write them; the JSON itself is unchanged.',
     wire: {
       sent: (reply, _request, text) => (typeof text === 'string' && isJson(reply) ? `\uFEFF${text}\r\n` : undefined),
     },
