@@ -78,7 +78,7 @@ async function close(server: Server): Promise<void> {
 }
 
 /** Runs one of this folder's scripts as npm does (`node --import tsx`), collecting its output. */
-export function runScript(script: 'cli.ts' | 'receive.ts', args: string[], env: Record<string, string> = {}) {
+export function runScript(script: 'cli.ts' | 'receive/receive.ts', args: string[], env: Record<string, string> = {}) {
   const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     env: { ...process.env, ...env },

@@ -3,7 +3,7 @@ import { expect, runScript, test } from '../webhook-check-fixtures.js';
 const KEY = 'sk_sandbox_receive_test_0123456789';
 
 test('logs a posted delivery with the card number, CVV and key redacted, and stops cleanly on SIGTERM', async () => {
-  const receiver = runScript('receive.ts', ['--port', '0'], { PG_API_KEY: KEY, PG_VENDOR_API_KEY: '' });
+  const receiver = runScript('receive/receive.ts', ['--port', '0'], { PG_API_KEY: KEY, PG_VENDOR_API_KEY: '' });
   const [, url] = await receiver.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:[0-9]+\/)/);
   const body = JSON.stringify({
     event: 'card.tokenized',
@@ -36,7 +36,7 @@ test('logs a posted delivery with the card number, CVV and key redacted, and sto
 });
 
 test('answers POSTs with the --status asked for, and other methods with 405', async () => {
-  const receiver = runScript('receive.ts', ['--port', '0', '--status', '503']);
+  const receiver = runScript('receive/receive.ts', ['--port', '0', '--status', '503']);
   const [, url] = await receiver.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:[0-9]+\/)/);
   expect(receiver.output().stdout).toContain('(answers 503 to every POST)');
   expect(
@@ -49,7 +49,7 @@ test('answers POSTs with the --status asked for, and other methods with 405', as
 });
 
 test('an impossible --status is a usage error, exit 2', async () => {
-  const receiver = runScript('receive.ts', ['--status', '99']);
+  const receiver = runScript('receive/receive.ts', ['--status', '99']);
   expect(await receiver.exited).toBe(2);
   expect(receiver.output().stderr).toContain('--status must be an HTTP status from 200 to 599');
 });
