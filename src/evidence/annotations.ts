@@ -107,6 +107,7 @@ export function parseObservation(description: string): Observation | undefined {
 
 type RateLimited = { answers: number; waitedMs: number };
 
+/** Tenths of a second, as the rate-limit annotation and the out-of-time message say them. */
 export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** The valid and judged answers of a test, as `valid/judged`. */
@@ -134,10 +135,10 @@ export const annotation = {
   ),
   /**
    * "Passed means exercised": how many things a check judged ("VAULT-7: 212 card numbers in 25 records", the
-   * noun always plural so counts can be summed)...
+   * noun always plural so counts can be summed).
    */
   judged: annotationType<Judged>('judged', judgedDescription, parseJudged),
-  /** ...and why it judged nothing ("VAULT-7: the vault holds no billing cards (…)"). */
+  /** Why a check judged nothing ("VAULT-7: the vault holds no billing cards (…)"). */
   notExercised: annotationType<NotExercised>('not-exercised', (n) => `${n.ruleId}: ${n.reason}`, parseNotExercised),
   /** An operation the test had served (answered with its family's success indicator). */
   served: annotationType<string>('served', asText, asText),
