@@ -14,8 +14,9 @@ const LAYERS = [
   { name: 'known-deviations', path: 'src/known-deviations', may: [] },
   { name: 'transport', path: 'src/transport', may: ['catalogue'] },
   { name: 'checks', path: 'src/checks', may: ['catalogue', 'transport'] },
-  { name: 'evidence', path: 'src/evidence', may: ['catalogue', 'transport', 'checks'] },
   { name: 'coverage', path: 'src/coverage', may: ['catalogue', 'transport', 'checks'] },
+  // The annotation protocol (evidence/annotations.ts) carries coverage's tally, so evidence sits above it.
+  { name: 'evidence', path: 'src/evidence', may: ['catalogue', 'transport', 'checks', 'coverage'] },
   { name: 'generate', path: 'src/generate', may: ['catalogue', 'transport', 'checks', 'evidence'] },
   { name: 'mock', path: 'src/mock', may: ['catalogue'] },
   { name: 'doubles', path: 'src/doubles', may: ['catalogue', 'transport'] },
@@ -42,7 +43,17 @@ const LAYERS = [
   {
     name: 'cutover',
     path: 'src/cutover',
-    may: ['catalogue', 'transport', 'known-deviations', 'config', 'mock', 'reporters', 'cli', 'webhook-check'],
+    may: [
+      'catalogue',
+      'transport',
+      'evidence',
+      'known-deviations',
+      'config',
+      'mock',
+      'reporters',
+      'cli',
+      'webhook-check',
+    ],
   },
   {
     name: 'safety',

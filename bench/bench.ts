@@ -368,7 +368,17 @@ report.targets = [...targets(report), ...(link ? [link.target] : [])];
 mkdirSync(dirname(args.out), { recursive: true });
 writeFileSync(
   args.out,
-  `${JSON.stringify({ ...report, proxy, httpClients: { ...httpClients, markdown: undefined }, slowLink: link && { ...link, markdown: undefined }, generatedInputs }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      ...report,
+      proxy,
+      httpClients: { ...httpClients, markdown: undefined },
+      slowLink: link && { ...link, markdown: undefined },
+      generatedInputs,
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(`${markdown(report)}\n\n${proxyMarkdown(proxy)}\n\n${httpClients.markdown}`);
 if (link) console.log(`\n${link.markdown}`);

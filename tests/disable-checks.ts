@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import { CONFIGURATION } from '../src/config/configuration-skips.js';
+import { annotation } from '../src/evidence/annotations.js';
 import { described, same } from '../src/checks/compared-answers.js';
 import type { ResolvedConfig } from '../src/config/suite-env.js';
 import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
@@ -44,6 +44,6 @@ export async function unknownWebhookProblem(
     `made-up webhook ID does (${described(answer)}); ` +
     ('set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, ' +
       'the target answers an inactive webhook as an unknown one: enable it there).');
-  test.info().annotations.push({ type: CONFIGURATION, description: problem });
+  test.info().annotations.push(annotation.configuration.write(problem));
   return problem;
 }

@@ -19,17 +19,14 @@ import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
 import { RuleViolation } from '../src/evidence/rule-violation.js';
-import { runWideAnnotations } from '../src/coverage/run-wide.js';
-import { COVERAGE, tallyOf } from '../src/coverage/coverage-tally.js';
+import { runWideOf } from '../src/coverage/run-wide.js';
+import { tallyOf } from '../src/coverage/coverage-tally.js';
+import { annotation, runWideAnnotations } from '../src/evidence/annotations.js';
 import { ruleById } from '../src/catalogue/rules.js';
-import { JUDGED, NOT_EXERCISED, judgedDescription } from '../src/reporters/records/judged.js';
 import { servedAnnotations } from '../src/reporters/records/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
 import { WebhookReceiver } from '../src/doubles/webhook-receiver.js';
 import type { ObservationData } from '../src/checks/observation-data.js';
-import { observationDescription } from '../src/reporters/records/observation.js';
-
-const NOT_IN_PRODUCTION = 'not-in-production';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
@@ -48,11 +45,7 @@ function forAttachment(e: Exchange) {
  * it, fails at once with the line to change: the table must say what the fixtures do.
  */
 function keepSkipTableTrue(kind: SkipKind, testInfo: TestInfo, needs = true): void {
-  const problem = skipTableProblem(
-    kind,
-    testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''),
-    needs,
-  );
+  const problem = skipTableProblem(kind, annotation.rule.read(testInfo.annotations), needs);
   if (problem) throw new Error(problem);
 }
 
@@ -65,9 +58,9 @@ export function rules(ids: string[], options: { writes?: boolean; notInProductio
   return {
     tag: ids.map((id) => `@${id}`),
     annotation: [
-      ...ids.map((id) => ({ type: 'rule', description: id })),
-      ...(options.writes ? [{ type: 'writes', description: 'stores or changes data on the target' }] : []),
-      ...(options.notInProduction ? [{ type: NOT_IN_PRODUCTION, description: options.notInProduction }] : []),
+      ...ids.map((id) => annotation.rule.write(id)),
+      ...(options.writes ? [annotation.writes.write()] : []),
+      ...(options.notInProduction ? [annotation.notInProduction.write(options.notInProduction)] : []),
     ],
   };
 }
@@ -174,9 +167,9 @@ export const test = base.extend<TestFixtures>({
   writeGuard: [
     async ({ suite }, use, testInfo) => {
       // Before the writes skip: PG_ALLOW_WRITES=1 would not run such a test, so it must not be named as the cure.
-      const notInProduction = testInfo.annotations.find((a) => a.type === NOT_IN_PRODUCTION);
+      const notInProduction = annotation.notInProduction.find(testInfo.annotations);
       testInfo.skip(suite.target === 'production' && !!notInProduction, notInProduction?.description);
-      const writes = testInfo.annotations.some((a) => a.type === 'writes');
+      const writes = !!annotation.writes.find(testInfo.annotations);
       keepSkipTableTrue('writes', testInfo, writes);
       testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
       await use();
@@ -192,10 +185,9 @@ export const test = base.extend<TestFixtures>({
           subject: data.subject && redactor.text(data.subject),
           value: typeof data.value === 'string' ? redactor.text(data.value) : data.value,
         };
-        const description = observationDescription(ruleId, redactor.text(text), redacted);
+        const written = annotation.observation.write({ ruleId, text: redactor.text(text), data: redacted });
         // The same observation on every page of a walk is one observation.
-        if (!testInfo.annotations.some((a) => a.type === 'observation' && a.description === description))
-          testInfo.annotations.push({ type: 'observation', description });
+        if (!annotation.observation.holds(testInfo.annotations, written)) testInfo.annotations.push(written);
       });
     },
     BOXED,
@@ -210,7 +202,7 @@ export const test = base.extend<TestFixtures>({
         const key = `${ruleId}\u0000${what}`;
         counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
       });
-      for (const j of counts.values()) testInfo.annotations.push({ type: JUDGED, description: judgedDescription(j) });
+      for (const j of counts.values()) testInfo.annotations.push(annotation.judged.write(j));
     },
     BOXED,
   ],
@@ -220,9 +212,9 @@ export const test = base.extend<TestFixtures>({
       const seen = new Set<string>();
       await use((ruleId, reason) => {
         ruleById(ruleId);
-        const description = `${ruleId}: ${redactor.text(reason)}`;
-        if (!seen.has(description)) testInfo.annotations.push({ type: NOT_EXERCISED, description });
-        seen.add(description);
+        const written = annotation.notExercised.write({ ruleId, reason: redactor.text(reason) });
+        if (!seen.has(written.description)) testInfo.annotations.push(written);
+        seen.add(written.description);
       });
     },
     BOXED,
@@ -280,13 +272,13 @@ export const test = base.extend<TestFixtures>({
         for (const f of findings)
           violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
       }
-      for (const id of checked) testInfo.annotations.push({ type: 'rule', description: id });
-      testInfo.annotations.push(...runWideAnnotations(client.exchanges)); // TOK-1 and ERR-5 across the run
+      for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
+      testInfo.annotations.push(...runWideAnnotations(runWideOf(client.exchanges))); // TOK-1 and ERR-5 across the run
       testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
       // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
       // verify:suite's runs judge rules only, so they carry none.
       if (client.exchanges.length && !runEnv)
-        testInfo.annotations.push({ type: COVERAGE, description: JSON.stringify(tallyOf(client.exchanges)) });
+        testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
       if (violations.length === 1) throw violations[0];
       if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
     },
@@ -309,7 +301,7 @@ export const test = base.extend<TestFixtures>({
 
   mock: [
     async ({ suite }, use, testInfo) => {
-      const testRules = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => ruleById(a.description ?? ''));
+      const testRules = annotation.rule.read(testInfo.annotations).map((id) => ruleById(id));
       const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
       if (problem) throw new Error(problem);
       testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));

@@ -132,9 +132,11 @@ export async function walkSnapshot(gateway: GatewayClient, query: Record<string,
     if (!walk.moved && walk.pages.length > 1 && succeeded(first)) {
       const again = await gateway.listCustomers({ ...query, page: 0 });
       if (succeeded(again) && (recordsTotal(again) !== recordsTotal(first) || idsOf(again) !== idsOf(first))) {
-        walk.moved =
-          `page 0 read again after the walk held ` +
-          `${recordsTotal(again) !== recordsTotal(first) ? `totalRecords ${recordsTotal(again)}, not ${recordsTotal(first)}` : 'other customers'}`;
+        const held =
+          recordsTotal(again) !== recordsTotal(first)
+            ? `totalRecords ${recordsTotal(again)}, not ${recordsTotal(first)}`
+            : 'other customers';
+        walk.moved = `page 0 read again after the walk held ${held}`;
       }
     }
     if (!walk.moved) return walk;

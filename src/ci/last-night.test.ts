@@ -57,7 +57,8 @@ test('takes the latest earlier night that published a report, a non-conformant o
     '--branch',
     'main',
   ]);
-  expect(calls.slice(1).map((c) => c.slice(0, 5))).toEqual([['run', 'download', '7', '--name', 'conformance-reports']]); // not itself, not the cancelled one
+  // Not itself, not the cancelled one.
+  expect(calls.slice(1).map((c) => c.slice(0, 5))).toEqual([['run', 'download', '7', '--name', 'conformance-reports']]);
   expect(log).toEqual([
     'Baseline: run 7 of 2026-11-22T02:23:00Z (failure).',
     "Run 7 kept no history.json: the nights' history starts tonight.",

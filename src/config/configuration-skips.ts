@@ -39,12 +39,6 @@ export function configurationGap(reason: string): { reason: string; set: string 
   return field && { reason, set: ACCOUNT_FIELDS[field].variable };
 }
 
-/**
- * Test annotation: a configuration problem a check found during the run (a PG_WEBHOOK_ID the target does not
- * know). The run's verdict is CONFIGURATION ERROR (exit 2) unless a rule failed.
- */
-export const CONFIGURATION = 'configuration';
-
 /** Why a control-API check is skipped on a real target (a property of the target: no variable lifts it). */
 export function controlApiSkipReason(target: string): string {
   return `needs the embedded mock's control API (PG_TARGET=mock); target is ${target}`;

@@ -3,12 +3,10 @@ import { succeeded, type Exchange } from '../transport/exchange.js';
 
 /**
  * What one test's exchanges covered of the document's surface, carried to the reporter as one annotation
- * (type `coverage`): which documented request fields and query parameters were sent (and in how many
+ * (evidence/annotations.ts): which documented request fields and query parameters were sent (and in how many
  * accepted requests), which response fields were seen in which JSON types, and how many objects of each
  * group were looked at (so "never seen" can say why). Names and counts only, never a value.
  */
-export const COVERAGE = 'coverage';
-
 export type Tally = {
   /** "group key|field" → [requests that sent it, of which accepted] */
   sent: Record<string, [number, number]>;

@@ -2,14 +2,6 @@ import { createHash } from 'node:crypto';
 import { answerFindings } from '../checks/answer-findings.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 
-/**
- * What a test records for the rules that span the whole run (judged once, at the end, by the reporter):
- * the new cards it got (TOK-1) and how many of its answers were held to the spec's schemas (ERR-5).
- * Card IDs travel as short digests: the reports never need the IDs, only whether two are equal.
- */
-export const NEW_CARDS = 'run-new-cards';
-export const ANSWERS = 'run-answers';
-
 const digest = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 16);
 
 function isNewCardRequest(exchange: Exchange): boolean {
@@ -22,7 +14,14 @@ function isNewCardRequest(exchange: Exchange): boolean {
   );
 }
 
-export function runWideAnnotations(exchanges: readonly Exchange[]): { type: string; description: string }[] {
+/**
+ * What a test records for the rules that span the whole run (judged once, at the end, by the reporter):
+ * the new cards it got (TOK-1) and how many of its answers were held to the spec's schemas (ERR-5).
+ * Card IDs travel as short digests: the reports never need the IDs, only whether two are equal.
+ */
+export type RunWide = { newCards: string[]; answers: { valid: number; judged: number } };
+
+export function runWideOf(exchanges: readonly Exchange[]): RunWide {
   const cards = exchanges
     .filter((e) => isNewCardRequest(e) && succeeded(e))
     .map((e) => bodyField(e, 'card_id'))
@@ -36,8 +35,5 @@ export function runWideAnnotations(exchanges: readonly Exchange[]): { type: stri
     judged++;
     if (findings.some((f) => f.ruleId === 'ERR-5')) invalid++;
   }
-  return [
-    ...(cards.length ? [{ type: NEW_CARDS, description: cards.join(',') }] : []),
-    ...(judged ? [{ type: ANSWERS, description: `${judged - invalid}/${judged}` }] : []),
-  ];
+  return { newCards: cards, answers: { valid: judged - invalid, judged } };
 }

@@ -2,7 +2,7 @@ import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-
 import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
 import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
 import { verdictLineOf } from '../reporters/report-json.js';
-import { UNCLASSIFIED } from '../reporters/records/observation.js';
+import { UNCLASSIFIED } from '../evidence/annotations.js';
 import { dayOf } from '../known-deviations/entry.js';
 import { asOnSandbox, carriedFromSandbox, type CarriedDeviation } from './known-carried.js';
 

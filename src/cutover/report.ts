@@ -193,6 +193,11 @@ export function cutoverHtml(
   const tone = outcome.code === 0 ? 'pass' : notAPass.includes(outcome.code) ? 'unavail' : 'fail';
   const list = (items: string[], tag = 'ul') =>
     `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
+  // The webhook endpoint's lines are one probe's transcript, kept as sent; the others are a list.
+  const sectionBody = (s: { title: string; lines: string[]; empty?: string }) => {
+    if (s.title === 'Webhook endpoint') return `<pre>${escapeHtml(s.lines.join('\n'))}</pre>`;
+    return s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`;
+  };
   const body = [
     '<h1>Cutover report</h1>',
     `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
@@ -200,10 +205,7 @@ export function cutoverHtml(
     outcome.problems.length ? `<h2>${problemsTitle(outcome)}</h2>${list(outcome.problems, 'ol')}` : '',
     ...sections(c, webhook)
       .filter((s) => s.lines.length || s.empty !== undefined)
-      .map(
-        (s) =>
-          `<h2>${escapeHtml(s.title)}</h2>${s.title === 'Webhook endpoint' ? `<pre>${escapeHtml(s.lines.join('\n'))}</pre>` : s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`}`,
-      ),
+      .map((s) => `<h2>${escapeHtml(s.title)}</h2>${sectionBody(s)}`),
   ].join('\n');
   const style = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1d232b}
 .verdict{display:inline-block;padding:.4rem .9rem;border-radius:.4rem;font-weight:700;font-size:1.15rem}

@@ -1,10 +1,9 @@
 import type fc from 'fast-check';
+import { annotation, type Annotation } from '../evidence/annotations.js';
 import type { Redactor } from '../evidence/redact.js';
 import { RuleViolation } from '../evidence/rule-violation.js';
 import { failureLines, runProperty, type Judgement } from './property.js';
 import { SEED_VAR } from './settings.js';
-
-export type Annotation = { type: string; description?: string };
 
 /**
  * Checks a rule on generated inputs: `judge` sends one input and returns what each rule showed.
@@ -16,10 +15,6 @@ export type PropertyCheck = <T>(
   judge: (input: T) => Promise<Judgement[]>,
   describe?: (input: T) => string,
 ) => Promise<number>;
-
-/** Annotation types the conformance reporter reads: how many inputs a property judged, and a failure's shrunk input. */
-export const GENERATED = 'generated-inputs';
-export const COUNTER_EXAMPLE = 'counter-example';
 
 /** Long inputs (echo_fields of a few KB) are shown by their ends and length, enough to rebuild them with the seed. */
 export function shorten(text: string, max = 400): string {
@@ -40,14 +35,13 @@ export function propertyCheck(
       return judgements;
     };
     const outcome = await runProperty(name, arbitrary, counted);
-    annotations.push({
-      type: GENERATED,
-      description: `${name}: ${outcome.runs} generated inputs (${SEED_VAR}=${outcome.runSeed})`,
-    });
+    annotations.push(
+      annotation.generatedInputs.write({ name, runs: outcome.runs, replay: `${SEED_VAR}=${outcome.runSeed}` }),
+    );
     if (!outcome.failures.length) return outcome.runs;
     const violations = outcome.failures.flatMap((failure) => {
       const lines = failureLines(failure, shorten(redactor.text(describe(failure.input))));
-      annotations.push({ type: COUNTER_EXAMPLE, description: `${name}: ${lines.join('; ')}` });
+      annotations.push(annotation.counterExample.write({ name, lines }));
       return failure.judgements.map(
         (j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor),
       );

@@ -61,7 +61,10 @@ test('a wrong vendor key names PG_VENDOR_API_KEY and what leaving it out costs',
   );
   expect(result.kind === 'configuration' && result.problems).toEqual([
     expect.stringMatching(
-      /^The target refused PG_VENDOR_API_KEY: .* \(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best\.\)$/,
+      new RegExp(
+        String.raw`^The target refused PG_VENDOR_API_KEY: .* \(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips ` +
+          String.raw`the integrator checks instead; the run then ends NOT FULLY EXERCISED at best\.\)$`,
+      ),
     ),
   ]);
 });

@@ -110,7 +110,10 @@ test('a target that does not answer is said at start, in one sentence, and the p
     '1',
   ]);
   expect(run.output).toMatch(
-    /the target does not answer \(127\.0\.0\.1:[0-9]+: [^)]+\): each request will be answered 502 and listed as not delivered until it does/,
+    new RegExp(
+      String.raw`the target does not answer \(127\.0\.0\.1:[0-9]+: [^)]+\): ` +
+        'each request will be answered 502 and listed as not delivered until it does',
+    ),
   );
   expect(run.output).toContain('proxy listening on');
 });

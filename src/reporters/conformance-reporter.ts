@@ -5,9 +5,8 @@ import { loadRules } from '../catalogue/rules.js';
 import { misconfiguration } from '../transport/target-misconfigured.js';
 import { UNAVAILABLE_TAG } from '../transport/target-unavailable.js';
 import { failureDetails } from './records/failure-details.js';
-import { parseObservation } from './records/observation.js';
 import { outOfTime } from './outcomes/budget-outcome.js';
-import { JUDGED, NOT_EXERCISED, parseJudged, parseNotExercised } from './records/judged.js';
+import { annotation } from '../evidence/annotations.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './outcomes/rule-outcomes.js';
 import { applySelection, selectionVerdict } from './outcomes/rule-selection.js';
 import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
@@ -154,20 +153,15 @@ export default class ConformanceReporter implements Reporter {
     const outcome = misconfigured ? 'skipped' : outcomeOf(result, errorText, violated);
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);
-    const of = <T>(type: string, parse: (d: string) => T | undefined) =>
-      annotations
-        .filter((a) => a.type === type)
-        .map((a) => parse(a.description ?? ''))
-        .filter((x): x is T => x !== undefined);
-    const judged = of(JUDGED, parseJudged);
-    const notExercised = of(NOT_EXERCISED, parseNotExercised);
+    const judged = annotation.judged.read(annotations);
+    const notExercised = annotation.notExercised.read(annotations);
     this.records.push({
       id: test.id,
       title: test.titlePath().filter(Boolean).join(' › '),
       file: test.location.file,
       rules: [
         ...new Set([
-          ...annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? ''),
+          ...annotation.rule.read(annotations),
           ...judged.map((j) => j.ruleId),
           ...notExercised.map((n) => n.ruleId),
         ]),
@@ -180,10 +174,8 @@ export default class ConformanceReporter implements Reporter {
         ? `not judged: ${misconfigured}`
         : result.status === 'interrupted'
           ? 'interrupted: the run stopped before this test finished'
-          : annotations.find((a) => a.type === 'skip')?.description,
-      observations: annotations
-        .filter((a) => a.type === 'observation')
-        .flatMap((a) => parseObservation(a.description ?? '') ?? []),
+          : annotation.skip.find(annotations)?.description,
+      observations: annotation.observation.read(annotations),
       error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
       ...gapsOf(annotations, misconfigured),
       failures: outcome === 'failed' ? failureDetails(this.run.redactKeys(errorText)) : undefined,

@@ -60,10 +60,10 @@ export function summaryLines(s: RunSummary): string[] {
             .filter((n): n is string => !!n && (!needs.length || configurationSkip(n) !== undefined)),
         ),
       ];
-      return (
-        `${o.rule.id}: ` +
-        `${reasons.join('; ') || 'its tests were skipped'}${needs.length ? ` (set ${needs.join(', ')})` : ' (not a gap of the configuration: does not keep the run from CONFORMANT)'}`
-      );
+      const what = needs.length
+        ? ` (set ${needs.join(', ')})`
+        : ' (not a gap of the configuration: does not keep the run from CONFORMANT)';
+      return `${o.rule.id}: ${reasons.join('; ') || 'its tests were skipped'}${what}`;
     }),
   );
   // One line per variable: a rule that passed on what it judged, with a part only a variable lets it judge.

@@ -1,5 +1,6 @@
 import { fieldGroups, groupKey, type FieldGroup, type Side } from '../coverage/coverage-fields.js';
-import { addTally, COVERAGE, emptyTally, parseTally, type Tally } from '../coverage/coverage-tally.js';
+import { addTally, emptyTally, type Tally } from '../coverage/coverage-tally.js';
+import { annotation, type Annotation } from '../evidence/annotations.js';
 
 /**
  * The coverage section of the reports: the document-level counterpart of the per-rule "judged" counts.
@@ -33,14 +34,10 @@ export class CoverageCollector {
   private readonly tally = emptyTally();
   private tests = 0;
 
-  collect(annotations: readonly { type: string; description?: string }[]): void {
-    for (const a of annotations) {
-      if (a.type !== COVERAGE) continue;
-      const t = parseTally(a.description ?? '');
-      if (t) {
-        addTally(this.tally, t);
-        this.tests++;
-      }
+  collect(annotations: readonly Annotation[]): void {
+    for (const t of annotation.coverage.read(annotations)) {
+      addTally(this.tally, t);
+      this.tests++;
     }
   }
 

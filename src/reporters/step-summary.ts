@@ -53,10 +53,9 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
   for (const r of report.rules) {
     const passed = r.tests.filter((t) => t.outcome === 'passed').length;
     const what = judged ? ` ${cell(describeJudged(r.judged))} |` : '';
-    lines.push(
-      `| ${r.id} | ` +
-        `${r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status} |${what} ${passed}/${r.tests.length} passed |`,
-    );
+    const status =
+      r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status;
+    lines.push(`| ${r.id} | ${status} |${what} ${passed}/${r.tests.length} passed |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { annotation } from '../evidence/annotations.js';
 import { rulesViolatedIn } from '../evidence/rule-violation.js';
 import { MISCONFIGURED_TAG } from '../transport/target-misconfigured.js';
 import { UNAVAILABLE_TAG } from '../transport/target-unavailable.js';
@@ -38,7 +39,7 @@ export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
   const named = rulesViolatedIn(text);
   if (named.length) return named;
   if (text.includes(UNAVAILABLE_TAG) || text.includes(MISCONFIGURED_TAG)) return [];
-  return test.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+  return annotation.rule.read(test.annotations);
 }
 
 export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';

@@ -1,4 +1,5 @@
 import type { TestCase } from '@playwright/test/reporter';
+import { annotation } from '../evidence/annotations.js';
 
 /**
  * Skips the tests of `tests` that have not started, from a reporter: Playwright reads a test's expected
@@ -19,6 +20,6 @@ export function skipUnstarted(tests: readonly TestCase[], note: string): void {
   for (const test of tests) {
     if (test.results.length) continue;
     (test as { expectedStatus: string }).expectedStatus = 'skipped';
-    test.annotations.push({ type: 'skip', description: note });
+    test.annotations.push(annotation.skip.write(note));
   }
 }

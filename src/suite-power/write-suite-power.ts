@@ -52,13 +52,16 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     outcomes: sorted,
   };
   const accidents = summary.faults.caughtByAccident.length;
+  const knownLine = known.length
+    ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.`
+    : '';
   const lines = [
     '# Suite power',
     '',
     `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** ` +
       `runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: ` +
       `**${summary.variants.passed} of ${summary.variants.runs}** ` +
-      `runs.${known.length ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.` : ''} ${options.seconds} s.`,
+      `runs.${knownLine} ${options.seconds} s.`,
     options.rulesWithoutFault.length
       ? `Rules no fault breaks: ${options.rulesWithoutFault.join(', ')}`
       : 'Every rule of the catalogue is broken by at least one fault.',

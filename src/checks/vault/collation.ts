@@ -105,12 +105,12 @@ export function orderProblems(ids: readonly string[]): string[] {
   if (descendingUnder(ids).length) return [];
   const breaks = COLLATIONS.map((c) => ({ c, at: firstAscent(ids, c) })).sort((x, y) => y.at - x.at);
   const { c, at } = breaks[0]!;
+  const others = COLLATIONS.filter((o) => o !== c)
+    .map((o) => o.name)
+    .join('; ');
   return [
-    `customer_id ${shown(ids[at]!)} follows ${shown(ids[at - 1]!)} (record ${at}), ascending under ${c.name} order and every other collation tried (${COLLATIONS.filter(
-      (o) => o !== c,
-    )
-      .map((o) => o.name)
-      .join('; ')})`,
+    `customer_id ${shown(ids[at]!)} follows ${shown(ids[at - 1]!)} (record ${at}), ` +
+      `ascending under ${c.name} order and every other collation tried (${others})`,
   ];
 }
 

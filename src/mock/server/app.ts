@@ -161,9 +161,14 @@ export class MockApp {
     const started = performance.now();
     reply.raw.once('finish', () => {
       const ms = (performance.now() - started).toFixed(2);
-      process.stdout.write(
-        `${JSON.stringify({ time: new Date().toISOString(), method: request.method, url: request.url, status: reply.raw.statusCode, ms: Number(ms) })}\n`,
-      );
+      const line = {
+        time: new Date().toISOString(),
+        method: request.method,
+        url: request.url,
+        status: reply.raw.statusCode,
+        ms: Number(ms),
+      };
+      process.stdout.write(`${JSON.stringify(line)}\n`);
     });
   }
 }

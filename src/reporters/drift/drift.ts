@@ -1,10 +1,5 @@
-import {
-  describeKey,
-  observationKey,
-  parseObservation,
-  UNCLASSIFIED,
-  type Observation,
-} from '../records/observation.js';
+import { parseObservation, UNCLASSIFIED, type Observation } from '../../evidence/annotations.js';
+import { describeKey, observationKey } from '../records/observation.js';
 import type { ConformanceJson, RuleJson } from '../report-json.js';
 import { ruleFingerprint } from '../outcomes/run-identity.js';
 import { coverageDown } from '../coverage.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, expect, test } from '@playwright/test';
-import { GENERATED } from '../../generate/check.js';
+import { annotation } from '../../evidence/annotations.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { Redactor } from '../../evidence/redact.js';
 import { RuleViolation } from '../../evidence/rule-violation.js';
@@ -87,7 +87,9 @@ function writeRun(dir: string, baseline?: string, history?: string): void {
     history,
   });
   const generated = new RunInvariants();
-  generated.collect([{ type: GENERATED, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' }]);
+  generated.collect([
+    { type: annotation.generatedInputs.type, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' },
+  ]);
   generated.appendTo(dir, generatedInputsOf({ PG_SEED: '4242' }), nights);
 }
 

@@ -34,20 +34,30 @@ function outcomeClass(status: string): string {
 }
 
 const STYLE = `
-body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 78rem; padding: 0 1rem; color: #1d232b; }
+body {
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
+  margin: 2rem auto; max-width: 78rem; padding: 0 1rem; color: #1d232b;
+}
 h1 { margin: 0 0 .5rem; font-size: 1.6rem; } h2 { margin-top: 2rem; font-size: 1.2rem; } h3 { font-size: 1rem; margin: 1rem 0 .3rem; }
 .verdict { display: inline-block; padding: .4rem .9rem; border-radius: .4rem; font-weight: 700; font-size: 1.2rem; }
 .meta { color: #4a5563; margin: .6rem 0; } .meta span { margin-right: 1.4rem; }
-table { border-collapse: collapse; width: 100%; } th, td { text-align: left; vertical-align: top; padding: .45rem .6rem; border-bottom: 1px solid #d9dee5; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: .45rem .6rem; border-bottom: 1px solid #d9dee5; }
 th { background: #f1f3f6; font-size: .85rem; text-transform: uppercase; letter-spacing: .03em; color: #4a5563; }
 td.id { font-weight: 700; white-space: nowrap; } td.outcome { font-weight: 600; white-space: nowrap; }
 .rule { color: #4a5563; font-size: .9rem; } ul { margin: .2rem 0; padding-left: 1.1rem; } li { margin: .1rem 0; }
 .pass { background: #dcf5e3; color: #0d5223; } .fail { background: #fbdcdc; color: #8a1212; }
-.known { background: #e3e8fb; color: #25307a; } .unavail { background: #fdebc8; color: #7a4b00; } .unexercised { background: #fff3b0; color: #5c4a00; } .other { background: #eceff3; color: #3b4450; }
-.tests a { color: #1451a3; } .obs { font-size: .88rem; color: #3b4450; } .note { border-left: 4px solid #c9a227; padding: .3rem .8rem; background: #fff8e1; }
+.known { background: #e3e8fb; color: #25307a; } .unavail { background: #fdebc8; color: #7a4b00; }
+.unexercised { background: #fff3b0; color: #5c4a00; } .other { background: #eceff3; color: #3b4450; }
+.tests a { color: #1451a3; } .obs { font-size: .88rem; color: #3b4450; }
+.note { border-left: 4px solid #c9a227; padding: .3rem .8rem; background: #fff8e1; }
 code { font-size: .85em; } .badge { font-size: .75rem; font-weight: 600; padding: 0 .3rem; border-radius: .2rem; }
 .tests ul { list-style: none; padding-left: 0; } .tests li { margin: .2rem 0; }
 `;
+
+const ALL_RULES_INTRO =
+  "Each test links to its entry in Playwright's HTML report (<code>html/index.html</code>, written beside this page), " +
+  'with the redacted exchanges it sent and received.';
 
 function ruleRow(r: RuleJson): string {
   const tests = r.tests
@@ -62,13 +72,18 @@ function ruleRow(r: RuleJson): string {
     .join('');
   const passed = r.tests.filter((t) => t.outcome === 'passed').length;
   const judged = 'judged' in r ? describeJudged(r.judged) : `${passed} of ${r.tests.length} tests passed`;
+  const unjudged = r.status === 'not exercised' ? 'Not exercised' : 'Not judged in part';
   const why = r.notExercised?.length
-    ? `<div class="obs">${escapeHtml(r.status === 'not exercised' ? 'Not exercised' : 'Not judged in part')}: ${escapeHtml(r.notExercised.join('; '))}</div>`
+    ? `<div class="obs">${escapeHtml(unjudged)}: ${escapeHtml(r.notExercised.join('; '))}</div>`
     : '';
   const observations = r.observations.map((o) => `<li>${escapeHtml(typeof o === 'string' ? o : o.text)}</li>`).join('');
+  const where = `<div class="rule">section ${escapeHtml(r.section ?? '?')}, ${escapeHtml(r.check)}</div>`;
+  const observed = observations
+    ? `<div class="obs">Observed (left open by the document):<ul>${observations}</ul></div>`
+    : '';
   return `<tr class="${outcomeClass(r.status)}-row">
 <td class="id">${escapeHtml(r.id)}</td>
-<td><div>${escapeHtml(r.rule)}</div><div class="rule">section ${escapeHtml(r.section ?? '?')}, ${escapeHtml(r.check)}</div>${observations ? `<div class="obs">Observed (left open by the document):<ul>${observations}</ul></div>` : ''}</td>
+<td><div>${escapeHtml(r.rule)}</div>${where}${observed}</td>
 <td class="outcome ${outcomeClass(r.status)}">${escapeHtml(r.status)}</td>
 <td>${escapeHtml(judged)}${why}</td>
 <td class="tests"><ul>${tests}</ul></td>
@@ -102,6 +117,11 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string,
     ? `<h2>Target unavailable (infrastructure, not ` +
       `conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
     : '';
+  const target = `<span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span>`;
+  const run = `<span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>`;
+  const catalogue = report.catalogue
+    ? `<span>Catalogue: ${report.catalogue.rules} rules, version ${escapeHtml(report.catalogue.hash)}</span>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -113,18 +133,14 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string,
 <body>
 <h1>Conformance report</h1>
 <div class="verdict ${outcomeClass(report.verdict)}" id="verdict">${escapeHtml(verdictLineOf(report))}</div>
-<p class="meta"><span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span><span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>${
-    report.catalogue
-      ? `<span>Catalogue: ${report.catalogue.rules} rules, version ` + `${escapeHtml(report.catalogue.hash)}</span>`
-      : ''
-  }</p>
+<p class="meta">${target}${run}${catalogue}</p>
 ${unavailable}
 ${decisionHtml(report)}
 ${knownHtml(report)}
 ${drift === undefined ? '' : driftHtml(drift)}
 ${nights ? nightGridHtml(nights) : ''}
 <h2 id="all-rules">All rules</h2>
-<p class="rule">Each test links to its entry in Playwright's HTML report (<code>html/index.html</code>, written beside this page), with the redacted exchanges it sent and received.</p>
+<p class="rule">${ALL_RULES_INTRO}</p>
 <table id="rules">
 <thead><tr><th>Rule</th><th>What a conformant gateway does</th><th>Outcome</th><th>What was judged</th><th>Tests</th></tr></thead>
 <tbody>

@@ -15,10 +15,18 @@ const SHOWN_PER_RULE = 2;
 
 export const DECISION_STYLE = `
 .decision { margin: 1.2rem 0; } .decision h2 { margin-top: 1.4rem; }
-.failed-rule { border: 1px solid #e8b4b4; border-left: 6px solid #b42318; border-radius: .3rem; padding: .5rem .9rem; margin: .7rem 0; background: #fffafa; }
+.failed-rule {
+  border: 1px solid #e8b4b4; border-left: 6px solid #b42318; border-radius: .3rem;
+  padding: .5rem .9rem; margin: .7rem 0; background: #fffafa;
+}
 .failed-rule h3 { margin: .2rem 0 .4rem; } .failed-rule .test { margin: .5rem 0 .2rem; font-weight: 600; }
-dl.ef { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .3rem 0; } dl.ef dt { font-weight: 700; } dl.ef dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-pre { background: #f4f6f8; border: 1px solid #d9dee5; border-radius: .3rem; padding: .45rem .6rem; margin: .3rem 0; font-size: .8rem; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto; }
+dl.ef { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .8rem; margin: .3rem 0; }
+dl.ef dt { font-weight: 700; }
+dl.ef dd { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+pre {
+  background: #f4f6f8; border: 1px solid #d9dee5; border-radius: .3rem; padding: .45rem .6rem; margin: .3rem 0;
+  font-size: .8rem; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto;
+}
 pre.reproduce { background: #eef4ff; border-color: #b9cdf0; }
 .summary td { font-size: .9rem; } .summary td:nth-child(3) { max-width: 34rem; overflow-wrap: anywhere; }
 .actions td { vertical-align: top; } .actions td.id { width: 11rem; white-space: normal; } .action { color: #0d3f7a; }
@@ -32,7 +40,9 @@ function whyAndAction(reason: string): { why: string; action?: string } {
 
 function failureHtml(f: FailureDetail): string {
   if (f.message !== undefined) return `<dl class="ef"><dt>Failure</dt><dd>${escapeHtml(f.message)}</dd></dl>`;
-  const ef = `<dl class="ef"><dt>Expected</dt><dd>${escapeHtml(f.expected ?? '(not stated)')}</dd><dt>Found</dt><dd>${escapeHtml(f.found ?? '(not stated)')}</dd></dl>`;
+  const expected = `<dt>Expected</dt><dd>${escapeHtml(f.expected ?? '(not stated)')}</dd>`;
+  const found = `<dt>Found</dt><dd>${escapeHtml(f.found ?? '(not stated)')}</dd>`;
+  const ef = `<dl class="ef">${expected}${found}</dl>`;
   const exchanges = f.exchanges.map((e, i) => {
     const line = f.reproduce[i];
     return `<pre class="exchange">${escapeHtml(e)}</pre>${line ? `<pre class="reproduce">Reproduce with: ${escapeHtml(line)}</pre>` : ''}`;
@@ -104,11 +114,12 @@ function actionRows(report: ConformanceJson): string[] {
     } else if (r.status === 'not run')
       add(r, 'no test of this rule ran (a filtered or sharded run)', 'run the whole suite, or merge every shard');
   }
-  return [...rows.values()].map(
-    (row) =>
-      `<tr><td class="id">${escapeHtml(row.rules.join(', '))}</td><td class="outcome ` +
-      `${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td><td>${escapeHtml(row.why)}</td><td class="action">${escapeHtml(row.action)}</td></tr>`,
-  );
+  return [...rows.values()].map((row) => {
+    const id = `<td class="id">${escapeHtml(row.rules.join(', '))}</td>`;
+    const status = `<td class="outcome ${row.status === 'not exercised' ? 'unexercised' : 'other'}">${escapeHtml(row.status)}</td>`;
+    const action = `<td class="action">${escapeHtml(row.action)}</td>`;
+    return `<tr>${id}${status}<td>${escapeHtml(row.why)}</td>${action}</tr>`;
+  });
 }
 
 function generatedHtml(report: ConformanceJson): string {
@@ -133,10 +144,10 @@ function failedSummary(failed: RuleJson[]): string {
     const tests = r.tests.filter((t) => t.outcome === 'failed');
     const first = tests.flatMap((t) => t.failures ?? []).find((f) => f.message === undefined);
     const id = escapeHtml(r.id);
-    return (
-      `<tr><td class="id"><a ` +
-      `href="#failed-${id}">${id}</a></td><td>${escapeHtml(first?.expected ?? '(see below)')}</td><td>${escapeHtml(first?.found ?? tests[0]?.note ?? '(see below)')}</td><td>${tests.length}</td></tr>`
-    );
+    const link = `<td class="id"><a href="#failed-${id}">${id}</a></td>`;
+    const expected = `<td>${escapeHtml(first?.expected ?? '(see below)')}</td>`;
+    const found = `<td>${escapeHtml(first?.found ?? tests[0]?.note ?? '(see below)')}</td>`;
+    return `<tr>${link}${expected}${found}<td>${tests.length}</td></tr>`;
   });
   return (
     `<table class="summary" id="failed-summary"><thead><tr><th>Rule</th><th>Expected</th><th>Found (first ` +

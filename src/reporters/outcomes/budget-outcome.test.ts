@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { UNAVAILABLE_TAG } from '../../transport/target-unavailable.js';
-import { RATE_LIMITED, outOfTime, rateLimitAnnotation } from './budget-outcome.js';
+import { annotation } from '../../evidence/annotations.js';
+import { outOfTime, rateLimitAnnotation } from './budget-outcome.js';
+
+const RATE_LIMITED = annotation.rateLimited.type;
 
 test('a test that ran out of time is target unavailable, with how long it had, how long it ran and its 429s', () => {
   const annotations: { type: string; description?: string }[] = [];

@@ -1,25 +1,19 @@
 import type { TestResult } from '@playwright/test/reporter';
+import { annotation, seconds, type Annotation } from '../../evidence/annotations.js';
 import { UNAVAILABLE_TAG } from '../../transport/target-unavailable.js';
 
-/** Annotation type: the 429s a test's client met and the time it waited them out. */
-export const RATE_LIMITED = 'rate-limited';
-
-type Annotation = { type: string; description?: string };
 type RateLimited = { answers: number; waitedMs: number };
-
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /**
  * Records a test's 429s so far, when it met any, so a report can say what its time went on: called at each
  * one, as a test that runs out of time may never get to its fixtures' teardown; one annotation, kept current.
  */
 export function rateLimitAnnotation(client: { rateLimited: RateLimited }, annotations: Annotation[]): void {
-  const { answers, waitedMs } = client.rateLimited;
-  if (!answers) return;
-  const description = `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited`;
-  const held = annotations.find((a) => a.type === RATE_LIMITED);
-  if (held) held.description = description;
-  else annotations.push({ type: RATE_LIMITED, description });
+  if (!client.rateLimited.answers) return;
+  const written = annotation.rateLimited.write(client.rateLimited);
+  const held = annotation.rateLimited.find(annotations);
+  if (held) held.description = written.description;
+  else annotations.push(written);
 }
 
 /**
@@ -34,10 +28,7 @@ export function outOfTime(
   annotations: readonly Annotation[],
 ): string | undefined {
   if (result.status !== 'timedOut') return undefined;
-  const limited = annotations
-    .filter((a) => a.type === RATE_LIMITED)
-    .map((a) => a.description)
-    .join('; ');
+  const limited = annotation.rateLimited.read(annotations).join('; ');
   return (
     `${UNAVAILABLE_TAG} the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}` +
     `${limited ? ` (${limited})` : ''}, with no rule violation seen. A test that runs out of time says nothing about conformance: ` +

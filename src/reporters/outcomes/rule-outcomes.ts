@@ -1,8 +1,9 @@
 import { needsControlApi } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
 import type { FailureDetail } from '../records/failure-details.js';
-import { observationKey, type Observation } from '../records/observation.js';
-import { sumJudged, type Judged, type NotExercised } from '../records/judged.js';
+import type { Judged, NotExercised, Observation } from '../../evidence/annotations.js';
+import { observationKey } from '../records/observation.js';
+import { sumJudged } from '../records/judged.js';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 

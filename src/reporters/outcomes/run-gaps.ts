@@ -1,10 +1,8 @@
-import { CONFIGURATION } from '../../config/configuration-skips.js';
+import { annotation, type Annotation } from '../../evidence/annotations.js';
 import { summaryLines } from '../console-summary.js';
-import { configurationNeeds, operationGaps, SERVED, type OperationGap } from '../records/exercised.js';
+import { configurationNeeds, operationGaps, type OperationGap } from '../records/exercised.js';
 import type { KnownDeviationsJson } from '../known/known-outcomes.js';
 import type { RuleOutcome, TestRecord } from './rule-outcomes.js';
-
-type Annotation = { type: string; description?: string };
 
 export type Gaps = {
   configuration: string[];
@@ -17,10 +15,10 @@ export type Gaps = {
 export const runGaps = {
   /** The parts of a test record these come from. */
   annotationsOf(annotations: readonly Annotation[]): Pick<TestRecord, 'served' | 'configuration'> {
-    const of = (type: string) => [
-      ...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? '')),
-    ];
-    return { served: of(SERVED), configuration: of(CONFIGURATION) };
+    return {
+      served: [...new Set(annotation.served.read(annotations))],
+      configuration: [...new Set(annotation.configuration.read(annotations))],
+    };
   },
 
   of(records: readonly TestRecord[], outcomes: readonly RuleOutcome[]): Gaps {

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { NEW_CARDS } from '../../coverage/run-wide.js';
+import { annotation } from '../../evidence/annotations.js';
 import { RunInvariants } from './run-invariants.js';
 
 test('a run-wide failure carries its Expected and Found for the reports, with no exchange to replay', () => {
   const run = new RunInvariants();
-  run.collect([{ type: NEW_CARDS, description: 'aaaa,bbbb' }]);
-  run.collect([{ type: NEW_CARDS, description: 'aaaa' }]);
+  run.collect([{ type: annotation.runNewCards.type, description: 'aaaa,bbbb' }]);
+  run.collect([{ type: annotation.runNewCards.type, description: 'aaaa' }]);
   const [tok1] = run.records();
   expect(tok1).toMatchObject({
     outcome: 'failed',

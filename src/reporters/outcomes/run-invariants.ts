@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COUNTER_EXAMPLE, GENERATED } from '../../generate/check.js';
+import { annotation, type Annotation } from '../../evidence/annotations.js';
 import { SEED_VAR } from '../../generate/settings.js';
-import { ANSWERS, NEW_CARDS } from '../../coverage/run-wide.js';
 import { conformancePage } from '../html/conformance-html.js';
 import type { Drift } from '../drift/drift.js';
 import type { ConformanceJson } from '../report-json.js';
@@ -11,8 +10,6 @@ import type { TestRecord } from './rule-outcomes.js';
 
 /** The run's generated-input settings (PG_SEED, PG_GENERATED_RUNS), read once by the Playwright config. */
 export type GeneratedInputs = { seed: number | undefined; runsPerProperty: number };
-
-type Annotation = { type: string; description?: string };
 
 /**
  * Rules that span the whole run, judged once at the end from what every test of every worker (and shard,
@@ -27,21 +24,18 @@ export class RunInvariants {
   private readonly counterExamples: string[] = [];
 
   collect(annotations: readonly Annotation[]): void {
-    for (const a of annotations) {
-      const text = a.description ?? '';
-      if (a.type === NEW_CARDS) {
-        this.cardTests++;
-        for (const id of text.split(',')) this.cards.set(id, (this.cards.get(id) ?? 0) + 1);
-      } else if (a.type === ANSWERS) {
-        const [valid, judged] = text.split('/').map(Number);
-        this.answers = {
-          valid: this.answers.valid + (valid ?? 0),
-          judged: this.answers.judged + (judged ?? 0),
-          tests: this.answers.tests + 1,
-        };
-      } else if (a.type === GENERATED) this.generated.push(text);
-      else if (a.type === COUNTER_EXAMPLE) this.counterExamples.push(text);
+    for (const cards of annotation.runNewCards.read(annotations)) {
+      this.cardTests++;
+      for (const id of cards) this.cards.set(id, (this.cards.get(id) ?? 0) + 1);
     }
+    for (const { valid, judged } of annotation.runAnswers.read(annotations))
+      this.answers = {
+        valid: this.answers.valid + valid,
+        judged: this.answers.judged + judged,
+        tests: this.answers.tests + 1,
+      };
+    this.generated.push(...annotation.generatedInputs.read(annotations));
+    this.counterExamples.push(...annotation.counterExample.read(annotations));
   }
 
   /** One record per run-wide rule that had something to judge; with nothing (no writes allowed), its other tests speak. */

@@ -1,3 +1,4 @@
+import { annotation, type Written } from '../../evidence/annotations.js';
 import { CONFIGURATION_SKIPS, configurationGap, configurationSkip } from '../../config/configuration-skips.js';
 import { succeeded, type Exchange } from '../../transport/exchange.js';
 import type { OperationId } from '../../catalogue/spec.js';
@@ -9,14 +10,12 @@ import type { RuleOutcome, TestRecord } from '../outcomes/rule-outcomes.js';
  * gateway keeps that part of the document, however its rules came out. Sandbox without PG_WEBHOOK_ID has
  * disable only refuse unknown webhooks; production without PG_ALLOW_WRITES=1 neither tokenizes nor disables.
  */
-export const SERVED = 'served';
-
 export const OPERATION_IDS: readonly OperationId[] = ['tokenize', 'listCustomers', 'disableWebhook'];
 
 /** One annotation per operation a test's exchanges had served. */
-export function servedAnnotations(exchanges: readonly Exchange[]): { type: string; description: string }[] {
+export function servedAnnotations(exchanges: readonly Exchange[]): Written[] {
   const served = new Set(exchanges.filter((e) => e.operation && succeeded(e)).map((e) => e.operation!));
-  return [...served].map((op) => ({ type: SERVED, description: op }));
+  return [...served].map((op) => annotation.served.write(op));
 }
 
 export type OperationGap = { operation: OperationId; reason: string };

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { judgedDescription, judgedText, parseJudged, parseNotExercised, sumJudged } from './judged.js';
+import { judgedDescription, parseJudged, parseNotExercised } from '../../evidence/annotations.js';
+import { judgedText, sumJudged } from './judged.js';
 
 test('a judged annotation reads as the rule, the count and the plural noun, and parses back', () => {
   const j = { ruleId: 'VAULT-7', count: 212, what: 'card numbers in 25 records' };

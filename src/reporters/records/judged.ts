@@ -1,14 +1,9 @@
-/**
- * "Passed means exercised": a check records how many things it judged, as a test annotation of type
- * `judged` ("VAULT-7: 212 card numbers in 25 records", the noun always plural so counts can be summed),
- * and why it judged nothing as `not-exercised` ("VAULT-7: the vault holds no billing cards (…)").
- * The reporter folds them per rule.
- */
-export const JUDGED = 'judged';
-export const NOT_EXERCISED = 'not-exercised';
+import type { Judged } from '../../evidence/annotations.js';
 
-export type Judged = { ruleId: string; count: number; what: string };
-export type NotExercised = { ruleId: string; reason: string };
+/**
+ * "Passed means exercised": the `judged` annotations (evidence/annotations.ts) a rule's tests wrote, folded
+ * per rule in words.
+ */
 
 /** The first plural word made singular: "card numbers in 25 records" → "card number in 25 records". */
 function singular(what: string): string {
@@ -27,23 +22,6 @@ function singular(what: string): string {
 /** "3 pages", "1 page". */
 export function judgedText(count: number, what: string): string {
   return `${count} ${count === 1 ? singular(what) : what}`;
-}
-
-export function judgedDescription(j: Judged): string {
-  return `${j.ruleId}: ${j.count} ${j.what}`;
-}
-
-const RULE_PREFIX = /^([A-Z]+-[0-9]+): ([\s\S]*)$/;
-
-export function parseJudged(description: string): Judged | undefined {
-  const m = RULE_PREFIX.exec(description);
-  const counted = m ? /^([0-9]+) ([\s\S]+)$/.exec(m[2]!) : null;
-  return m && counted ? { ruleId: m[1]!, count: Number(counted[1]), what: counted[2]! } : undefined;
-}
-
-export function parseNotExercised(description: string): NotExercised | undefined {
-  const m = RULE_PREFIX.exec(description);
-  return m ? { ruleId: m[1]!, reason: m[2]! } : undefined;
 }
 
 /** Sums one rule's counts by what was judged: ["212 card numbers in 25 records", "3 pages"]. */

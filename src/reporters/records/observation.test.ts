@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { observationDescription, parseObservation, UNCLASSIFIED } from './observation.js';
+import { observationDescription, parseObservation, UNCLASSIFIED } from '../../evidence/annotations.js';
 
 test('the annotation shows the sentence first and carries kind, subject and value for comparison', () => {
   const description = observationDescription('AUTH-7', 'tokenize answered the\nauthentication failure with HTTP 401', {

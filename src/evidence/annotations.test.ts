@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { emptyTally } from '../coverage/coverage-tally.js';
+import { annotation, runWideAnnotations } from './annotations.js';
+
+test('every annotation type has a name of its own', () => {
+  const names = Object.values(annotation).map((a) => a.type);
+  expect(names.length).toBeGreaterThan(10);
+  expect(new Set(names).size).toBe(names.length);
+});
+
+test('what a test writes, a reporter reads back; other types and unparsable texts are passed over', () => {
+  const judged = { ruleId: 'VAULT-7', count: 212, what: 'card numbers in 25 records' };
+  const written = [
+    annotation.rule.write('TOK-1'),
+    annotation.judged.write(judged),
+    { type: annotation.judged.type, description: 'VAULT-7: no count here' },
+    annotation.notExercised.write({ ruleId: 'VAULT-5', reason: 'the vault holds fewer than two customers' }),
+    annotation.coverage.write(emptyTally()),
+    annotation.runAnswers.write({ valid: 3, judged: 4 }),
+    annotation.counterExample.write({ name: 'TOK-8 masking', lines: ['input: 1', 'found: 2'] }),
+  ];
+  expect(annotation.rule.read(written)).toEqual(['TOK-1']);
+  expect(annotation.judged.read(written)).toEqual([judged]);
+  expect(annotation.notExercised.read(written)).toEqual([
+    { ruleId: 'VAULT-5', reason: 'the vault holds fewer than two customers' },
+  ]);
+  expect(annotation.coverage.read(written)).toEqual([emptyTally()]);
+  expect(annotation.runAnswers.read(written)).toEqual([{ valid: 3, judged: 4 }]);
+  expect(annotation.counterExample.read(written)).toEqual(['TOK-8 masking: input: 1; found: 2']);
+  expect(annotation.served.read(written)).toEqual([]);
+});
+
+test('a test records run-wide figures only for what it did', () => {
+  expect(runWideAnnotations({ newCards: [], answers: { valid: 0, judged: 0 } })).toEqual([]);
+  expect(runWideAnnotations({ newCards: ['aaaa', 'bbbb'], answers: { valid: 5, judged: 6 } })).toEqual([
+    { type: 'run-new-cards', description: 'aaaa,bbbb' },
+    { type: 'run-answers', description: '5/6' },
+  ]);
+});

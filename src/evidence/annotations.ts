@@ -1,0 +1,186 @@
+import type { ObservationData } from '../checks/observation-data.js';
+import { parseTally, type Tally } from '../coverage/coverage-tally.js';
+import type { RunWide } from '../coverage/run-wide.js';
+
+/**
+ * What a test tells the reporters: Playwright's test annotations are the one channel from a worker to the
+ * runner that survives blob reports and merging, so every record a report is built from travels as one, a
+ * type and a text. Each type below owns its name, the annotation a test writes and what a reporter reads
+ * back; no other module spells a type's name or parses a description.
+ */
+export type Annotation = { type: string; description?: string };
+export type Written = { type: string; description: string };
+
+export type AnnotationType<W, R> = {
+  readonly type: string;
+  /** The annotation a test pushes (testInfo.annotations, or a TestDetails' `annotation`). */
+  write(value: W): Written;
+  /** What the annotations of this type say, in order, those that do not parse left out. */
+  read(annotations: readonly Annotation[]): R[];
+  /** The first annotation of this type, as held (a test keeps some current in place). */
+  find<A extends Annotation>(annotations: readonly A[]): A | undefined;
+  /** Whether `annotations` already hold this one. */
+  holds(annotations: readonly Annotation[], written: Written): boolean;
+};
+
+function annotationType<W, R = W>(
+  type: string,
+  describe: (value: W) => string,
+  parse: (description: string) => R | undefined,
+): AnnotationType<W, R> {
+  return {
+    type,
+    write: (value) => ({ type, description: describe(value) }),
+    read: (annotations) =>
+      annotations.flatMap((a) => {
+        if (a.type !== type) return [];
+        const value = parse(a.description ?? '');
+        return value === undefined ? [] : [value];
+      }),
+    find: (annotations) => annotations.find((a) => a.type === type),
+    holds: (annotations, written) =>
+      annotations.some((a) => a.type === written.type && a.description === written.description),
+  };
+}
+
+const asText = (text: string) => text;
+
+/** "RULE-1: text", as judged, not-exercised and observation annotations begin. */
+const RULE_PREFIX = /^([A-Z]+-[0-9]+): ([\s\S]*)$/;
+
+export type Judged = { ruleId: string; count: number; what: string };
+export type NotExercised = { ruleId: string; reason: string };
+
+export function judgedDescription(j: Judged): string {
+  return `${j.ruleId}: ${j.count} ${j.what}`;
+}
+
+export function parseJudged(description: string): Judged | undefined {
+  const m = RULE_PREFIX.exec(description);
+  const counted = m ? /^([0-9]+) ([\s\S]+)$/.exec(m[2]!) : null;
+  return m && counted ? { ruleId: m[1]!, count: Number(counted[1]), what: counted[2]! } : undefined;
+}
+
+export function parseNotExercised(description: string): NotExercised | undefined {
+  const m = RULE_PREFIX.exec(description);
+  return m ? { ruleId: m[1]!, reason: m[2]! } : undefined;
+}
+
+export type Observation = ObservationData & { ruleId: string; text: string };
+
+/** An observation recorded without a kind (a bare sentence): compared by its sentence. */
+export const UNCLASSIFIED = 'unclassified';
+
+const KIND = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+export function checkKind(kind: string): void {
+  if (!KIND.test(kind))
+    throw new Error(`observation kind "${kind}" must be kebab-case, like http-status-of-auth-failure`);
+}
+
+/**
+ * The sentence `RULE: text` on the first line (what Playwright's HTML report and the markdown show), then the
+ * data as one line of JSON.
+ */
+export function observationDescription(ruleId: string, text: string, data?: ObservationData): string {
+  const sentence = `${ruleId}: ${text.replace(/\s*\n\s*/g, ' ')}`;
+  if (!data) return sentence;
+  checkKind(data.kind);
+  return `${sentence}\n${JSON.stringify({ kind: data.kind, subject: data.subject, value: data.value })}`;
+}
+
+export function parseObservation(description: string): Observation | undefined {
+  const [sentence = '', json] = description.split('\n', 2);
+  const match = /^([A-Z]+-[0-9]+): (.*)$/s.exec(sentence);
+  if (!match) return undefined;
+  const [, ruleId = '', text = ''] = match;
+  if (json === undefined) return { ruleId, text, kind: UNCLASSIFIED, value: text };
+  const data = JSON.parse(json) as ObservationData;
+  return {
+    ruleId,
+    text,
+    kind: data.kind,
+    ...(data.subject === undefined ? {} : { subject: data.subject }),
+    value: data.value,
+  };
+}
+
+type RateLimited = { answers: number; waitedMs: number };
+
+/** Tenths of a second, as the rate-limit annotation and the out-of-time message say them. */
+export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** The valid and judged answers of a test, as `valid/judged`. */
+type AnswerCount = { valid: number; judged: number };
+
+function parseAnswers(description: string): AnswerCount {
+  const [valid, judged] = description.split('/').map(Number);
+  return { valid: valid ?? 0, judged: judged ?? 0 };
+}
+
+export const annotation = {
+  /** A rule the test checks: written by `rules()` and by the answer checks that judged one. */
+  rule: annotationType<string>('rule', asText, asText),
+  /** The test stores or changes data on the target (skipped unless PG_ALLOW_WRITES=1 in production). */
+  writes: annotationType<void, string>('writes', () => 'stores or changes data on the target', asText),
+  /** Why the test never runs in production, whatever is set. */
+  notInProduction: annotationType<string>('not-in-production', asText, asText),
+  /** Playwright's own: why the test was skipped. */
+  skip: annotationType<string>('skip', asText, asText),
+  /** What the gateway did where the document leaves the behaviour open (drift compares their values). */
+  observation: annotationType<{ ruleId: string; text: string; data?: ObservationData }, Observation>(
+    'observation',
+    (o) => observationDescription(o.ruleId, o.text, o.data),
+    parseObservation,
+  ),
+  /**
+   * "Passed means exercised": how many things a check judged ("VAULT-7: 212 card numbers in 25 records", the
+   * noun always plural so counts can be summed).
+   */
+  judged: annotationType<Judged>('judged', judgedDescription, parseJudged),
+  /** Why a check judged nothing ("VAULT-7: the vault holds no billing cards (…)"). */
+  notExercised: annotationType<NotExercised>('not-exercised', (n) => `${n.ruleId}: ${n.reason}`, parseNotExercised),
+  /** An operation the test had served (answered with its family's success indicator). */
+  served: annotationType<string>('served', asText, asText),
+  /**
+   * A configuration problem a check found during the run (a PG_WEBHOOK_ID the target does not know): the
+   * run's verdict is CONFIGURATION ERROR (exit 2) unless a rule failed.
+   */
+  configuration: annotationType<string>('configuration', asText, asText),
+  /** What the test's exchanges covered of the document's surface (names and counts, never a value). */
+  coverage: annotationType<Tally>('coverage', (tally) => JSON.stringify(tally), parseTally),
+  /** The new cards the test got, as short digests (TOK-1 across the run). */
+  runNewCards: annotationType<readonly string[], string[]>(
+    'run-new-cards',
+    (digests) => digests.join(','),
+    (text) => text.split(','),
+  ),
+  /** How many of the test's answers were held to the spec's schemas, and how many of those held (ERR-5). */
+  runAnswers: annotationType<AnswerCount>('run-answers', (a) => `${a.valid}/${a.judged}`, parseAnswers),
+  /** The 429s the test's client met and the time it waited them out. */
+  rateLimited: annotationType<RateLimited, string>(
+    'rate-limited',
+    ({ answers, waitedMs }) => `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited`,
+    asText,
+  ),
+  /** How many inputs a property judged, and the seed that replays them. */
+  generatedInputs: annotationType<{ name: string; runs: number; replay: string }, string>(
+    'generated-inputs',
+    (g) => `${g.name}: ${g.runs} generated inputs (${g.replay})`,
+    asText,
+  ),
+  /** A failed property's shrunk input. */
+  counterExample: annotationType<{ name: string; lines: readonly string[] }, string>(
+    'counter-example',
+    (c) => `${c.name}: ${c.lines.join('; ')}`,
+    asText,
+  ),
+};
+
+/** A test's records for the run-wide rules: none for what it did not do. */
+export function runWideAnnotations(r: RunWide): Written[] {
+  return [
+    ...(r.newCards.length ? [annotation.runNewCards.write(r.newCards)] : []),
+    ...(r.answers.judged ? [annotation.runAnswers.write(r.answers)] : []),
+  ];
+}
