@@ -1,5 +1,5 @@
 import { apiToken } from '../src/transport/auth.js';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/checks/answer-problems.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 import { rules, TARGET_SKIPS, test, type Observe } from './fixtures.js';
 import { OPERATIONS } from './operations.js';

@@ -5,8 +5,9 @@ import {
   familySchemeProblems,
   jsonBodyProblems,
   schemaProblems,
-} from '../src/checks/answer-problems.js';
-import { otherSchemeProblems, withoutIndicatorProblems } from '../src/checks/answer-findings.js';
+  otherSchemeProblems,
+  withoutIndicatorProblems,
+} from '../src/checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 import { newCardRequest } from '../src/catalogue/request-builders.js';
 import { rules, test, type Judge, type Verify } from './fixtures.js';

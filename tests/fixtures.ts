@@ -10,7 +10,7 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { answerFindings } from '../src/checks/answer-findings.js';
+import { answerFindings } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';

@@ -1,7 +1,6 @@
 import { maskCardNumber, maskingProblems } from '../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { rejectionProblems, newCardProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
-import { newCardProblems } from '../src/checks/gateway-findings.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
 import {
   cardDataAlone,

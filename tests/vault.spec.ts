@@ -1,5 +1,5 @@
 import { isFullCardNumber } from '../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { rejectionProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, test } from './fixtures.js';
 import {

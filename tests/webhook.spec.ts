@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { rejectionProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, TARGET_SKIPS, test } from './fixtures.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/answer-problems.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/registry.js';
 import { succeeded } from '../../src/transport/exchange.js';
 import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../../src/generate/authorization.js';
 import type { Judgement } from '../../src/generate/property.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { rejectionProblems } from '../../src/checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../../src/transport/exchange.js';
 import {
   malformedClientIp,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { rejectionProblems } from '../../src/checks/registry.js';
 import { bodyField, succeeded } from '../../src/transport/exchange.js';
 import type { Judgement } from '../../src/generate/property.js';
 import { rules, test } from '../fixtures.js';
