@@ -1,5 +1,10 @@
 import { isFullCardNumber } from '../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../src/checks/registry.js';
+import {
+  pageSizeProblems,
+  pageTotalsProblems,
+  rejectionProblems,
+  walkCoverageProblems,
+} from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, test } from './fixtures.js';
 import {
@@ -122,31 +127,14 @@ for (const count of COUNTS) {
         const lastIndex = Math.max(walk.totalPages, 1) - 1;
         walk.pages.forEach((page, at) => {
           const index = walk.pageNumbers[at]!;
-          const size = recordsOf(page).length;
-          const sizeProblems =
-            size > perPage
-              ? [`page ${index} holds ${size} records`]
-              : index < lastIndex && size !== perPage
-                ? [`page ${index} (not the last) holds ${size} records`]
-                : [];
+          const sizeProblems = pageSizeProblems(index, recordsOf(page).length, perPage, lastIndex);
           verify(
             'VAULT-2',
             sizeProblems,
             `at most ${perPage} records a page, exactly ${perPage} on every page but the last`,
             page,
           );
-          const pages = Number(bodyField(page, 'totalPages'));
-          const records = Number(bodyField(page, 'totalRecords'));
-          const totals = [
-            ...(pages === expectedPages
-              ? []
-              : [`page ${index} says totalPages ${pages} for totalRecords ${walk.totalRecords}, count ${count}`]),
-            ...(pages === walk.totalPages && records === walk.totalRecords
-              ? []
-              : [
-                  `page ${index} reports totals ${pages}/${records}, page 0 reported ${walk.totalPages}/${walk.totalRecords}`,
-                ]),
-          ];
+          const totals = pageTotalsProblems(page, index, walk, expectedPages, count);
           verify(
             'VAULT-3',
             totals,
@@ -159,15 +147,7 @@ for (const count of COUNTS) {
         judged('VAULT-3', walk.pages.length, 'pages');
 
         const ids = walk.records.map((r) => r.customer_id);
-        const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-        const coverage = [
-          ...(!walk.complete || ids.length === walk.totalRecords
-            ? []
-            : [`the pages hold ${ids.length} records, totalRecords is ${walk.totalRecords}`]),
-          ...(repeated.length
-            ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`]
-            : []),
-        ];
+        const coverage = walkCoverageProblems(ids, walk.totalRecords, walk.complete);
         verify(
           'VAULT-4',
           coverage,

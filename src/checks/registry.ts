@@ -83,7 +83,13 @@ export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from '.
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
 export { mediaTypeProblems, refusalProblems } from './errors.js';
 export { newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
-export { cardNumbersOf, listingAnswerFindings } from './vault.js';
+export {
+  cardNumbersOf,
+  listingAnswerFindings,
+  pageSizeProblems,
+  pageTotalsProblems,
+  walkCoverageProblems,
+} from './vault.js';
 export { disableAnswerFindings } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';

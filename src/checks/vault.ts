@@ -98,8 +98,55 @@ const judgeListingAnswer: ExchangeCheck = (exchange, tally) => {
 
 export const VAULT_CHECKS: FamilyChecks = {
   'VAULT-1': { gateway: judgeListingAnswer },
-  'VAULT-2': { gateway: judgeListingAnswer },
-  'VAULT-3': { gateway: judgeListingAnswer },
+  'VAULT-2': { gateway: judgeListingAnswer, run: pageSizeProblems },
+  'VAULT-3': { gateway: judgeListingAnswer, run: pageTotalsProblems },
+  'VAULT-4': { run: walkCoverageProblems },
   'VAULT-6': { gateway: judgeListingAnswer },
   'VAULT-7': { gateway: judgeListingAnswer },
 };
+
+/**
+ * VAULT-2 on one page of a walk: at most `perPage` records, exactly `perPage` on every page but the last.
+ * `lastIndex` is the index the walk takes for the last page.
+ */
+export function pageSizeProblems(index: number, size: number, perPage: number, lastIndex: number): string[] {
+  if (size > perPage) return [`page ${index} holds ${size} records`];
+  return index !== lastIndex && size !== perPage ? [`page ${index} (not the last) holds ${size} records`] : [];
+}
+
+/** The totals page 0 of a walk reported, which every other page repeats. */
+export type WalkTotals = { totalPages: number; totalRecords: number };
+
+/**
+ * VAULT-3 on one page of a walk at `count`: totalPages is ceil(totalRecords / the page size served), the same
+ * totals on every page. An empty vault may be read as one empty page.
+ */
+export function pageTotalsProblems(
+  page: Exchange,
+  index: number,
+  walk: WalkTotals,
+  expectedPages: number,
+  count: number,
+) {
+  const pages = Number(bodyField(page, 'totalPages'));
+  const records = Number(bodyField(page, 'totalRecords'));
+  return [
+    ...(pages === expectedPages || (walk.totalRecords === 0 && pages === 1)
+      ? []
+      : [`page ${index} says totalPages ${pages} for totalRecords ${walk.totalRecords}, count ${count}`]),
+    ...(pages === walk.totalPages && records === walk.totalRecords
+      ? []
+      : [`page ${index} reports totals ${pages}/${records}, page 0 reported ${walk.totalPages}/${walk.totalRecords}`]),
+  ];
+}
+
+/** VAULT-4 on the records of a walk: each customer once, all totalRecords of them when the walk went to the end. */
+export function walkCoverageProblems(ids: readonly unknown[], totalRecords: number, complete: boolean): string[] {
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  return [
+    ...(!complete || ids.length === totalRecords
+      ? []
+      : [`the pages hold ${ids.length} records, totalRecords is ${totalRecords}`]),
+    ...(repeated.length ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`] : []),
+  ];
+}
