@@ -9,7 +9,7 @@ import {
   wellFormedExpDate,
   wellFormedTrNumber,
 } from '../../src/generate/formats.js';
-import type { Judgement } from '../../src/generate/property.js';
+import type { PropertyFinding } from '../../src/generate/property.js';
 import { newAchRequest, newCardRequest } from '../../src/catalogue/request-builders.js';
 import { rules, test } from '../fixtures.js';
 
@@ -68,7 +68,7 @@ test(
     await property(
       'TOK-1 TOK-3 well-formed formats',
       wellFormed,
-      async (sent): Promise<Judgement[]> => {
+      async (sent): Promise<PropertyFinding[]> => {
         const answer: Exchange = await gateway.tokenize(request(sent.field, sent.value, suite.merchant.merchantId));
         // Which client addresses a gateway takes (private, reserved) is not shown: a declined one is observed.
         if (sent.field === 'client_ip' && !succeeded(answer)) {

@@ -1,10 +1,10 @@
 import { pageSizeProblems, pageTotalsProblems, walkCoverageProblems } from '../../src/checks/registry.js';
 import { succeeded } from '../../src/transport/exchange.js';
-import type { Judgement } from '../../src/generate/property.js';
+import type { PropertyFinding } from '../../src/generate/property.js';
 import { recordsOf, type Walk } from '../vault-pages.js';
 
 /** VAULT-2, -3 and -4 on one complete walk at `count`: page sizes, totals on every page, each record once. */
-export function walkJudgements(walk: Walk, count: number): Judgement[] {
+export function walkJudgements(walk: Walk, count: number): PropertyFinding[] {
   // An empty vault gives a walk nothing to judge, and one that moved under it (a shared sandbox) proves
   // nothing about paging: neither is judged, so neither passes nor fails (tests/vault.spec.ts says why).
   if (walk.moved || (walk.totalRecords === 0 && walk.records.length === 0)) return [];
