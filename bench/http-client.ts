@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { basicAuthorization } from '../src/transport/auth.js';
-import { sendRequest, type Answer, type SendInit } from '../src/transport/http/http-request.js';
+import { sendRequest, type HttpAnswer, type SendInit } from '../src/transport/http/http-request.js';
 import { MOCK_DEFAULTS } from '../src/mock/defaults.js';
 import { cleanEnv, startServer, type Server } from './processes.js';
 import { sendWithUndici } from './undici-request.js';
@@ -12,7 +12,7 @@ import { sendWithUndici } from './undici-request.js';
  * and the figures are medians over the rounds with the ratio taken round by round.
  */
 
-type Client = { name: string; send: (url: string, init: SendInit) => Promise<Answer> };
+type Client = { name: string; send: (url: string, init: SendInit) => Promise<HttpAnswer> };
 export const HTTP_CLIENTS: Client[] = [
   { name: 'node:http (src/transport/http/http-request.ts)', send: sendRequest },
   { name: 'undici Agent + request()', send: sendWithUndici },

@@ -1,5 +1,5 @@
 import { EnvHttpProxyAgent, interceptors, request } from 'undici';
-import type { Answer, SendInit } from '../src/transport/http/http-request.js';
+import type { HttpAnswer, SendInit } from '../src/transport/http/http-request.js';
 
 /**
  * The same contract as src/transport/http/http-request.ts on undici's Agent and request() (not its fetch), set up
@@ -10,7 +10,7 @@ import type { Answer, SendInit } from '../src/transport/http/http-request.js';
 const dispatcher = new EnvHttpProxyAgent({ keepAliveTimeout: 4_000 }).compose(interceptors.decompress());
 const utf8 = new TextDecoder();
 
-export async function sendWithUndici(url: string, init: SendInit): Promise<Answer> {
+export async function sendWithUndici(url: string, init: SendInit): Promise<HttpAnswer> {
   const headers: Record<string, string> = { 'user-agent': 'node', 'accept-encoding': 'gzip, deflate', ...init.headers };
   const res = await request(url, {
     dispatcher,

@@ -1,5 +1,5 @@
 import { apiToken } from '../src/transport/auth.js';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/checks/answer-problems.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 import { rules, TARGET_SKIPS, test, type Observe } from './fixtures.js';
 import { OPERATIONS } from './operations.js';
@@ -69,7 +69,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-1: ${op.id} rejects a request without an Authorization header`,
       rules(['AUTH-1', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
+      async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) => {
         const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: undefined });
         verify(
           'AUTH-1',
@@ -84,15 +84,15 @@ for (const op of OPERATIONS) {
           answer,
         );
         observeAuthFailure(observe, op.id, answer);
-        judged('AUTH-1', 1, 'requests without credentials');
-        judged('AUTH-7', 1, 'rejections');
+        countJudged('AUTH-1', 1, 'requests without credentials');
+        countJudged('AUTH-7', 1, 'rejections');
       },
     );
 
     test(
       `AUTH-2: ${op.id} accepts the merchant key sent as section 5 builds it`,
       rules(['AUTH-2'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
+      async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
         const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
         if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
           observe(
@@ -112,10 +112,10 @@ for (const op of OPERATIONS) {
           'the family success indicator',
           answer,
         );
-        judged('AUTH-2', 1, 'requests with the merchant key');
+        countJudged('AUTH-2', 1, 'requests with the merchant key');
         if (op.id === 'disableWebhook') {
           verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-          judged('HOOK-1', 1, 'disables');
+          countJudged('HOOK-1', 1, 'disables');
         }
       },
     );
@@ -125,7 +125,7 @@ for (const op of OPERATIONS) {
       test(
         title,
         rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-        async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
+        async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) => {
           const authorization = `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}`;
           const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
           verify('AUTH-3', refusalProblems(answer), `a rejection of ${unissued.name}`, answer);
@@ -136,8 +136,8 @@ for (const op of OPERATIONS) {
             answer,
           );
           observeAuthFailure(observe, op.id, answer);
-          judged('AUTH-3', 1, 'requests with an unknown key');
-          judged('AUTH-7', 1, 'rejections');
+          countJudged('AUTH-3', 1, 'requests with an unknown key');
+          countJudged('AUTH-7', 1, 'rejections');
         },
       );
     }
@@ -146,7 +146,7 @@ for (const op of OPERATIONS) {
       test(
         `AUTH-4: ${op.id} rejects ${malformed.name}`,
         rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
-        async ({ gateway, suite, takeWebhook, verify, judged, observe }) => {
+        async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) => {
           const answer = await op.call(
             { gateway, suite, takeWebhook },
             { authorization: malformed.header(suite.merchant.apiKey) },
@@ -159,8 +159,8 @@ for (const op of OPERATIONS) {
             answer,
           );
           observeAuthFailure(observe, op.id, answer);
-          judged('AUTH-4', 1, 'malformed Authorization headers');
-          judged('AUTH-7', 1, 'rejections');
+          countJudged('AUTH-4', 1, 'malformed Authorization headers');
+          countJudged('AUTH-7', 1, 'rejections');
         },
       );
     }
@@ -168,7 +168,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-7: ${op.id} serves or cleanly rejects the constructions section 5 leaves open`,
       rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, observe, verify, judged }) => {
+      async ({ gateway, suite, takeWebhook, observe, verify, countJudged }) => {
         // One served here would disable PG_WEBHOOK_ID before the checks that need it active.
         test.skip(
           op.id === 'disableWebhook' && suite.target !== 'mock',
@@ -188,7 +188,7 @@ for (const op of OPERATIONS) {
           });
           if (!succeeded(answer)) {
             verify('AUTH-7', rejectionProblems(answer), 'a clean rejection that discloses nothing', answer);
-            judged('AUTH-7', 1, 'rejections');
+            countJudged('AUTH-7', 1, 'rejections');
           }
         }
       },
@@ -197,7 +197,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-5: ${op.id} accepts the vendor key in place of the merchant key`,
       rules(['AUTH-5'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, observe, judged, notExercised }) => {
+      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, observe, countJudged, notExercised }) => {
         const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');
         if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
           observe(
@@ -217,10 +217,10 @@ for (const op of OPERATIONS) {
           'the family success indicator',
           answer,
         );
-        judged('AUTH-5', 1, 'requests with the vendor key');
+        countJudged('AUTH-5', 1, 'requests with the vendor key');
         if (op.id === 'disableWebhook') {
           verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-          judged('HOOK-1', 1, 'disables');
+          countJudged('HOOK-1', 1, 'disables');
         }
       },
     );
@@ -230,7 +230,7 @@ for (const op of OPERATIONS) {
 test(
   'AUTH-6: the vault listing serves as the authentication check',
   rules(['AUTH-6']),
-  async ({ gateway, suite, verify, judged }) => {
+  async ({ gateway, suite, verify, countJudged }) => {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
     verify(
       'AUTH-6',
@@ -242,6 +242,6 @@ test(
       authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}`,
     });
     verify('AUTH-6', rejectionProblems(rejected), 'invalid credentials are told apart from valid ones', rejected);
-    judged('AUTH-6', 2, 'listings (valid and revoked key)');
+    countJudged('AUTH-6', 2, 'listings (valid and revoked key)');
   },
 );

@@ -5,11 +5,12 @@ import {
   familySchemeProblems,
   jsonBodyProblems,
   schemaProblems,
-} from '../src/checks/answer-problems.js';
-import { otherSchemeProblems, withoutIndicatorProblems } from '../src/checks/answer-findings.js';
+  otherSchemeProblems,
+  withoutIndicatorProblems,
+} from '../src/checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 import { newCardRequest } from '../src/catalogue/request-builders.js';
-import { rules, test, type Judge, type Verify } from './fixtures.js';
+import { rules, test, type CountJudged, type Verify } from './fixtures.js';
 import { DISABLED, disabledProblems } from './disable-checks.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
@@ -19,14 +20,14 @@ import { listingQuery } from './vault-pages.js';
  * Holds a failure to its family's indicator, whatever its HTTP status: section 7 makes rcode / code the failure
  * indicator of every answer of the family; only what else the body carries is "not shown".
  */
-function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, judged: Judge): void {
+function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, countJudged: CountJudged): void {
   verify(
     ruleId,
     succeeded(answer) ? [`an invalid request answered ${answer.family === 'pg' ? 'rcode "000"' : 'code 0'}`] : [],
     'a failure',
     answer,
   );
-  judged(ruleId, 1, 'invalid requests');
+  countJudged(ruleId, 1, 'invalid requests');
   // An answer in the other family's scheme is ERR-3's alone (the fixture judges it): one answer, one rule.
   if (otherSchemeProblems(answer).length) return;
   const expected =
@@ -39,7 +40,7 @@ function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verif
 test(
   'ERR-1: /pg/ failures carry an rcode other than "000" and a message',
   rules(['ERR-1'], { writes: true }),
-  async ({ gateway, suite, verify, judged }) => {
+  async ({ gateway, suite, verify, countJudged }) => {
     const failures = [
       await gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),
       await gateway.tokenize({ card_number: '4111111111111111' }),
@@ -47,14 +48,14 @@ test(
         authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-wrong`)}`,
       }),
     ];
-    for (const answer of failures) checkFailure('ERR-1', answer, verify, judged);
+    for (const answer of failures) checkFailure('ERR-1', answer, verify, countJudged);
   },
 );
 
 test(
   'ERR-2: /platform/ failures carry an integer code other than 0',
   rules(['ERR-2']),
-  async ({ gateway, verify, suite, judged }) => {
+  async ({ gateway, verify, suite, countJudged }) => {
     const failures = [
       // In production the suite disables nothing but PG_WEBHOOK_ID, not even a webhook that cannot exist.
       ...(suite.target === 'production' ? [] : [await gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
@@ -63,7 +64,7 @@ test(
         authorization: `Basic ${apiToken('not-a-key')}`,
       }),
     ];
-    for (const answer of failures) checkFailure('ERR-2', answer, verify, judged);
+    for (const answer of failures) checkFailure('ERR-2', answer, verify, countJudged);
   },
 );
 
@@ -71,7 +72,7 @@ for (const op of OPERATIONS) {
   test(
     `ERR-3 ERR-4 ERR-5: a successful ${op.id} answer is JSON in its family's scheme and matches the spec`,
     rules(['ERR-3', 'ERR-4', 'ERR-5'], { writes: op.writes }),
-    async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
+    async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
       const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
       if (!succeeded(answer) && op.id === 'disableWebhook' && suite.target !== 'mock') {
         // Not a success to hold to the success shape; the fixture still holds it to the failure rules.
@@ -95,10 +96,10 @@ for (const op of OPERATIONS) {
         answer,
       );
       verify('ERR-5', schemaProblems(answer), `a body valid against the ${op.id} response schema`, answer);
-      for (const id of ['ERR-3', 'ERR-4', 'ERR-5']) judged(id, 1, 'successful answers');
+      for (const id of ['ERR-3', 'ERR-4', 'ERR-5']) countJudged(id, 1, 'successful answers');
       if (op.id === 'disableWebhook') {
         verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-        judged('HOOK-1', 1, 'disables');
+        countJudged('HOOK-1', 1, 'disables');
       }
     },
   );

@@ -10,7 +10,7 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { answerFindings } from '../src/checks/answer-findings.js';
+import { answerFindings } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
@@ -67,7 +67,7 @@ export function rules(ids: string[], options: { writes?: boolean; notInProductio
 
 export type Verify = (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]) => void;
 /** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
-export type Judge = (ruleId: string, count: number, what: string) => void;
+export type CountJudged = (ruleId: string, count: number, what: string) => void;
 /** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
 export type NotExercisedFn = (ruleId: string, reason: string) => void;
 
@@ -94,7 +94,7 @@ type TestFixtures = {
    */
   observe: Observe;
   /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
-  judged: Judge;
+  countJudged: CountJudged;
   notExercised: NotExercisedFn;
   vendor: { vendorId: number };
   mock: MockControl;
@@ -194,7 +194,7 @@ export const test = base.extend<TestFixtures>({
   ],
 
   // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
-  judged: [
+  countJudged: [
     async ({}, use, testInfo) => {
       const counts = new Map<string, { ruleId: string; count: number; what: string }>();
       await use((ruleId, count, what) => {
@@ -231,7 +231,7 @@ export const test = base.extend<TestFixtures>({
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
   gateway: [
-    async ({ suite, redactor, observe, judged, pacer, runEnv }, use, testInfo) => {
+    async ({ suite, redactor, observe, countJudged, pacer, runEnv }, use, testInfo) => {
       const client = new GatewayClient(
         suite.baseUrl,
         { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -266,7 +266,7 @@ export const test = base.extend<TestFixtures>({
         const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
         for (const id of rulesChecked) {
           checked.add(id);
-          judged(id, 1, 'answers');
+          countJudged(id, 1, 'answers');
         }
         observations.forEach((o) => observe(o.ruleId, o.text, o.data));
         for (const f of findings)
@@ -286,7 +286,7 @@ export const test = base.extend<TestFixtures>({
   ],
 
   property: [
-    async ({ redactor, judged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, judged)),
+    async ({ redactor, countJudged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, countJudged)),
     BOXED,
   ],
 

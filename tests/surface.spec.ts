@@ -90,7 +90,7 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
       `TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its ` +
         `kind and of the groups that go with any kind`,
       rules(['TOK-11'], { writes: true }),
-      async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
         const merchantId = suite.merchant.merchantId;
         const observedBecause = kind.observedBecause(suite.target);
         const base = await gateway.tokenize(kind.base(merchantId));
@@ -115,7 +115,7 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
           gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
         const full = await send(added);
         if (succeeded(full)) {
-          judged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
+          countJudged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
           return;
         }
         // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
@@ -124,7 +124,7 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
           madeUp,
           judged: accepted,
         } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
-        if (accepted.length) judged('TOK-11', accepted.length, 'documented fields added to an accepted request');
+        if (accepted.length) countJudged('TOK-11', accepted.length, 'documented fields added to an accepted request');
         // A made-up profile, location or user refused says nothing about the field: observed, and the variable named.
         for (const r of madeUp) {
           const fields = r.fields.join(', ');
@@ -189,7 +189,7 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
 test(
   'AUTH-6: each query parameter of section 4.2 alone, and all five together',
   rules(['AUTH-6']),
-  async ({ gateway, suite, verify, observe, judged }) => {
+  async ({ gateway, suite, verify, observe, countJudged }) => {
     const together = listingQuery(suite.merchant.merchantId, 5);
     const answer = await gateway.listCustomers(together);
     verify(
@@ -200,7 +200,7 @@ test(
       'code 0 for valid credentials and the parameters of section 4.2',
       answer,
     );
-    judged('AUTH-6', 1, 'listings with every query parameter');
+    countJudged('AUTH-6', 1, 'listings with every query parameter');
     // Whether a parameter may be left out (its default) is not shown: each alone is observed, never judged.
     const alone = await Promise.all(
       Object.entries(together).map(async ([name, value]) => ({

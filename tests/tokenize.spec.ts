@@ -1,7 +1,6 @@
 import { maskCardNumber, maskingProblems } from '../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { rejectionProblems, newCardProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
-import { newCardProblems } from '../src/checks/gateway-findings.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
 import {
   cardDataAlone,
@@ -18,18 +17,18 @@ test.describe('new cards (section 4.1 rule 1)', () => {
   test(
     'TOK-1: a request without card_id saves the card under a new card_id',
     rules(['TOK-1', 'TOK-6'], { writes: true }),
-    async ({ gateway, suite, verify, judged }) => {
+    async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       verify('TOK-1', newCardProblems(answer), 'rcode "000" with a non-empty card_id and pg_id', answer);
-      judged('TOK-1', 1, 'new cards');
-      judged('TOK-6', 1, 'tokenizations');
+      countJudged('TOK-1', 1, 'new cards');
+      countJudged('TOK-6', 1, 'tokenizations');
     },
   );
 
   test(
     'TOK-1: new cards never share a card_id, also when tokenized at once',
     rules(['TOK-1'], { writes: true }),
-    async ({ gateway, suite, verify, judged }) => {
+    async ({ gateway, suite, verify, countJudged }) => {
       const answers = await Promise.all(
         Array.from({ length: 12 }, () => gateway.tokenize(newCardRequest(suite.merchant.merchantId))),
       );
@@ -43,14 +42,14 @@ test.describe('new cards (section 4.1 rule 1)', () => {
         '12 distinct card IDs',
         ...answers.slice(0, 2),
       );
-      judged('TOK-1', answers.length, 'new cards');
+      countJudged('TOK-1', answers.length, 'new cards');
     },
   );
 
   test(
     'TOK-6: rcode is "000" exactly when a card was produced',
     rules(['TOK-6', 'ERR-1'], { writes: true }),
-    async ({ gateway, suite, verify, judged }) => {
+    async ({ gateway, suite, verify, countJudged }) => {
       const good = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       const bad = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { exp_date: '1399' }));
       verify(
@@ -62,7 +61,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
       const badProblems = succeeded(bad) ? ['a request that breaks exp_date MMYY answered rcode "000"'] : [];
       if (!succeeded(bad) && bodyField(bad, 'card_id')) badProblems.push('a failed request still returned a card_id');
       verify('TOK-6', badProblems, 'any rcode but "000", and no card_id, on failure', bad);
-      judged('TOK-6', 2, 'tokenizations');
+      countJudged('TOK-6', 2, 'tokenizations');
     },
   );
 });
@@ -72,7 +71,7 @@ test.describe('masking (section 2.2)', () => {
     test(
       `TOK-8: a ${card.number.length}-digit ${card.brand} number comes back as first four, ${card.number.length - 10} x, last six`,
       rules(['TOK-8'], { writes: true }),
-      async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
         const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
         if (!succeeded(answer) && card.number !== DEFAULT_TEST_CARD) {
           // Which card lengths or brands a gateway accepts is not shown; only an accepted card is masked.
@@ -100,8 +99,8 @@ test.describe('masking (section 2.2)', () => {
           'first four digits, one x per hidden digit, last six digits',
           answer,
         );
-        judged('TOK-1', 1, 'new cards');
-        judged('TOK-8', 1, 'masked card numbers');
+        countJudged('TOK-1', 1, 'new cards');
+        countJudged('TOK-8', 1, 'masked card numbers');
       },
     );
   }
@@ -111,7 +110,7 @@ test.describe('updates (section 4.1 rule 2)', () => {
   test(
     'TOK-2: an update with card_id keeps that card_id and answers the new card data',
     rules(['TOK-2'], { writes: true }),
-    async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+    async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
       const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       verify('TOK-1', newCardProblems(created), 'a card to update', created);
       const cardId = bodyField(created, 'card_id') as string;
@@ -145,14 +144,14 @@ test.describe('updates (section 4.1 rule 2)', () => {
       if (masked !== undefined)
         problems.push(...maskingProblems(masked, accepted.number).map((p) => `card_number ${p} (of the new number)`));
       verify('TOK-2', problems, 'rcode "000", the same card_id, and the new number masked', created, updated);
-      judged('TOK-2', 1, 'updates');
+      countJudged('TOK-2', 1, 'updates');
     },
   );
 
   test(
     'TOK-2: each update is stored and seen by the next one',
     rules(['TOK-2'], { writes: true }),
-    async ({ gateway, suite, mock, verify, observe, judged, notExercised }) => {
+    async ({ gateway, suite, mock, verify, observe, countJudged, notExercised }) => {
       const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       const cardId = bodyField(created, 'card_id') as string;
       verify('TOK-1', newCardProblems(created), 'a card to update', created);
@@ -187,7 +186,7 @@ test.describe('updates (section 4.1 rule 2)', () => {
             : [`after update ${n + 1} the stored number is ${after.card_number}`]),
         ];
         verify('TOK-2', problems, 'the stored card reflects each accepted update in turn', created, accepted.answer);
-        judged('TOK-2', 1, 'updates');
+        countJudged('TOK-2', 1, 'updates');
         stored = accepted.number;
       }
     },
@@ -197,7 +196,7 @@ test.describe('updates (section 4.1 rule 2)', () => {
   test(
     partialTitle,
     rules(['TOK-2'], { writes: true }),
-    async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+    async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
       const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       verify('TOK-1', newCardProblems(created), 'a card to update', created);
       const cardId = bodyField(created, 'card_id') as string;
@@ -212,7 +211,7 @@ test.describe('updates (section 4.1 rule 2)', () => {
         }
         const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
         verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
-        judged('TOK-2', 1, 'updates');
+        countJudged('TOK-2', 1, 'updates');
       }
     },
   );
@@ -231,23 +230,23 @@ test.describe('payment information kinds (section 4.1 rule 3)', () => {
   test(
     'TOK-3: ACH data (type_id S) is saved under a new card_id',
     rules(['TOK-3'], { writes: true }),
-    async ({ gateway, suite, verify, judged }) => {
+    async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
       verify('TOK-3', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for ACH data', answer);
-      judged('TOK-3', 1, 'ACH tokenizations');
+      countJudged('TOK-3', 1, 'ACH tokenizations');
     },
   );
 
   test(
     'TOK-4: a wallet payload is saved under a new card_id',
     rules(['TOK-4'], { writes: true }),
-    async ({ gateway, suite, mock: _mock, verify, judged }) => {
+    async ({ gateway, suite, mock: _mock, verify, countJudged }) => {
       const answer = await gateway.tokenize({
         merchant_id: suite.merchant.merchantId,
         payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==',
       });
       verify('TOK-4', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for a wallet payload', answer);
-      judged('TOK-4', 1, 'wallet tokenizations');
+      countJudged('TOK-4', 1, 'wallet tokenizations');
     },
   );
 });
@@ -255,21 +254,21 @@ test.describe('payment information kinds (section 4.1 rule 3)', () => {
 test(
   'TOK-5: an integrator with the vendor key and its vendor_id tokenizes',
   rules(['TOK-5', 'AUTH-5'], { writes: true }),
-  async ({ gateway, suite, vendor, verify, judged }) => {
+  async ({ gateway, suite, vendor, verify, countJudged }) => {
     const answer = await gateway.tokenize(
       newCardRequest(suite.merchant.merchantId, { vendor_id: vendor.vendorId }),
       'vendor',
     );
     verify('TOK-5', newCardProblems(answer), 'rcode "000" with a card_id for the integrator', answer);
-    judged('TOK-5', 1, 'integrator tokenizations');
-    judged('AUTH-5', 1, 'requests with the vendor key');
+    countJudged('TOK-5', 1, 'integrator tokenizations');
+    countJudged('AUTH-5', 1, 'requests with the vendor key');
   },
 );
 
 test(
   'TOK-9: echo_fields comes back exactly as sent',
   rules(['TOK-9'], { writes: true }),
-  async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
     const cases = [
       '[{"order_ref":"A-1001"}]',
       '[ {"note" : "spaced  out"} ,{"n":"2"}]',
@@ -302,7 +301,7 @@ test(
         `echo_fields ${JSON.stringify(echo)} unchanged`,
         answer,
       );
-      judged('TOK-9', 1, 'echoes');
+      countJudged('TOK-9', 1, 'echoes');
     }
   },
 );
@@ -311,12 +310,12 @@ test(
 test(
   'TOK-7: a tokenize request without merchant_id is not accepted',
   rules(['TOK-7', 'AUTH-7'], { writes: true }),
-  async ({ gateway, suite, verify, judged }) => {
+  async ({ gateway, suite, verify, countJudged }) => {
     const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
     const answer = await gateway.tokenize(body);
     verify('TOK-7', rejectionProblems(answer), 'a failure (rcode not "000" or an HTTP error) and no card_id', answer);
-    judged('TOK-7', 1, 'requests without merchant_id');
-    judged('AUTH-7', 1, 'rejections');
+    countJudged('TOK-7', 1, 'requests without merchant_id');
+    countJudged('AUTH-7', 1, 'rejections');
   },
 );
 
@@ -336,10 +335,10 @@ for (const broken of BROKEN_FORMATS) {
   test(
     `TOK-10: a request with ${broken.name} is not reported as success`,
     rules(['TOK-10', 'ERR-1'], { writes: true }),
-    async ({ gateway, suite, verify, judged }) => {
+    async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize(broken.body(suite.merchant.merchantId));
       verify('TOK-10', rejectionProblems(answer), `a failure for ${broken.name}`, answer);
-      judged('TOK-10', 1, 'requests breaking a stated format');
+      countJudged('TOK-10', 1, 'requests breaking a stated format');
     },
   );
 }

@@ -1,4 +1,4 @@
-import { cardNumbersOf as shownCardNumbers } from '../src/checks/gateway-findings.js';
+import { cardNumbersOf as shownCardNumbers } from '../src/checks/registry.js';
 import type { Customer } from '../src/catalogue/types.js';
 
 /** Lists of a record that may be absent (or null), empty or (in a faulty answer) not a list at all. */

@@ -1,5 +1,10 @@
 import { isFullCardNumber } from '../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../src/checks/answer-problems.js';
+import {
+  pageSizeProblems,
+  pageTotalsProblems,
+  rejectionProblems,
+  walkCoverageProblems,
+} from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, test } from './fixtures.js';
 import {
@@ -25,7 +30,7 @@ const COUNTS = [1, 4, 7, 10, 25, 40];
 test(
   'VAULT-1: a listing is the stated envelope of customer records',
   rules(['VAULT-1', 'ERR-5']),
-  async ({ gateway, suite, verify, judged }) => {
+  async ({ gateway, suite, verify, countJudged }) => {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 5));
     const problems: string[] = [];
     if (!succeeded(answer)) problems.push('code is not 0');
@@ -35,7 +40,7 @@ test(
     }
     if (!Array.isArray(bodyField(answer, 'data'))) problems.push('data is not an array');
     verify('VAULT-1', problems, 'code 0, integer totalPages and totalRecords, data an array', answer);
-    judged('VAULT-1', 1, 'listings');
+    countJudged('VAULT-1', 1, 'listings');
   },
 );
 
@@ -44,7 +49,7 @@ for (const count of COUNTS) {
     test(
       `VAULT-2 VAULT-3 VAULT-4: walking every page with count=${count} yields each customer once`,
       rules(['VAULT-2', 'VAULT-3', 'VAULT-4']),
-      async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+      async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
         const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, count));
         const first = walk.pages[0]!;
         if (!succeeded(first) && count > 1) {
@@ -122,31 +127,14 @@ for (const count of COUNTS) {
         const lastIndex = Math.max(walk.totalPages, 1) - 1;
         walk.pages.forEach((page, at) => {
           const index = walk.pageNumbers[at]!;
-          const size = recordsOf(page).length;
-          const sizeProblems =
-            size > perPage
-              ? [`page ${index} holds ${size} records`]
-              : index < lastIndex && size !== perPage
-                ? [`page ${index} (not the last) holds ${size} records`]
-                : [];
+          const sizeProblems = pageSizeProblems(index, recordsOf(page).length, perPage, lastIndex);
           verify(
             'VAULT-2',
             sizeProblems,
             `at most ${perPage} records a page, exactly ${perPage} on every page but the last`,
             page,
           );
-          const pages = Number(bodyField(page, 'totalPages'));
-          const records = Number(bodyField(page, 'totalRecords'));
-          const totals = [
-            ...(pages === expectedPages
-              ? []
-              : [`page ${index} says totalPages ${pages} for totalRecords ${walk.totalRecords}, count ${count}`]),
-            ...(pages === walk.totalPages && records === walk.totalRecords
-              ? []
-              : [
-                  `page ${index} reports totals ${pages}/${records}, page 0 reported ${walk.totalPages}/${walk.totalRecords}`,
-                ]),
-          ];
+          const totals = pageTotalsProblems(page, index, walk, expectedPages, count);
           verify(
             'VAULT-3',
             totals,
@@ -155,19 +143,11 @@ for (const count of COUNTS) {
             page,
           );
         });
-        judged('VAULT-2', walk.pages.length, 'pages');
-        judged('VAULT-3', walk.pages.length, 'pages');
+        countJudged('VAULT-2', walk.pages.length, 'pages');
+        countJudged('VAULT-3', walk.pages.length, 'pages');
 
         const ids = walk.records.map((r) => r.customer_id);
-        const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-        const coverage = [
-          ...(!walk.complete || ids.length === walk.totalRecords
-            ? []
-            : [`the pages hold ${ids.length} records, totalRecords is ${walk.totalRecords}`]),
-          ...(repeated.length
-            ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`]
-            : []),
-        ];
+        const coverage = walkCoverageProblems(ids, walk.totalRecords, walk.complete);
         verify(
           'VAULT-4',
           coverage,
@@ -175,7 +155,7 @@ for (const count of COUNTS) {
           walk.pages[0]!,
           walk.pages.at(-1)!,
         );
-        judged('VAULT-4', ids.length, 'records');
+        countJudged('VAULT-4', ids.length, 'records');
         if (!walk.complete) {
           // The value leaves out the page total: a growing shared vault is not a change of behaviour.
           observe('VAULT-4', `${sampledWalk(walk, count)}; page sizes, totals and repeats were judged on those pages`, {
@@ -198,7 +178,7 @@ for (const count of [3, 10]) {
   test(
     `VAULT-5: customer_id descends within and across pages (count=${count})`,
     rules(['VAULT-5']),
-    async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+    async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
       // The order holds whatever other users add or remove between pages, so a moving vault is judged too.
       const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
       const failed = walk.pages.filter((p) => !succeeded(p));
@@ -212,7 +192,7 @@ for (const count of [3, 10]) {
       verify('VAULT-5', orderProblems(ids), DESCENDING, ...walk.pages.slice(0, 2));
       const collation = collationObservation(ids);
       if (collation) observe('VAULT-5', collation.text, collation.data);
-      judged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
+      countJudged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
       if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : noCustomersWhy(walk.pages[0]!));
     },
   );
@@ -221,7 +201,7 @@ for (const count of [3, 10]) {
 test(
   'VAULT-6: pages past the last one hold no records',
   rules(['VAULT-6']),
-  async ({ gateway, suite, verify, observe, judged, notExercised }) => {
+  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
     const count = 4;
     let grew = '';
     for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
@@ -261,7 +241,7 @@ test(
         judgedPages++;
       }
       if (!grew) {
-        judged('VAULT-6', totalRecords > 0 ? judgedPages : 0, 'pages past the end');
+        countJudged('VAULT-6', totalRecords > 0 ? judgedPages : 0, 'pages past the end');
         if (!(totalRecords > 0)) notExercised('VAULT-6', NO_CUSTOMERS);
         return;
       }
@@ -273,7 +253,7 @@ test(
 test(
   'VAULT-7: no card number in the vault listing is a full number',
   rules(['VAULT-7']),
-  async ({ gateway, suite, verify, judged, notExercised }) => {
+  async ({ gateway, suite, verify, countJudged, notExercised }) => {
     const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
     let numbers = 0;
     for (const page of walk.pages) {
@@ -284,7 +264,7 @@ test(
         .map((n) => `customer ${n.customer.customer_id}: ${n.where} is a full card number`);
       verify('VAULT-7', problems, 'every card number masked', page);
     }
-    judged('VAULT-7', numbers, `card numbers in ${walk.records.length} records`);
+    countJudged('VAULT-7', numbers, `card numbers in ${walk.records.length} records`);
     if (!numbers) notExercised('VAULT-7', walk.records.length ? NO_CARD_NUMBERS : noCustomersWhy(walk.pages[0]!));
   },
 );
@@ -292,7 +272,7 @@ test(
 test(
   'VAULT-8: every record has the stated formats',
   rules(['VAULT-8']),
-  async ({ gateway, suite, verify, judged, notExercised }) => {
+  async ({ gateway, suite, verify, countJudged, notExercised }) => {
     const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
     const counts: FormatCounts = new Map();
     for (const page of walk.pages)
@@ -302,7 +282,7 @@ test(
         'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays',
         page,
       );
-    for (const [kind, n] of counts) judged('VAULT-8', n, kind);
+    for (const [kind, n] of counts) countJudged('VAULT-8', n, kind);
     if (!walk.records.length) notExercised('VAULT-8', noCustomersWhy(walk.pages[0]!));
     for (const source of FORMAT_SOURCES) {
       const missing = source.kinds.filter((k) => !counts.get(k));

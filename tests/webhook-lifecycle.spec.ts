@@ -10,7 +10,7 @@ const HOUR = 3_600;
 test(
   'HOOK-8: requests for an active webhook arrive at its notification_url as HTTP POST',
   rules(['HOOK-8'], { writes: true }),
-  async ({ mock, receiver, verify, judged }) => {
+  async ({ mock, receiver, verify, countJudged }) => {
     const hook = await mock.createWebhook(receiver.url());
     const marker = randomUUID();
     await mock.enqueue(hook.webhook_id, 'conformance.test', { marker }, HOUR);
@@ -30,28 +30,28 @@ test(
         : [`it arrived at ${got?.path}, not at ${url.pathname}${url.search}`],
       'the notification_url itself, path included',
     );
-    judged('HOOK-8', 1, 'deliveries');
+    countJudged('HOOK-8', 1, 'deliveries');
   },
 );
 
 test(
   'HOOK-3: after a successful disable the webhook is inactive',
   rules(['HOOK-3', 'HOOK-1'], { writes: true }),
-  async ({ mock, gateway, receiver, verify, judged }) => {
+  async ({ mock, gateway, receiver, verify, countJudged }) => {
     const hook = await mock.createWebhook(receiver.url());
     const answer = await gateway.disableWebhook(hook.webhook_id);
     verify('HOOK-1', succeeded(answer) ? [] : ['the disable did not answer code 0'], 'code 0', answer);
     const state = await mock.webhook(hook.webhook_id);
     verify('HOOK-3', state.status === 'inactive' ? [] : [`the webhook's state is ${state.status}`], 'inactive', answer);
-    judged('HOOK-1', 1, 'disables');
-    judged('HOOK-3', 1, 'webhook states');
+    countJudged('HOOK-1', 1, 'disables');
+    countJudged('HOOK-3', 1, 'webhook states');
   },
 );
 
 test(
   'HOOK-4: an inactive webhook gets no new requests and posts nothing',
   rules(['HOOK-4'], { writes: true }),
-  async ({ mock, gateway, receiver, verify, judged }) => {
+  async ({ mock, gateway, receiver, verify, countJudged }) => {
     const hook = await mock.createWebhook(receiver.url());
     const disabled = await gateway.disableWebhook(hook.webhook_id);
     verify('HOOK-1', succeeded(disabled) ? [] : ['the disable did not answer code 0'], 'code 0', disabled);
@@ -81,7 +81,7 @@ test(
       'nothing posted and nothing added while inactive',
       disabled,
     );
-    judged('HOOK-4', 1, 'events for an inactive webhook');
+    countJudged('HOOK-4', 1, 'events for an inactive webhook');
   },
 );
 
@@ -91,7 +91,7 @@ const ONLY_HELD_REPOSTED =
 test(
   ONLY_HELD_REPOSTED,
   rules(['HOOK-4', 'HOOK-6'], { writes: true }),
-  async ({ mock, gateway, receiver, verify, judged }) => {
+  async ({ mock, gateway, receiver, verify, countJudged }) => {
     receiver.status = 503; // the merchant's server is down, so the request queued before the disable stays queued
     const hook = await mock.createWebhook(receiver.url());
     const before = randomUUID();
@@ -114,7 +114,7 @@ test(
       reposted ? [] : ['the held request was not posted after enabling'],
       'the held, unexpired request posted again',
     );
-    judged('HOOK-6', 1, 'held requests');
+    countJudged('HOOK-6', 1, 'held requests');
 
     const state = await mock.settle(hook.webhook_id);
     const posted = receiver.matching(during).length;
@@ -130,14 +130,14 @@ test(
       'an event raised while the webhook was inactive never posted, nor queued later',
       disabled,
     );
-    judged('HOOK-4', 1, 'events for an inactive webhook');
+    countJudged('HOOK-4', 1, 'events for an inactive webhook');
   },
 );
 
 test(
   'HOOK-5 HOOK-6: queued requests are held while inactive and posted after enabling',
   rules(['HOOK-5', 'HOOK-6'], { writes: true }),
-  async ({ mock, gateway, receiver, verify, judged }) => {
+  async ({ mock, gateway, receiver, verify, countJudged }) => {
     receiver.status = 503; // the merchant's server is down, so the request stays queued
     const hook = await mock.createWebhook(receiver.url());
     const marker = randomUUID();
@@ -172,7 +172,7 @@ test(
       'the request held in the queue, unposted',
       disabled,
     );
-    judged('HOOK-5', 1, 'held requests');
+    countJudged('HOOK-5', 1, 'held requests');
 
     await mock.enable(hook.webhook_id);
     const reposted = await eventually(() => receiver.matching(marker).length > attemptsWhenDisabled);
@@ -181,14 +181,14 @@ test(
       reposted ? [] : ['the held request was not posted after enabling'],
       'the held, unexpired request posted again',
     );
-    judged('HOOK-6', 1, 'held requests');
+    countJudged('HOOK-6', 1, 'held requests');
   },
 );
 
 test(
   'HOOK-7: a request that expired while held is not posted after enabling',
   rules(['HOOK-7', 'HOOK-6'], { writes: true }),
-  async ({ mock, gateway, receiver, verify, judged }) => {
+  async ({ mock, gateway, receiver, verify, countJudged }) => {
     receiver.status = 503;
     const hook = await mock.createWebhook(receiver.url());
     const expiring = randomUUID();
@@ -210,7 +210,7 @@ test(
       lastingArrived ? [] : ['the unexpired held request was not posted after enabling'],
       'the unexpired request posted',
     );
-    judged('HOOK-6', 1, 'held requests');
+    countJudged('HOOK-6', 1, 'held requests');
 
     const state = await mock.webhook(hook.webhook_id);
     const expired = state.queue.find((r) => JSON.stringify(r.payload).includes(expiring));
@@ -225,6 +225,6 @@ test(
       'the expired request never posted again',
       disabled,
     );
-    judged('HOOK-7', 1, 'expired requests');
+    countJudged('HOOK-7', 1, 'expired requests');
   },
 );

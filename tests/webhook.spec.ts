@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rejectionProblems } from '../src/checks/answer-problems.js';
+import { rejectionProblems } from '../src/checks/registry.js';
 import { bodyField, succeeded } from '../src/transport/exchange.js';
 import { rules, TARGET_SKIPS, test } from './fixtures.js';
 import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
@@ -8,7 +8,7 @@ import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
 test(
   'HOOK-1: disabling an existing webhook answers code 0 with data.message',
   rules(['HOOK-1', 'ERR-3'], { writes: true }),
-  async ({ gateway, suite, takeWebhook, verify, observe, judged, notExercised }) => {
+  async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
     const answer = await gateway.disableWebhook(await takeWebhook());
     if (suite.target !== 'mock' && !succeeded(answer)) {
       // PG_WEBHOOK_ID may have been disabled by an earlier run; how re-disabling answers is not shown.
@@ -28,7 +28,7 @@ test(
         'a platform failure',
         answer,
       );
-      judged('ERR-2', 1, 'invalid requests');
+      countJudged('ERR-2', 1, 'invalid requests');
       notExercised(
         'HOOK-1',
         (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE,
@@ -36,15 +36,15 @@ test(
       return;
     }
     verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-    judged('HOOK-1', 1, 'disables');
-    judged('ERR-3', 1, 'successful answers');
+    countJudged('HOOK-1', 1, 'disables');
+    countJudged('ERR-3', 1, 'successful answers');
   },
 );
 
 test(
   'HOOK-1: disabling a webhook twice leaves it disabled and never answers a malformed result',
   rules(['HOOK-1'], { writes: true }),
-  async ({ gateway, takeWebhook, verify, observe, suite, judged }) => {
+  async ({ gateway, takeWebhook, verify, observe, suite, countJudged }) => {
     test.skip(suite.target !== 'mock', TARGET_SKIPS.redisableOwnWebhook.reason);
     const id = await takeWebhook();
     const first = await gateway.disableWebhook(id);
@@ -70,8 +70,8 @@ test(
       'the platform scheme',
       again,
     );
-    judged('HOOK-1', 1, 'disables');
-    judged('ERR-3', 1, 'repeated disables');
+    countJudged('HOOK-1', 1, 'disables');
+    countJudged('ERR-3', 1, 'repeated disables');
   },
 );
 
@@ -82,9 +82,9 @@ const HOOK_2 = rules(['HOOK-2', 'ERR-2'], {
 test(
   'HOOK-2: disabling a webhook that does not exist is not reported as success',
   HOOK_2,
-  async ({ gateway, verify, judged }) => {
+  async ({ gateway, verify, countJudged }) => {
     const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
     verify('HOOK-2', rejectionProblems(answer), 'code other than 0 (or an HTTP error) for an unknown webhook', answer);
-    judged('HOOK-2', 1, 'disables of unknown webhooks');
+    countJudged('HOOK-2', 1, 'disables of unknown webhooks');
   },
 );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { answerFindings } from '../checks/answer-findings.js';
+import { answerFindings } from '../checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 
 const digest = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 16);

@@ -2,7 +2,7 @@ import type fc from 'fast-check';
 import { annotation, type Annotation } from '../evidence/annotations.js';
 import type { Redactor } from '../evidence/redact.js';
 import { RuleViolation } from '../evidence/rule-violation.js';
-import { failureLines, runProperty, type Judgement } from './property.js';
+import { failureLines, runProperty, type PropertyFinding } from './property.js';
 import { SEED_VAR } from './settings.js';
 
 /**
@@ -12,7 +12,7 @@ import { SEED_VAR } from './settings.js';
 export type PropertyCheck = <T>(
   name: string,
   arbitrary: fc.Arbitrary<T>,
-  judge: (input: T) => Promise<Judgement[]>,
+  judge: (input: T) => Promise<PropertyFinding[]>,
   describe?: (input: T) => string,
 ) => Promise<number>;
 

@@ -4,11 +4,11 @@ import { JudgedAhead } from './judged-ahead.js';
 import { generatedRuns, propertySeed, runSeed, SEED_VAR } from './settings.js';
 
 /** What one generated input showed for one rule: problems (empty = the rule held) and the exchanges behind them. */
-export type Judgement = { ruleId: string; problems: string[]; expected: string; exchanges: Exchange[] };
+export type PropertyFinding = { ruleId: string; problems: string[]; expected: string; exchanges: Exchange[] };
 
 export type PropertyFailure<T> = {
   input: T;
-  judgements: Judgement[];
+  judgements: PropertyFinding[];
   seed: number;
   runSeed: number;
   numRuns: number;
@@ -31,7 +31,7 @@ class Aborted {
 }
 
 /** `round` is 0 on the first pass over the inputs; later passes look again for rules that have not failed yet. */
-export type Judge<T> = (input: T, round: number) => Promise<Judgement[]>;
+export type Judge<T> = (input: T, round: number) => Promise<PropertyFinding[]>;
 
 /**
  * Runs `judge` on up to PG_GENERATED_RUNS inputs drawn from `arbitrary` with the run's seed. A failing input is
@@ -73,11 +73,11 @@ type Checked<T> = { runs: number; failure?: Omit<PropertyFailure<T>, 'seed' | 'r
 /** One fast-check pass that fails only on rules not in `settled`, and shrinks while those same rules fail. */
 async function checkOnce<T>(
   arbitrary: fc.Arbitrary<T>,
-  judge: (input: T) => Promise<Judgement[]>,
+  judge: (input: T) => Promise<PropertyFinding[]>,
   options: { seed: number; numRuns: number },
   settled: ReadonlySet<string>,
 ): Promise<Checked<T>> {
-  let lastFailure: { input: T; judgements: Judgement[] } | undefined;
+  let lastFailure: { input: T; judgements: PropertyFinding[] } | undefined;
   let aborted: Aborted | undefined;
   let shrinking: { steps: number; since: number; rules: Set<string> } | undefined;
   const ahead = new JudgedAhead(arbitrary, judge, options);
@@ -86,7 +86,7 @@ async function checkOnce<T>(
     // Out of budget: every further candidate "passes" without a request, so fast-check stops at the last failure.
     if (shrinking && (++shrinking.steps > SHRINK_BUDGET.steps || Date.now() - shrinking.since > SHRINK_BUDGET.ms))
       return true;
-    let judgements: Judgement[];
+    let judgements: PropertyFinding[];
     try {
       judgements = await (shrinking ? judge(input) : ahead.take(input));
     } catch (error) {

@@ -8,7 +8,7 @@ import { startMock, type MockHandle } from './start.js';
 
 /** Test helpers for the mock's own tests: one mock per worker, plus private instances and receivers. */
 
-export type Answer = { status: number; headers: Headers; text: string; json: Record<string, unknown> };
+export type MockAnswer = { status: number; headers: Headers; text: string; json: Record<string, unknown> };
 
 export type Send = {
   key?: string | null;
@@ -24,7 +24,7 @@ export function basic(key: string, user = ''): string {
 }
 
 /** One HTTP exchange; the merchant key is sent unless `key` is null or `authorization` overrides it. */
-export async function send(baseUrl: string, method: string, path: string, options: Send = {}): Promise<Answer> {
+export async function send(baseUrl: string, method: string, path: string, options: Send = {}): Promise<MockAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const key = options.key === undefined ? MOCK_DEFAULTS.apiKey : options.key;
   if (options.authorization !== undefined) headers.authorization = options.authorization;
@@ -66,7 +66,7 @@ type MockFixtures = {
   /** Starts a private mock for tests that change shared state (reset, reseeding, the shared clock). */
   launch: (options?: MockOptions) => Promise<MockHandle>;
   receiver: (statuses?: number[]) => Promise<Receiver>;
-  gateway: { url: string; send: (method: string, path: string, options?: Send) => Promise<Answer> };
+  gateway: { url: string; send: (method: string, path: string, options?: Send) => Promise<MockAnswer> };
 };
 
 export const test = base.extend<MockFixtures, { mock: MockHandle }>({

@@ -1,5 +1,5 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test, type Answer } from './mock-fixtures.js';
+import { expect, expectValid, test, type MockAnswer } from './mock-fixtures.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 type Queued = { id: string; status: string; attempts: number; expires_at: string; enqueued_at: string };
@@ -11,7 +11,7 @@ type View = {
   log: { what: string; request_id?: string }[];
 };
 
-const view = (a: Answer) => a.json as unknown as View;
+const view = (a: MockAnswer) => a.json as unknown as View;
 
 test.describe('webhooks', () => {
   test('disable answers code 0 with data.message and leaves the webhook inactive', async ({ gateway, receiver }) => {

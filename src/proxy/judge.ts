@@ -1,12 +1,12 @@
 import type { Exchange } from '../transport/exchange.js';
-import { gatewayFindings } from '../checks/gateway-findings.js';
-import type { Judgement } from '../checks/judgement.js';
-import { requestFindings, type RequestContext } from '../checks/request-findings.js';
+import { gatewayFindings } from '../checks/registry.js';
+import type { RuleTally } from '../checks/registry.js';
+import { requestFindings, type RequestContext } from '../checks/registry.js';
 
 export type Side = 'application' | 'gateway';
 
 /** One exchange held to the catalogue from both sides; `judged` is false for what is not one of the three operations. */
-export type Verdict = { exchange: Exchange; judged: boolean; sides: Record<Side, Judgement> | undefined };
+export type Verdict = { exchange: Exchange; judged: boolean; sides: Record<Side, RuleTally> | undefined };
 
 /** The application's request and the gateway's answer, each by the contract library's checks for its side. */
 export function judge(exchange: Exchange, context: RequestContext): Verdict {

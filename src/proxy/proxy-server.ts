@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { whoAnswered } from '../transport/who-answered.js';
-import type { RequestContext } from '../checks/request-findings.js';
+import type { RequestContext } from '../checks/registry.js';
 import { forward } from './forward.js';
 import { judge, type Verdict } from './judge.js';
 import { toExchange } from './to-exchange.js';

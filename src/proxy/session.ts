@@ -1,4 +1,4 @@
-import type { RequestContext } from '../checks/request-findings.js';
+import type { RequestContext } from '../checks/registry.js';
 import type { ReproduceContext } from '../evidence/reproduce-context.js';
 import { liveLine, failureLine } from './live-line.js';
 import { startProxy, type ProxyHandle } from './proxy-server.js';

@@ -6,7 +6,7 @@ export type RunReport = { verdict: string; verdictLine?: string; rules: { id: st
 
 export type Outcome = 'caught' | 'caught by accident' | 'survived' | 'passed' | 'flagged' | 'wrong verdict' | 'error';
 
-export type Judgement = {
+export type FaultRunOutcome = {
   outcome: Outcome;
   ok: boolean;
   verdict: string;
@@ -24,7 +24,7 @@ export type Judgement = {
  * leaves a rule nothing to judge (an empty vault). INCOMPLETE means rules went unrun, and a run that never
  * ran proves nothing: an error, not a pass.
  */
-export function judge(run: PlannedRun, report: RunReport | undefined): Judgement {
+export function judge(run: PlannedRun, report: RunReport | undefined): FaultRunOutcome {
   if (!report) return { outcome: 'error', ok: false, verdict: 'ERROR', failedRules: [], caughtBy: [], unlisted: [] };
   const failedRules = report.rules.filter((r) => r.status === 'failed').map((r) => r.id);
   const base = { verdict: report.verdict, failedRules };
@@ -52,7 +52,7 @@ export function judge(run: PlannedRun, report: RunReport | undefined): Judgement
 }
 
 /** The "caught by" cell: the own rule, others listed by the fault in parentheses, unlisted ones marked. */
-export function caughtByCell(j: Judgement, run: PlannedRun): string {
+export function caughtByCell(j: FaultRunOutcome, run: PlannedRun): string {
   if (run.kind !== 'fault' || !j.caughtBy.length) return '';
   return j.caughtBy
     .map((r) => (r === run.rule ? r : j.unlisted.includes(r) ? `${r} (unlisted)` : `${r} (listed)`))

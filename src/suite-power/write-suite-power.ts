@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { caughtByCell, type Judgement } from './judge.js';
+import { caughtByCell, type FaultRunOutcome } from './judge.js';
 import type { PlannedRun } from './plan.js';
 
-export type RunOutcome = PlannedRun & Judgement;
+export type RunOutcome = PlannedRun & FaultRunOutcome;
 
 type Options = { seconds: number; full: boolean; rulesWithoutFault: string[] };
 
-const OUTCOME_CELL: Record<Judgement['outcome'], string> = {
+const OUTCOME_CELL: Record<FaultRunOutcome['outcome'], string> = {
   caught: 'caught',
   passed: 'passed',
   'caught by accident': '**CAUGHT BY ACCIDENT**',
@@ -24,7 +24,7 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const faults = sorted.filter((o) => o.kind === 'fault');
   const variants = sorted.filter((o) => o.kind === 'variant');
   const known = sorted.filter((o) => o.kind === 'known');
-  const notOk = (list: RunOutcome[], outcome: Judgement['outcome']) =>
+  const notOk = (list: RunOutcome[], outcome: FaultRunOutcome['outcome']) =>
     list.filter((o) => o.outcome === outcome).map((o) => o.id);
   const summary = {
     faults: {

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
-import { sendRequest, type Answer } from './http/http-request.js';
+import { sendRequest, type HttpAnswer } from './http/http-request.js';
 import type { Pacer } from './pacer.js';
 import { familyOf, type OperationId } from '../catalogue/spec.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
@@ -184,7 +184,7 @@ export class GatewayClient {
    * unknown outcome on a request that may be repeated (mayResend) is tried up to `attempts` times. What is
    * still failing at the bound is target unavailable, with its figures, never a verdict on the contract.
    */
-  private async sendWithRetries(url: string, path: string, init: RequestInit, what: string): Promise<Answer> {
+  private async sendWithRetries(url: string, path: string, init: RequestInit, what: string): Promise<HttpAnswer> {
     const policy = this.retry;
     const target = new URL(url);
     let tries = 0;
@@ -194,7 +194,7 @@ export class GatewayClient {
     for (;;) {
       await this.pacer?.slot();
       const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
-      let answer: Answer | undefined;
+      let answer: HttpAnswer | undefined;
       let answered: NotAnswered;
       try {
         answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/answer-problems.js';
+import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/registry.js';
 import { succeeded } from '../../src/transport/exchange.js';
 import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../../src/generate/authorization.js';
-import type { Judgement } from '../../src/generate/property.js';
+import type { PropertyFinding } from '../../src/generate/property.js';
 import { rules, test } from '../fixtures.js';
 import { OPERATIONS } from '../operations.js';
 
@@ -17,7 +17,7 @@ test(
     await property(
       'AUTH-4 headers',
       fc.record({ op: fc.constantFrom(...operations), header: authHeader }),
-      async ({ op, header }): Promise<Judgement[]> => {
+      async ({ op, header }): Promise<PropertyFinding[]> => {
         const expectation = expectationOf(header);
         const answer = await op.call(
           { gateway, suite, takeWebhook },

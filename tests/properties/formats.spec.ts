@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { rejectionProblems } from '../../src/checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../../src/transport/exchange.js';
 import {
   malformedClientIp,
@@ -9,7 +9,7 @@ import {
   wellFormedExpDate,
   wellFormedTrNumber,
 } from '../../src/generate/formats.js';
-import type { Judgement } from '../../src/generate/property.js';
+import type { PropertyFinding } from '../../src/generate/property.js';
 import { newAchRequest, newCardRequest } from '../../src/catalogue/request-builders.js';
 import { rules, test } from '../fixtures.js';
 
@@ -70,7 +70,7 @@ test(
     await property(
       'TOK-1 TOK-3 well-formed formats',
       wellFormed,
-      async (sent): Promise<Judgement[]> => {
+      async (sent): Promise<PropertyFinding[]> => {
         const answer: Exchange = await gateway.tokenize(request(sent.field, sent.value, suite.merchant.merchantId));
         // Which client addresses a gateway takes (private, reserved) is not shown: a declined one is observed.
         if (sent.field === 'client_ip' && !succeeded(answer)) {

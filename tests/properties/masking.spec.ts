@@ -1,6 +1,6 @@
 import { describeCard, cardNumbers } from '../../src/generate/card-numbers.js';
 import { maskingProblems } from '../../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { rejectionProblems } from '../../src/checks/registry.js';
 import { bodyField, succeeded } from '../../src/transport/exchange.js';
 import { newCardRequest } from '../../src/catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD } from '../../src/catalogue/test-cards.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/checks/answer-problems.js';
+import { rejectionProblems } from '../../src/checks/registry.js';
 import { bodyField, succeeded } from '../../src/transport/exchange.js';
-import type { Judgement } from '../../src/generate/property.js';
+import type { PropertyFinding } from '../../src/generate/property.js';
 import { rules, test } from '../fixtures.js';
 import { grewPast, listingQuery, recordsOf, walkPages } from '../vault-pages.js';
 import { WalkBudget } from '../walk-budget.js';
@@ -40,7 +40,7 @@ test(
     await property(
       'VAULT-2..4 walks',
       pageSizesFor(Number(bodyField(size, 'totalRecords'))),
-      async (n): Promise<Judgement[]> => {
+      async (n): Promise<PropertyFinding[]> => {
         // A page size not walked for want of time judges nothing (and the report says how many were not).
         if (!budget.allows()) return [];
         const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, n));
@@ -100,12 +100,12 @@ test(
     await property(
       'VAULT-5 VAULT-6 pages',
       position,
-      async ({ count: n, page, past }): Promise<Judgement[]> => {
+      async ({ count: n, page, past }): Promise<PropertyFinding[]> => {
         const merchant = suite.merchant.merchantId;
         const first = await gateway.listCustomers(listingQuery(merchant, n));
         if (!succeeded(first)) return []; // a refused count is judged by the walk property
         const totalPages = Number(bodyField(first, 'totalPages'));
-        const judgements: Judgement[] = [];
+        const judgements: PropertyFinding[] = [];
         if (totalPages > 0) {
           const at = Math.min(page, totalPages - 1);
           const pair = await Promise.all([

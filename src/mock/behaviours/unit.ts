@@ -2,7 +2,7 @@ import type { MockApp } from '../server/app.js';
 import type { MockReply, MockRequest } from '../server/reply.js';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
 import type { Credentials } from '../credentials.js';
-import type { Answer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
+import type { SeamAnswer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
 import type { Customer } from '../state/customers.js';
 
 export type Mode = 'mock' | 'black-box';
@@ -46,7 +46,7 @@ export type Wire = {
 export type Unit = Registered & { readonly [K in keyof Seams]?: Around<Seams[K]> } & {
   readonly formats?: (formats: TokenizeFormats) => TokenizeFormats;
   readonly record?: (record: Customer, cardNumbers: readonly string[]) => void;
-  readonly answer?: (answer: Answer, context: AnswerContext, env: Env) => void;
-  readonly failure?: (answer: Answer, context: FailureContext, env: Env) => void;
+  readonly answer?: (answer: SeamAnswer, context: AnswerContext, env: Env) => void;
+  readonly failure?: (answer: SeamAnswer, context: FailureContext, env: Env) => void;
   readonly wire?: Wire;
 };

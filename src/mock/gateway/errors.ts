@@ -37,10 +37,10 @@ export class MockError extends Error {
   }
 }
 
-export type Answer = { status: number; body: Record<string, unknown> };
+export type ErrorAnswer = { status: number; body: Record<string, unknown> };
 
 /** The status and body a failure answers with in `family`; a name the family lacks is a mock bug (internal). */
-export function failureAnswer(family: Family, error: MockError): Answer {
+export function failureAnswer(family: Family, error: MockError): ErrorAnswer {
   if (family === 'pg') {
     const entry = PG_CODES[error.failure as PgCodeName] ?? PG_CODES.internal;
     const known = error.failure in PG_CODES;

@@ -1,5 +1,5 @@
 import type { MockApp } from '../server/app.js';
-import type { Answer } from '../server/seams.js';
+import type { SeamAnswer } from '../server/seams.js';
 import type { MockContext } from '../server/context.js';
 import type { WebhookRegistry } from '../state/webhooks.js';
 import { MockError } from './errors.js';
@@ -13,7 +13,7 @@ export function webhookNotFound(): MockError {
 }
 
 /** Section 4.3's success answer: code 0 with data.message. */
-export function disabledAnswer(id: string): Answer {
+export function disabledAnswer(id: string): SeamAnswer {
   return {
     status: 200,
     body: {
@@ -32,7 +32,7 @@ export function disableWebhook(
   id: string,
   hooks: WebhookRegistry,
   disable: (hook: NonNullable<ReturnType<WebhookRegistry['get']>>) => void,
-): Answer {
+): SeamAnswer {
   const hook = hooks.get(id);
   if (!hook) throw webhookNotFound();
   disable(hook);

@@ -1,6 +1,6 @@
 import { failureAnswer, familyOf, isGatewayPath, MockError } from '../gateway/errors.js';
 import type { MockReply, MockRequest } from './reply.js';
-import type { Answer, FailureContext, Shapes } from './seams.js';
+import type { SeamAnswer, FailureContext, Shapes } from './seams.js';
 
 /** 404 and 405 stay apart: a known path with another method answers 405 and names the allowed ones. */
 export function routeMiss(request: MockRequest, allowed: readonly string[]): MockError {
@@ -36,7 +36,7 @@ export function sendFailure(
     );
   }
   const family = familyOf(request.url);
-  const answer: Answer = failureAnswer(family, mockError);
+  const answer: SeamAnswer = failureAnswer(family, mockError);
   const body = request.body as Record<string, unknown> | undefined;
   // Section 2.2: echo_fields comes back unchanged, on failures too when the body carried it as a string.
   if (family === 'pg' && body && typeof body === 'object' && typeof body.echo_fields === 'string') {

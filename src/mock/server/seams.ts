@@ -9,7 +9,7 @@ import type { RaisedEvent, Webhook, WebhookRegistry, WebhookRequest } from '../s
 
 /** An answer on its way out: status and JSON body; no body sends an empty one. `type` overrides the media type. */
 /** `text`, when set, is sent as it is in place of a JSON body (an edge's HTML page, for a behaviour). */
-export type Answer = { status: number; body: Record<string, unknown> | undefined; type?: string; text?: string };
+export type SeamAnswer = { status: number; body: Record<string, unknown> | undefined; type?: string; text?: string };
 
 /** What a success answer of one gateway operation was made from. */
 export type AnswerContext =
@@ -49,7 +49,7 @@ export type Seams = {
   /** Which records a page holds (section 2.3). */
   vaultWindow: (query: VaultQuery, total: number) => PageWindow;
   /** The disable operation once authenticated (section 4.3). */
-  disableWebhook: (id: string, hooks: WebhookRegistry) => Answer;
+  disableWebhook: (id: string, hooks: WebhookRegistry) => SeamAnswer;
   /** The store: section 3's transitions of one webhook. */
   disableHook: (hook: Webhook, hooks: WebhookRegistry) => void;
   enableHook: (hook: Webhook, hooks: WebhookRegistry) => void;
@@ -66,7 +66,7 @@ export type Shapes = {
   /** A seeded customer record, with the full card numbers it masks (never sent unless a fault sends them). */
   record: ((record: Customer, cardNumbers: readonly string[]) => void)[];
   /** The success answer of a gateway operation before it is sent. */
-  answer: ((answer: Answer, context: AnswerContext) => void)[];
+  answer: ((answer: SeamAnswer, context: AnswerContext) => void)[];
   /** A failure answer before it is sent. */
-  failure: ((answer: Answer, context: FailureContext) => void)[];
+  failure: ((answer: SeamAnswer, context: FailureContext) => void)[];
 };

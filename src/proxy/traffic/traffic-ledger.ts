@@ -1,5 +1,5 @@
 import { describeExchange } from '../../evidence/describe-exchange.js';
-import { paymentKinds } from '../../checks/request-findings.js';
+import { paymentKinds } from '../../checks/registry.js';
 import type { Side, Verdict } from '../judge.js';
 import { TrafficRedactor } from './traffic-redactor.js';
 

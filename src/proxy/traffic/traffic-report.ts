@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GATEWAY_SIDE_RULES } from '../../checks/gateway-findings.js';
-import { APPLICATION_SIDE_RULES } from '../../checks/request-findings.js';
+import { APPLICATION_SIDE_RULES, GATEWAY_SIDE_RULES } from '../../checks/registry.js';
 import { anyRuleById, loadApplicationRules, loadRules } from '../../catalogue/rules.js';
 import type { Side } from '../judge.js';
 import type { TrafficLedger } from './traffic-ledger.js';
@@ -45,8 +44,7 @@ export function buildReport(
 ): TrafficReport {
   const applicationIds = [...APPLICATION_SIDE_RULES];
   const gatewayIds = loadRules().map((r) => r.id);
-  for (const r of loadApplicationRules())
-    if (!applicationIds.includes(r.id as never)) applicationIds.push(r.id as never);
+  for (const r of loadApplicationRules()) if (!applicationIds.includes(r.id)) applicationIds.push(r.id);
   const rules = [
     ...rowsFor('application', applicationIds, ledger, APPLICATION_SIDE_RULES),
     ...rowsFor('gateway', gatewayIds, ledger, GATEWAY_SIDE_RULES),

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'n
 import { noteKeepAliveHint, routeTo } from './connections.js';
 
 /** One answer, read whole: what the client keeps of it. */
-export type Answer = { status: number; headers: Record<string, string>; text: string };
+export type HttpAnswer = { status: number; headers: Record<string, string>; text: string };
 
 export type SendInit = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
 
@@ -53,7 +53,7 @@ type Attempt = { error: unknown; reusedConnection: boolean; answerBytes: boolean
  * Transport failures reject with the system error (its `code`: ECONNREFUSED, a TLS code…); a time-out
  * rejects with a `TimeoutError`, as fetch's did.
  */
-export async function sendRequest(url: string, init: SendInit): Promise<Answer> {
+export async function sendRequest(url: string, init: SendInit): Promise<HttpAnswer> {
   const target = new URL(url);
   const headers: Record<string, string> = { 'user-agent': 'node', 'accept-encoding': 'gzip, deflate', ...init.headers };
   if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
@@ -78,7 +78,7 @@ function attempt(
   headers: Record<string, string>,
   signal: AbortSignal,
   fresh: boolean,
-): Promise<Answer | Attempt> {
+): Promise<HttpAnswer | Attempt> {
   const route = routeTo(target, fresh);
   const send = route.options.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {

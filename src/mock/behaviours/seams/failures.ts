@@ -1,20 +1,20 @@
 import { AUTH_FAILURES } from '../../gateway/errors.js';
 import { newCardId } from '../../gateway/ids.js';
-import type { Answer, FailureContext } from '../../server/seams.js';
+import type { SeamAnswer, FailureContext } from '../../server/seams.js';
 import type { Unit } from '../unit.js';
 
 /** Section 5 and 7 behaviours on failure answers of the gateway's own paths, after the conformant one is built. */
 
 const onGatewayFailure =
   (change: (body: Record<string, unknown>, context: FailureContext) => void) =>
-  (answer: Answer, context: FailureContext) => {
+  (answer: SeamAnswer, context: FailureContext) => {
     if (context.gateway && answer.body) change(answer.body, context);
   };
 const isAuth = (context: FailureContext) => AUTH_FAILURES.includes(context.error.failure);
 const HTML_400 = '<html><head><title>400 Bad Request</title></head><body><h1>Bad Request</h1></body></html>';
 
 /** A failure of `family` with an HTTP error status, its body in the other family's scheme. */
-const inOtherScheme = (family: 'pg' | 'platform') => (answer: Answer, context: FailureContext) => {
+const inOtherScheme = (family: 'pg' | 'platform') => (answer: SeamAnswer, context: FailureContext) => {
   if (!context.gateway || context.family !== family || answer.status < 400 || !answer.body) return;
   const { rcode, rmsg, pg_id: _pgId, code, message, ...rest } = answer.body;
   answer.body =

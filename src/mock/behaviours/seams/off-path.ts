@@ -1,4 +1,4 @@
-import type { Answer, AnswerContext } from '../../server/seams.js';
+import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
 import type { Unit } from '../unit.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Unit } from '../unit.js';
 
 const onTokenize =
   (change: (body: Record<string, unknown>, sent: string | undefined) => void) =>
-  (answer: Answer, context: AnswerContext) => {
+  (answer: SeamAnswer, context: AnswerContext) => {
     if (context.operation === 'tokenize' && answer.body) change(answer.body, context.input.card?.number);
   };
 

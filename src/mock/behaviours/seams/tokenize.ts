@@ -3,7 +3,7 @@ import { MOCK_DEFAULTS } from '../../defaults.js';
 import { MockError } from '../../gateway/errors.js';
 import { newCardId } from '../../gateway/ids.js';
 import { KIND_FIELDS, type TokenizeInput } from '../../gateway/tokenize/request.js';
-import type { Answer, AnswerContext } from '../../server/seams.js';
+import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
 import type { CardStore, StoredCard } from '../../state/card-store.js';
 import type { Unit } from '../unit.js';
 
@@ -25,7 +25,7 @@ const refuse =
 /** Changes a tokenize success answer's body. */
 const onSuccess =
   (change: (body: Record<string, unknown>, context: Extract<AnswerContext, { operation: 'tokenize' }>) => void) =>
-  (answer: Answer, context: AnswerContext) => {
+  (answer: SeamAnswer, context: AnswerContext) => {
     if (context.operation === 'tokenize' && answer.body) change(answer.body, context);
   };
 

@@ -1,5 +1,5 @@
 import { pageWindow, vaultPage } from '../../gateway/vault/page.js';
-import type { Answer, AnswerContext } from '../../server/seams.js';
+import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
 import type { Env, Unit } from '../unit.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Env, Unit } from '../unit.js';
  */
 
 type Row = Record<string, unknown>;
-type Shape = (answer: Answer, context: AnswerContext, env: Env) => void;
+type Shape = (answer: SeamAnswer, context: AnswerContext, env: Env) => void;
 
 /**
  * The listing as it would be if the vault held `total(seeded)` customers: the page rebuilt from the same

@@ -1,7 +1,7 @@
 import { MockError } from '../../gateway/errors.js';
 import { PARAMETERS } from '../../gateway/vault/query.js';
 import type { VaultQuery } from '../../gateway/vault/query.js';
-import type { Answer, AnswerContext } from '../../server/seams.js';
+import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
 import type { Unit } from '../unit.js';
 
 /** Section 2.3 and 4.2 behaviours: the query before it is judged, the page's window, the envelope. */
@@ -23,7 +23,8 @@ type Envelope = { totalPages: number; totalRecords: unknown; data: { customer_id
 
 /** Changes a listing's envelope, knowing what was asked and how many records there are. */
 const onPage =
-  (change: (body: Envelope, query: VaultQuery, total: number) => void) => (answer: Answer, context: AnswerContext) => {
+  (change: (body: Envelope, query: VaultQuery, total: number) => void) =>
+  (answer: SeamAnswer, context: AnswerContext) => {
     if (context.operation === 'listCustomers' && answer.body)
       change(answer.body as unknown as Envelope, context.query, context.total);
   };

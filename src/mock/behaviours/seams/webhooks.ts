@@ -1,14 +1,15 @@
 import { disabledAnswer, webhookNotFound } from '../../gateway/webhook-disable.js';
-import type { Answer, AnswerContext } from '../../server/seams.js';
+import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
 import type { RaisedEvent, Webhook, WebhookRequest } from '../../state/webhooks.js';
 import { DISABLE_REFUSAL_INVISIBLE } from './auth.js';
 import type { Unit } from '../unit.js';
 
 /** Section 3, 4.3 and 6 behaviours: the disable operation, the webhook store's transitions, delivery. */
 
-const onDisabled = (change: (body: Record<string, unknown>) => void) => (answer: Answer, context: AnswerContext) => {
-  if (context.operation === 'disableWebhook' && answer.status === 200 && answer.body) change(answer.body);
-};
+const onDisabled =
+  (change: (body: Record<string, unknown>) => void) => (answer: SeamAnswer, context: AnswerContext) => {
+    if (context.operation === 'disableWebhook' && answer.status === 200 && answer.body) change(answer.body);
+  };
 
 /** Requests that were held when their webhook was enabled, under fault enable-keeps-held. */
 const heldAtEnable = new WeakSet<WebhookRequest>();

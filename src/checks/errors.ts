@@ -1,11 +1,79 @@
-import { familySchemeProblems, failureIndicatorProblems, jsonBodyProblems, schemaProblems } from './answer-problems.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { validateResponse } from '../catalogue/validate.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
-import type { ObservationData } from './observation-data.js';
+import type { ExchangeCheck, FamilyChecks, Finding, Observation, SideFindings } from './tally.js';
 
-export type Finding = { ruleId: string; problems: string[]; expected: string };
-export type Observation = { ruleId: string; text: string; data?: ObservationData };
+/**
+ * ERR: sections 2 and 7, the rules every answer of a gateway operation is held to (one function per rule,
+ * each returning the problems it found; empty = the rule holds), and ERR-4 on the caller's request.
+ */
+
+/** ERR-4: a JSON body served as application/json (parameters such as charset allowed). */
+export function jsonBodyProblems(exchange: Exchange): string[] {
+  const problems: string[] = [];
+  const type = exchange.headers['content-type'];
+  const mediaType = type?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json')
+    problems.push(`content-type is ${type === undefined ? 'missing' : `"${type}"`}, expected application/json`);
+  if (exchange.json === undefined) problems.push('the body is not JSON');
+  else if (typeof exchange.json !== 'object' || exchange.json === null || Array.isArray(exchange.json)) {
+    problems.push('the body is JSON but not an object');
+  }
+  return problems;
+}
+
+/** ERR-3: each family answers in its own scheme (/pg/: string rcode; /platform/: integer code). */
+export function familySchemeProblems(exchange: Exchange): string[] {
+  if (exchange.json === undefined) return ['no JSON body to carry the result indicator'];
+  if (exchange.family === 'pg') {
+    const rcode = bodyField(exchange, 'rcode');
+    return typeof rcode === 'string'
+      ? []
+      : [`rcode is ${rcode === undefined ? 'absent' : `${typeof rcode} ${JSON.stringify(rcode)}`}, expected a string`];
+  }
+  const code = bodyField(exchange, 'code');
+  return Number.isInteger(code)
+    ? []
+    : [`code is ${code === undefined ? 'absent' : `${typeof code} ${JSON.stringify(code)}`}, expected an integer`];
+}
+
+/** ERR-1 / ERR-2: a failure carries the family's failure indicator (and, for /pg/, a non-empty rmsg). */
+export function failureIndicatorProblems(exchange: Exchange): string[] {
+  if (exchange.family === 'pg') {
+    const rcode = bodyField(exchange, 'rcode');
+    const rmsg = bodyField(exchange, 'rmsg');
+    const problems: string[] = [];
+    if (typeof rcode !== 'string')
+      problems.push(`rcode is ${rcode === undefined ? 'absent' : typeof rcode}, expected a string other than "000"`);
+    else if (rcode === '000') problems.push('rcode is "000", the success indicator');
+    if (typeof rmsg !== 'string' || rmsg.trim() === '') problems.push('rmsg carries no text');
+    return problems;
+  }
+  const code = bodyField(exchange, 'code');
+  if (!Number.isInteger(code))
+    return [`code is ${code === undefined ? 'absent' : typeof code}, expected an integer other than 0`];
+  return code === 0 ? ['code is 0, the success indicator'] : [];
+}
+
+/** ERR-5: the body validates against the operation's schema in spec/openapi.yaml. */
+export function schemaProblems(exchange: Exchange): string[] {
+  if (!exchange.operation) return [];
+  if (exchange.json === undefined) return ['the body is not JSON, so it cannot match the spec'];
+  // A null field of a customer record is read as absent (null-fields.ts); the rest is judged as sent.
+  const body = exchange.operation === 'listCustomers' ? withoutRecordNulls(exchange.json).body : exchange.json;
+  return validateResponse(exchange.operation, body).map((f) => `${f.pointer} ${f.message}`);
+}
+
+/** Not served: the answer carries the family failure indicator, or an HTTP error status. */
+export function refusalProblems(exchange: Exchange): string[] {
+  if (succeeded(exchange)) return [`the answer carries the success indicator (HTTP ${exchange.status})`];
+  if (exchange.status >= 400) return [];
+  const indicator = failureIndicatorProblems(exchange);
+  return indicator.length
+    ? [`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`]
+    : [];
+}
 
 const EXPECTED = {
   'ERR-1': 'a /pg/ failure carries a string rcode other than "000" and a non-empty rmsg',
@@ -84,11 +152,7 @@ export function withoutIndicatorProblems(exchange: Exchange): string[] {
  * indicator (ERR-1 / ERR-2), which one without it fails; one in the other family's scheme fails ERR-3 alone.
  * What else an error body carries and how it is served is observed, not judged.
  */
-export function answerFindings(exchange: Exchange): {
-  findings: Finding[];
-  observations: Observation[];
-  checked: string[];
-} {
+export function answerFindings(exchange: Exchange): SideFindings {
   const findings: Finding[] = [];
   const observations: Observation[] = [];
   const checked: string[] = [];
@@ -137,3 +201,49 @@ export function answerFindings(exchange: Exchange): {
   }
   return { findings, observations, checked };
 }
+
+function mediaType(value: string | undefined): string | undefined {
+  return value?.split(';')[0]?.trim().toLowerCase();
+}
+
+/** ERR-4 (section 2, 4.3): accept: application/json; content-type application/json on a body and on disable. */
+export function mediaTypeProblems(exchange: Exchange): string[] {
+  const problems: string[] = [];
+  const accept = exchange.request.headers.accept;
+  const ranges = (accept ?? '').split(',').map((r) => mediaType(r));
+  if (!ranges.includes('application/json')) {
+    problems.push(`accept is ${accept === undefined ? 'missing' : `"${accept}"`}, expected application/json`);
+  }
+  const body = exchange.request.body;
+  if (typeof body === 'string') {
+    try {
+      JSON.parse(body);
+    } catch {
+      problems.push('the request body is not JSON');
+    }
+  }
+  const type = exchange.request.headers['content-type'];
+  const needsType = body !== undefined || exchange.operation === 'disableWebhook';
+  if (needsType && mediaType(type) !== 'application/json') {
+    problems.push(`content-type is ${type === undefined ? 'missing' : `"${type}"`}, expected application/json`);
+  }
+  return problems;
+}
+
+const EXPECTED_REQUEST_TYPES =
+  'accept: application/json, and content-type: application/json on a body (and on disable)';
+
+/** The gateway's side: every section 7 and section 2 rule one answer can be held to. */
+const judgeAnswer: ExchangeCheck = (exchange, tally) => tally.merge(answerFindings(exchange));
+
+/** The caller's side: ERR-4's media types on the request. */
+const judgeRequestTypes: ExchangeCheck = (exchange, tally) =>
+  tally.add('ERR-4', mediaTypeProblems(exchange), EXPECTED_REQUEST_TYPES);
+
+export const ERR_CHECKS: FamilyChecks = {
+  'ERR-1': { gateway: judgeAnswer },
+  'ERR-2': { gateway: judgeAnswer },
+  'ERR-3': { gateway: judgeAnswer },
+  'ERR-4': { gateway: judgeAnswer, application: judgeRequestTypes },
+  'ERR-5': { gateway: judgeAnswer },
+};

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from '../transport/auth.js';
 import type { Exchange } from '../transport/exchange.js';
-import { gatewayFindings } from './gateway-findings.js';
+import {
+  APPLICATION_SIDE_RULES,
+  GATEWAY_SIDE_RULES,
+  buildRegistry,
+  gatewayFindings,
+  rulesJudgedOn,
+} from './registry.js';
 import { newCardRequest } from '../catalogue/request-builders.js';
 
 const AUTH = {
@@ -117,4 +123,54 @@ test('a listing page is judged against the count and page it was asked for', () 
   expect(noCount.findings).toEqual([]);
   expect(noCount.checked).not.toContain('VAULT-2');
   expect(noCount.observations.map((o) => o.ruleId)).toContain('VAULT-3');
+});
+
+test.describe('the checks registry', () => {
+  const catalogue = new Set(['TOK-1', 'TOK-2']);
+  const check = () => undefined;
+
+  test('a rule claimed by two family files is rejected at load', () => {
+    expect(() => buildRegistry([{ 'TOK-1': { gateway: check } }, { 'TOK-1': { run: check } }], catalogue)).toThrow(
+      'TOK-1 has two checks',
+    );
+  });
+
+  test('a rule ID the catalogue does not hold is rejected at load', () => {
+    expect(() => buildRegistry([{ 'TOK-99': { gateway: check } }], catalogue)).toThrow(
+      'TOK-99 is not in spec/rules.yaml',
+    );
+  });
+
+  test('an entry that names no function is rejected at load', () => {
+    expect(() => buildRegistry([{ 'TOK-2': {} }], catalogue)).toThrow('TOK-2 names no function');
+  });
+
+  test("the proxy's rule lists are the registry's sides", () => {
+    expect(APPLICATION_SIDE_RULES).toEqual([
+      'AUTH-1',
+      'AUTH-2',
+      'AUTH-4',
+      'ERR-4',
+      'TOK-5',
+      'TOK-7',
+      'TOK-10',
+      'APP-1',
+      'APP-2',
+      'APP-3',
+    ]);
+    for (const id of [
+      'AUTH-1',
+      'AUTH-4',
+      'AUTH-7',
+      'ERR-1',
+      'ERR-5',
+      'TOK-1',
+      'TOK-10',
+      'VAULT-1',
+      'VAULT-7',
+      'HOOK-1',
+    ])
+      expect(GATEWAY_SIDE_RULES).toContain(id);
+    expect(rulesJudgedOn('gateway', buildRegistry([{ 'TOK-2': { run: check } }], catalogue))).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { answerFindings } from './answer-findings.js';
+import { answerFindings } from './errors.js';
 import type { Exchange } from '../transport/exchange.js';
 
 /** An answer to tokenize (/pg/) or to the vault listing (/platform/) with the given status and body text. */

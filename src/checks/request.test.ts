@@ -9,7 +9,7 @@ import {
   paymentKinds,
   requestFindings,
   tokenizeFieldFindings,
-} from './request-findings.js';
+} from './registry.js';
 
 const KEY = 'some_merchant_key_42';
 

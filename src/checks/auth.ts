@@ -1,0 +1,107 @@
+import { parseBasicAuthorization } from '../transport/auth.js';
+import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { refusalProblems } from './errors.js';
+import { RuleTally, type ExchangeCheck, type FamilyChecks, type Finding } from './tally.js';
+
+/**
+ * AUTH: section 5. On the caller's side, the Authorization header a request carries; on the gateway's, that a
+ * request without a valid one is refused and the refusal discloses nothing.
+ */
+
+/**
+ * AUTH-7: nothing protected in a refused answer. A card ID means something was stored or disclosed; pg_id
+ * (the attempt's transaction ID) and an echo of the caller's own data are not protected. A served answer is
+ * no rejection: serving it is the fault of the rule that required the refusal, not a disclosure.
+ */
+export function disclosureProblems(exchange: Exchange): string[] {
+  const problems: string[] = [];
+  if (succeeded(exchange)) return problems;
+  const cardId = bodyField(exchange, 'card_id');
+  if (cardId !== undefined && cardId !== null && cardId !== '') problems.push('the answer discloses card_id');
+  const data = bodyField(exchange, 'data');
+  if (Array.isArray(data) && data.length > 0) problems.push(`the answer discloses ${data.length} customer records`);
+  return problems;
+}
+
+/** Refused (failure indicator or HTTP error status) and nothing protected in the answer. */
+export function rejectionProblems(exchange: Exchange): string[] {
+  return [...refusalProblems(exchange), ...disclosureProblems(exchange)];
+}
+
+const NO_COLON = 'the decoded token has no colon';
+
+/** AUTH-1 / AUTH-4 / AUTH-2: an Authorization header, "Basic <Base 64>", decoding to ":" + key (section 5.3, 5.4). */
+export function authorizationFindings(header: string | undefined): Finding[] {
+  const parsed = parseBasicAuthorization(header);
+  if ('problem' in parsed) {
+    if (header === undefined || header === '') {
+      return [
+        {
+          ruleId: 'AUTH-1',
+          problems: ['the request carries no Authorization header'],
+          expected: 'HTTP Basic authentication on every request',
+        },
+      ];
+    }
+    // A well-formed Base 64 token without the colon is a construction slip (5.3), not another scheme (5.4).
+    const ruleId = parsed.problem === NO_COLON ? 'AUTH-2' : 'AUTH-4';
+    return [
+      {
+        ruleId,
+        problems: [parsed.problem],
+        expected:
+          ruleId === 'AUTH-2'
+            ? 'the token is Base 64 of ":" followed by the API key'
+            : 'Authorization: Basic <API token>',
+      },
+    ];
+  }
+  const problems: string[] = [];
+  if (parsed.user !== '')
+    problems.push('the decoded token has a user part before the colon (section 5.3 leaves it empty)');
+  if (parsed.password === '') problems.push('the decoded token carries no key after the colon');
+  return problems.length
+    ? [{ ruleId: 'AUTH-2', problems, expected: 'the token is Base 64 of ":" followed by the API key' }]
+    : [];
+}
+
+/** The key a Basic header carries, when it carries one the section 5 way (for redaction and vendor detection). */
+export function keyOf(header: string | undefined): string | undefined {
+  const parsed = parseBasicAuthorization(header);
+  return 'problem' in parsed ? undefined : parsed.password;
+}
+
+/** AUTH-1 / AUTH-4 / AUTH-7: a request without, or with a malformed, Authorization is rejected and discloses nothing. */
+export function authAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
+  const auth = authorizationFindings(exchange.request.headers.authorization)[0];
+  if (!auth) return j;
+  if (auth.ruleId === 'AUTH-2') {
+    // A user part or a missing colon may be served (section 5.6's try-it tool sends the merchant ID as user).
+    j.observe(
+      'AUTH-4',
+      `a token that is not ":" + key was ${succeeded(exchange) ? 'accepted' : `rejected (HTTP ${exchange.status})`}`,
+    );
+    return j;
+  }
+  j.add(auth.ruleId, refusalProblems(exchange), 'a rejection: the family failure indicator or an HTTP error status');
+  j.add('AUTH-7', disclosureProblems(exchange), 'a rejection that discloses no card ID and no customer records');
+  return j;
+}
+
+const judgeRefusal: ExchangeCheck = (exchange, tally) => {
+  authAnswerFindings(exchange, tally);
+};
+
+const judgeHeader: ExchangeCheck = (exchange, tally) =>
+  tally.merge({
+    findings: authorizationFindings(exchange.request.headers.authorization),
+    observations: [],
+    checked: ['AUTH-1', 'AUTH-2', 'AUTH-4'],
+  });
+
+export const AUTH_CHECKS: FamilyChecks = {
+  'AUTH-1': { gateway: judgeRefusal, application: judgeHeader },
+  'AUTH-2': { application: judgeHeader },
+  'AUTH-4': { gateway: judgeRefusal, application: judgeHeader },
+  'AUTH-7': { gateway: judgeRefusal, run: disclosureProblems },
+};

@@ -1,0 +1,97 @@
+import { loadApplicationRules, loadRules } from '../catalogue/rules.js';
+import type { Exchange } from '../transport/exchange.js';
+import { AUTH_CHECKS } from './auth.js';
+import { ERR_CHECKS } from './errors.js';
+import { HOOK_CHECKS } from './hook.js';
+import { APP_CHECKS } from './request.js';
+import { RuleTally, type ExchangeCheck, type FamilyChecks, type RequestContext, type RuleCheck } from './tally.js';
+import { TOK_CHECKS } from './tokenize.js';
+import { VAULT_CHECKS } from './vault.js';
+
+/**
+ * Rule ID → how it is judged: one entry per rule, from the family files. The proxy's rule lists and the
+ * combined checks of one exchange are derived from here, so a check added to its family file is run and
+ * listed everywhere without another list to keep.
+ */
+
+export type CheckedSide = 'gateway' | 'application' | 'run';
+
+const FAMILIES: readonly FamilyChecks[] = [AUTH_CHECKS, ERR_CHECKS, TOK_CHECKS, VAULT_CHECKS, HOOK_CHECKS, APP_CHECKS];
+
+/**
+ * The registry built from family tables, checked at load: a rule claimed by two families, or an ID the
+ * catalogue (spec/rules.yaml) does not hold, throws, so a typo cannot leave a rule unjudged or a check unlisted.
+ */
+export function buildRegistry(
+  families: readonly FamilyChecks[],
+  catalogueIds: ReadonlySet<string>,
+): ReadonlyMap<string, RuleCheck> {
+  const registry = new Map<string, RuleCheck>();
+  for (const family of families) {
+    for (const [ruleId, check] of Object.entries(family)) {
+      if (registry.has(ruleId)) throw new Error(`checks registry: ${ruleId} has two checks`);
+      if (!catalogueIds.has(ruleId)) throw new Error(`checks registry: ${ruleId} is not in spec/rules.yaml`);
+      if (!check.gateway && !check.application && !check.run)
+        throw new Error(`checks registry: ${ruleId} names no function for any side`);
+      registry.set(ruleId, check);
+    }
+  }
+  return registry;
+}
+
+export const CHECKS: ReadonlyMap<string, RuleCheck> = buildRegistry(
+  FAMILIES,
+  new Set([...loadRules(), ...loadApplicationRules()].map((r) => r.id)),
+);
+
+/** The rule IDs judged on `side`, in the registry's order. */
+export function rulesJudgedOn(side: CheckedSide, registry = CHECKS): string[] {
+  return [...registry].filter(([, check]) => check[side]).map(([ruleId]) => ruleId);
+}
+
+/** Every rule `gatewayFindings` can judge on one exchange. */
+export const GATEWAY_SIDE_RULES: readonly string[] = rulesJudgedOn('gateway');
+/** Every rule `requestFindings` can judge, for reports that list what live traffic could exercise. */
+export const APPLICATION_SIDE_RULES: readonly string[] = rulesJudgedOn('application');
+
+/** The distinct functions of one side; a function that judges several rules runs once. */
+function checksOf(side: 'gateway' | 'application'): ExchangeCheck[] {
+  return [...new Set([...CHECKS.values()].flatMap((check) => check[side] ?? []))];
+}
+
+const GATEWAY_CHECKS = checksOf('gateway');
+const APPLICATION_CHECKS = checksOf('application');
+
+/** Every rule of the gateway's side that one exchange can be held to. */
+export function gatewayFindings(exchange: Exchange): RuleTally {
+  const tally = new RuleTally();
+  for (const check of GATEWAY_CHECKS) check(exchange, tally, {});
+  return tally;
+}
+
+/** Every rule of the caller's side that one request can be held to. */
+export function requestFindings(exchange: Exchange, context: RequestContext = {}): RuleTally {
+  const tally = new RuleTally();
+  for (const check of APPLICATION_CHECKS) check(exchange, tally, context);
+  return tally;
+}
+
+// The checks spec files and other rooms call, reached through the registry rather than the family files.
+export { disclosureProblems, rejectionProblems } from './auth.js';
+export { authorizationFindings, keyOf } from './auth.js';
+export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
+export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
+export { mediaTypeProblems, refusalProblems } from './errors.js';
+export { newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
+export {
+  cardNumbersOf,
+  listingAnswerFindings,
+  pageSizeProblems,
+  pageTotalsProblems,
+  walkCoverageProblems,
+} from './vault.js';
+export { disableAnswerFindings } from './hook.js';
+export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
+export type { PaymentKind } from './request.js';
+export { RuleTally } from './tally.js';
+export type { Finding, Observation, RequestContext, RuleCheck, SideFindings } from './tally.js';

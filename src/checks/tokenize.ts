@@ -1,0 +1,133 @@
+import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { keyOf, rejectionProblems } from './auth.js';
+import { judgeApplicationRequest } from './request.js';
+import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
+import { maskingProblems } from './tokenize/card-number.js';
+
+/**
+ * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
+ * target's state (TOK-1 uniqueness, TOK-3, TOK-4, TOK-11) are judged by the spec files with the helpers in
+ * tokenize/.
+ */
+
+type Body = Record<string, unknown>;
+
+function objectOf(value: unknown): Body | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
+}
+
+function nonEmpty(answer: Exchange, field: string): string[] {
+  const value = bodyField(answer, field);
+  return typeof value === 'string' && value !== ''
+    ? []
+    : [`${field} is ${value === undefined ? 'absent' : JSON.stringify(value)}, expected a non-empty string`];
+}
+
+/** TOK-1: a new card answers rcode "000" with a non-empty card_id and pg_id. */
+export function newCardProblems(answer: Exchange): string[] {
+  return [
+    ...(succeeded(answer) ? [] : [`rcode is ${JSON.stringify(bodyField(answer, 'rcode'))}, expected "000"`]),
+    ...nonEmpty(answer, 'card_id'),
+    ...nonEmpty(answer, 'pg_id'),
+  ];
+}
+
+const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
+
+/** TOK-1, TOK-2, TOK-6, TOK-7, TOK-8, TOK-9, TOK-10 on one tokenize exchange. */
+export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
+  const sent = objectOf(exchange.request.body);
+  if (!sent) return j;
+  const ok = succeeded(exchange);
+  if (sent.merchant_id === undefined)
+    j.add('TOK-7', rejectionProblems(exchange), 'a tokenize request without merchant_id is not accepted');
+  const badFormat =
+    (typeof sent.exp_date === 'string' && !MMYY.test(sent.exp_date)) ||
+    (typeof sent.tr_number === 'string' && !/^[0-9]{9}$/.test(sent.tr_number));
+  if (badFormat)
+    j.add(
+      'TOK-10',
+      rejectionProblems(exchange),
+      'a request breaking exp_date MMYY or tr_number nine digits is not a success',
+    );
+  if (!ok) {
+    const cardId = bodyField(exchange, 'card_id');
+    j.add(
+      'TOK-6',
+      typeof cardId === 'string' && cardId !== '' ? ['a failed tokenization still returned a card_id'] : [],
+      'no card_id on failure',
+    );
+  }
+  if (ok && sent.card_id === undefined)
+    j.add('TOK-1', newCardProblems(exchange), 'a new card answers a non-empty card_id and pg_id');
+  if (ok && typeof sent.card_id === 'string') {
+    const back = bodyField(exchange, 'card_id');
+    j.add(
+      'TOK-2',
+      back === sent.card_id ? [] : [`the answer names card_id ${JSON.stringify(back)}, not the one updated`],
+      'an update answers the card_id it updated',
+    );
+  }
+  const masked = bodyField(exchange, 'card_number');
+  // A new card's answer shows the masked number; an update may leave it out (the suite holds both so).
+  if (
+    ok &&
+    typeof sent.card_number === 'string' &&
+    /^[0-9]{11,}$/.test(sent.card_number) &&
+    (masked !== undefined || sent.card_id === undefined)
+  ) {
+    j.add(
+      'TOK-8',
+      maskingProblems(masked, sent.card_number).map((p) => `card_number ${p}`),
+      'first four digits, one x per hidden digit, last six digits',
+    );
+  }
+  if (typeof sent.echo_fields === 'string') {
+    const back = bodyField(exchange, 'echo_fields');
+    // Limits on echo_fields are not shown: a failure may leave it out, but whatever comes back is the string sent.
+    if (back !== undefined || ok)
+      j.add(
+        'TOK-9',
+        back === sent.echo_fields
+          ? []
+          : [`echo_fields came back as ${back === undefined ? 'absent' : JSON.stringify(back)}`],
+        'echo_fields byte for byte as sent',
+      );
+  }
+  return j;
+}
+
+/** TOK-5: a request authenticated with the vendor key names the integrator in vendor_id. */
+export function vendorIdProblems(body: Record<string, unknown>, vendorId: number | undefined): string[] {
+  if (body.vendor_id === undefined) return ['the integrator (vendor key) sent no vendor_id'];
+  if (vendorId !== undefined && body.vendor_id !== vendorId)
+    return [`vendor_id is ${JSON.stringify(body.vendor_id)}, not the integrator's own ID`];
+  return [];
+}
+
+const judgeTokenizeAnswer: ExchangeCheck = (exchange, tally) => {
+  if (exchange.operation === 'tokenize') tokenizeAnswerFindings(exchange, tally);
+};
+
+/** TOK-5 on the caller's side: a request sent with the vendor key names the integrator. */
+const judgeVendorRequest: ExchangeCheck = (exchange, tally, context) => {
+  const fields = exchange.operation === 'tokenize' ? objectOf(exchange.request.body) : undefined;
+  const key = keyOf(exchange.request.headers.authorization);
+  if (fields && context.vendor && key === context.vendor.apiKey)
+    tally.add(
+      'TOK-5',
+      vendorIdProblems(fields, context.vendor.vendorId),
+      "vendor_id with the integrator's ID when the vendor key is used",
+    );
+};
+
+export const TOK_CHECKS: FamilyChecks = {
+  'TOK-1': { gateway: judgeTokenizeAnswer, run: newCardProblems },
+  'TOK-2': { gateway: judgeTokenizeAnswer },
+  'TOK-5': { application: judgeVendorRequest },
+  'TOK-6': { gateway: judgeTokenizeAnswer },
+  'TOK-7': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },
+  'TOK-8': { gateway: judgeTokenizeAnswer },
+  'TOK-9': { gateway: judgeTokenizeAnswer },
+  'TOK-10': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },
+};

@@ -1,0 +1,152 @@
+import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
+import { isFullCardNumber } from './tokenize/card-number.js';
+
+/**
+ * VAULT: sections 2.3 and 4.2, on one listing page as far as the query sent says, and the page arithmetic a
+ * walk of the whole listing is held to.
+ */
+
+type Body = Record<string, unknown>;
+
+function objectOf(value: unknown): Body | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
+}
+
+function nonNegativeInteger(text: string | null): number | undefined {
+  return text !== null && /^[0-9]+$/.test(text) ? Number(text) : undefined;
+}
+
+/** VAULT-7: every card number a customer record shows, with where it stands. */
+export function cardNumbersOf(record: object): [string, unknown][] {
+  const customer = record as Body;
+  const cards = Array.isArray(customer.billing_cards) ? customer.billing_cards : [];
+  return [
+    ['primary_card_number', customer.primary_card_number],
+    ...cards.map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, objectOf(c)?.card_number]),
+  ];
+}
+
+/** VAULT-1, VAULT-2, VAULT-3, VAULT-6, VAULT-7 on one listing page, as far as the query sent says. */
+export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
+  if (!succeeded(exchange)) return j;
+  const totalPages = bodyField(exchange, 'totalPages');
+  const totalRecords = bodyField(exchange, 'totalRecords');
+  const data = bodyField(exchange, 'data');
+  j.add(
+    'VAULT-1',
+    [
+      ...['totalPages', 'totalRecords']
+        .filter((f) => !Number.isInteger(bodyField(exchange, f)))
+        .map((f) => `${f} is ${JSON.stringify(bodyField(exchange, f))}, expected an integer`),
+      ...(Array.isArray(data) ? [] : ['data is not an array']),
+    ],
+    'code 0, integer totalPages and totalRecords, data an array',
+  );
+  const records = Array.isArray(data) ? data.map(objectOf).filter((r): r is Body => !!r) : [];
+  j.add(
+    'VAULT-7',
+    records.flatMap((c) =>
+      cardNumbersOf(c)
+        .filter(([, v]) => typeof v === 'string' && isFullCardNumber(v))
+        .map(([where]) => `customer ${String(c.customer_id)}: ${where} is a full card number`),
+    ),
+    'every card number masked',
+  );
+
+  const query = new URL(exchange.request.url).searchParams;
+  const count = nonNegativeInteger(query.get('count'));
+  const page = nonNegativeInteger(query.get('page'));
+  if (!count || !Number.isInteger(totalPages) || !Number.isInteger(totalRecords)) {
+    // Defaults of count and page are not shown: without them the page size cannot be judged.
+    j.observe(
+      'VAULT-3',
+      'a listing without a positive integer count (or without integer totals) was not judged for page size and totals',
+    );
+    return j;
+  }
+  const pages = totalPages as number;
+  const expectedPages = Math.ceil((totalRecords as number) / count);
+  j.add(
+    'VAULT-3',
+    pages === expectedPages || (totalRecords === 0 && pages === 1)
+      ? []
+      : [`totalPages ${pages} for totalRecords ${String(totalRecords)} and count ${count}`],
+    `totalPages = ceil(totalRecords / count) = ${expectedPages}`,
+  );
+  const held = records.length;
+  if (page !== undefined && page >= pages)
+    j.add('VAULT-6', held ? [`page ${page} of ${pages} holds ${held} records`] : [], 'no records past the last page');
+  else if (page !== undefined) {
+    const isLast = page === pages - 1;
+    j.add(
+      'VAULT-2',
+      held > count
+        ? [`page ${page} holds ${held} records`]
+        : !isLast && held !== count
+          ? [`page ${page} (not the last) holds ${held} records`]
+          : [],
+      `at most ${count} records a page, exactly ${count} on every page but the last`,
+    );
+  } else j.add('VAULT-2', held > count ? [`the page holds ${held} records`] : [], `at most ${count} records a page`);
+  return j;
+}
+
+const judgeListingAnswer: ExchangeCheck = (exchange, tally) => {
+  if (exchange.operation === 'listCustomers') listingAnswerFindings(exchange, tally);
+};
+
+export const VAULT_CHECKS: FamilyChecks = {
+  'VAULT-1': { gateway: judgeListingAnswer },
+  'VAULT-2': { gateway: judgeListingAnswer, run: pageSizeProblems },
+  'VAULT-3': { gateway: judgeListingAnswer, run: pageTotalsProblems },
+  'VAULT-4': { run: walkCoverageProblems },
+  'VAULT-6': { gateway: judgeListingAnswer },
+  'VAULT-7': { gateway: judgeListingAnswer },
+};
+
+/**
+ * VAULT-2 on one page of a walk: at most `perPage` records, exactly `perPage` on every page but the last.
+ * `lastIndex` is the index the walk takes for the last page.
+ */
+export function pageSizeProblems(index: number, size: number, perPage: number, lastIndex: number): string[] {
+  if (size > perPage) return [`page ${index} holds ${size} records`];
+  return index !== lastIndex && size !== perPage ? [`page ${index} (not the last) holds ${size} records`] : [];
+}
+
+/** The totals page 0 of a walk reported, which every other page repeats. */
+export type WalkTotals = { totalPages: number; totalRecords: number };
+
+/**
+ * VAULT-3 on one page of a walk at `count`: totalPages is ceil(totalRecords / the page size served), the same
+ * totals on every page. An empty vault may be read as one empty page.
+ */
+export function pageTotalsProblems(
+  page: Exchange,
+  index: number,
+  walk: WalkTotals,
+  expectedPages: number,
+  count: number,
+) {
+  const pages = Number(bodyField(page, 'totalPages'));
+  const records = Number(bodyField(page, 'totalRecords'));
+  return [
+    ...(pages === expectedPages || (walk.totalRecords === 0 && pages === 1)
+      ? []
+      : [`page ${index} says totalPages ${pages} for totalRecords ${walk.totalRecords}, count ${count}`]),
+    ...(pages === walk.totalPages && records === walk.totalRecords
+      ? []
+      : [`page ${index} reports totals ${pages}/${records}, page 0 reported ${walk.totalPages}/${walk.totalRecords}`]),
+  ];
+}
+
+/** VAULT-4 on the records of a walk: each customer once, all totalRecords of them when the walk went to the end. */
+export function walkCoverageProblems(ids: readonly unknown[], totalRecords: number, complete: boolean): string[] {
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  return [
+    ...(!complete || ids.length === totalRecords
+      ? []
+      : [`the pages hold ${ids.length} records, totalRecords is ${totalRecords}`]),
+    ...(repeated.length ? [`customers on more than one page: ${[...new Set(repeated)].slice(0, 5).join(', ')}`] : []),
+  ];
+}
