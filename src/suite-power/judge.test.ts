@@ -21,9 +21,12 @@ const variant = (): PlannedRun => ({
   name: 'v',
   expected: 'passes',
 });
+/** Each failed rule failed on a violation naming it, as a RuleViolation's `[TOK-8] …` does. */
 const report = (verdict: string, failed: string[]): RunReport => ({
   verdict,
-  rules: ['TOK-8', 'ERR-5', 'AUTH-1'].map((id) => ({ id, status: failed.includes(id) ? 'failed' : 'passed' })),
+  rules: ['TOK-8', 'ERR-5', 'AUTH-1'].map((id) =>
+    failed.includes(id) ? { id, status: 'failed', tests: [{ failures: [{ ruleId: id }] }] } : { id, status: 'passed' },
+  ),
 });
 
 test('a fault is caught when a test of its own rule failed; other failing rules are named, unlisted ones marked', () => {
@@ -92,4 +95,12 @@ test('a known-deviations case passes only on its verdict, exit code, rule status
   };
   expect(judge(run(expired!), counted)).toMatchObject({ outcome: 'passed', ok: true });
   expect(judge(run(expired!), { ...counted, verdictLine: '… 1 failed' })).toMatchObject({ outcome: 'wrong verdict' });
+});
+
+test('a fault whose own rule failed only on an error that names no rule (a setup error of a fixture) is not caught', () => {
+  const broken: RunReport = {
+    verdict: 'NON-CONFORMANT',
+    rules: [{ id: 'TOK-8', status: 'failed', tests: [{ failures: [{}] }] }],
+  };
+  expect(judge(fault(), broken)).toMatchObject({ outcome: 'survived', ok: false });
 });

@@ -2,7 +2,20 @@ import { EXIT_CODES, type Verdict } from '../reporters/outcomes/rule-outcomes.js
 import type { PlannedRun } from './plan.js';
 
 /** What verify:suite reads from a run's conformance.json. */
-export type RunReport = { verdict: string; verdictLine?: string; rules: { id: string; status: string }[] };
+export type RunReport = {
+  verdict: string;
+  verdictLine?: string;
+  rules: { id: string; status: string; tests?: { failures?: { ruleId?: string }[] }[] }[];
+};
+
+/**
+ * The rule failed on a violation that names it (`[TOK-8] …`): a test that broke for another reason (a
+ * fixture's configuration error, a crash) fails all of its rules in a report, but proves no catch.
+ */
+function failedByName(report: RunReport, ruleId: string): boolean {
+  const rule = report.rules.find((r) => r.id === ruleId);
+  return rule?.status === 'failed' && !!rule.tests?.some((t) => t.failures?.some((f) => f.ruleId === ruleId));
+}
 
 export type Outcome = 'caught' | 'caught by accident' | 'survived' | 'passed' | 'flagged' | 'wrong verdict' | 'error';
 
@@ -18,8 +31,9 @@ export type FaultRunOutcome = {
 };
 
 /**
- * A fault is caught only when a test of the rule it breaks failed; one noticed only by other rules was
- * caught by accident, which proves nothing about its own rule and fails verify:suite. A variation passes
+ * A fault is caught only when a test of the rule it breaks failed on a violation naming that rule; one
+ * noticed only by other rules was caught by accident, which proves nothing about its own rule and fails
+ * verify:suite. A variation passes
  * when no rule failed and the whole suite ran: CONFORMANT, or NOT FULLY EXERCISED where the variation
  * leaves a rule nothing to judge (an empty vault). INCOMPLETE means rules went unrun, and a run that never
  * ran proves nothing: an error, not a pass.
@@ -46,7 +60,7 @@ export function judge(run: PlannedRun, report: RunReport | undefined): FaultRunO
   }
   const others = failedRules.filter((r) => r !== run.rule);
   const unlisted = others.filter((r) => !run.alsoNoticedBy.includes(r));
-  if (failedRules.includes(run.rule))
+  if (failedByName(report, run.rule))
     return { ...base, outcome: 'caught', ok: true, caughtBy: [run.rule, ...others], unlisted };
   return { ...base, outcome: others.length ? 'caught by accident' : 'survived', ok: false, caughtBy: others, unlisted };
 }
