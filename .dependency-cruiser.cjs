@@ -11,7 +11,7 @@
 /** Rows from the bottom up. A row may import itself and the rows named in `may`, never a row above it. */
 const LAYERS = [
   { name: 'catalogue', path: 'src/catalogue', may: [] },
-  { name: 'known-deviations', path: 'src/known-deviations', may: [] },
+  { name: 'known-deviations', path: 'src/known-deviations', may: ['catalogue'] },
   { name: 'transport', path: 'src/transport', may: ['catalogue'] },
   { name: 'checks', path: 'src/checks', may: ['catalogue', 'transport'] },
   { name: 'coverage', path: 'src/coverage', may: ['catalogue', 'transport', 'checks'] },

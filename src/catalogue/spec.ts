@@ -7,6 +7,14 @@ export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import
 export const OPERATION_IDS = ['tokenize', 'listCustomers', 'disableWebhook'] as const;
 export type OperationId = (typeof OPERATION_IDS)[number];
 
+/** Which of the three operations a request is, by method and path; undefined for anything else. */
+export function operationOf(method: string, path: string): OperationId | undefined {
+  if (method === 'POST' && path === '/pg/tokenize') return 'tokenize';
+  if (method === 'GET' && path === '/platform/vault/customer') return 'listCustomers';
+  if (method === 'PUT' && /^\/platform\/webhook\/[^/]+\/disable$/.test(path)) return 'disableWebhook';
+  return undefined;
+}
+
 export type Family = 'pg' | 'platform';
 
 export type OperationInfo = {

@@ -1,3 +1,4 @@
+import { operationOf } from '../catalogue/spec.js';
 import { appliesTo, isExpired, type KnownDeviation } from './entry.js';
 
 /** A failure of the run as the known-deviations file sees it: its rule, its Found, the operations it sent to. */
@@ -57,12 +58,6 @@ export function matchFailures(
   return out;
 }
 
-const OPERATIONS: { method: string; path: RegExp; operation: string }[] = [
-  { method: 'POST', path: /\/pg\/tokenize$/, operation: 'tokenize' },
-  { method: 'GET', path: /\/platform\/vault\/customer$/, operation: 'listCustomers' },
-  { method: 'PUT', path: /\/platform\/webhook\/[^/]+\/disable$/, operation: 'disableWebhook' },
-];
-
 /**
  * The operations a failure's exchanges were sent to, read from their "Sent: METHOD URL" lines (a request
  * to anything else, such as a wrong method on purpose, is no operation of the document).
@@ -78,8 +73,8 @@ export function operationsOf(exchanges: readonly string[]): string[] {
     } catch {
       path = m[2]!.split('?')[0]!;
     }
-    const op = OPERATIONS.find((o) => o.method === m[1] && o.path.test(path));
-    if (op) found.add(op.operation);
+    const op = operationOf(m[1]!, path);
+    if (op) found.add(op);
   }
   return [...found];
 }

@@ -1,15 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Exchange } from '../transport/exchange.js';
-import { familyOf, type OperationId } from '../catalogue/spec.js';
+import { familyOf, operationOf } from '../catalogue/spec.js';
 import type { Captured } from './forward.js';
-
-/** Which of the three operations a request is, by method and path; undefined for anything else. */
-export function operationOf(method: string, path: string): OperationId | undefined {
-  if (method === 'POST' && path === '/pg/tokenize') return 'tokenize';
-  if (method === 'GET' && path === '/platform/vault/customer') return 'listCustomers';
-  if (method === 'PUT' && /^\/platform\/webhook\/[^/]+\/disable$/.test(path)) return 'disableWebhook';
-  return undefined;
-}
 
 /**
  * UTF-8 as the suite's client decodes it: a leading byte order mark (some Windows and .NET stacks write
