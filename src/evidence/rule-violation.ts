@@ -27,9 +27,14 @@ export class RuleViolation extends Error {
 }
 
 /** A RuleViolation message's first line, "[TOK-8] …", as a test's error shows it (Playwright may put the error's name first). */
-const VIOLATION_LINE = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\]/gm;
+const VIOLATION_LINE = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\] /;
+
+/** The rule a line names when it is the first line of a RuleViolation message; undefined for any other line. */
+export function violatedRuleOf(line: string): string | undefined {
+  return VIOLATION_LINE.exec(line)?.[1];
+}
 
 /** The rules the RuleViolation messages in `text` name, in order, repeats kept: the reporters' one reading of them. */
 export function rulesViolatedIn(text: string): string[] {
-  return [...text.matchAll(VIOLATION_LINE)].map((m) => m[1] ?? '');
+  return text.split('\n').flatMap((line) => violatedRuleOf(line) ?? []);
 }

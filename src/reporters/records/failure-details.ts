@@ -1,3 +1,5 @@
+import { violatedRuleOf } from '../../evidence/rule-violation.js';
+
 /**
  * A failed test's error as the reports show it: per violated rule, what was expected, what was found, the
  * (redacted) exchanges and their reproduce lines, read from the RuleViolation message (rule-violation.ts).
@@ -16,11 +18,10 @@ export type FailureDetail = {
   message?: string;
 };
 
-const HEADER = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\] /;
 const MAX_MESSAGE_LINES = 40;
 
 function detailOf(lines: string[]): FailureDetail {
-  const detail: FailureDetail = { ruleId: HEADER.exec(lines[0] ?? '')?.[1], exchanges: [], reproduce: [] };
+  const detail: FailureDetail = { ruleId: violatedRuleOf(lines[0] ?? ''), exchanges: [], reproduce: [] };
   let section: 'head' | 'found' | 'exchange' | 'after' = 'head';
   for (const line of lines.slice(1)) {
     if (section === 'head' && line.startsWith('Expected: ')) detail.expected = line.slice('Expected: '.length);
@@ -42,7 +43,7 @@ function detailOf(lines: string[]): FailureDetail {
 
 export function failureDetails(errorText: string): FailureDetail[] {
   const lines = errorText.split('\n');
-  const starts = lines.flatMap((l, i) => (HEADER.test(l) ? [i] : []));
+  const starts = lines.flatMap((l, i) => (violatedRuleOf(l) ? [i] : []));
   if (!starts.length) {
     const message = lines.slice(0, MAX_MESSAGE_LINES).join('\n').trim();
     return message
