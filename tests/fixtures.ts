@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, type TestDetails, type TestInfo } from '@playwright/test';
-import { testWithoutBrowserContext as base } from '../src/config/playwright/playwright-no-context.js';
+import { testWithoutOptionSteps as base } from '../src/config/playwright/playwright-option-steps.js';
 import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import {

@@ -7,12 +7,14 @@ import { annotation } from '../evidence/annotations.js';
  * expected to skip. The reporter API declares that field read-only, so this is the one place where this
  * project writes to a Playwright object it does not own.
  *
- * Kept because the public route costs too much: marking the run caught in a file and letting each test
- * skip itself in a fixture sends every remaining job to a worker, which loads the spec file and sets up
- * the test's fixtures only to skip it. Measured with `npm run verify:suite -- --only` on two faults and two
- * variations (8 runs, 856 tests), one run each side by side: 57.0 s of CPU this way, 78.5 s the public way
- * (+38 %; a conformance run costs about 17 s), every fault caught by its own rule and every variation
- * passing both ways.
+ * Kept because the public routes cost too much. The cheapest found: the reporter writes a file saying the
+ * run is caught, and each of the run's test files skips all its tests at load when that file exists
+ * (`test.skip(condition, description)` at file level). Every job of the run is then still sent to a worker,
+ * which loads the run's copy of the spec file to find its tests skipped. Measured with `npm run verify:suite
+ * -- --only mask-last-four-only --only vault-content-type-missing` (4 runs), two runs each side by side:
+ * 29.3 CPU-s this way, 38.7 CPU-s that way (+32 %, pair by pair 1.25 to 1.40), about 2.3 CPU-s more per fault
+ * run where this project accepts 10 % of a conformance run (1.5 of about 15 CPU-s); each test skipping itself
+ * in a fixture costs that and its fixtures besides. The same verdicts and reported tests both ways.
  *
  * skip-unstarted.test.ts fails if a Playwright release stops honouring it.
  */
