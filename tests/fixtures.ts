@@ -10,7 +10,7 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { answerFindings } from '../src/checks/registry.js';
+import { answerFindings, type SideFindings } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
@@ -262,8 +262,11 @@ export const test = base.extend<TestFixtures>({
       }
       const checked = new Set<string>();
       const violations: RuleViolation[] = [];
+      const judged = new Map<Exchange, SideFindings>();
       for (const exchange of client.exchanges.filter((e) => e.operation)) {
-        const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
+        const sideFindings = answerFindings(exchange);
+        judged.set(exchange, sideFindings);
+        const { findings, observations, checked: rulesChecked } = sideFindings;
         for (const id of rulesChecked) {
           checked.add(id);
           countJudged(id, 1, 'answers');
@@ -273,7 +276,9 @@ export const test = base.extend<TestFixtures>({
           violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
       }
       for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
-      testInfo.annotations.push(...runWideAnnotations(runWideOf(client.exchanges))); // TOK-1 and ERR-5 across the run
+      testInfo.annotations.push(
+        ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? answerFindings(e))),
+      ); // TOK-1 and ERR-5 across the run
       testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
       // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
       // verify:suite's runs judge rules only, so they carry none.
