@@ -10,7 +10,7 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { answerFindings } from '../src/checks/registry.js';
+import { answerFindings, type SideFindings } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
@@ -123,6 +123,13 @@ function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, 
 }
 
 export const test = base.extend<TestFixtures>({
+  // Playwright's own per-test context configuration reads these three browser options; as Playwright
+  // registers them, each records a step (a captured stack and two messages to the runner) for every test,
+  // though this suite opens no browser. Playwright's default values, boxed so they record none; a config's
+  // `use` no longer reaches them (none here sets them).
+  actionTimeout: [0, { scope: 'test', box: 'self' }],
+  navigationTimeout: [0, { scope: 'test', box: 'self' }],
+  testIdAttribute: ['data-testid', { scope: 'test', box: 'self' }],
   runEnv: [undefined, { option: true, box: 'self' }],
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
@@ -262,8 +269,11 @@ export const test = base.extend<TestFixtures>({
       }
       const checked = new Set<string>();
       const violations: RuleViolation[] = [];
+      const judged = new Map<Exchange, SideFindings>();
       for (const exchange of client.exchanges.filter((e) => e.operation)) {
-        const { findings, observations, checked: rulesChecked } = answerFindings(exchange);
+        const sideFindings = answerFindings(exchange);
+        judged.set(exchange, sideFindings);
+        const { findings, observations, checked: rulesChecked } = sideFindings;
         for (const id of rulesChecked) {
           checked.add(id);
           countJudged(id, 1, 'answers');
@@ -273,7 +283,9 @@ export const test = base.extend<TestFixtures>({
           violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
       }
       for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
-      testInfo.annotations.push(...runWideAnnotations(runWideOf(client.exchanges))); // TOK-1 and ERR-5 across the run
+      testInfo.annotations.push(
+        ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? answerFindings(e))),
+      ); // TOK-1 and ERR-5 across the run
       testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
       // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
       // verify:suite's runs judge rules only, so they carry none.

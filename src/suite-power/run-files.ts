@@ -87,7 +87,8 @@ export function writeRunFiles(
           `import { test } from ${JSON.stringify(fixtures)};`,
           `import ${JSON.stringify(source)};`,
           '',
-          `test.use({ runEnv: ${JSON.stringify(runEnvOf(run))} });`,
+          // Boxed as the fixture it overrides: an override written as a bare value records a step per test.
+          `test.use({ runEnv: [${JSON.stringify(runEnvOf(run))}, { box: 'self' }] });`,
           '',
         ].join('\n'),
       );

@@ -25,8 +25,17 @@ function dropNulls(row: Row, prefix: string, found: Set<string>): Row {
  */
 export function withoutRecordNulls(body: unknown): { body: unknown; nullFields: string[] } {
   if (!isRow(body) || !Array.isArray(body.data)) return { body, nullFields: [] };
+  // An answer's schema check and its observations both ask, of the same parsed body, which is never changed.
+  let result = readings.get(body);
+  if (!result) readings.set(body, (result = read(body, body.data)));
+  return result;
+}
+
+const readings = new WeakMap<Row, { body: unknown; nullFields: string[] }>();
+
+function read(body: Row, records: unknown[]): { body: unknown; nullFields: string[] } {
   const found = new Set<string>();
-  const data = body.data.map((record) => {
+  const data = records.map((record) => {
     if (!isRow(record)) return record;
     const out = dropNulls(record, '', found);
     for (const list of ['shipping_addresses', 'billing_cards']) {
