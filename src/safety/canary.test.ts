@@ -1,10 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { apiToken } from '../transport/auth.js';
 import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import type { ConformanceJson } from '../reporters/report-json.js';
 import { startMock } from '../mock/start.js';
 import { ScriptedClient } from '../proxy/scripted-client.js';
 import { startSession } from '../proxy/session.js';
@@ -73,14 +74,18 @@ test('published test data inside a reproduce line is no hit; outside it, or afte
 });
 
 test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {
-  // A whole failing run (a worker restart per failed test): near 2 minutes on a busy 2-core machine.
+  // A conformance run in a child process: many times its quiet-machine time on a busy one.
   test.setTimeout(300_000);
-  // The canaries are the mock's own keys (a key the target refuses would stop the run in its preflight):
-  // faults make the listing's and tokenize's checks fail and print what they sent, while disables and
-  // many other checks pass, so every writer gets both successes and failures to record.
+  // The canaries are the mock's own keys (a key the target refuses would stop the run in its preflight).
+  // Each fault fails a test or two that print what they sent, while the other tests of their rules pass, so
+  // every writer records both successes and failures: a 19-digit test card sent with its CVV and answered in
+  // full (TOK-8, an example and a generated number), ACH routing and account numbers refused (TOK-3), the
+  // vendor key refused on the listing (AUTH-5), a listing served without its content type (ERR-4); every
+  // request carries a key. The run is narrowed to those rules: the other tests go through the same writers
+  // with no kind of secret these lack, and each failed test costs a new worker.
   const mock = await startMock({
     credentials: { apiKey: MERCHANT_KEY, vendorApiKey: VENDOR_KEY },
-    faults: ['vault-content-type-missing', 'mask-last-four-only'],
+    faults: ['mask-full-19-digits', 'ach-refused', 'vendor-key-refused-on-vault', 'vault-content-type-missing'],
   });
   const dir = testInfo.outputPath('run');
   const resultsDir = join(dir, 'test-results');
@@ -97,7 +102,7 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
         PG_REPORTS_DIR: dir,
         PG_RESULTS_DIR: resultsDir,
       },
-      ['--trace', 'on'],
+      ['--rule', 'TOK-8,TOK-3,AUTH-5,ERR-4', '--trace', 'on'],
     );
     expect(run.code, 'the run failed as forced').toBe(1);
     expect(run.output).toContain('NON-CONFORMANT');
@@ -105,6 +110,17 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
       .map(String)
       .filter((f) => f.endsWith('trace.zip'));
     expect(traces.length, 'traces were written').toBeGreaterThan(10);
+    // Each fault's rule failed, so what its tests sent stands in failure messages and reproduce lines,
+    // and tests passed too: every writer recorded both.
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceJson;
+    expect(report.rules.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(
+      expect.arrayContaining(['TOK-8', 'TOK-3', 'AUTH-5', 'ERR-4']),
+    );
+    const { stats } = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+      stats: { expected: number; unexpected: number };
+    };
+    expect(stats.unexpected, 'tests failed').toBeGreaterThan(3);
+    expect(stats.expected, 'tests passed').toBeGreaterThan(3);
     for (const file of [
       'conformance.md',
       'conformance.json',

@@ -16,11 +16,17 @@ import { runConformance } from './run-conformance.js';
 // vendor-key-refused-on-vault, not vendor-id-refused: a refused vendor ID looks like a wrong PG_VENDOR_ID
 // to the preflight (exit 2), while a vendor key refused on the listing is AUTH-5's failure, vendor key in its line.
 const FAULTS = [
-  'mask-last-four-only',
+  'mask-full-19-digits',
   'vendor-key-refused-on-vault',
   'auth-accepts-bearer',
   'echo-fields-ascii-escaped',
 ];
+/**
+ * The run is narrowed to the faults' rules: the rest of the suite would only add passing tests, and each
+ * fault fails only a few (an example and a generated input; one operation each for a header), as each failed
+ * test costs a worker.
+ */
+const RULES = ['TOK-8', 'AUTH-5', 'AUTH-4', 'TOK-9'];
 /** The README's variables for the embedded mock. */
 const README_ENV = {
   PG_API_KEY: MOCK_DEFAULTS.apiKey,
@@ -37,24 +43,22 @@ test(
   'every reproduce line of a failing mock run, pasted into a shell with the README variables set, gets ' +
     'the same answer',
   async ({}, testInfo) => {
+    // A conformance run in a child process: many times its quiet-machine time on a busy one.
     test.setTimeout(240_000);
     const mock = await startMock({ faults: FAULTS });
     const dir = testInfo.outputPath('run');
     try {
-      const run = await runConformance({
-        PG_BASE_URL: mock.url,
-        PG_REPORTS_DIR: dir,
-        PG_RESULTS_DIR: join(dir, 'test-results'),
-      });
+      const run = await runConformance(
+        { PG_BASE_URL: mock.url, PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') },
+        ['--rule', RULES.join(',')],
+      );
       expect(run.code, run.output.slice(-2_000)).toBe(1);
       const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceJson;
       const failures = report.rules.flatMap((r) =>
         r.tests.flatMap((t) => (t.failures ?? []).map((f) => ({ rule: r.id, test: t.title, ...f }))),
       );
       // Each fault's own rule, at least (a fault may break a neighbour too).
-      expect([...new Set(failures.map((f) => f.rule))]).toEqual(
-        expect.arrayContaining(['TOK-8', 'AUTH-5', 'AUTH-4', 'TOK-9']),
-      );
+      expect([...new Set(failures.map((f) => f.rule))]).toEqual(expect.arrayContaining(RULES));
 
       const redactor = new Redactor([MOCK_DEFAULTS.apiKey, MOCK_DEFAULTS.vendorApiKey]);
       let replayed = 0;
