@@ -31,7 +31,8 @@ const test = base.extend<object, { chromiumBrowser: Browser | undefined }>({
       await use(browser);
       await browser.close();
     },
-    { scope: 'worker' },
+    // Its own bound: the launch is not part of the first page test's 30 s, as it was when each test launched.
+    { scope: 'worker', timeout: 60_000 },
   ],
 });
 test.describe.configure({ mode: 'default' });
