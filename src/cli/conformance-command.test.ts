@@ -54,7 +54,11 @@ test("--list shows exactly one rule's tests and leaves the last report alone", a
 test('a run of one rule that passes exits 0 with a verdict that names what it covered', async ({}, testInfo) => {
   test.setTimeout(60_000);
   const dir = testInfo.outputPath('run');
-  const { code, output } = await runConformance({ ...dirs(dir), PG_WORKERS: '1' }, ['--rule', 'TOK-8']);
+  // TOK-8 is a property; one generated input is as much a pass of it as 25 for what this test reads.
+  const { code, output } = await runConformance({ ...dirs(dir), PG_WORKERS: '1', PG_GENERATED_RUNS: '1' }, [
+    '--rule',
+    'TOK-8',
+  ]);
   expect(code, output).toBe(0);
   const report = readConformanceJson(join(dir, 'conformance.json'));
   expect(report.verdict).toBe('CONFORMANT');

@@ -8,8 +8,10 @@ import { TEST_CA_FILE, test } from '../webhook-check/webhook-check-fixtures.js';
 
 /**
  * Four whole runs (a sandbox run, then production with writes, read-only twice), each against a mock of its own on
- * loopback: production over plain http is allowed only there, as for any target. Five generated inputs a
- * property keep them short; production replays the sandbox run's seed and count.
+ * loopback: production over plain http is allowed only there, as for any target. One generated input a property
+ * keeps them short (the comparison does not depend on how many); production replays the sandbox run's seed and
+ * count. The three cutovers are independent of one another, so they run side by side, each with its own webhook
+ * endpoint, so that what an endpoint saw is that cutover's own check.
  */
 const TITLE =
   'the cutover against a production like the sandbox is ready, read-only it is not a sign-off, ' +
@@ -22,7 +24,6 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
     mocks.push(m);
     return m;
   };
-  const endpoint = await httpsReceiver('localhost');
   try {
     const sandboxDir = testInfo.outputPath('sandbox');
     const sandbox = await runConformance({
@@ -31,11 +32,12 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
       ...mockCredentialsAsTarget(),
       PG_REPORTS_DIR: sandboxDir,
       PG_RESULTS_DIR: join(sandboxDir, 'test-results'),
-      PG_GENERATED_RUNS: '5',
+      PG_GENERATED_RUNS: '1',
     });
     expect(sandbox.code, sandbox.output).toBe(0);
 
     const cutover = async (baseUrl: string, name: string, writes: Record<string, string> = {}) => {
+      const endpoint = await httpsReceiver('localhost');
       const dir = testInfo.outputPath(name);
       const reports = { PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') };
       const env = {
@@ -43,6 +45,7 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
         PG_BASE_URL: baseUrl,
         ...mockCredentialsAsTarget(),
         ...reports,
+        PG_WORKERS: '1', // three production runs side by side on the runner's cores
         ...writes,
       };
       const run = await runCommand('scripts/cutover.ts', env, [
@@ -55,12 +58,20 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
       ]);
       return {
         ...run,
+        endpoint,
         markdown: existsSync(join(dir, 'cutover.md')) ? readFileSync(join(dir, 'cutover.md'), 'utf8') : '',
       };
     };
 
     const lastLine = (output: string) => output.trimEnd().split('\n').at(-1);
-    const alike = await cutover((await mock()).url, 'alike', { PG_ALLOW_WRITES: '1' });
+    // The README's example without PG_ALLOW_WRITES: production never tokenized or disabled, so no sign-off.
+    const [alike, readOnly, differing] = await Promise.all([
+      mock().then((m) => cutover(m.url, 'alike', { PG_ALLOW_WRITES: '1' })),
+      mock().then((m) => cutover(m.url, 'read-only')),
+      mock({ variants: ['auth-failures-403'], faults: ['vault-total-records-off-by-one'] }).then((m) =>
+        cutover(m.url, 'differing'),
+      ),
+    ]);
     expect(alike.code, alike.output).toBe(0);
     expect(lastLine(alike.output)).toMatch(
       /^Cutover: READY: production exercised everything the sandbox run signed off and behaves/,
@@ -70,10 +81,8 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
       '- HOOK-2: skipped on production (the sandbox: passed): in production the suite disables only',
     );
     expect(alike.markdown).toMatch(/production answered the sandbox run's inputs \(PG_SEED=[0-9]+\)/);
-    expect(endpoint.seen.length, 'the webhook endpoint was checked').toBeGreaterThan(0);
+    expect(alike.endpoint.seen.length, 'the webhook endpoint was checked').toBeGreaterThan(0);
 
-    // The README's example without PG_ALLOW_WRITES: production never tokenized or disabled, so no sign-off.
-    const readOnly = await cutover((await mock()).url, 'read-only');
     expect(readOnly.code, readOnly.output).toBe(4);
     expect(lastLine(readOnly.output)).toMatch(
       /^Cutover: NOT FULLY EXERCISED ON PRODUCTION: tokenize and disableWebhook never called there; [0-9]+ rules the sandbox run/,
@@ -83,10 +92,6 @@ test(TITLE, async ({ httpsReceiver }, testInfo) => {
       '- TOK-8: skipped on production (the sandbox: passed): writes to production need PG_ALLOW_WRITES=1 (set PG_ALLOW_WRITES=1)',
     );
 
-    const differing = await cutover(
-      (await mock({ variants: ['auth-failures-403'], faults: ['vault-total-records-off-by-one'] })).url,
-      'differing',
-    );
     expect(differing.code, differing.output).toBe(1);
     expect(lastLine(differing.output)).toMatch(/^Cutover: NOT READY: /);
     for (const text of [alike.output, readOnly.output, differing.output, alike.markdown, differing.markdown]) {

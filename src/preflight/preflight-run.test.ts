@@ -13,7 +13,8 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 
 // Whole `npm run conformance` runs in child processes against a mock taken for a sandbox (black-box mode).
 // The two preflight cases stop before Playwright starts (about a second each); the two that need the run
-// itself (an unknown PG_WEBHOOK_ID shows only at its first disable) cost a conformance run each.
+// itself (an unknown PG_WEBHOOK_ID shows only at its first disable) cost a conformance run each, with one
+// generated input a property (WHOLE_RUN): what they check does not depend on how many.
 let mock: MockHandle;
 test.beforeAll(async () => {
   mock = await startMock();
@@ -23,6 +24,7 @@ test.afterAll(async () => {
 });
 
 const WRONG_KEY = 'sk_sandbox_wrong_key_Zq81';
+const WHOLE_RUN = { PG_GENERATED_RUNS: '1' };
 
 function sandbox(dir: string, overrides: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string | undefined> = {
@@ -158,7 +160,7 @@ test(
 test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rule', async ({}, testInfo) => {
   test.setTimeout(120_000);
   const dir = testInfo.outputPath('run');
-  const run = await runConformance(sandbox(dir, { PG_WEBHOOK_ID: 'wh_nobody_knows_this_one' }));
+  const run = await runConformance(sandbox(dir, { ...WHOLE_RUN, PG_WEBHOOK_ID: 'wh_nobody_knows_this_one' }));
   expect(run.code, run.output).toBe(2);
   expect(run.output).toContain(
     'Configuration problems, fix these first (1):\n  - PG_WEBHOOK_ID names no webhook the target knows',
@@ -207,7 +209,7 @@ test(
     'skipped rules and the variable to set',
   async ({}, testInfo) => {
     test.setTimeout(120_000);
-    const run = await runConformance(sandbox(testInfo.outputPath('run'), { PG_WEBHOOK_ID: undefined }));
+    const run = await runConformance(sandbox(testInfo.outputPath('run'), { ...WHOLE_RUN, PG_WEBHOOK_ID: undefined }));
     expect(run.code, run.output).toBe(4);
     const end = run.output.slice(run.output.lastIndexOf('Operations never served'));
     expect(end).toContain(

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test as base, type Browser } from '@playwright/test';
 import { annotation } from '../../evidence/annotations.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { Redactor } from '../../evidence/redact.js';
@@ -17,6 +17,25 @@ import { writeHistory, type Night } from '../nights/night-history.js';
 /** Debian's package, not a Playwright download: the page must open in a real browser as users have it. */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const NO_CHROMIUM = `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`;
+
+/**
+ * One Chromium for the worker's pages, each test in a context of its own: the launch costs more than the pages.
+ * The file's tests run in one worker, in order, so the three pages share one launch.
+ */
+const test = base.extend<object, { chromiumBrowser: Browser | undefined }>({
+  chromiumBrowser: [
+    async ({}, use) => {
+      if (!existsSync(CHROMIUM)) return use(undefined);
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+      await use(browser);
+      await browser.close();
+    },
+    // Its own bound: the launch is not part of the first page test's 30 s, as it was when each test launched.
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
+test.describe.configure({ mode: 'default' });
 
 const KEY = 'page_test_key_5Tq9';
 const sent: Exchange = {
@@ -127,20 +146,16 @@ test('conformance.md names the failed rules under the verdict, with Expected, Fo
 test(
   'conformance.html opens in headless Chromium and shows the verdict, every rule coloured by outcome, ' +
     'test links and the drift',
-  async ({}, testInfo) => {
-    test.skip(
-      !existsSync(CHROMIUM),
-      `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
-    );
+  async ({ chromiumBrowser: browser }, testInfo) => {
+    test.skip(!browser, NO_CHROMIUM);
     const first = testInfo.outputPath('first');
     writeRun(first);
     const dir = testInfo.outputPath('run');
     writeRun(dir, join(first, 'conformance.json'));
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     try {
       // JavaScript off and every request recorded: the page must read fully without either.
-      const context = await browser.newContext({ javaScriptEnabled: false });
+      const context = await browser!.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       const requests: string[] = [];
       page.on('request', (r) => requests.push(r.url()));
@@ -173,9 +188,8 @@ test(
       await expect(rows.first().locator('td.tests li')).toHaveText('failed AUTH-1: its check <em>with markup</em>');
       await expect(page.getByRole('heading', { name: 'Since the baseline' })).toBeVisible();
       await expect(page.getByText('Nothing changed: every compared rule has the same outcome')).toBeVisible();
-      await context.close();
     } finally {
-      await browser.close();
+      await Promise.all(browser!.contexts().map((c) => c.close()));
     }
   },
 );
@@ -183,20 +197,16 @@ test(
 test(
   "a failing run's page leads with the failed rules, Expected and Found on the first screen, then what " +
     'to do, the seed, the table',
-  async ({}, testInfo) => {
-    test.skip(
-      !existsSync(CHROMIUM),
-      `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
-    );
+  async ({ chromiumBrowser: browser }, testInfo) => {
+    test.skip(!browser, NO_CHROMIUM);
     const dir = testInfo.outputPath('run');
     writeRun(dir);
     const html = readFileSync(join(dir, 'conformance.html'), 'utf8');
     expect(html).not.toContain(KEY);
     expect(html).not.toMatch(/<script/i);
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     try {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+      const context = await browser!.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
       const summary = page.locator('#failed-summary tbody tr');
@@ -234,9 +244,8 @@ test(
       const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
       const order = [await top('#failed'), await top('#to-do'), await top('#generated'), await top('#rules')];
       expect([...order].sort((a, b) => a - b)).toEqual(order);
-      await context.close();
     } finally {
-      await browser.close();
+      await Promise.all(browser!.contexts().map((c) => c.close()));
     }
   },
 );
@@ -262,11 +271,10 @@ function earlierNights(dir: string): string {
   ]);
 }
 
-test('three nights of history make a rule × night grid: since when a rule fails, what is new, deviations marked', async ({}, testInfo) => {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`,
-  );
+test('three nights of history make a rule × night grid: since when a rule fails, what is new, deviations marked', async ({
+  chromiumBrowser: browser,
+}, testInfo) => {
+  test.skip(!browser, NO_CHROMIUM);
   const previous = earlierNights(testInfo.outputPath('baseline'));
   const dir = testInfo.outputPath('run');
   writeRun(dir, undefined, previous);
@@ -274,9 +282,8 @@ test('three nights of history make a rule × night grid: since when a rule fails
   expect(carried.nights.map((n) => n.rules['AUTH-1'])).toEqual(['passed', 'failed', 'failed']);
   expect(readFileSync(join(dir, 'conformance.html'), 'utf8')).not.toMatch(/<script|<link|<img|url\(/i);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const context = await browser!.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(pathToFileURL(join(dir, 'conformance.html')).href);
     const grid = page.locator('#night-grid');
@@ -312,9 +319,8 @@ test('three nights of history make a rule × night grid: since when a rule fails
     expect(await top('#nights')).toBeLessThan(await top('#rules'));
     await page.locator('#nights').scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('night-grid.png'), fullPage: true });
-    await context.close();
   } finally {
-    await browser.close();
+    await Promise.all(browser!.contexts().map((c) => c.close()));
   }
 });
 
