@@ -123,13 +123,6 @@ function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, 
 }
 
 export const test = base.extend<TestFixtures>({
-  // Playwright's own per-test context configuration reads these three browser options; as Playwright
-  // registers them, each records a step (a captured stack and two messages to the runner) for every test,
-  // though this suite opens no browser. Playwright's default values, boxed so they record none; a config's
-  // `use` no longer reaches them (none here sets them).
-  actionTimeout: [0, { scope: 'test', box: 'self' }],
-  navigationTimeout: [0, { scope: 'test', box: 'self' }],
-  testIdAttribute: ['data-testid', { scope: 'test', box: 'self' }],
   runEnv: [undefined, { option: true, box: 'self' }],
   // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
   suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],

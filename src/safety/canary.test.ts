@@ -81,8 +81,9 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
   // every writer records both successes and failures: a 19-digit test card sent with its CVV and answered in
   // full (TOK-8, an example and a generated number), ACH routing and account numbers refused (TOK-3), the
   // vendor key refused on the listing (AUTH-5), a listing served without its content type (ERR-4); every
-  // request carries a key. The run is narrowed to those rules: the other tests go through the same writers
-  // with no kind of secret these lack, and each failed test costs a new worker.
+  // request carries a key, and AUTH-4's generated headers carry it in every malformed shape. The run is
+  // narrowed to those rules: the other tests go through the same writers with no kind of secret these lack,
+  // and each failed test costs a new worker.
   const mock = await startMock({
     credentials: { apiKey: MERCHANT_KEY, vendorApiKey: VENDOR_KEY },
     faults: ['mask-full-19-digits', 'ach-refused', 'vendor-key-refused-on-vault', 'vault-content-type-missing'],
@@ -102,7 +103,7 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
         PG_REPORTS_DIR: dir,
         PG_RESULTS_DIR: resultsDir,
       },
-      ['--rule', 'TOK-8,TOK-3,AUTH-5,ERR-4', '--trace', 'on'],
+      ['--rule', 'TOK-8,TOK-3,AUTH-5,ERR-4,AUTH-4', '--trace', 'on'],
     );
     expect(run.code, 'the run failed as forced').toBe(1);
     expect(run.output).toContain('NON-CONFORMANT');
