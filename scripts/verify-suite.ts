@@ -10,7 +10,7 @@ import { plan, rulesWithoutFault, type PlannedRun } from '../src/suite-power/pla
 import { knownCaseFile } from '../src/suite-power/known-cases.js';
 import { dayOf } from '../src/known-deviations/entry.js';
 import { PLAN_FILE_VAR, type PlanFile } from '../src/suite-power/projects.js';
-import { safeName, writeRunFiles } from '../src/suite-power/run-files.js';
+import { runFile, safeName, writeRunFiles } from '../src/suite-power/run-files.js';
 import { writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite-power.js';
 
 /**
@@ -42,44 +42,63 @@ const started = performance.now();
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 
-const fleet = await startFleet(runs);
-let code: number;
-try {
-  const runsDir = join(workDir, 'runs');
-  // Each known-deviations case reads its own file, written here with its expiry counted from today.
-  const knownDir = join(workDir, 'known-deviations');
-  mkdirSync(knownDir, { recursive: true });
-  const knownFile = (r: PlannedRun) => {
-    if (!r.knownCase) return {};
-    const path = join(knownDir, `${safeName(r.id)}.yaml`);
-    writeFileSync(path, knownCaseFile(r.knownCase, dayOf(new Date())));
-    return { knownFile: path };
-  };
-  const planFile: PlanFile = {
-    runs: runs.map((r) => ({ ...r, url: fleet.urls.get(r.id)!, ...knownFile(r) })),
-    full: values.full,
-    runsDir,
-  };
-  writeRunFiles(runsDir, planFile.runs, values.full);
-  const planPath = join(workDir, 'plan.json');
-  writeFileSync(planPath, JSON.stringify(planFile));
-  const cli = join('node_modules', '@playwright', 'test', 'cli.js');
-  const env = {
-    ...environmentWithoutSuiteVariables(),
-    [PLAN_FILE_VAR]: planPath,
-    PG_REPORTS_DIR: workDir,
-    PG_WORKERS: values.jobs,
-  };
-  code = await new Promise<number>((done, fail) => {
-    const child = spawn(process.execPath, [cli, 'test', '--config', 'playwright.suite-power.config.ts'], {
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+// Each known-deviations case reads its own file, written here with its expiry counted from today.
+const knownDir = join(workDir, 'known-deviations');
+mkdirSync(knownDir, { recursive: true });
+const knownFile = (r: PlannedRun) => {
+  if (!r.knownCase) return {};
+  const path = join(knownDir, `${safeName(r.id)}.yaml`);
+  writeFileSync(path, knownCaseFile(r.knownCase, dayOf(new Date())));
+  return { knownFile: path };
+};
+
+/**
+ * One Playwright runner over `passRuns`, each against a fresh mock of its own (a fleet); each run writes its
+ * conformance.json under workDir/<run>. Returns the runner's exit code.
+ */
+async function pass(name: string, passRuns: readonly PlannedRun[], full: boolean): Promise<number> {
+  const fleet = await startFleet(passRuns);
+  try {
+    const runsDir = join(workDir, name);
+    const planFile: PlanFile = {
+      runs: passRuns.map((r) => ({ ...r, url: fleet.urls.get(r.id)!, ...knownFile(r) })),
+      full,
+      runsDir,
+    };
+    writeRunFiles(runsDir, planFile.runs, full);
+    const planPath = join(workDir, `${name}-plan.json`);
+    writeFileSync(planPath, JSON.stringify(planFile));
+    const cli = join('node_modules', '@playwright', 'test', 'cli.js');
+    const env = {
+      ...environmentWithoutSuiteVariables(),
+      [PLAN_FILE_VAR]: planPath,
+      PG_REPORTS_DIR: workDir,
+      PG_WORKERS: values.jobs,
+    };
+    return await new Promise<number>((done, fail) => {
+      const child = spawn(process.execPath, [cli, 'test', '--config', 'playwright.suite-power.config.ts'], {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child.on('error', fail);
+      child.on('exit', (c, signal) => done(c ?? (signal ? 130 : 1)));
     });
-    child.on('error', fail);
-    child.on('exit', (c, signal) => done(c ?? (signal ? 130 : 1)));
-  });
-} finally {
-  await fleet.close();
+  } finally {
+    await fleet.close();
+  }
+}
+
+// First pass: every variation and known-deviations case whole, every fault with its own rule's tests alone
+// (all of them with --full). A fault they did not catch gets a second pass, the whole suite against a fresh
+// mock with the same fault, which says whether another rule caught it or nothing did. Listing a fault's
+// other tests only to skip them was a third of the runner's time before any test ran.
+let code = await pass('runs', runs, values.full);
+const uncaught = runs.filter(
+  (r) => runFile(r, values.full).group === 'fault' && judge(r, readReport(r.id)).outcome !== 'caught',
+);
+if (uncaught.length) {
+  console.log(`verify:suite: ${uncaught.length} fault runs not caught by their own rule; the whole suite against each`);
+  code = Math.max(code, await pass('runs-whole', uncaught, true));
 }
 
 function readReport(id: string): RunReport | undefined {

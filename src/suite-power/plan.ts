@@ -20,6 +20,8 @@ export type PlannedRun = {
   alsoNoticedBy: readonly string[];
   /** A known-deviations case (known-cases.ts): the fault it runs against and the entry beside it. */
   knownCase?: KnownCase;
+  /** A fault only the whole run shows (its `acrossTheRun`): its run is the whole suite from the start. */
+  wholeSuite?: boolean;
 };
 
 type Entry = {
@@ -29,6 +31,7 @@ type Entry = {
   modes?: readonly Mode[];
   alsoNoticedBy?: readonly string[];
   onlyByName?: string;
+  acrossTheRun?: string;
 };
 
 /**
@@ -57,6 +60,7 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
         mode,
         expected: 'caught',
         alsoNoticedBy: fault.alsoNoticedBy ?? [],
+        ...(fault.acrossTheRun ? { wholeSuite: true } : {}),
       });
   }
   for (const variant of VARIANTS as readonly Entry[]) {

@@ -94,9 +94,11 @@ export default class SuitePowerReporter implements Reporter {
       run.tests.push(test);
       this.runOf.set(test, run);
     }
+    const planned = `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned`;
     console.log(
-      `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned (a fault's run ends ` +
-        `at the first failure of its own rule)`,
+      this.options.full
+        ? `${planned} (every run is the whole suite)`
+        : `${planned} (a fault's run is its own rule's tests, and ends at the first of them to fail)`,
     );
   }
 

@@ -13,18 +13,16 @@ export function readPlanFile(env: NodeJS.ProcessEnv = process.env): PlanFile {
 }
 
 /**
- * The runner's three projects over the runs' test files (see run-files.ts). Whole runs (variations, and
- * faults with --full) come first, so long jobs start first and short ones fill the gaps. A fault's run is
- * split: the tests of the rule it breaks (own-rule), then every other test (rest); all first halves come
- * before all second halves, and the reporter skips what is left of a fault's run once a test of its own
- * rule has failed (see power-reporter.ts). So a fault stops early only on its own rule, and otherwise gets
- * the whole suite. A worker is replaced between projects (three times per slot) and after a test that
- * timed out; a failed test keeps it (the keepWorker fixture).
+ * The runner's two projects over the runs' test files (see run-files.ts). Whole runs (variations, known-deviations
+ * cases, and faults with --full or in verify:suite's second pass) come first, so long jobs start first and short
+ * ones fill the gaps; then every fault's own rule: the tests of the rule it breaks, from the files that name it.
+ * The reporter skips what is left of a fault's own-rule tests once one of them has failed (see
+ * power-reporter.ts). A worker is replaced between projects (twice per slot) and after a test that timed out;
+ * a failed test keeps it (the keepWorker fixture).
  */
 export function projectsFor(): Project[] {
   return [
     { name: 'whole runs', testMatch: 'whole/**/*.spec.ts' },
     { name: 'faults: own rule', testMatch: 'fault/**/*.spec.ts', grep: OWN_RULE },
-    { name: 'faults: rest', testMatch: 'fault/**/*.spec.ts', grepInvert: OWN_RULE },
   ];
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -45,11 +45,10 @@ test('a file names its run whatever spec file it stands for', () => {
   expect(runKeyOfFile(runFilePath(variant, false, 'auth.spec.ts'))).toBe('whole/variant-v-black-box');
 });
 
-test("whole runs come first, then every fault's own rule, then the rest, split by the same pattern", () => {
+test("whole runs come first, then every fault's own rule", () => {
   const projects = projectsFor();
-  expect(projects.map((p) => p.testMatch)).toEqual(['whole/**/*.spec.ts', 'fault/**/*.spec.ts', 'fault/**/*.spec.ts']);
+  expect(projects.map((p) => p.testMatch)).toEqual(['whole/**/*.spec.ts', 'fault/**/*.spec.ts']);
   expect(projects[1]!.grep).toBe(OWN_RULE);
-  expect(projects[2]!.grepInvert).toBe(OWN_RULE);
   expect(runFilePath(variant, false, 'auth.spec.ts')).toBe('whole/auth/variant-v-black-box.spec.ts');
   expect(runFilePath(fault, true, 'auth.spec.ts')).toBe('whole/auth/fault-f-mock.spec.ts');
 });
@@ -67,6 +66,23 @@ test("every spec file gets a file per run that imports it afresh and names the r
     // Boxed like the fixture it overrides, so it records no step for each test.
     expect(text).toMatch(/test\.use\(\{ runEnv: \[\{.*\}, \{ box: 'self' \}\] \}\);/);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a fault's own-rule run gets a file for each spec file that names its rule, and for no other", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'run-files-'));
+  try {
+    const mentions = specFiles('tests').filter((spec) =>
+      /\bTOK-8(?![0-9])/.test(readFileSync(join('tests', spec), 'utf8')),
+    );
+    expect(mentions).toContain(join('properties', 'masking.spec.ts'));
+    expect(writeRunFiles(dir, [{ ...fault, url: 'http://127.0.0.1:7' }], false)).toBe(mentions.length);
+    const written = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.spec.ts'));
+    expect(written.sort()).toEqual(mentions.map((spec) => runFilePath(fault, false, spec)).sort());
+    // With --full (and in the second pass) the fault's run is the whole suite.
+    expect(writeRunFiles(dir, [{ ...fault, url: 'http://127.0.0.1:7' }], true)).toBe(specFiles('tests').length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

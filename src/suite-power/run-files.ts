@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
@@ -21,10 +21,15 @@ export type RunWithUrl = PlannedRun & {
   /** A known-deviations case's file (known-cases.ts). */ knownFile?: string;
 };
 
-/** A run's files: under `fault/` as `<run>.<rule>.spec.ts` (the rule its own-rule half runs), else under `whole/`. */
+/**
+ * A run's files: a fault's own-rule tests under `fault/` as `<run>.<rule>.spec.ts`; the whole suite (variations,
+ * known-deviations cases, faults with --full or only the whole run shows) under `whole/`.
+ */
 export function runFile(run: PlannedRun, full: boolean): { group: 'fault' | 'whole'; name: string } {
   const name = safeName(run.id);
-  return run.kind === 'fault' && !full ? { group: 'fault', name: `${name}.${run.rule}` } : { group: 'whole', name };
+  return run.kind === 'fault' && !full && !run.wholeSuite
+    ? { group: 'fault', name: `${name}.${run.rule}` }
+    : { group: 'whole', name };
 }
 
 /** The file of `run` for the spec file `spec` (relative to tests/), relative to the runs' folder. */
@@ -62,21 +67,36 @@ export function runEnvOf(run: RunWithUrl): Record<string, string> {
   return { ...mockCredentialsAsTarget(), PG_TARGET: run.mode === 'mock' ? 'mock' : 'sandbox', PG_BASE_URL: run.url };
 }
 
-/** Writes every run's test files under `outDir`; returns how many. */
+/**
+ * Whether the spec file's text names the rule: a fault's own-rule half needs files only where a test of that
+ * rule can be. A file that names a rule without tagging a test with it only costs a file to list; one that tags
+ * a test without naming the rule in its text would leave the fault to the second pass (verify-suite.ts), which
+ * runs the whole suite against it: slower, never a verdict lost.
+ */
+function namesRule(source: string, rule: string): boolean {
+  return new RegExp(`\\b${rule}(?![0-9])`).test(source);
+}
+
+/**
+ * Writes every run's test files under `outDir`; returns how many. A fault's run (but with `full`) gets files
+ * only for the spec files that name its rule: the first pass runs its own rule's tests alone.
+ */
 export function writeRunFiles(
   outDir: string,
   runs: readonly RunWithUrl[],
   full: boolean,
   testsDir = resolve('tests'),
 ): number {
-  const specs = specFiles(testsDir);
+  const specs = specFiles(testsDir).map((spec) => ({ spec, source: readFileSync(join(testsDir, spec), 'utf8') }));
   const fixtures = pathToFileURL(join(testsDir, 'fixtures.ts')).href;
   let written = 0;
   // Wherever --out puts them, the files are ES modules, as the spec files they import.
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   for (const run of runs) {
-    for (const spec of specs) {
+    const ownRuleOnly = runFile(run, full).group === 'fault';
+    for (const { spec, source: text } of specs) {
+      if (ownRuleOnly && !namesRule(text, run.rule)) continue;
       const file = join(outDir, runFilePath(run, full, spec));
       mkdirSync(dirname(file), { recursive: true });
       const source = `${pathToFileURL(join(testsDir, spec)).href}?run=${encodeURIComponent(safeName(run.id))}`;

@@ -14,6 +14,11 @@ export type Registered = {
   readonly modes?: readonly Mode[];
   /** Why verify:suite runs it only when named (`--only <name>`): a run too long for every `npm test`. */
   readonly onlyByName?: string;
+  /**
+   * A fault only the whole run shows (its rule is judged across every answer, or it bites once in many
+   * requests): why verify:suite gives it the whole suite at once instead of its own rule's tests first.
+   */
+  readonly acrossTheRun?: string;
 };
 
 /** What a behaviour may read besides its seam's arguments. */

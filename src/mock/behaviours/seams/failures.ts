@@ -77,6 +77,7 @@ export const FAILURE_FAULTS = [
     description:
       '/platform/ failures with an HTTP error status answer in the /pg/ scheme: {"rcode":"1004","rmsg":…} instead of code and message.',
     failure: inOtherScheme('platform'),
+    acrossTheRun: "ERR-3 is judged on every failure any test provokes, most of them outside ERR-3's own tests",
   },
   {
     name: 'pg-errors-in-platform-scheme',
@@ -84,6 +85,7 @@ export const FAILURE_FAULTS = [
     description:
       '/pg/ failures with an HTTP error status answer in the /platform/ scheme: {"code":101,"message":…} instead of rcode and rmsg.',
     failure: inOtherScheme('pg'),
+    acrossTheRun: "ERR-3 is judged on every failure any test provokes, most of them outside ERR-3's own tests",
   },
   {
     name: 'platform-failure-code-as-string',

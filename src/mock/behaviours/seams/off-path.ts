@@ -67,6 +67,7 @@ export const OFF_PATH_FAULTS = [
     rule: 'TOK-1',
     description:
       'Every 50th new card is stored and answered under the card_id of the new card 20 before it; caught only across the run.',
+    acrossTheRun: 'it bites on the 50th new card, and TOK-1 is judged across every card the run stores',
     storeCard: (next) => (input, store) => {
       const card = next(input, store);
       if (input.cardId !== undefined) return card;
