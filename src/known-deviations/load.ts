@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { addDays, MAX_DAYS_AHEAD, type DeviationTarget, type KnownDeviation, type KnownDeviations } from './entry.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../spec/known-deviations.schema.json', import.meta.url));
@@ -22,8 +22,12 @@ export class KnownDeviationsError extends Error {
 /** The catalogue's rule IDs and the day the run judges expiry by. */
 export type LoadContext = { ruleIds: readonly string[]; today: string };
 
-/** ajv is loaded with the first file read, not with this module: the reporter loads it on every run. */
+/**
+ * ajv and the YAML parser are loaded with the first file read, not with this module: the reporter and
+ * scripts/conformance.ts load it on every run, most of them with no file to read.
+ */
 const loadCommonJs = createRequire(import.meta.url);
+const yaml = () => loadCommonJs('yaml') as typeof import('yaml');
 let validator: ((data: unknown) => ErrorObject[]) | undefined;
 function validate(data: unknown): ErrorObject[] {
   if (!validator) {
@@ -165,6 +169,7 @@ function entryName(raw: unknown, i: number): string {
  * nobody accepted. An expired entry is no problem here: it simply stops hiding its failure.
  */
 export function parseKnownDeviations(text: string, path: string, ctx: LoadContext): KnownDeviations {
+  const { isMap, isSeq, LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const file = shownPath(path);

@@ -12,7 +12,7 @@ test(
     const declined = new Set<string>();
     await property(
       'TOK-9 echo_fields',
-      fc.record({ echo: nameValueList, report: fc.option(nameValueList, { nil: undefined }) }),
+      fc.record({ echo: nameValueList(), report: fc.option(nameValueList(), { nil: undefined }) }),
       async ({ echo, report }) => {
         const answer = await gateway.tokenize(
           newCardRequest(suite.merchant.merchantId, {
