@@ -6,11 +6,15 @@ import { basename, join } from 'node:path';
 const loadCommonJs = createRequire(import.meta.url);
 
 /**
- * The YAML parser, loaded on first use: with the cache below warm a run never parses YAML, and loading the
+ * The `yaml` library, loaded on first use: with the cache below warm a run never parses YAML, and loading the
  * parser cost the runner and each worker some 50 ms (the runner's, before any worker starts).
  */
+export function yamlLibrary(): typeof import('yaml') {
+  return loadCommonJs('yaml') as typeof import('yaml');
+}
+
 export function parseYaml(text: string): unknown {
-  return (loadCommonJs('yaml') as typeof import('yaml')).parse(text);
+  return yamlLibrary().parse(text);
 }
 
 /** Where parsed YAML is kept as JSON, beside the other tools' caches (git-ignored with node_modules). */

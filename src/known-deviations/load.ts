@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import type { Document, LineCounter, Node } from 'yaml';
+import { yamlLibrary } from '../catalogue/yaml-cache.js';
 import { addDays, MAX_DAYS_AHEAD, type DeviationTarget, type KnownDeviation, type KnownDeviations } from './entry.js';
 
 export const SCHEMA_PATH = fileURLToPath(new URL('../../spec/known-deviations.schema.json', import.meta.url));
@@ -27,7 +28,6 @@ export type LoadContext = { ruleIds: readonly string[]; today: string };
  * scripts/conformance.ts load it on every run, most of them with no file to read.
  */
 const loadCommonJs = createRequire(import.meta.url);
-const yaml = () => loadCommonJs('yaml') as typeof import('yaml');
 let validator: ((data: unknown) => ErrorObject[]) | undefined;
 function validate(data: unknown): ErrorObject[] {
   if (!validator) {
@@ -169,7 +169,7 @@ function entryName(raw: unknown, i: number): string {
  * nobody accepted. An expired entry is no problem here: it simply stops hiding its failure.
  */
 export function parseKnownDeviations(text: string, path: string, ctx: LoadContext): KnownDeviations {
-  const { isMap, isSeq, LineCounter, parseDocument } = yaml();
+  const { isMap, isSeq, LineCounter, parseDocument } = yamlLibrary();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const file = shownPath(path);

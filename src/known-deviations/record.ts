@@ -1,11 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { YAMLSeq } from 'yaml';
+import { yamlLibrary } from '../catalogue/yaml-cache.js';
 import { addDays, RECORDED_DAYS_AHEAD } from './entry.js';
 import { collapsed, type SeenFailure } from './match.js';
-
-/** The YAML parser is loaded with the first entry recorded: the reporter loads this module on every run. */
-const loadCommonJs = createRequire(import.meta.url);
 
 export const FILE_HEADER = [
   " Known deviations: failures reported to the gateway's vendor and accepted until `expires`.",
@@ -83,7 +80,8 @@ const sameMatcher = (a: { rule?: unknown; operation?: unknown; found?: unknown }
  * operation and found as one already there is not added twice. Returns the entries added.
  */
 export function recordEntries(path: string, entries: readonly RecordedEntry[], today: string): RecordedEntry[] {
-  const { Document, isMap, isSeq, parseDocument, YAMLSeq } = loadCommonJs('yaml') as typeof import('yaml');
+  // Loaded with the first entry recorded: the reporter loads this module on every run.
+  const { Document, isMap, isSeq, parseDocument, YAMLSeq } = yamlLibrary();
   const doc = existsSync(path) ? parseDocument(readFileSync(path, 'utf8')) : new Document({ deviations: [] });
   if (!existsSync(path)) doc.commentBefore = FILE_HEADER;
   let seq = doc.get('deviations', true);
