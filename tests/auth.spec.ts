@@ -1,11 +1,16 @@
-import { apiToken } from '../src/transport/auth.js';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../src/checks/registry.js';
-import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
-import { rules, TARGET_SKIPS, test, type Observe } from './fixtures.js';
+import {
+  DISABLED,
+  disabledProblems,
+  disclosureProblems,
+  listingQuery,
+  refusalProblems,
+  rejectionProblems,
+} from '../src/checks/registry.js';
+import { bodyField, rules, succeeded, TARGET_SKIPS, test, type Exchange, type Observe } from './fixtures.js';
+import { apiToken } from './inputs.js';
 import { OPERATIONS } from './operations.js';
-import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
+import { unknownWebhookProblem } from './unknown-webhook.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
-import { listingQuery } from './vault-pages.js';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { apiToken } from '../src/transport/auth.js';
 import {
+  DISABLED,
+  disabledProblems,
   failureIndicatorProblems,
   familySchemeProblems,
   jsonBodyProblems,
+  listingQuery,
   schemaProblems,
   otherSchemeProblems,
   withoutIndicatorProblems,
 } from '../src/checks/registry.js';
-import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
-import { newCardRequest } from '../src/catalogue/request-builders.js';
-import { rules, test, type CountJudged, type Verify } from './fixtures.js';
-import { DISABLED, disabledProblems } from './disable-checks.js';
+import { bodyField, rules, succeeded, test, type CountJudged, type Exchange, type Verify } from './fixtures.js';
+import { apiToken, newCardRequest } from './inputs.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
-import { listingQuery } from './vault-pages.js';
 
 /**
  * Holds a failure to its family's indicator, whatever its HTTP status: section 7 makes rcode / code the failure

@@ -341,6 +341,23 @@ export const test = base.extend<TestFixtures>({
   ],
 });
 
+/**
+ * A configuration problem a test found (a PG_* value that names nothing on the target): recorded on the running
+ * test, so the verdict is CONFIGURATION ERROR (exit 2) rather than a rule's failure.
+ */
+export function recordConfigurationProblem(problem: string): void {
+  test.info().annotations.push(annotation.configuration.write(problem));
+}
+
 /** Skips that are properties of a real target; spec files name them by these reasons. */
 export { TARGET_SKIPS } from '../src/config/configuration-skips.js';
 export { expect };
+
+// What the fixtures hand a test and what it reads off their answers: spec files reach src/ through this file,
+// the checks registry (src/checks/registry.ts) and inputs.ts, never a module deeper in (docs/layers.md).
+export type { ResolvedConfig } from '../src/config/suite-env.js';
+export type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
+export { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+export type { Customer } from '../src/catalogue/types.js';
+export type { PropertyFinding } from '../src/generate/property.js';
+export { shorten } from '../src/generate/check.js';

@@ -1,9 +1,6 @@
-import type { ResolvedConfig } from '../src/config/suite-env.js';
-import type { Exchange } from '../src/transport/exchange.js';
-import type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
-import { newCardRequest } from '../src/catalogue/request-builders.js';
-import type { OperationId } from '../src/catalogue/spec.js';
-import { listingQuery } from './vault-pages.js';
+import { listingQuery } from '../src/checks/registry.js';
+import type { Auth, Exchange, GatewayClient, ResolvedConfig } from './fixtures.js';
+import { newCardRequest, type OperationId } from './inputs.js';
 
 type Context = { gateway: GatewayClient; suite: ResolvedConfig; takeWebhook: () => Promise<string> };
 

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { attributeRefusal, listingQuery } from '../src/checks/registry.js';
+import { bodyField, rules, succeeded, test, type Exchange } from './fixtures.js';
 import {
   ACCOUNT_FIELDS,
+  DEFAULT_TEST_CARD,
   accountFieldValues,
+  fieldGroups,
+  futureExpiry,
   madeUpValueRefused,
+  newAchRequest,
+  newCardRequest,
   type AccountField,
-} from '../src/config/account-fields.js';
-import { fieldGroups } from '../src/coverage/coverage-fields.js';
-import { attributeRefusal } from '../src/checks/tokenize/field-refusals.js';
-import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
-import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
-import { DEFAULT_TEST_CARD } from '../src/catalogue/test-cards.js';
-import type { TokenizeRequest } from '../src/catalogue/types.js';
-import { rules, test } from './fixtures.js';
-import { listingQuery } from './vault-pages.js';
+  type TokenizeRequest,
+} from './inputs.js';
 
 /**
  * The document's whole request surface: every field of section 2.1 and every query parameter of 4.2 is

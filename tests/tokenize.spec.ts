@@ -1,17 +1,17 @@
-import { maskCardNumber, maskingProblems } from '../src/checks/tokenize/card-number.js';
-import { rejectionProblems, newCardProblems } from '../src/checks/registry.js';
-import { bodyField, succeeded } from '../src/transport/exchange.js';
-import { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
 import {
   cardDataAlone,
-  firstAcceptedUpdate,
   declinedUpdate,
+  firstAcceptedUpdate,
+  maskCardNumber,
+  maskingProblems,
+  newCardProblems,
   refusedPartialUpdate,
+  rejectionProblems,
   sameCardProblems,
   type Attempt,
-} from '../src/checks/tokenize/card-updates.js';
-import { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/catalogue/test-cards.js';
-import { rules, test, type NotExercisedFn, type Observe } from './fixtures.js';
+} from '../src/checks/registry.js';
+import { bodyField, rules, succeeded, test, type NotExercisedFn, type Observe } from './fixtures.js';
+import { DEFAULT_TEST_CARD, TEST_CARDS, futureExpiry, newAchRequest, newCardRequest } from './inputs.js';
 
 test.describe('new cards (section 4.1 rule 1)', () => {
   test(

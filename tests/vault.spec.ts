@@ -1,26 +1,29 @@
-import { isFullCardNumber } from '../src/checks/tokenize/card-number.js';
 import {
-  pageSizeProblems,
-  pageTotalsProblems,
-  rejectionProblems,
-  walkCoverageProblems,
-} from '../src/checks/registry.js';
-import { bodyField, succeeded } from '../src/transport/exchange.js';
-import { rules, test } from './fixtures.js';
-import {
+  DESCENDING,
+  FORMAT_SOURCES,
   MAX_PAGES,
   SAMPLED_PAGES,
   WALK_ATTEMPTS,
-  sampledWalk,
+  collationObservation,
+  customerIds,
+  formatProblems,
   grewPast,
+  isFullCardNumber,
   listingQuery,
+  orderProblems,
+  pageCap,
+  pageSizeProblems,
+  pageTotalsProblems,
   recordsOf,
+  rejectionProblems,
+  sampledWalk,
+  shownCardNumbers,
+  walkCoverageProblems,
   walkPages,
   walkSnapshot,
-} from './vault-pages.js';
-import { DESCENDING, collationObservation, customerIds, orderProblems } from '../src/checks/vault/collation.js';
-import { pageCap } from '../src/checks/vault/page-cap.js';
-import { FORMAT_SOURCES, cardNumbersOf, formatProblems, type FormatCounts } from './vault-records.js';
+  type FormatCounts,
+} from '../src/checks/registry.js';
+import { bodyField, rules, succeeded, test } from './fixtures.js';
 import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, noCustomersWhy, vaultMoving } from './why-not-exercised.js';
 
 // Every vault check holds on a vault of any size, 0 included: a new sandbox may be empty, a shared one
@@ -257,7 +260,7 @@ test(
     const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
     let numbers = 0;
     for (const page of walk.pages) {
-      const shown = recordsOf(page).flatMap((customer) => cardNumbersOf(customer).map((n) => ({ ...n, customer })));
+      const shown = recordsOf(page).flatMap((customer) => shownCardNumbers(customer).map((n) => ({ ...n, customer })));
       numbers += shown.length;
       const problems = shown
         .filter((n) => isFullCardNumber(n.value))

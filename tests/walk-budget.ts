@@ -1,5 +1,5 @@
-import { succeeded } from '../src/transport/exchange.js';
-import { SAMPLED_PAGES, type Walk } from './vault-pages.js';
+import { SAMPLED_PAGES, type Walk } from '../src/checks/registry.js';
+import { succeeded } from './fixtures.js';
 
 /**
  * The share of a test's time-out its vault walks may start in; the rest is for the walks already in

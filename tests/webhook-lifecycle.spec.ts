@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { succeeded } from '../src/transport/exchange.js';
-import { rules, test } from './fixtures.js';
+import { rules, succeeded, test } from './fixtures.js';
 import { eventually } from './eventually.js';
 
 // Section 3 and 6 through the mock's control API: each test owns its webhooks, receiver, events and

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { rejectionProblems } from '../src/checks/registry.js';
-import { bodyField, succeeded } from '../src/transport/exchange.js';
-import { rules, TARGET_SKIPS, test } from './fixtures.js';
-import { DISABLED, disabledProblems, unknownWebhookProblem } from './disable-checks.js';
+import { DISABLED, disabledProblems, rejectionProblems } from '../src/checks/registry.js';
+import { bodyField, rules, succeeded, TARGET_SKIPS, test } from './fixtures.js';
+import { unknownWebhookProblem } from './unknown-webhook.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
 
 test(

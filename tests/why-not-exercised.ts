@@ -1,4 +1,4 @@
-import { succeeded, type Exchange } from '../src/transport/exchange.js';
+import { succeeded, type Exchange } from './fixtures.js';
 
 /**
  * Why a check judged nothing, said once, each with what the operator can do so the next run exercises it.

@@ -76,7 +76,8 @@ export function requestFindings(exchange: Exchange, context: RequestContext = {}
   return tally;
 }
 
-// The checks spec files and other rooms call, reached through the registry rather than the family files.
+// The checks spec files and other rooms call, reached through the registry rather than the family files. A file
+// under tests/ may import no other module of src/ but through tests/fixtures.ts and tests/inputs.ts (docs/layers.md).
 export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
@@ -90,8 +91,33 @@ export {
   pageTotalsProblems,
   walkCoverageProblems,
 } from './vault.js';
-export { disableAnswerFindings } from './hook.js';
+export { DISABLED, disableAnswerFindings, disabledProblems } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
+export { described, same } from './compared-answers.js';
+export { isFullCardNumber, maskCardNumber, maskingProblems } from './tokenize/card-number.js';
+export {
+  cardDataAlone,
+  declinedUpdate,
+  firstAcceptedUpdate,
+  refusedPartialUpdate,
+  sameCardProblems,
+  type Attempt,
+} from './tokenize/card-updates.js';
+export { attributeRefusal } from './tokenize/field-refusals.js';
+export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';
+export { pageCap } from './vault/page-cap.js';
+export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
+export { FORMAT_SOURCES, formatProblems, shownCardNumbers, type FormatCounts } from './vault/record-formats.js';
+export {
+  WALK_ATTEMPTS,
+  grewPast,
+  listingQuery,
+  recordsOf,
+  sampledWalk,
+  walkPages,
+  walkSnapshot,
+  type Walk,
+} from './vault/walk.js';
 export { RuleTally } from './tally.js';
 export type { Finding, Observation, RequestContext, RuleCheck, SideFindings } from './tally.js';

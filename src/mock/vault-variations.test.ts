@@ -1,5 +1,5 @@
 import { GatewayClient } from '../transport/gateway-client.js';
-import { listingQuery, walkSnapshot, WALK_ATTEMPTS } from '../../tests/vault-pages.js';
+import { listingQuery, walkSnapshot, WALK_ATTEMPTS } from '../checks/vault/walk.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, expectValid, send, test } from './mock-fixtures.js';
 

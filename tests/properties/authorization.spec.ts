@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/registry.js';
-import { succeeded } from '../../src/transport/exchange.js';
-import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../../src/generate/authorization.js';
-import type { PropertyFinding } from '../../src/generate/property.js';
-import { rules, test } from '../fixtures.js';
+import { rules, succeeded, test, type PropertyFinding } from '../fixtures.js';
+import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../inputs.js';
 import { OPERATIONS } from '../operations.js';
 
 // The operation is part of the generated input, so "on every operation" is covered by one run budget.

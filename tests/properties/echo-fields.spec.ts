@@ -1,9 +1,6 @@
 import fc from 'fast-check';
-import { shorten } from '../../src/generate/check.js';
-import { nameValueList } from '../../src/generate/name-value-list.js';
-import { bodyField, succeeded } from '../../src/transport/exchange.js';
-import { newCardRequest } from '../../src/catalogue/request-builders.js';
-import { rules, test } from '../fixtures.js';
+import { bodyField, rules, shorten, succeeded, test } from '../fixtures.js';
+import { nameValueList, newCardRequest } from '../inputs.js';
 
 test(
   'TOK-9: for any echo_fields and report_data of the stated shape, echo_fields comes back byte for byte or the request is declined',

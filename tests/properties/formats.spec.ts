@@ -1,17 +1,16 @@
 import fc from 'fast-check';
 import { rejectionProblems } from '../../src/checks/registry.js';
-import { bodyField, succeeded, type Exchange } from '../../src/transport/exchange.js';
+import { bodyField, rules, succeeded, test, type Exchange, type PropertyFinding } from '../fixtures.js';
 import {
   malformedClientIp,
   malformedExpDate,
   malformedTrNumber,
+  newAchRequest,
+  newCardRequest,
   wellFormedClientIp,
   wellFormedExpDate,
   wellFormedTrNumber,
-} from '../../src/generate/formats.js';
-import type { PropertyFinding } from '../../src/generate/property.js';
-import { newAchRequest, newCardRequest } from '../../src/catalogue/request-builders.js';
-import { rules, test } from '../fixtures.js';
+} from '../inputs.js';
 
 type Field = 'exp_date' | 'tr_number' | 'client_ip';
 const request = (field: Field, value: string, merchantId: string) =>

@@ -1,10 +1,6 @@
-import { describeCard, cardNumbers } from '../../src/generate/card-numbers.js';
-import { maskingProblems } from '../../src/checks/tokenize/card-number.js';
-import { rejectionProblems } from '../../src/checks/registry.js';
-import { bodyField, succeeded } from '../../src/transport/exchange.js';
-import { newCardRequest } from '../../src/catalogue/request-builders.js';
-import { DEFAULT_TEST_CARD } from '../../src/catalogue/test-cards.js';
-import { rules, test } from '../fixtures.js';
+import { maskingProblems, rejectionProblems } from '../../src/checks/registry.js';
+import { bodyField, rules, succeeded, test } from '../fixtures.js';
+import { DEFAULT_TEST_CARD, cardNumbers, describeCard, newCardRequest } from '../inputs.js';
 
 // Real targets get published test card numbers only; the embedded mock gets any Luhn-valid number of 13–19 digits.
 test(

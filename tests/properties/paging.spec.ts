@@ -1,12 +1,17 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/checks/registry.js';
-import { bodyField, succeeded } from '../../src/transport/exchange.js';
-import type { PropertyFinding } from '../../src/generate/property.js';
-import { rules, test } from '../fixtures.js';
-import { grewPast, listingQuery, recordsOf, walkPages } from '../vault-pages.js';
+import {
+  DESCENDING,
+  customerIds,
+  grewPast,
+  listingQuery,
+  orderProblems,
+  pageCap,
+  recordsOf,
+  rejectionProblems,
+  walkPages,
+} from '../../src/checks/registry.js';
+import { bodyField, rules, succeeded, test, type PropertyFinding } from '../fixtures.js';
 import { WalkBudget } from '../walk-budget.js';
-import { DESCENDING, customerIds, orderProblems } from '../../src/checks/vault/collation.js';
-import { pageCap } from '../../src/checks/vault/page-cap.js';
 import { walkJudgements } from './walk-judgements.js';
 
 /** Page sizes from the smallest through ones no fixed test uses, with larger ones rarer (a walk at count=1 is the longest). */

@@ -1,7 +1,11 @@
-import { pageSizeProblems, pageTotalsProblems, walkCoverageProblems } from '../../src/checks/registry.js';
-import { succeeded } from '../../src/transport/exchange.js';
-import type { PropertyFinding } from '../../src/generate/property.js';
-import { recordsOf, type Walk } from '../vault-pages.js';
+import {
+  pageSizeProblems,
+  pageTotalsProblems,
+  recordsOf,
+  walkCoverageProblems,
+  type Walk,
+} from '../../src/checks/registry.js';
+import { succeeded, type PropertyFinding } from '../fixtures.js';
 
 /** VAULT-2, -3 and -4 on one complete walk at `count`: page sizes, totals on every page, each record once. */
 export function walkJudgements(walk: Walk, count: number): PropertyFinding[] {

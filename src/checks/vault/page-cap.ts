@@ -26,7 +26,7 @@ function pagedBy(page: Exchange, size: number): boolean {
   );
 }
 
-/** A walk of the listing at one count, as tests/vault-pages.ts makes it. */
+/** A walk of the listing at one count, as walk.ts makes it. */
 export type WalkedPages = {
   pages: Exchange[];
   records: { customer_id?: unknown }[];

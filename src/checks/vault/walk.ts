@@ -1,7 +1,7 @@
-import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
-import type { GatewayClient } from '../src/transport/gateway-client.js';
-import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from '../src/checks/vault/page-sample.js';
-import type { Customer } from '../src/catalogue/types.js';
+import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
+import type { GatewayClient } from '../../transport/gateway-client.js';
+import type { Customer } from '../../catalogue/types.js';
+import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from './page-sample.js';
 
 /**
  * The listing's query as section 4.2 uses it: every parameter sent, sorted on customer_id descending (the
@@ -10,8 +10,6 @@ import type { Customer } from '../src/catalogue/types.js';
 export function listingQuery(merchantId: string, count: number, page = 0): Record<string, string | number> {
   return { count, page, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId };
 }
-
-export { MAX_PAGES, SAMPLED_PAGES } from '../src/checks/vault/page-sample.js';
 
 /** Walks of a shared vault tried at most before its paging is reported not judged (it kept moving). */
 export const WALK_ATTEMPTS = 3;

@@ -1,5 +1,5 @@
-import { cardNumbersOf as shownCardNumbers } from '../src/checks/registry.js';
-import type { Customer } from '../src/catalogue/types.js';
+import type { Customer } from '../../catalogue/types.js';
+import { cardNumbersOf } from '../vault.js';
 
 /** Lists of a record that may be absent (or null), empty or (in a faulty answer) not a list at all. */
 function listOf<T>(value: T[] | undefined): T[] {
@@ -7,8 +7,8 @@ function listOf<T>(value: T[] | undefined): T[] {
 }
 
 /** Every card number a record shows (primary and billing), skipping the absent and empty ones. */
-export function cardNumbersOf(customer: Customer): { where: string; value: string }[] {
-  return shownCardNumbers(customer)
+export function shownCardNumbers(customer: Customer): { where: string; value: string }[] {
+  return cardNumbersOf(customer)
     .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
     .map(([where, value]) => ({ where, value }));
 }

@@ -1,27 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { test } from '@playwright/test';
-import { annotation } from '../src/evidence/annotations.js';
-import { described, same } from '../src/checks/compared-answers.js';
-import type { ResolvedConfig } from '../src/config/suite-env.js';
-import { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
-import type { GatewayClient } from '../src/transport/gateway-client.js';
-
-/**
- * HOOK-1 on a disable answer: code 0 and a non-empty data.message. Any test that disables the one
- * PG_WEBHOOK_ID of a remote target holds its answer to this, because only the run's first disable sees
- * an active webhook, and which test comes first is a matter of scheduling.
- */
-export function disabledProblems(answer: Exchange): string[] {
-  const data = bodyField(answer, 'data') as Record<string, unknown> | undefined;
-  return [
-    ...(succeeded(answer) ? [] : [`code is ${JSON.stringify(bodyField(answer, 'code'))}, expected 0`]),
-    ...(typeof data?.message === 'string' && data.message.trim() !== ''
-      ? []
-      : [`data.message is ${JSON.stringify(data?.message)}, expected text stating the webhook is disabled`]),
-  ];
-}
-
-export const DISABLED = 'code 0 and a non-empty data.message';
+import { described, same } from '../src/checks/registry.js';
+import {
+  recordConfigurationProblem,
+  succeeded,
+  type Exchange,
+  type GatewayClient,
+  type ResolvedConfig,
+} from './fixtures.js';
 
 /**
  * The document has no way to look a webhook up, so a PG_WEBHOOK_ID the target does not know shows at its
@@ -44,6 +29,6 @@ export async function unknownWebhookProblem(
     `made-up webhook ID does (${described(answer)}); ` +
     ('set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, ' +
       'the target answers an inactive webhook as an unknown one: enable it there).');
-  test.info().annotations.push(annotation.configuration.write(problem));
+  recordConfigurationProblem(problem);
   return problem;
 }
