@@ -98,6 +98,7 @@ test(
         NODE_EXTRA_CA_CERTS: join(FIXTURES, 'test-ca.pem'),
         // Every rule's requests, but one generated input a property: the path they take is the same for any count.
         PG_GENERATED_RUNS: '1',
+        PG_WORKERS: '1', // a worker's requests take the same path as another's
       });
       const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
         verdict: string;
@@ -124,7 +125,13 @@ test('a mock run ignores the proxy variables: the embedded mock on loopback is r
   try {
     // A few rules' tests are enough to show the path; the filtered run's verdict is INCOMPLETE by design.
     const run = await runConformance(
-      { PG_TARGET: 'mock', PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results'), ...proxyEnv(proxy.url) },
+      {
+        PG_TARGET: 'mock',
+        PG_REPORTS_DIR: dir,
+        PG_RESULTS_DIR: join(dir, 'test-results'),
+        PG_WORKERS: '1',
+        ...proxyEnv(proxy.url),
+      },
       ['--grep', 'VAULT-1|TOK-1'],
     );
     const verdict = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
