@@ -34,6 +34,10 @@ test('an unknown option or rule is a configuration error, exit 2, before anythin
   const unknown = await runConformance(dirs(dir), ['--rulez', 'TOK-8']);
   expect(unknown.code).toBe(2);
   expect(unknown.output).toContain('--rulez is not an option of npm run conformance');
+  // Found before the preflight, like the configuration errors of config/startup.test.ts: the verdict line last.
+  const lastLine = unknown.output.trimEnd().split('\n').at(-1) ?? '';
+  expect(lastLine).toMatch(/^Conformance: CONFIGURATION ERROR: .*\(nothing was run\)$/);
+  expect(lastLine).toContain('--rulez is not an option of npm run conformance');
   const rule = await runConformance(dirs(dir), ['--rule', 'TOK-99']);
   expect(rule.code).toBe(2);
   expect(rule.output).toContain('--rule TOK-99: no such rule in spec/rules.yaml');

@@ -14,7 +14,7 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 // Whole `npm run conformance` runs in child processes against a mock taken for a sandbox (black-box mode).
 // The two preflight cases stop before Playwright starts (about a second each); the two that need the run
 // itself (an unknown PG_WEBHOOK_ID shows only at its first disable) cost a conformance run each, with one
-// generated input a property (WHOLE_RUN): what they check does not depend on how many.
+// generated input a property and one worker (WHOLE_RUN): what they check depends on neither.
 let mock: MockHandle;
 test.beforeAll(async () => {
   mock = await startMock();
@@ -24,7 +24,7 @@ test.afterAll(async () => {
 });
 
 const WRONG_KEY = 'sk_sandbox_wrong_key_Zq81';
-const WHOLE_RUN = { PG_GENERATED_RUNS: '1' };
+const WHOLE_RUN = { PG_GENERATED_RUNS: '1', PG_WORKERS: '1' };
 
 function sandbox(dir: string, overrides: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string | undefined> = {
@@ -190,7 +190,7 @@ test(
     try {
       const dir = testInfo.outputPath('run');
       const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
-      const run = await runConformance(sandbox(dir, { PG_BASE_URL: base }), ['--rule', 'AUTH-6']);
+      const run = await runConformance(sandbox(dir, { PG_BASE_URL: base, PG_WORKERS: '1' }), ['--rule', 'AUTH-6']);
       expect(run.code, run.output).toBe(2);
       expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR for AUTH-6 /);
       const report = reportOf(dir);

@@ -49,7 +49,8 @@ test(
     const dir = testInfo.outputPath('run');
     try {
       const run = await runConformance(
-        { PG_BASE_URL: mock.url, PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') },
+        // One worker: the reproduce lines do not depend on which worker ran a test.
+        { PG_BASE_URL: mock.url, PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results'), PG_WORKERS: '1' },
         ['--rule', RULES.join(',')],
       );
       expect(run.code, run.output.slice(-2_000)).toBe(1);

@@ -30,16 +30,13 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   httpsReceiver: async ({}, use) => {
-    const servers: Server[] = [];
+    const receivers: (Receiver & { close(): Promise<void> })[] = [];
     await use(async (cert, handler = acknowledge) => {
-      const server = createHttpsServer({
-        key: readFileSync(`${FIXTURES}leaf.key`),
-        cert: readFileSync(`${FIXTURES}${cert}.pem`),
-      });
-      servers.push(server);
-      return listen(server, 'https', handler);
+      const receiver = await startHttpsReceiver(cert, handler);
+      receivers.push(receiver);
+      return receiver;
     });
-    await Promise.all(servers.map(close));
+    await Promise.all(receivers.map((r) => r.close()));
   },
   httpReceiver: async ({}, use) => {
     const servers: Server[] = [];
@@ -51,6 +48,19 @@ export const test = base.extend<Fixtures>({
     await Promise.all(servers.map(close));
   },
 });
+
+/** An HTTPS receiver outside a test's fixtures (for a `beforeAll`): the caller closes it. */
+export async function startHttpsReceiver(
+  cert: CertName,
+  handler: Handler = acknowledge,
+): Promise<Receiver & { close(): Promise<void> }> {
+  const server = createHttpsServer({
+    key: readFileSync(`${FIXTURES}leaf.key`),
+    cert: readFileSync(`${FIXTURES}${cert}.pem`),
+  });
+  const receiver = await listen(server, 'https', handler);
+  return { ...receiver, close: () => close(server) };
+}
 
 async function listen(server: Server, scheme: string, handler: Handler): Promise<Receiver> {
   const seen: Seen[] = [];
