@@ -35,7 +35,9 @@ let readOnly: Cutover;
 let differing: Cutover;
 const closers: (() => Promise<void>)[] = [];
 
-test.describe.configure({ mode: 'serial' });
+// One worker runs the file's tests in order, after the one beforeAll; a failed test does not skip the others
+// (they go on in a new worker, which makes the runs again).
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(360_000);
