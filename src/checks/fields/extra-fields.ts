@@ -52,11 +52,18 @@ function walk(body: unknown, schema: Schema, path: string, out: Map<string, Set<
   }
   if (!body || typeof body !== 'object') return;
   if (declared.size === 0) return; // a schema that lists no field has nothing to compare with
-  for (const [name, value] of Object.entries(body)) {
+  const record = body as Record<string, unknown>;
+  // for-in and a look-up, not Object.entries: no array of pairs for each of a large page's records.
+  for (const name in record) {
     const schemas = declared.get(name);
     if (!schemas) out.set(path || '/', (out.get(path || '/') ?? new Set()).add(name));
-    else for (const s of schemas) walk(value, s, `${path}/${name}`, out);
+    else if (holdsFields(record[name])) for (const s of schemas) walk(record[name], s, `${path}/${name}`, out);
   }
+}
+
+/** Only an object or an array can carry a field; a string, number, boolean or null has nothing to walk. */
+function holdsFields(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
 }
 
 const successSchemas = new Map<OperationId, Schema | undefined>();

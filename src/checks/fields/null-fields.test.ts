@@ -36,3 +36,25 @@ test('values that are not null are left as sent, wrong types included', () => {
   const body = { code: 0, data: [{ customer_id: 'c1', rec_id: '12', billing_cards: [{ primary: 'true' }] }] };
   expect(withoutRecordNulls(body).body).toEqual(body);
 });
+
+test('a null only in an address is read out of that record alone, and the answer as parsed is left unchanged', () => {
+  const sent = {
+    code: 0,
+    data: [
+      { customer_id: 'c1', shipping_addresses: [{ shipping_addr2: null, primary: true }] },
+      { customer_id: 'c2', shipping_addresses: [{ primary: true }] },
+    ],
+  };
+  const asParsed = structuredClone(sent);
+  expect(withoutRecordNulls(sent)).toEqual({
+    body: {
+      code: 0,
+      data: [
+        { customer_id: 'c1', shipping_addresses: [{ primary: true }] },
+        { customer_id: 'c2', shipping_addresses: [{ primary: true }] },
+      ],
+    },
+    nullFields: ['shipping_addresses/*/shipping_addr2'],
+  });
+  expect(sent).toEqual(asParsed);
+});

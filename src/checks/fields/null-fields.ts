@@ -9,14 +9,24 @@
 type Row = Record<string, unknown>;
 const isRow = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** `row` without its null fields, and where they were (`prefix` + field name). */
+/**
+ * `row` without its null fields, and where they were (`prefix` + field name). A row with no null is returned
+ * as it is, not copied: most rows of a listing have none, and a page of a large vault is hundreds of rows. A
+ * row with an own `__proto__` field is still copied, as before: the copy's assignment makes it the prototype.
+ */
 function dropNulls(row: Row, prefix: string, found: Set<string>): Row {
+  if (!needsCopy(row)) return row;
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
     if (value === null) found.add(`${prefix}${key}`);
     else out[key] = value;
   }
   return out;
+}
+
+function needsCopy(row: Row): boolean {
+  for (const key in row) if (row[key] === null || key === '__proto__') return true;
+  return false;
 }
 
 /**
@@ -35,14 +45,22 @@ const readings = new WeakMap<Row, { body: unknown; nullFields: string[] }>();
 
 function read(body: Row, records: unknown[]): { body: unknown; nullFields: string[] } {
   const found = new Set<string>();
-  const data = records.map((record) => {
-    if (!isRow(record)) return record;
-    const out = dropNulls(record, '', found);
-    for (const list of ['shipping_addresses', 'billing_cards']) {
-      if (Array.isArray(out[list]))
-        out[list] = (out[list] as unknown[]).map((item) => (isRow(item) ? dropNulls(item, `${list}/*/`, found) : item));
-    }
-    return out;
-  });
+  const data = records.map((record) => (isRow(record) ? recordWithoutNulls(record, found) : record));
   return found.size ? { body: { ...body, data }, nullFields: [...found].sort() } : { body, nullFields: [] };
+}
+
+const LISTS = ['shipping_addresses', 'billing_cards'];
+
+/** A record without its null fields, nor those of its addresses and cards; the record itself when none is null. */
+function recordWithoutNulls(record: Row, found: Set<string>): Row {
+  let out = dropNulls(record, '', found);
+  for (const list of LISTS) {
+    const items = out[list];
+    if (!Array.isArray(items)) continue;
+    const kept = items.map((item: unknown) => (isRow(item) ? dropNulls(item, `${list}/*/`, found) : item));
+    if (kept.every((item, i) => item === items[i])) continue;
+    if (out === record) out = { ...record };
+    out[list] = kept;
+  }
+  return out;
 }
