@@ -95,10 +95,14 @@ export default class SuitePowerReporter implements Reporter {
       this.runOf.set(test, run);
     }
     const planned = `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned`;
+    const faultsRunWhole = plan.runs.filter((r) => r.kind === 'fault' && runFile(r, plan.full).group === 'whole');
+    const whole = faultsRunWhole.length
+      ? `; ${faultsRunWhole.length} fault runs that only a whole run can show are the whole suite`
+      : '';
     console.log(
       this.options.full
         ? `${planned} (every run is the whole suite)`
-        : `${planned} (a fault's run is its own rule's tests, and ends at the first of them to fail)`,
+        : `${planned} (a fault's run is its own rule's tests, and ends at the first of them to fail${whole})`,
     );
   }
 
