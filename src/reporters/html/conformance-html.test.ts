@@ -31,7 +31,7 @@ const test = base.extend<object, { chromiumBrowser: Browser | undefined }>({
       await use(browser);
       await browser.close();
     },
-    // Its own bound: the launch is not part of the first page test's 30 s, as it was when each test launched.
+    // Its own bound, apart from the first page test's 30 s: a launch on a busy machine can take most of those.
     { scope: 'worker', timeout: 60_000 },
   ],
 });
