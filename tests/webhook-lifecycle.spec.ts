@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rules, succeeded, test } from './fixtures.js';
+import { rules, succeeded, test, type Exchange } from './fixtures.js';
 import { eventually } from './eventually.js';
 
 // Section 3 and 6 through the mock's control API: each test owns its webhooks, receiver, events and
@@ -48,6 +48,49 @@ test(
 );
 
 test(
+  'HOOK-3: a disabled webhook stays inactive until it is enabled, and a disable moves no other webhook',
+  rules(['HOOK-3', 'HOOK-1'], { writes: true }),
+  async ({ mock, gateway, verify, countJudged }) => {
+    // Nothing is enqueued for these webhooks, so nothing is posted to their (discarding) address.
+    const [hook, active, inactive] = await Promise.all(
+      [1, 2, 3].map(() => mock.createWebhook('http://127.0.0.1:9/unused')),
+    );
+    const disable = async (id: string, what: string) => {
+      const answer = await gateway.disableWebhook(id);
+      verify('HOOK-1', succeeded(answer) ? [] : [`${what} did not answer code 0`], 'code 0', answer);
+      return answer;
+    };
+    /** The state of each webhook against what it must be; the others are a bystander of each kind. */
+    const statesAfter = async (step: string, ...answers: Exchange[]) => {
+      const expected = [
+        { id: hook!.webhook_id, name: 'the webhook disabled', status: 'inactive' },
+        { id: active!.webhook_id, name: 'another, active webhook', status: 'active' },
+        { id: inactive!.webhook_id, name: 'another, inactive webhook', status: 'inactive' },
+      ];
+      const seen = await Promise.all(expected.map((e) => mock.webhook(e.id)));
+      verify(
+        'HOOK-3',
+        expected.flatMap((e, i) => (seen[i]!.status === e.status ? [] : [`${e.name} is ${seen[i]!.status} ${step}`])),
+        'the webhook inactive, every other webhook as it was',
+        ...answers,
+      );
+    };
+
+    await disable(inactive!.webhook_id, 'disabling the inactive bystander');
+    const first = await disable(hook!.webhook_id, 'the first disable');
+    await statesAfter('after the first disable', first);
+    // What a second disable answers is not shown (HOOK-1's test observes it); the state it leaves is.
+    const again = await gateway.disableWebhook(hook!.webhook_id);
+    await statesAfter('after a second disable', again);
+    await mock.enable(hook!.webhook_id);
+    const third = await disable(hook!.webhook_id, 'the disable after enabling');
+    await statesAfter('after enabling and disabling again', third);
+    countJudged('HOOK-1', 3, 'disables');
+    countJudged('HOOK-3', 9, 'webhook states after a disable');
+  },
+);
+
+test(
   'HOOK-4: an inactive webhook gets no new requests and posts nothing',
   rules(['HOOK-4'], { writes: true }),
   async ({ mock, gateway, receiver, verify, countJudged }) => {
@@ -84,47 +127,70 @@ test(
   },
 );
 
-const ONLY_HELD_REPOSTED =
-  'HOOK-4 HOOK-6: after enabling, only the requests held from before the disable are posted, ' +
-  'never an event raised while inactive';
 test(
-  ONLY_HELD_REPOSTED,
-  rules(['HOOK-4', 'HOOK-6'], { writes: true }),
+  'HOOK-4 HOOK-6 HOOK-7: after enabling, each unexpired held request is posted once, ' +
+    'never one that expired nor an event raised while inactive',
+  rules(['HOOK-4', 'HOOK-6', 'HOOK-7'], { writes: true }),
   async ({ mock, gateway, receiver, verify, countJudged }) => {
-    receiver.status = 503; // the merchant's server is down, so the request queued before the disable stays queued
+    receiver.status = 503; // the merchant's server is down, so the requests queued before the disable stay queued
     const hook = await mock.createWebhook(receiver.url());
-    const before = randomUUID();
-    await mock.enqueue(hook.webhook_id, 'conformance.test', { marker: before }, HOUR);
-    const attempted = await eventually(() => receiver.matching(before).length > 0);
-    verify('HOOK-8', attempted ? [] : ['no delivery attempt was made'], 'a first delivery attempt');
+    const lasting = [randomUUID(), randomUUID(), randomUUID()];
+    const expiring = [randomUUID(), randomUUID()];
+    for (const marker of lasting) await mock.enqueue(hook.webhook_id, 'conformance.test', { marker }, HOUR);
+    for (const marker of expiring) await mock.enqueue(hook.webhook_id, 'conformance.test', { marker }, 60);
+    const attempted = await eventually(() => [...lasting, ...expiring].every((m) => receiver.matching(m).length > 0));
+    verify('HOOK-8', attempted ? [] : ['not every queued request had a delivery attempt'], 'a first delivery attempt');
 
     const disabled = await gateway.disableWebhook(hook.webhook_id);
     verify('HOOK-1', succeeded(disabled) ? [] : ['the disable did not answer code 0'], 'code 0', disabled);
     const during = randomUUID();
     await mock.enqueue(hook.webhook_id, 'conformance.test', { marker: during }, HOUR);
+    await mock.advanceClock(hook.webhook_id, 120); // past the expiry of two requests, far from the others'
+    // An attempt made before the disable may still be on its way; from here on only posts after enabling count.
+    await mock.settle(hook.webhook_id);
+    const before = new Map<string, number>(
+      [...lasting, ...expiring, during].map((m) => [m, receiver.matching(m).length]),
+    );
+    const postsSinceEnabling = (marker: string) => receiver.matching(marker).length - before.get(marker)!;
 
     receiver.status = 200;
-    const attemptsBefore = receiver.matching(before).length;
     await mock.enable(hook.webhook_id);
-    // The held request is the barrier: once it arrived and nothing is in flight, whatever enabling released was posted.
-    const reposted = await eventually(() => receiver.matching(before).length > attemptsBefore);
+    // The unexpired held requests are the barrier: once each arrived and nothing is in flight, whatever enabling
+    // released was posted, and a second post of any of them would have arrived too.
+    await eventually(() => lasting.every((m) => postsSinceEnabling(m) > 0));
+    const state = await mock.settle(hook.webhook_id);
     verify(
       'HOOK-6',
-      reposted ? [] : ['the held request was not posted after enabling'],
-      'the held, unexpired request posted again',
+      lasting.flatMap((m, i) => {
+        const posts = postsSinceEnabling(m);
+        if (posts === 0) return [`held request ${i + 1} of ${lasting.length} was not posted after enabling`];
+        return posts > 1 ? [`held request ${i + 1} of ${lasting.length} was posted ${posts} times after enabling`] : [];
+      }),
+      'each unexpired held request posted once, in any order',
+      disabled,
     );
-    countJudged('HOOK-6', 1, 'held requests');
+    countJudged('HOOK-6', lasting.length, 'held requests');
 
-    const state = await mock.settle(hook.webhook_id);
-    const posted = receiver.matching(during).length;
-    const queued = state.queue.filter((r) => JSON.stringify(r.payload).includes(during));
+    const queued = (marker: string) => state.queue.filter((r) => JSON.stringify(r.payload).includes(marker));
+    verify(
+      'HOOK-7',
+      expiring.flatMap((m, i) => [
+        ...(postsSinceEnabling(m) ? [`expired request ${i + 1} was posted after enabling`] : []),
+        ...queued(m)
+          .filter((r) => r.status !== 'expired')
+          .map((r) => `expired request ${i + 1} is ${r.status} in the queue`),
+      ]),
+      'no expired request posted again',
+      disabled,
+    );
+    countJudged('HOOK-7', expiring.length, 'expired requests');
+
+    const posted = postsSinceEnabling(during);
     verify(
       'HOOK-4',
       [
         ...(posted ? [`the event raised while inactive was posted ${posted} time(s) after enabling`] : []),
-        ...(queued.length
-          ? [`the event raised while inactive joined the queue after enabling (status ${queued[0]!.status})`]
-          : []),
+        ...queued(during).map((r) => `the event raised while inactive joined the queue (status ${r.status})`),
       ],
       'an event raised while the webhook was inactive never posted, nor queued later',
       disabled,
@@ -181,49 +247,5 @@ test(
       'the held, unexpired request posted again',
     );
     countJudged('HOOK-6', 1, 'held requests');
-  },
-);
-
-test(
-  'HOOK-7: a request that expired while held is not posted after enabling',
-  rules(['HOOK-7', 'HOOK-6'], { writes: true }),
-  async ({ mock, gateway, receiver, verify, countJudged }) => {
-    receiver.status = 503;
-    const hook = await mock.createWebhook(receiver.url());
-    const expiring = randomUUID();
-    const lasting = randomUUID();
-    await mock.enqueue(hook.webhook_id, 'conformance.test', { marker: expiring }, 60);
-    await mock.enqueue(hook.webhook_id, 'conformance.test', { marker: lasting }, HOUR);
-    await eventually(() => receiver.matching(expiring).length > 0 && receiver.matching(lasting).length > 0);
-    const disabled = await gateway.disableWebhook(hook.webhook_id);
-    verify('HOOK-1', succeeded(disabled) ? [] : ['the disable did not answer code 0'], 'code 0', disabled);
-    const attemptsBefore = receiver.matching(expiring).length;
-    const lastingBefore = receiver.matching(lasting).length;
-
-    await mock.advanceClock(hook.webhook_id, 120); // past the first request's expiry, far from the second's
-    receiver.status = 200;
-    await mock.enable(hook.webhook_id);
-    const lastingArrived = await eventually(() => receiver.matching(lasting).length > lastingBefore);
-    verify(
-      'HOOK-6',
-      lastingArrived ? [] : ['the unexpired held request was not posted after enabling'],
-      'the unexpired request posted',
-    );
-    countJudged('HOOK-6', 1, 'held requests');
-
-    const state = await mock.webhook(hook.webhook_id);
-    const expired = state.queue.find((r) => JSON.stringify(r.payload).includes(expiring));
-    verify(
-      'HOOK-7',
-      [
-        ...(receiver.matching(expiring).length > attemptsBefore
-          ? ['the expired request was posted after enabling']
-          : []),
-        ...(expired && expired.status !== 'expired' ? [`the expired request is ${expired.status} in the queue`] : []),
-      ],
-      'the expired request never posted again',
-      disabled,
-    );
-    countJudged('HOOK-7', 1, 'expired requests');
   },
 );

@@ -11,8 +11,23 @@ const onDisabled =
     if (context.operation === 'disableWebhook' && answer.status === 200 && answer.body) change(answer.body);
   };
 
-/** Requests that were held when their webhook was enabled, under fault enable-keeps-held. */
-const heldAtEnable = new WeakSet<WebhookRequest>();
+/**
+ * Enabling that leaves some held requests held: `kept` picks them from the requests held at that moment, and
+ * they are never posted (they wait for their expiry).
+ */
+function keepsHeld(kept: (held: WebhookRequest[]) => WebhookRequest[]): Pick<Unit, 'enableHook' | 'mayPost'> {
+  const keptHeld = new WeakSet<WebhookRequest>();
+  return {
+    enableHook: (next) => (hook, hooks) => {
+      for (const r of kept(hook.requests.filter((r) => r.status === 'queued' && !r.inFlight))) keptHeld.add(r);
+      next(hook, hooks);
+    },
+    mayPost: (next) => (hook, r) => !keptHeld.has(r) && next(hook, r),
+  };
+}
+
+/** Webhooks disabled once, under fault disable-once-per-webhook. */
+const disabledBefore = new WeakSet<Webhook>();
 
 /** Events refused while their webhook was inactive, kept aside under fault inactive-events-queued-then-posted. */
 const raisedWhileInactive = new WeakMap<Webhook, RaisedEvent[]>();
@@ -52,6 +67,32 @@ export const WEBHOOK_FAULTS = [
     rule: 'HOOK-3',
     description: 'A disable answers code 0 but leaves the webhook active.',
     disableHook: () => () => {},
+  },
+  {
+    name: 'redisable-reactivates',
+    rule: 'HOOK-3',
+    description: 'A disable toggles the state: disabling an inactive webhook answers code 0 and makes it active again.',
+    disableHook: (next) => (hook, hooks) => (hook.status === 'inactive' ? hooks.enable(hook) : next(hook, hooks)),
+  },
+  {
+    name: 'disable-once-per-webhook',
+    rule: 'HOOK-3',
+    description:
+      'The gateway remembers each webhook it has disabled and skips later disables of it: once enabled again, ' +
+      'a disable answers code 0 and leaves it active.',
+    disableHook: (next) => (hook, hooks) => {
+      if (disabledBefore.has(hook)) return;
+      disabledBefore.add(hook);
+      next(hook, hooks);
+    },
+  },
+  {
+    name: 'disable-disables-all',
+    rule: 'HOOK-3',
+    description: 'A disable makes every webhook of the merchant inactive, not only the one it names.',
+    disableHook: (next) => (_hook, hooks) => {
+      for (const other of hooks.all()) next(other, hooks);
+    },
   },
   {
     name: 'inactive-queue-accepts-new',
@@ -108,11 +149,23 @@ export const WEBHOOK_FAULTS = [
     name: 'enable-keeps-held',
     rule: 'HOOK-6',
     description: 'Enabling does not post held requests: they wait for their expiry and are dropped.',
+    ...keepsHeld((held) => held),
+  },
+  {
+    name: 'enable-posts-first-held-only',
+    rule: 'HOOK-6',
+    description: 'Enabling posts only the first held request; the others stay held until they expire.',
+    ...keepsHeld((held) => held.slice(1)),
+  },
+  {
+    name: 'enable-posts-held-twice',
+    rule: 'HOOK-6',
+    description:
+      'Enabling queues each held request once more while the original stays queued, so each is posted twice.',
     enableHook: (next) => (hook, hooks) => {
-      for (const r of hook.requests) if (r.status === 'queued' && !r.inFlight) heldAtEnable.add(r);
+      for (const r of hook.requests.filter((r) => r.status === 'queued' && !r.inFlight)) hook.requests.push({ ...r });
       next(hook, hooks);
     },
-    mayPost: (next) => (hook, r) => !heldAtEnable.has(r) && next(hook, r),
   },
   {
     name: 'enable-drops-held',
