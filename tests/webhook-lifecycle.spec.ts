@@ -52,9 +52,12 @@ test(
   rules(['HOOK-3', 'HOOK-1'], { writes: true }),
   async ({ mock, gateway, verify, countJudged }) => {
     // Nothing is enqueued for these webhooks, so nothing is posted to their (discarding) address.
-    const [hook, active, inactive] = await Promise.all(
-      [1, 2, 3].map(() => mock.createWebhook('http://127.0.0.1:9/unused')),
-    );
+    const unused = 'http://127.0.0.1:9/unused';
+    const [hook, active, inactive] = await Promise.all([
+      mock.createWebhook(unused),
+      mock.createWebhook(unused),
+      mock.createWebhook(unused),
+    ]);
     const disable = async (id: string, what: string) => {
       const answer = await gateway.disableWebhook(id);
       verify('HOOK-1', succeeded(answer) ? [] : [`${what} did not answer code 0`], 'code 0', answer);
@@ -63,9 +66,9 @@ test(
     /** The state of each webhook against what it must be; the others are a bystander of each kind. */
     const statesAfter = async (step: string, ...answers: Exchange[]) => {
       const expected = [
-        { id: hook!.webhook_id, name: 'the webhook disabled', status: 'inactive' },
-        { id: active!.webhook_id, name: 'another, active webhook', status: 'active' },
-        { id: inactive!.webhook_id, name: 'another, inactive webhook', status: 'inactive' },
+        { id: hook.webhook_id, name: 'the webhook disabled', status: 'inactive' },
+        { id: active.webhook_id, name: 'another, active webhook', status: 'active' },
+        { id: inactive.webhook_id, name: 'another, inactive webhook', status: 'inactive' },
       ];
       const seen = await Promise.all(expected.map((e) => mock.webhook(e.id)));
       verify(
@@ -76,14 +79,14 @@ test(
       );
     };
 
-    await disable(inactive!.webhook_id, 'disabling the inactive bystander');
-    const first = await disable(hook!.webhook_id, 'the first disable');
+    await disable(inactive.webhook_id, 'disabling the bystander that stays inactive');
+    const first = await disable(hook.webhook_id, 'the first disable');
     await statesAfter('after the first disable', first);
     // What a second disable answers is not shown (HOOK-1's test observes it); the state it leaves is.
-    const again = await gateway.disableWebhook(hook!.webhook_id);
+    const again = await gateway.disableWebhook(hook.webhook_id);
     await statesAfter('after a second disable', again);
-    await mock.enable(hook!.webhook_id);
-    const third = await disable(hook!.webhook_id, 'the disable after enabling');
+    await mock.enable(hook.webhook_id);
+    const third = await disable(hook.webhook_id, 'the disable after enabling');
     await statesAfter('after enabling and disabling again', third);
     countJudged('HOOK-1', 3, 'disables');
     countJudged('HOOK-3', 9, 'webhook states after a disable');
