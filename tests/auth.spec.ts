@@ -102,7 +102,7 @@ async function rejectsNearMisses(
     const what = `the ${party} key with ${nearMiss.form}`;
     // A key without letters has no other letter case; a near miss that is the other issued key is no near miss.
     if (nearMiss.key === undefined || issued.includes(nearMiss.key)) {
-      const why = nearMiss.key === undefined ? 'the configured key cannot give it' : 'it is the other issued key';
+      const why = nearMiss.key === undefined ? nearMiss.why : 'it is the other issued key';
       observe('AUTH-3', `${what} was not sent: ${why}`, { kind: 'near-miss-not-sent', subject: what, value: why });
       continue;
     }

@@ -18,8 +18,8 @@ export const NEAR_MISS_FORMS = [
 
 export type NearMissForm = (typeof NEAR_MISS_FORMS)[number];
 
-/** A near miss of a key: `key` is undefined where the key cannot give that form (no letter to change case). */
-export type NearMissKey = { form: NearMissForm; key: string | undefined };
+/** A near miss of a key, or why the key cannot give that form (no letter to change the case of). */
+export type NearMissKey = { form: NearMissForm; key: string } | { form: NearMissForm; key: undefined; why: string };
 
 const CLASSES = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
@@ -40,7 +40,7 @@ function otherCase(key: string): string | undefined {
 
 /** The near misses of `key`, one per form, in the order of NEAR_MISS_FORMS; none for a key shorter than two. */
 export function nearMissKeys(key: string): NearMissKey[] {
-  if (key.length < 2) return NEAR_MISS_FORMS.map((form) => ({ form, key: undefined }));
+  if (key.length < 2) return NEAR_MISS_FORMS.map((form) => ({ form, key: undefined, why: 'the key is one character' }));
   const first = key[0]!;
   const last = key[key.length - 1]!;
   const middle = Math.floor(key.length / 2);
@@ -54,7 +54,10 @@ export function nearMissKeys(key: string): NearMissKey[] {
     'its last character removed': key.slice(0, -1),
     'its first character removed': key.slice(1),
   };
-  return NEAR_MISS_FORMS.map((form) => ({ form, key: built[form] }));
+  return NEAR_MISS_FORMS.map((form) => {
+    const nearMiss = built[form];
+    return nearMiss === undefined ? { form, key: undefined, why: 'the key has no letter' } : { form, key: nearMiss };
+  });
 }
 
 /** `keys` and the near misses of each: what a redactor of the suite's output hides, since the suite sends both. */
