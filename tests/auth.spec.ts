@@ -6,8 +6,20 @@ import {
   refusalProblems,
   rejectionProblems,
 } from '../src/checks/registry.js';
-import { bodyField, rules, succeeded, TARGET_SKIPS, test, type Exchange, type Observe } from './fixtures.js';
-import { apiToken } from './inputs.js';
+import {
+  bodyField,
+  rules,
+  succeeded,
+  TARGET_SKIPS,
+  test,
+  type CountJudged,
+  type Exchange,
+  type GatewayClient,
+  type Observe,
+  type ResolvedConfig,
+  type Verify,
+} from './fixtures.js';
+import { apiToken, nearMissKeys } from './inputs.js';
 import { OPERATIONS } from './operations.js';
 import { unknownWebhookProblem } from './unknown-webhook.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
@@ -32,14 +44,11 @@ const MALFORMED: { name: string; header: (key: string) => string }[] = [
 ];
 
 /**
- * Keys the gateway never issued, each sent in the section 5 construction (so only the key is wrong): one
- * close to the real key, and the empty key, whose token ("Basic " + Base64(":")) a lenient parser may read as
- * "no password given" rather than as a key to look up.
+ * A key the gateway never issued, sent in the section 5 construction (so only the key is wrong): the empty
+ * key, whose token ("Basic " + Base64(":")) a lenient parser may read as "no password given" rather than as a
+ * key to look up. The keys close to an issued one are the near misses below.
  */
-const UNISSUED: { name: string; key: (realKey: string) => string }[] = [
-  { name: 'a key the gateway did not issue', key: (realKey) => `${realKey}x` },
-  { name: 'an empty key', key: () => '' },
-];
+const UNISSUED: { name: string; key: (realKey: string) => string }[] = [{ name: 'an empty key', key: () => '' }];
 
 /**
  * Constructions with the real key that section 5 does not settle: a user part (the try-it tool of 5.6 takes
@@ -61,6 +70,59 @@ function observeAuthFailure(observe: Observe, operation: string, answer: Exchang
     subject: operation,
     value: answer.status,
   });
+}
+
+type NearMissContext = {
+  gateway: GatewayClient;
+  suite: ResolvedConfig;
+  takeWebhook: () => Promise<string>;
+  verify: Verify;
+  countJudged: CountJudged;
+  observe: Observe;
+};
+
+/**
+ * AUTH-3 on one operation for the near misses of one issued key (nearMissKeys: the key in the other letter
+ * case, or one character changed, added or removed at its start, middle or end), each sent in the section 5
+ * construction. Keys are issued by the manager portal (5.2) and compared as issued: a gateway that compares
+ * them loosely serves a key nobody was given. Every near miss is sent, then each one served is named.
+ */
+async function rejectsNearMisses(
+  op: (typeof OPERATIONS)[number],
+  party: 'merchant' | 'vendor',
+  { gateway, suite, takeWebhook, verify, countJudged, observe }: NearMissContext,
+): Promise<void> {
+  const issued = [suite.merchant.apiKey, suite.vendor?.apiKey];
+  const key = party === 'merchant' ? suite.merchant.apiKey : suite.vendor!.apiKey;
+  const refused: string[] = [];
+  const disclosed: string[] = [];
+  const wrong: Exchange[] = [];
+  let sent = 0;
+  for (const nearMiss of nearMissKeys(key)) {
+    const what = `the ${party} key with ${nearMiss.form}`;
+    // A key without letters has no other letter case; a near miss that is the other issued key is no near miss.
+    if (nearMiss.key === undefined || issued.includes(nearMiss.key)) {
+      const why = nearMiss.key === undefined ? nearMiss.why : 'it is the other issued key';
+      observe('AUTH-3', `${what} was not sent: ${why}`, { kind: 'near-miss-not-sent', subject: what, value: why });
+      continue;
+    }
+    const answer = await op.call(
+      { gateway, suite, takeWebhook },
+      { authorization: `Basic ${apiToken(nearMiss.key)}` },
+      party,
+    );
+    sent++;
+    const problems = refusalProblems(answer).map((p) => `${what}: ${p}`);
+    const disclosure = disclosureProblems(answer).map((p) => `${what}: ${p}`);
+    refused.push(...problems);
+    disclosed.push(...disclosure);
+    if (problems.length || disclosure.length) wrong.push(answer);
+    observeAuthFailure(observe, op.id, answer);
+  }
+  verify('AUTH-3', refused, `a rejection of every near miss of the ${party} key`, ...wrong);
+  verify('AUTH-7', disclosed, 'a rejection that discloses no card ID and no customer records', ...wrong);
+  countJudged('AUTH-3', sent, `near misses of the ${party} key`);
+  countJudged('AUTH-7', sent, 'rejections');
 }
 
 /** How a disable of PG_WEBHOOK_ID that did not succeed answered, for --baseline comparisons. */
@@ -146,6 +208,20 @@ for (const op of OPERATIONS) {
         },
       );
     }
+
+    test(
+      `AUTH-3: ${op.id} rejects the near misses of the merchant key`,
+      rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
+      async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) =>
+        rejectsNearMisses(op, 'merchant', { gateway, suite, takeWebhook, verify, countJudged, observe }),
+    );
+
+    test(
+      `AUTH-3: ${op.id} rejects the near misses of the vendor key`,
+      rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
+      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, countJudged, observe }) =>
+        rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook, verify, countJudged, observe }),
+    );
 
     for (const malformed of MALFORMED) {
       test(

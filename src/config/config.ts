@@ -1,4 +1,5 @@
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { withNearMisses } from '../transport/near-miss-keys.js';
 import { enumeratedProblem } from './enumerated-variables.js';
 import { wholeNumberProblems } from './numeric-variables.js';
 
@@ -190,7 +191,7 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   };
 }
 
-/** Values that must never appear in anything the suite writes. */
+/** Values that must never appear in anything the suite writes: the keys, and the near misses AUTH-3 sends of them. */
 export function secretsOf(config: SuiteConfig): string[] {
-  return [config.merchant.apiKey, config.vendor?.apiKey].filter((s): s is string => !!s);
+  return withNearMisses([config.merchant.apiKey, config.vendor?.apiKey].filter((s): s is string => !!s));
 }

@@ -102,7 +102,7 @@ export const RULES_A_SKIP_TURNS_OFF: Record<SkipKind, { all: readonly string[]; 
     ],
     some: ['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-7', 'ERR-2', 'ERR-3', 'ERR-4', 'ERR-5'],
   },
-  vendor: { all: ['AUTH-5', 'TOK-5'], some: [] },
+  vendor: { all: ['AUTH-5', 'TOK-5'], some: ['AUTH-3', 'AUTH-7'] },
   webhook: {
     all: ['HOOK-1'],
     some: ['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-7', 'ERR-3', 'ERR-4', 'ERR-5'],

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from '../transport/auth.js';
+import { nearMissKeys, withNearMisses } from '../transport/near-miss-keys.js';
 import { REDACTED, Redactor } from './redact.js';
 
 const KEY = 'canary_key_Zq81';
@@ -12,6 +13,15 @@ test('redacts a key and every encoding the suite produces of it', () => {
   expect(out).not.toContain(apiToken(KEY));
   expect(out).not.toContain(Buffer.from(KEY).toString('base64').replace(/=+$/, ''));
   expect(out.match(/\[REDACTED\]/g)).toHaveLength(4);
+});
+
+test('given the near misses of a key AUTH-3 sends, redacts them and their tokens as it redacts the key', () => {
+  const withThem = new Redactor(withNearMisses([KEY]));
+  for (const { key } of nearMissKeys(KEY)) {
+    const bare = Buffer.from(key!).toString('base64').replace(/=+$/, '');
+    const out = withThem.text(`key=${key!} token=Basic ${apiToken(key!)} bare=${bare}`);
+    expect(out).toBe(`key=${REDACTED} token=Basic ${REDACTED} bare=${REDACTED}`);
+  }
 });
 
 test('redacts Luhn-valid card numbers by value, with or without separators, and keeps other digits', () => {

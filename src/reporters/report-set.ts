@@ -2,6 +2,7 @@ import type { ReporterDescription } from '@playwright/test';
 import { knownDeviationsSource } from '../known-deviations/source.js';
 import { generatedRuns, runSeed, SEED_VAR } from '../generate/settings.js';
 import { Redactor } from '../evidence/redact.js';
+import { withNearMisses } from '../transport/near-miss-keys.js';
 import type { ConformanceReporterOptions } from './conformance-reporter.js';
 import { selectedRules } from './outcomes/rule-selection.js';
 import type { GeneratedInputs } from './outcomes/run-invariants.js';
@@ -12,9 +13,12 @@ export function reportsDir(env: NodeJS.ProcessEnv): string {
   return env.PG_REPORTS_DIR || 'reports';
 }
 
-/** Only the keys: a reproduce line of a mock run writes the suite's own card numbers as sent. */
+/**
+ * Only the keys (and the near misses AUTH-3 sends of them): a reproduce line of a mock run writes the suite's
+ * own card numbers as sent.
+ */
 export function keysRedactor(keys: readonly (string | undefined)[]): (text: string) => string {
-  const redactor = new Redactor(keys.filter((k): k is string => !!k));
+  const redactor = new Redactor(withNearMisses(keys.filter((k): k is string => !!k)));
   return (text) => redactor.text(text, () => true);
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { apiToken } from '../transport/auth.js';
+import { withNearMisses } from '../transport/near-miss-keys.js';
 import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import type { ConformanceJson } from '../reporters/report-json.js';
@@ -23,8 +24,11 @@ function forms(key: string): string[] {
 /** Luhn-valid and on no list of published test numbers: it stands for a real customer's card. */
 const PRIVATE_CARD = '4929123456781236';
 
-/** Never written anywhere, reproduce lines included: the keys (a reproduce line names their variable) and a private card. */
-const SECRETS = [...forms(MERCHANT_KEY), ...forms(VENDOR_KEY), PRIVATE_CARD];
+/**
+ * Never written anywhere, reproduce lines included: the keys (a reproduce line names their variable), the near
+ * misses of them AUTH-3 sends (each a key one character or the letter case away), and a private card.
+ */
+const SECRETS = [...withNearMisses([MERCHANT_KEY, VENDOR_KEY]).flatMap(forms), PRIVATE_CARD];
 /**
  * Published test data: redacted everywhere except in a reproduce line, which must send the request again
  * as it was sent (a test card number is no secret; the line would not reproduce without it).
@@ -80,13 +84,21 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
   // Each fault fails a test or two that print what they sent, while the other tests of their rules pass, so
   // every writer records both successes and failures: a 19-digit test card sent with its CVV and answered in
   // full (TOK-8, an example and a generated number), ACH routing and account numbers refused (TOK-3), the
-  // vendor key refused on the listing (AUTH-5), a listing served without its content type (ERR-4); every
-  // request carries a key, and AUTH-4's generated headers carry it in every malformed shape. The run is
+  // vendor key refused on the listing (AUTH-5), a listing served without its content type (ERR-4), near misses
+  // of both keys served (AUTH-3: the letter case, a character added); every request carries a key, and
+  // AUTH-4's generated headers carry it in every malformed shape. The run is
   // narrowed to those rules: the other tests go through the same writers with no kind of secret these lack,
   // and each failed test costs a new worker.
   const mock = await startMock({
     credentials: { apiKey: MERCHANT_KEY, vendorApiKey: VENDOR_KEY },
-    faults: ['mask-full-19-digits', 'ach-refused', 'vendor-key-refused-on-vault', 'vault-content-type-missing'],
+    faults: [
+      'mask-full-19-digits',
+      'ach-refused',
+      'vendor-key-refused-on-vault',
+      'vault-content-type-missing',
+      'key-compared-case-insensitively',
+      'key-extra-char-ignored',
+    ],
   });
   const dir = testInfo.outputPath('run');
   const resultsDir = join(dir, 'test-results');
@@ -103,7 +115,7 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
         PG_REPORTS_DIR: dir,
         PG_RESULTS_DIR: resultsDir,
       },
-      ['--rule', 'TOK-8,TOK-3,AUTH-5,ERR-4,AUTH-4', '--trace', 'on'],
+      ['--rule', 'TOK-8,TOK-3,AUTH-5,ERR-4,AUTH-4,AUTH-3', '--trace', 'on'],
     );
     expect(run.code, 'the run failed as forced').toBe(1);
     expect(run.output).toContain('NON-CONFORMANT');
@@ -115,7 +127,7 @@ test('a failing run with traces on writes no key, token, card number, CVV or acc
     // and tests passed too: every writer recorded both.
     const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceJson;
     expect(report.rules.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(
-      expect.arrayContaining(['TOK-8', 'TOK-3', 'AUTH-5', 'ERR-4']),
+      expect.arrayContaining(['TOK-8', 'TOK-3', 'AUTH-5', 'ERR-4', 'AUTH-3']),
     );
     const { stats } = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
       stats: { expected: number; unexpected: number };

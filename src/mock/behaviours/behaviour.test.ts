@@ -4,6 +4,7 @@ import { basic, expect, send, test } from '../mock-fixtures.js';
 import { PG_CODES } from '../gateway/pg-codes.js';
 import { PLATFORM_CODES } from '../gateway/platform-codes.js';
 import { VARIANTS } from './variants.js';
+import { nearMissKeys, type NearMissForm } from '../../transport/near-miss-keys.js';
 
 test('off by default: a user part is refused and totalPages rounds up', async ({ gateway }) => {
   const userPart = await gateway.send('GET', '/platform/vault/customer', {
@@ -19,6 +20,38 @@ test('variant auth-accepts-user-part lets a token with a user part through', asy
     authorization: basic(MOCK_DEFAULTS.apiKey, 'someone'),
   });
   expect(res.json.code).toBe(0);
+});
+
+test('each loose key comparison serves just the near misses it names, of either key, as the party of that key', async ({
+  launch,
+}) => {
+  const served: Record<string, readonly NearMissForm[]> = {
+    'key-compared-case-insensitively': ['its letters in the other case'],
+    'key-last-char-ignored': ['its last character changed'],
+    'key-first-char-ignored': ['its first character changed'],
+    'key-extra-char-ignored': [
+      'a character added at its end',
+      'a character added at its start',
+      'a character added in its middle',
+    ],
+    'key-missing-char-accepted': ['its last character removed', 'its first character removed'],
+  };
+  for (const [fault, forms] of Object.entries(served)) {
+    const mock = await launch({ faults: [fault] });
+    for (const [party, key, vendor] of [
+      ['merchant', MOCK_DEFAULTS.apiKey, {}],
+      ['vendor', MOCK_DEFAULTS.vendorApiKey, { vendor_id: MOCK_DEFAULTS.vendorId }],
+    ] as const) {
+      for (const { form, key: nearMiss } of nearMissKeys(key)) {
+        // An integrator's tokenize names its vendor_id: served only as the integrator, refused as the merchant.
+        const res = await send(mock.url, 'POST', '/pg/tokenize', {
+          key: nearMiss!,
+          body: { merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230', ...vendor },
+        });
+        expect(res.json.rcode === '000', `${fault}: the ${party} key with ${form}`).toBe(forms.includes(form));
+      }
+    }
+  }
 });
 
 test('fault vault-total-pages-floor rounds totalPages down', async ({ launch }) => {

@@ -1,6 +1,6 @@
 import { basicHeader, decodedBasic, type Identity, type Operation } from '../../gateway/auth.js';
 import { MockError } from '../../gateway/errors.js';
-import type { Unit } from '../unit.js';
+import type { Env, Unit } from '../unit.js';
 
 /** Section 5 behaviours, at the seam where a request's Authorization header is judged. */
 
@@ -23,18 +23,45 @@ const keyRefused =
     return identity;
   };
 
-/** Runs `next`; where it refuses an unknown key, `accept` may let the request in as the merchant. */
-const unknownKeyAccepted =
-  (accept: (header: string, op: Operation) => boolean) =>
+/** Runs `next`; where it refuses an unknown key, `accept` may let the request in, as whom it names. */
+const unknownKeyServed =
+  (accept: (header: string, op: Operation) => Identity | undefined) =>
   (next: Authenticate): Authenticate =>
   (header, op) => {
     try {
       return next(header, op);
     } catch (e) {
-      if (e instanceof MockError && e.failure === 'authUnknownKey' && header && accept(header, op)) return 'merchant';
+      const as = e instanceof MockError && e.failure === 'authUnknownKey' && header ? accept(header, op) : undefined;
+      if (as) return as;
       throw e;
     }
   };
+
+/** Runs `next`; where it refuses an unknown key, `accept` may let the request in as the merchant. */
+const unknownKeyAccepted = (accept: (header: string, op: Operation) => boolean) =>
+  unknownKeyServed((header, op) => (accept(header, op) ? 'merchant' : undefined));
+
+/**
+ * Keys compared loosely: an unknown key that `near` takes for the merchant key or the vendor key is served as
+ * that party (the integrator's near miss as the integrator, so its tokenize names vendor_id as for the real key).
+ */
+const keyComparedLoosely =
+  (near: (sent: string, issued: string) => boolean) =>
+  (next: Authenticate, env: Env): Authenticate =>
+    unknownKeyServed((header) => {
+      const decoded = decodedBasic(header) ?? '';
+      const sent = decoded.slice(decoded.indexOf(':') + 1);
+      if (near(sent, env.credentials.apiKey)) return 'merchant';
+      if (near(sent, env.credentials.vendorApiKey)) return 'vendor';
+      return undefined;
+    })(next);
+
+/** `longer` is `shorter` with one character more, anywhere. */
+function oneCharacterMore(longer: string, shorter: string): boolean {
+  if (longer.length !== shorter.length + 1) return false;
+  for (let i = 0; i < longer.length; i++) if (longer.slice(0, i) + longer.slice(i + 1) === shorter) return true;
+  return false;
+}
 
 const DISABLE_REFUSAL_INVISIBLE =
   'Mock mode only: black-box runs disable PG_WEBHOOK_ID, which may be inactive already, and how ' +
@@ -87,6 +114,45 @@ export const AUTH_FAULTS = [
         const decoded = decodedBasic(header) ?? '';
         return decoded.slice(decoded.indexOf(':') + 1).startsWith(env.credentials.apiKey);
       })(next),
+  },
+  {
+    name: 'key-compared-case-insensitively',
+    rule: 'AUTH-3',
+    description:
+      'Compares keys without regard to letter case: the merchant key or the vendor key with its letters in the other case is served as that party.',
+    authenticate: keyComparedLoosely((sent, issued) => sent.toLowerCase() === issued.toLowerCase()),
+  },
+  {
+    name: 'key-last-char-ignored',
+    rule: 'AUTH-3',
+    description:
+      'Compares all but the last character of a key: the merchant key or the vendor key with its last character changed is served as that party.',
+    authenticate: keyComparedLoosely(
+      (sent, issued) => sent.length === issued.length && sent.slice(0, -1) === issued.slice(0, -1),
+    ),
+  },
+  {
+    name: 'key-first-char-ignored',
+    rule: 'AUTH-3',
+    description:
+      'Compares all but the first character of a key: the merchant key or the vendor key with its first character changed is served as that party.',
+    authenticate: keyComparedLoosely(
+      (sent, issued) => sent.length === issued.length && sent.slice(1) === issued.slice(1),
+    ),
+  },
+  {
+    name: 'key-extra-char-ignored',
+    rule: 'AUTH-3',
+    description:
+      'Serves the merchant key or the vendor key with one character added anywhere (start, middle or end), as that party.',
+    authenticate: keyComparedLoosely((sent, issued) => oneCharacterMore(sent, issued)),
+  },
+  {
+    name: 'key-missing-char-accepted',
+    rule: 'AUTH-3',
+    description:
+      'Serves the merchant key or the vendor key with one character removed anywhere (its first or last included), as that party.',
+    authenticate: keyComparedLoosely((sent, issued) => oneCharacterMore(issued, sent)),
   },
   {
     name: 'vault-accepts-any-key',
