@@ -13,12 +13,15 @@ export function wrappedInQuotes(value: string): boolean {
 }
 
 /**
- * The sentence for a value wrapped in quotes. dotenv strips one pair of matching quotes from a .env line, so
+ * The sentence for a value wrapped in quotes, with what the target did with it where it was asked. dotenv strips one pair of matching quotes from a .env line, so
  * quotes left inside the value came from elsewhere: a shell's nested quoting ('"…"'), a CI secret pasted with
  * them, or docker's --env-file, which keeps them.
  */
-export function quotesKept(variable: string): string {
-  return `${variable} is wrapped in quotes ("…" kept inside the value by a shell, a CI secret or docker's --env-file); remove them`;
+export function quotesKept(variable: string, found?: string): string {
+  return (
+    `${variable} is wrapped in quotes ("…" kept inside the value by a shell, a CI secret or docker's --env-file)` +
+    `${found ? `, and ${found}` : ''}; remove them`
+  );
 }
 
 /**
