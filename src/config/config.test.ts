@@ -226,7 +226,9 @@ test('the token of section 5 set in place of a key is named, with or without "Ba
   const said = (variable: string) =>
     `${variable} looks like the token, not the key: it is the Base 64 of a colon and a key, as section 5 builds ` +
     'the token from the key; set the key itself (the suite builds the token)';
-  for (const pasted of [TOKEN, `Basic ${TOKEN}`, `basic  ${TOKEN}`]) {
+  // As `echo ':key' | base64` builds it (the key and a line end), and with its padding taken off.
+  const echoed = Buffer.from(`:${SECRET}\n`).toString('base64');
+  for (const pasted of [TOKEN, `Basic ${TOKEN}`, `basic  ${TOKEN}`, echoed, echoed.replace(/=+$/, '')]) {
     const problems = problemsOf({ ...sandbox, ...vendor, PG_API_KEY: pasted });
     expect(problems).toEqual([said('PG_API_KEY')]);
     expect(JSON.stringify(problems)).not.toContain(TOKEN);
@@ -244,7 +246,9 @@ test('a key is not taken for a token: only Base 64 of a colon and printable text
     '0123456789abcdef0123456789abcdef',
     Buffer.from(SECRET).toString('base64'),
     Buffer.from(':').toString('base64'),
-    Buffer.from(':key\n').toString('base64'),
+    Buffer.from(':key\u0000').toString('base64'),
+    Buffer.from(':').toString('base64').replace(/=+$/, ''),
+    `${TOKEN}=`,
     TOKEN.slice(0, -2),
     'Basic',
   ]) {

@@ -56,18 +56,21 @@ export function quotedValueProblems(env: Env, names: readonly string[]): { probl
   return { problems, unquoted };
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 /**
- * True when `value` is the API token of section 5.3 rather than a key: Base 64 (optionally after "Basic ",
- * the Authorization header's scheme) of a colon followed by a printable key. A key drawn at random decodes
- * to a colon and printable text only by an extreme coincidence: the first two characters must be O and one
- * of g to v, and every decoded byte printable.
+ * True when `value` is the API token of section 5.3 rather than a key: Base 64 (padded or not, optionally
+ * after "Basic ", the Authorization header's scheme) of a colon followed by a printable key, and perhaps
+ * the line end `echo` adds. A key drawn at random decodes to a colon and printable text only by an extreme
+ * coincidence: its first two characters must be O and one of g to v, and every decoded byte printable.
  */
 export function isApiToken(value: string): boolean {
   const token = value.replace(/^basic\s+/i, '');
-  if (token.length < 4 || !BASE64.test(token)) return false;
-  return /^:[\x21-\x7e]+$/.test(Buffer.from(token, 'base64').toString('latin1'));
+  const bare = token.replace(/=+$/, '');
+  if (!/^[A-Za-z0-9+/]{2,}$/.test(bare) || bare.length % 4 === 1) return false;
+  const decoded = Buffer.from(bare, 'base64');
+  // Only the canonical text of those bytes: no stray bits, padding right or absent.
+  const canonical = decoded.toString('base64');
+  if (token !== canonical && token !== canonical.replace(/=+$/, '')) return false;
+  return /^:[\x21-\x7e]+\r?\n?$/.test(decoded.toString('latin1'));
 }
 
 /** The sentence for a token set in a key's variable; neither the value nor the key inside it is said. */
