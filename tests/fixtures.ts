@@ -349,6 +349,9 @@ export function recordConfigurationProblem(problem: string): void {
   test.info().annotations.push(annotation.configuration.write(problem));
 }
 
+/** Quotes a shell or a CI secret kept inside a PG_* value: named in the sentence when the target refuses it. */
+export { quotesKept, wrappedInQuotes } from '../src/config/pasted-values.js';
+
 /** Skips that are properties of a real target; spec files name them by these reasons. */
 export { TARGET_SKIPS } from '../src/config/configuration-skips.js';
 export { expect };

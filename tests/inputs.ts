@@ -13,6 +13,7 @@ export {
   ACCOUNT_FIELDS,
   accountFieldValues,
   madeUpValueRefused,
+  quotedValueRefused,
   type AccountField,
 } from '../src/config/account-fields.js';
 export { fieldGroups } from '../src/coverage/coverage-fields.js';

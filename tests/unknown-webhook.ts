@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { described, same } from '../src/checks/registry.js';
 import {
+  quotesKept,
   recordConfigurationProblem,
   succeeded,
   type Exchange,
   type GatewayClient,
   type ResolvedConfig,
+  wrappedInQuotes,
 } from './fixtures.js';
 
 /**
@@ -24,11 +26,13 @@ export async function unknownWebhookProblem(
   if (suite.target === 'mock' || suite.target === 'production' || succeeded(answer)) return undefined;
   const madeUp = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`, auth);
   if (!same(answer, madeUp)) return undefined;
-  const problem =
-    `PG_WEBHOOK_ID names no webhook the target knows: disabling it answered exactly as disabling a ` +
-    `made-up webhook ID does (${described(answer)}); ` +
-    ('set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, ' +
-      'the target answers an inactive webhook as an unknown one: enable it there).');
+  const unknown = `disabling it answered exactly as disabling a made-up webhook ID does (${described(answer)})`;
+  // A webhook ID has no documented format, so quotes may belong to it: only the target's answer tells.
+  const problem = wrappedInQuotes(suite.webhookId ?? '')
+    ? quotesKept('PG_WEBHOOK_ID', `the target knows no webhook by it: ${unknown}`)
+    : `PG_WEBHOOK_ID names no webhook the target knows: ${unknown}; ` +
+      ('set PG_WEBHOOK_ID to an existing webhook of this merchant from the manager portal (if it is right, ' +
+        'the target answers an inactive webhook as an unknown one: enable it there).');
   recordConfigurationProblem(problem);
   return problem;
 }

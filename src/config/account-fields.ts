@@ -1,4 +1,5 @@
 import type { AccountFields } from './config.js';
+import { quotesKept, wrappedInQuotes } from './pasted-values.js';
 
 /**
  * Which values of section 2.1 a conformant gateway may refuse because the suite made them up.
@@ -56,4 +57,19 @@ export function accountFieldValues(configured: AccountFields): {
     string | number
   >;
   return { values, madeUp: new Set(fields.filter((f) => configured[f] === undefined)) };
+}
+
+/**
+ * The sentence for a configured value wrapped in quotes that the target refused: profile_id and loc_id have
+ * no documented format, so quotes may belong to them and only the target's refusal tells; then the refusal
+ * is the operator's paste, a configuration problem, not the field's. Undefined for any other value.
+ */
+export function quotedValueRefused(
+  field: AccountField,
+  configured: AccountFields,
+  refused: string,
+): string | undefined {
+  const value = configured[field];
+  if (typeof value !== 'string' || !wrappedInQuotes(value)) return undefined;
+  return quotesKept(ACCOUNT_FIELDS[field].variable, `the target refused it: ${refused}`);
 }

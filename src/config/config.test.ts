@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { ConfigError, loadConfig } from './config.js';
+import { isApiToken, quotesKept } from './pasted-values.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -168,9 +169,9 @@ test('credentials an operator mixes up in the variables themselves are named bef
   expect(problemsOf({ ...sandbox, PG_MERCHANT_ID: SECRET })).toEqual([
     'PG_MERCHANT_ID holds the same value as PG_API_KEY: set it to the merchant ID, not a key',
   ]);
-  // A vendor ID copied with its quotes is not a whole number; surrounding whitespace is trimmed, as for every variable.
+  // A vendor ID copied with its quotes is named as such; surrounding whitespace is trimmed, as for every variable.
   expect(problemsOf({ ...sandbox, PG_VENDOR_ID: '"90001"', PG_VENDOR_API_KEY: 'vk' })).toEqual([
-    'PG_VENDOR_ID must be a whole number (the integrator ID) when PG_VENDOR_API_KEY is set',
+    quotesKept('PG_VENDOR_ID'),
   ]);
   expect(
     loadConfig({ ...sandbox, PG_MERCHANT_ID: ' m-1 ', PG_VENDOR_ID: ' 90001 ', PG_VENDOR_API_KEY: 'vk' }),
@@ -215,3 +216,68 @@ for (const { env, problem } of ENUMERATED) {
     expect(problemsOf(env)).toEqual([problem]);
   });
 }
+
+// Section 5.3's token for SECRET, as a user who followed it would paste it.
+const TOKEN = Buffer.from(`:${SECRET}`).toString('base64');
+
+test('the token of section 5 set in place of a key is named, with or without "Basic ", and neither is quoted', () => {
+  const sandbox = { PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/', PG_MERCHANT_ID: 'm-1', PG_API_KEY: 'k' };
+  const vendor = { PG_VENDOR_ID: '90001', PG_VENDOR_API_KEY: 'vk' };
+  const said = (variable: string) =>
+    `${variable} looks like the token, not the key: it is the Base 64 of a colon and a key, as section 5 builds ` +
+    'the token from the key; set the key itself (the suite builds the token)';
+  // As `echo ':key' | base64` builds it (the key and a line end), and with its padding taken off.
+  const echoed = Buffer.from(`:${SECRET}\n`).toString('base64');
+  for (const pasted of [TOKEN, `Basic ${TOKEN}`, `basic  ${TOKEN}`, echoed, echoed.replace(/=+$/, '')]) {
+    const problems = problemsOf({ ...sandbox, ...vendor, PG_API_KEY: pasted });
+    expect(problems).toEqual([said('PG_API_KEY')]);
+    expect(JSON.stringify(problems)).not.toContain(TOKEN);
+    expect(JSON.stringify(problems)).not.toContain(SECRET);
+  }
+  expect(problemsOf({ ...sandbox, ...vendor, PG_VENDOR_API_KEY: TOKEN })).toEqual([said('PG_VENDOR_API_KEY')]);
+});
+
+test('a key is not taken for a token: only Base 64 of a colon and printable text is one', () => {
+  expect(isApiToken(TOKEN)).toBe(true);
+  // Keys that are valid Base 64 text, of other bytes: a random key, hex, the bytes of a key without the colon.
+  for (const key of [
+    'sk_sandbox_3f9a',
+    'Zm9vYmFyYmF6cXV4',
+    '0123456789abcdef0123456789abcdef',
+    Buffer.from(SECRET).toString('base64'),
+    Buffer.from(':').toString('base64'),
+    Buffer.from(':key\u0000').toString('base64'),
+    Buffer.from(':').toString('base64').replace(/=+$/, ''),
+    `${TOKEN}=`,
+    TOKEN.slice(0, -2),
+    'Basic',
+  ]) {
+    expect(isApiToken(key), key).toBe(false);
+  }
+});
+
+test('quotes kept in a URL, a word of a list or a number are named, once, the value never quoted', () => {
+  const real = { PG_MERCHANT_ID: 'm-1', PG_API_KEY: SECRET };
+  const sandbox = { ...real, PG_TARGET: 'sandbox', PG_BASE_URL: 'https://h/' };
+  expect(problemsOf({ ...real, PG_TARGET: '"sandbox"', PG_BASE_URL: 'https://h/' })).toEqual([quotesKept('PG_TARGET')]);
+  expect(problemsOf({ ...real, PG_TARGET: 'sandbox', PG_BASE_URL: "'https://h/'" })).toEqual([
+    quotesKept('PG_BASE_URL'),
+  ]);
+  expect(problemsOf({ ...sandbox, PG_ALLOW_WRITES: '"1"', PG_WORKERS: '"2"', PG_USER_ID: '`7`' })).toEqual([
+    quotesKept('PG_ALLOW_WRITES'),
+    quotesKept('PG_WORKERS'),
+    quotesKept('PG_USER_ID'),
+  ]);
+  // Inside the quotes the value is judged as ever: a second problem there is its own.
+  expect(problemsOf({ ...sandbox, PG_MAX_RPS: '"fast"' })).toEqual([
+    quotesKept('PG_MAX_RPS'),
+    'PG_MAX_RPS must be a positive number of requests a second (e.g. 20 or 2.5), or unset for no pacing',
+  ]);
+  expect(quotesKept('PG_WEBHOOK_ID')).toBe(
+    'PG_WEBHOOK_ID is wrapped in quotes ("…" kept inside the value by a shell, a CI secret or docker\'s --env-file); remove them',
+  );
+  // IDs and keys of no documented format may be quoted ones: the target decides (the preflight, the run).
+  for (const name of ['PG_MERCHANT_ID', 'PG_API_KEY', 'PG_WEBHOOK_ID', 'PG_PROFILE_ID', 'PG_LOC_ID']) {
+    expect(problemsOf({ ...sandbox, [name]: '"x-1"' }), name).toEqual([]);
+  }
+});

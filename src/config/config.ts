@@ -2,6 +2,7 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { withNearMisses } from '../transport/near-miss-keys.js';
 import { enumeratedProblem } from './enumerated-variables.js';
 import { wholeNumberProblems } from './numeric-variables.js';
+import { isApiToken, QUOTES_REFUSED, quotedValueProblems, tokenInsteadOfKey } from './pasted-values.js';
 
 export const TARGETS = ['mock', 'sandbox', 'production'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -107,8 +108,9 @@ function credentialMixUps(
 }
 
 /** Reads and checks the suite's configuration from the environment (.env already merged by dotenv). */
-export function loadConfig(env: Env = process.env): SuiteConfig {
-  const problems: string[] = [];
+export function loadConfig(given: Env = process.env): SuiteConfig {
+  // Quotes where no valid value has any are named once; the rest is judged on what is inside them.
+  const { problems, unquoted: env } = quotedValueProblems(given, QUOTES_REFUSED);
   const rawTarget = value(env, 'PG_TARGET') ?? 'mock';
   const target = (TARGETS as readonly string[]).includes(rawTarget) ? (rawTarget as Target) : undefined;
   if (!target) problems.push(enumeratedProblem('PG_TARGET', rawTarget, TARGETS)!);
@@ -145,6 +147,10 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   }
 
   // The variables as the operator set them: the embedded mock's own defaults are its options' to judge.
+  for (const name of ['PG_API_KEY', 'PG_VENDOR_API_KEY']) {
+    const key = value(env, name);
+    if (key && isApiToken(key)) problems.push(tokenInsteadOfKey(name));
+  }
   problems.push(
     ...credentialMixUps(value(env, 'PG_MERCHANT_ID'), value(env, 'PG_API_KEY'), value(env, 'PG_VENDOR_API_KEY')),
   );

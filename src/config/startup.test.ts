@@ -28,6 +28,15 @@ const STOPPED_BEFORE_THE_PREFLIGHT: { env: Record<string, string>; args?: string
   },
   { env: { MOCK_FAULTS: 'no-such-fault' }, says: 'the embedded mock: MOCK_FAULTS: unknown fault "no-such-fault"' },
   { env: {}, args: ['--workers=abc'], says: '--workers' },
+  // Quotes a shell or a CI secret kept, where no valid value has any: a URL, a number.
+  {
+    env: { PG_TARGET: 'sandbox', PG_BASE_URL: '"https://gateway.example"', PG_MERCHANT_ID: 'm', PG_API_KEY: 'k' },
+    says: 'PG_BASE_URL is wrapped in quotes ("…" kept inside the value by a shell, a CI secret or docker\'s --env-file); remove them',
+  },
+  {
+    env: { PG_VENDOR_ID: "'90001'", PG_VENDOR_API_KEY: 'vk' },
+    says: 'PG_VENDOR_ID is wrapped in quotes',
+  },
 ];
 
 // An unknown option (--rulez) is one of these too: cli/conformance-command.test.ts checks its verdict line.
@@ -40,3 +49,22 @@ for (const { env, args, says } of STOPPED_BEFORE_THE_PREFLIGHT) {
     expect(lastLine(run.output)).toContain(says);
   });
 }
+
+test('the token of section 5 in PG_API_KEY stops at once, says it is the token, not the key, and prints neither', async () => {
+  const key = 'sk_sandbox_never_print_this';
+  const token = Buffer.from(`:${key}`).toString('base64');
+  const started = Date.now();
+  const run = await runConformance({
+    PG_TARGET: 'sandbox',
+    PG_BASE_URL: 'https://gateway.example',
+    PG_MERCHANT_ID: 'm',
+    PG_API_KEY: `Basic ${token}`,
+  });
+  expect(run.code, run.output).toBe(2);
+  expect(Date.now() - started).toBeLessThan(20_000);
+  expect(lastLine(run.output)).toMatch(
+    /^Conformance: CONFIGURATION ERROR: PG_API_KEY looks like the token, not the key: .*; set the key itself .*\(nothing was run\)$/,
+  );
+  expect(run.output).not.toContain(key);
+  expect(run.output).not.toContain(token);
+});

@@ -8,10 +8,11 @@ import { failureDetails } from './records/failure-details.js';
 import { outOfTime } from './outcomes/budget-outcome.js';
 import { annotation } from '../evidence/annotations.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './outcomes/rule-outcomes.js';
-import { applySelection, selectionVerdict } from './outcomes/rule-selection.js';
+import { applySelection, selectionPhrase, selectionVerdict } from './outcomes/rule-selection.js';
+import { problemsPhrase } from '../config/configuration-exit.js';
 import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
 import { targetIdOf } from './outcomes/run-identity.js';
-import { countBy, verdictLine, writeConformance } from './write-conformance.js';
+import { countBy, verdictFigures, verdictLine, writeConformance } from './write-conformance.js';
 import { runGaps } from './outcomes/run-gaps.js';
 import { CoverageCollector } from './coverage.js';
 import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';
@@ -221,9 +222,14 @@ export default class ConformanceReporter implements Reporter {
     const recorded = this.record(applied.unmatched, target, today);
     if (this.quiet) return;
     const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);
+    const report = join(this.outputDir, 'conformance.md');
+    // A problem of the configuration found during the run is named on the last line, as the preflight's are:
+    // a CI step reads that line; the run's figures follow it.
     const line =
-      `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations, selected)} ` +
-      `(${join(this.outputDir, 'conformance.md')})`;
+      verdict === 'CONFIGURATION ERROR' && gaps.configuration.length
+        ? `Conformance: ${verdict}${selectionPhrase(outcomes, selected)}: ${problemsPhrase(gaps.configuration)} ` +
+          `(found during the run: ${verdictFigures(outcomes, coverage, knownDeviations)}; ${report})`
+        : `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations, selected)} (${report})`;
     console.log(`\n${summary}${recorded.length ? `${recorded.join('\n')}\n\n` : ''}${line}`);
   }
 }

@@ -62,6 +62,11 @@ export function verdictLine(
   known?: KnownDeviationsJson,
   selected?: string[],
 ): string {
+  return `${verdict}${selectionPhrase(outcomes, selected)}: ${verdictFigures(outcomes, coverage, known)}`;
+}
+
+/** The verdict line after the verdict: the rules, how many were exercised and passed, every other status. */
+export function verdictFigures(outcomes: RuleOutcome[], coverage?: Coverage, known?: KnownDeviationsJson): string {
   const judged = new Set<string>(['passed', 'failed', 'known deviation']);
   const exercised = outcomes.filter((o) => judged.has(o.status)).length;
   const applicable = outcomes.filter(
@@ -76,7 +81,7 @@ export function verdictLine(
   const passed = `${counts.passed ?? 0} passed${failed}${accepted ? `, ${accepted}` : ''}`;
   const figure = coverage ? `; ${coverageFigure(coverage)}` : '';
   return (
-    `${verdict}${selectionPhrase(outcomes, selected)}: ${outcomes.length} rules; ${exercised} of ` +
+    `${outcomes.length} rules; ${exercised} of ` +
     `${applicable} applicable exercised, ${passed}${rest.length ? `; ${rest.join(', ')}` : ''}${figure}`
   );
 }
