@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { answerFindings } from './errors.js';
+import { disclosureProblems } from './auth.js';
+import { answerFindings, refusalProblems } from './errors.js';
 import type { Exchange } from '../transport/exchange.js';
 
 /** An answer to tokenize (/pg/) or to the vault listing (/platform/) with the given status and body text. */
@@ -100,4 +101,49 @@ test('an answer that carries both indicators is held to its own family scheme', 
   const { findings, checked } = answerFindings(answer('platform', 401, '{"code":1004,"rcode":"101","message":"x"}'));
   expect(findings).toEqual([]);
   expect(checked).toContain('ERR-3');
+});
+
+/** The same answer, to a request that carried `authorization`. */
+function sentWith(authorization: string, exchange: Exchange): Exchange {
+  return { ...exchange, request: { ...exchange.request, headers: { authorization } } };
+}
+
+const WAF_PAGE = '<html><h1>403 ERROR</h1>Request blocked.</html>';
+const wafAnswer = (family: 'pg' | 'platform') => {
+  const exchange = answer(family, 403, WAF_PAGE, 'text/html');
+  return { ...exchange, headers: { ...exchange.headers, server: 'CloudFront' } };
+};
+
+test('a refusal in front of the gateway of a malformed header is observed under AUTH-4, not judged by ERR-1 or ERR-2', () => {
+  for (const family of ['pg', 'platform'] as const) {
+    const refused = sentWith('Bearer some-token', wafAnswer(family));
+    const { findings, observations, checked } = answerFindings(refused);
+    expect(findings, family).toEqual([]);
+    expect(checked, family).toEqual([]);
+    expect(observations, family).toEqual([
+      {
+        ruleId: 'AUTH-4',
+        text:
+          `${refused.operation} with an Authorization header out of section 5.4's form (the scheme is not Basic): ` +
+          "refused in front of the gateway: HTTP 403, text/html, server: CloudFront; not the gateway's answer, " +
+          `so not held to ${family === 'pg' ? 'ERR-1' : 'ERR-2'}`,
+        data: {
+          kind: 'refused-in-front-of-gateway',
+          subject: refused.operation,
+          value: 'HTTP 403, text/html, server: CloudFront',
+        },
+      },
+    ]);
+    // Section 5 asks for a refusal that discloses nothing: this is one.
+    expect(refusalProblems(refused)).toEqual([]);
+    expect(disclosureProblems(refused)).toEqual([]);
+  }
+});
+
+test("the same page to a well-formed Authorization header, or to none, is the gateway's and fails ERR-1 or ERR-2", () => {
+  const wellFormed = `Basic ${Buffer.from(':unknown-key').toString('base64')}`;
+  expect(failedRules(sentWith(wellFormed, wafAnswer('pg')))).toEqual(['ERR-1']);
+  expect(failedRules(sentWith(wellFormed, wafAnswer('platform')))).toEqual(['ERR-2']);
+  expect(failedRules(wafAnswer('pg'))).toEqual(['ERR-1']);
+  expect(failedRules(wafAnswer('platform'))).toEqual(['ERR-2']);
 });

@@ -1,4 +1,5 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { refusedInFront, type RefusedInFront } from '../transport/who-answered.js';
 import { validateResponse } from '../catalogue/validate.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
@@ -132,7 +133,8 @@ export function otherSchemeProblems(exchange: Exchange): string[] {
  * shape). Section 7's table makes rcode / code the failure indicator of every answer of its family; "the shape
  * of error bodies: not shown" leaves open what else a failure carries, not whether it carries the indicator.
  * Only gateway answers reach a check (who-answered.ts), so such an answer is a 4xx of whatever answers at
- * the base URL. The body's shape goes into the finding, short; the caller's redactor redacts it.
+ * the base URL, but one refused in front of the gateway (`refusedInFront`), which `answerFindings` observes
+ * instead. The body's shape goes into the finding, short; the caller's redactor redacts it.
  */
 export function withoutIndicatorProblems(exchange: Exchange): string[] {
   const type = exchange.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type';
@@ -146,11 +148,30 @@ export function withoutIndicatorProblems(exchange: Exchange): string[] {
 }
 
 /**
+ * A refusal made in front of the gateway (who-answered.ts draws the line): the request was refused, as
+ * section 5 asks (AUTH-4), by something that is not the gateway, so section 7's indicators were never its to
+ * carry. Who refused it, and how, is observed under AUTH-4, whose malformed headers meet it.
+ */
+function inFrontObservation(exchange: Exchange, refused: RefusedInFront, where: string): Observation {
+  const how = `HTTP ${refused.status}, ${refused.type}, server: ${refused.server}`;
+  const rule = exchange.family === 'pg' ? 'ERR-1' : 'ERR-2';
+  const subject = exchange.operation ?? where;
+  return {
+    ruleId: 'AUTH-4',
+    text:
+      `${subject} with an Authorization header out of section 5.4's form (${refused.outOfForm}): refused in ` +
+      `front of the gateway: ${how}; not the gateway's answer, so not held to ${rule}`,
+    data: { kind: 'refused-in-front-of-gateway', subject, value: how },
+  };
+}
+
+/**
  * The section 7 and section 2 rules every answer of a gateway operation is held to. Only gateway answers
  * come here (who-answered.ts): 2xx, 4xx, and 5xx in the family's scheme. HTTP statuses and error-body shapes
  * are "not shown", the failure indicator is not: an answer with an HTTP error status is held to its family's
  * indicator (ERR-1 / ERR-2), which one without it fails; one in the other family's scheme fails ERR-3 alone.
- * What else an error body carries and how it is served is observed, not judged.
+ * What else an error body carries and how it is served is observed, not judged. A refusal made in front of
+ * the gateway (who-answered.ts's `refusedInFront`) is observed, not judged.
  */
 export function answerFindings(exchange: Exchange): SideFindings {
   const findings: Finding[] = [];
@@ -180,6 +201,11 @@ export function answerFindings(exchange: Exchange): SideFindings {
     return { findings, observations, checked };
   }
   if (bodyField(exchange, indicatorField(exchange)) === undefined) {
+    const inFront = refusedInFront(exchange);
+    if (inFront) {
+      observations.push(inFrontObservation(exchange, inFront, where));
+      return { findings, observations, checked };
+    }
     // One rule for one omission: ERR-3 and ERR-5 would only say again that the indicator is missing.
     add(failureRule, withoutIndicatorProblems(exchange));
     return { findings, observations, checked };

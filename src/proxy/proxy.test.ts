@@ -90,6 +90,40 @@ test(
   },
 );
 
+test.describe('a WAF in front (waf-blocks-malformed-auth)', () => {
+  test.use({ variants: ['waf-blocks-malformed-auth'] });
+  test(
+    "AUTH-4: a malformed header a WAF refuses with its own HTML 403 is the application's finding; the refusal " +
+      "is observed, not held to ERR-1/ERR-2, on the gateway's side",
+    async ({ rig }, testInfo) => {
+      const listing = `${rig.session.proxy.url}/platform/vault/customer?count=1&merchant_id=${MOCK_DEFAULTS.merchantId}`;
+      const token = basicAuthorization(MOCK_DEFAULTS.apiKey);
+      const sent = async (authorization: Headers) => {
+        authorization.set('accept', 'application/json');
+        const answer = await fetch(listing, { headers: authorization });
+        return { status: answer.status, type: answer.headers.get('content-type') };
+      };
+      expect(await sent(new Headers({ authorization: `Bearer ${MOCK_DEFAULTS.apiKey}` }))).toEqual({
+        status: 403,
+        type: 'text/html',
+      });
+      const twice = new Headers({ authorization: token });
+      twice.append('authorization', token);
+      expect(await sent(twice)).toEqual({ status: 403, type: 'text/html' });
+      await rig.session.proxy.idle();
+      const { report } = await rig.session.finish(testInfo.outputPath('reports'));
+      expect(findingsOf(report)).toEqual(['application AUTH-4', 'application AUTH-4']);
+      expect(report.rules.find((r) => r.side === 'gateway' && r.ruleId === 'AUTH-4')?.outcome).toBe('kept');
+      const front = 'refused in front of the gateway: HTTP 403, text/html, server: CloudFront';
+      expect(report.observations.map((o) => `${o.side} ${o.ruleId}: ${o.text}`)).toEqual([
+        `gateway AUTH-4: listCustomers with an Authorization header out of section 5.4's form (the scheme is not Basic): ${front}; not the gateway's answer, so not held to ERR-2`,
+        // Sent twice, it reaches the proxy joined by ", ": no Base 64 token.
+        `gateway AUTH-4: listCustomers with an Authorization header out of section 5.4's form (the token is not Base 64): ${front}; not the gateway's answer, so not held to ERR-2`,
+      ]);
+    },
+  );
+});
+
 const GATEWAY_FAULTS: { fault: string; rule: string }[] = [
   { fault: 'mask-last-four-only', rule: 'TOK-8' },
   { fault: 'echo-fields-dropped', rule: 'TOK-9' },

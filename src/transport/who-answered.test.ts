@@ -7,7 +7,15 @@ import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { expect, test } from '@playwright/test';
 import { probeTarget } from '../preflight/probe-target.js';
 import { sendRequest } from './http/http-request.js';
-import { whoAnswered, whoFailed, type Answered } from './who-answered.js';
+import type { Exchange } from './exchange.js';
+import {
+  authorizationOutOfForm,
+  OVERSIZED_AUTHORIZATION,
+  refusedInFront,
+  whoAnswered,
+  whoFailed,
+  type Answered,
+} from './who-answered.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../webhook-check/fixtures/${name}`, import.meta.url));
 const html = { 'content-type': 'text/html' };
@@ -35,6 +43,127 @@ test("2xx and 4xx answers are the gateway's, with or without the family scheme: 
     by: 'gateway',
   });
   expect(whoAnswered({ status: 401, headers: {}, text: '' }, '/platform/vault/customer')).toEqual({ by: 'gateway' });
+});
+
+/** Section 5.3's token of a key, as the suite builds it. */
+const token = (key: string) => Buffer.from(`:${key}`, 'utf8').toString('base64');
+const KEY = 'mock_api_key_7f3a9c2e';
+
+test("an Authorization header in section 5.4's form, by syntax, is in no intermediary's way: only the gateway refuses it", () => {
+  const inForm: [string, string | undefined][] = [
+    ['no header (AUTH-1: the gateway refuses it)', undefined],
+    ['an empty header, read as none', ''],
+    ['the section 5 token', `Basic ${token(KEY)}`],
+    ['a well-formed token of a key never issued', `Basic ${token(`${KEY}x`)}`],
+    ['the empty key', `Basic ${token('')}`],
+    ['the token encoded twice (Base 64 all the same)', `Basic ${Buffer.from(token(KEY)).toString('base64')}`],
+    ['a key that happens to be Base 64, sent unencoded', 'Basic abcd1234ABCD'],
+    ['the scheme in lower case (RFC 9110: case-insensitive)', `basic ${token(KEY)}`],
+    ['two spaces after the scheme (RFC 9110: 1*SP)', `Basic  ${token(KEY)}`],
+    ['a header just under the size limit', `Basic ${'A'.repeat(OVERSIZED_AUTHORIZATION - 8)}`],
+  ];
+  for (const [what, header] of inForm) expect(authorizationOutOfForm(header), what).toBeUndefined();
+});
+
+test("an Authorization header out of section 5.4's form is the kind an intermediary refuses on its shape alone", () => {
+  const outOfForm: [string, string, string][] = [
+    ['another scheme', `Bearer ${token(KEY)}`, 'the scheme is not Basic'],
+    ['Digest', 'Digest username="x"', 'the scheme is not Basic'],
+    ['no scheme, the token alone', token(KEY), 'the header is not a scheme, a space and a token'],
+    ['no space after the scheme', `Basic${token(KEY)}`, 'the header is not a scheme, a space and a token'],
+    ['the scheme with no token', 'Basic', 'the header is not a scheme, a space and a token'],
+    ['the scheme and a space, no token', 'Basic ', 'the token is not Base 64'],
+    ['the key sent unencoded, outside the alphabet', `Basic ${KEY}`, 'the token is not Base 64'],
+    ['the colon and key unencoded', `Basic :${KEY}`, 'the token is not Base 64'],
+    ['characters outside the alphabet', 'Basic !!not*base64!!', 'the token is not Base 64'],
+    ['Base 64 without its padding', `Basic ${token('a').replace(/=+$/, '')}`, 'the token is not Base 64'],
+    ['padding in the middle', 'Basic ab=cdefg', 'the token is not Base 64'],
+    ['a URL-safe alphabet', 'Basic ab-_', 'the token is not Base 64'],
+    ['a tab after the scheme', `Basic\t${token(KEY)}`, 'the header carries control characters'],
+    ['a line feed', `Basic ${token(KEY)}\n`, 'the header carries control characters'],
+    ['a NUL', `Basic ${token(KEY)}\u0000`, 'the header carries control characters'],
+    ['DEL', `Basic ${token(KEY)}\u007f`, 'the header carries control characters'],
+    // A repeated field reaches the exchange joined by ", " (RFC 9110 5.3; the proxy joins it so).
+    ['the header sent twice', `Basic ${token(KEY)}, Basic ${token(KEY)}`, 'the token is not Base 64'],
+    [
+      'a header over the size limit, its token Base 64',
+      `Basic ${'A'.repeat(OVERSIZED_AUTHORIZATION - 4)}`,
+      `the header is over ${OVERSIZED_AUTHORIZATION} bytes`,
+    ],
+  ];
+  for (const [what, header, why] of outOfForm) expect(authorizationOutOfForm(header), what).toBe(why);
+});
+
+test('the reason never repeats the header: the key a header carries stays out of every report', () => {
+  for (const header of [`Bearer ${KEY}`, KEY, `Basic ${KEY}`, `Basic :${KEY}`, `${KEY} ${KEY}`]) {
+    expect(authorizationOutOfForm(header), header.replace(KEY, '<key>')).not.toContain(KEY);
+  }
+});
+
+/** An answer to tokenize (/pg/) or the listing (/platform/), to a request carrying `authorization`. */
+function exchangeOf(
+  family: 'pg' | 'platform',
+  authorization: string | undefined,
+  status: number,
+  text: string,
+  headers: Record<string, string> = html,
+): Exchange {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const pg = family === 'pg';
+  return {
+    operation: pg ? 'tokenize' : 'listCustomers',
+    family,
+    request: {
+      method: pg ? 'POST' : 'GET',
+      url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`,
+      headers: authorization === undefined ? {} : { authorization },
+      body: undefined,
+    },
+    status,
+    headers,
+    text,
+    json,
+    ms: 1,
+  };
+}
+
+test('a 4xx in neither scheme to a header out of form was refused in front of the gateway, with who refused it', () => {
+  const waf = { 'content-type': 'text/html; charset=utf-8', server: 'CloudFront' };
+  expect(refusedInFront(exchangeOf('pg', `Bearer ${KEY}`, 403, '<html>403 ERROR</html>', waf))).toEqual({
+    outOfForm: 'the scheme is not Basic',
+    status: 403,
+    type: 'text/html',
+    server: 'CloudFront',
+  });
+  expect(refusedInFront(exchangeOf('platform', 'Basic !!', 400, '', {}))).toEqual({
+    outOfForm: 'the token is not Base 64',
+    status: 400,
+    type: 'no content-type',
+    server: '(none)',
+  });
+  expect(refusedInFront(exchangeOf('platform', 'Basic !!', 403, '{"message":"Forbidden"}', json))).toMatchObject({
+    status: 403,
+  });
+});
+
+test("the gateway's own refusals are never in front of it: a header in form, none, its scheme, or no 4xx", () => {
+  const page = '<html>403 Forbidden</html>';
+  const cases: [string, Exchange][] = [
+    ['a well-formed token of an unknown key', exchangeOf('pg', `Basic ${token(`${KEY}x`)}`, 403, page)],
+    ['no Authorization header', exchangeOf('platform', undefined, 401, '')],
+    ['the section 5 token', exchangeOf('pg', `Basic ${token(KEY)}`, 400, page)],
+    ['its own scheme', exchangeOf('pg', `Bearer ${KEY}`, 401, '{"rcode":"102","rmsg":"x"}', json)],
+    ['its own indicator of another type', exchangeOf('platform', `Bearer ${KEY}`, 401, '{"code":"1004"}', json)],
+    ['the other family scheme (ERR-3)', exchangeOf('pg', `Bearer ${KEY}`, 401, '{"code":1004}', json)],
+    ['a 2xx', exchangeOf('pg', `Bearer ${KEY}`, 200, page)],
+    ['a 5xx (infrastructure, never judged)', exchangeOf('pg', `Bearer ${KEY}`, 503, page)],
+  ];
+  for (const [what, exchange] of cases) expect(refusedInFront(exchange), what).toBeUndefined();
 });
 
 test("a 5xx carrying its family's result scheme is the gateway's: the document shows no HTTP status", () => {

@@ -1,5 +1,6 @@
 import { connect } from 'node:tls';
 import { familyOf } from '../catalogue/spec.js';
+import type { Exchange } from './exchange.js';
 import { transportProblem } from './target-unavailable.js';
 import {
   certificateNames,
@@ -19,7 +20,9 @@ import {
  *   codes and the shape of error bodies: not shown", so the status never decides a verdict; section 7 gives
  *   each family its "failure indicator", so the body's scheme decides who spoke. A 4xx is the gateway's even
  *   without the indicator: whatever answers at the base URL with a client error answers for the gateway, and
- *   the rules (ERR-1, ERR-2) fail it for leaving its family's scheme.
+ *   the rules (ERR-1, ERR-2) fail it for leaving its family's scheme. All but one kind: a 4xx in neither
+ *   family's scheme to a request whose Authorization header an intermediary refuses on its shape alone was
+ *   refused in front of the gateway (`refusedInFront`): returned as the refusal it is, not judged by ERR-1/ERR-2.
  * - infrastructure: what stands between the runner and the gateway and answers in its place, or nothing
  *   answering at all: no connection, a reset, a time-out, a body cut short, 429 (a rate limiter), and a 5xx
  *   without the family's scheme (a load balancer's HTML page, an API gateway's {"message":…}). The target
@@ -54,6 +57,68 @@ export function carriesFamilyScheme(text: string, path: string): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const fields = body as Record<string, unknown>;
   return familyOf(path) === 'pg' ? typeof fields.rcode === 'string' : Number.isInteger(fields.code);
+}
+
+/**
+ * An Authorization value longer than this is refused for its size: far beyond any section 5 token (the Base 64
+ * of a key), and under the 8 KB at which common servers and proxies stop reading a header line.
+ */
+export const OVERSIZED_AUTHORIZATION = 4_096;
+
+/** Section 5.3's token: Base 64, its strict alphabet, padded with "=" to a multiple of four characters. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** HTTP's credentials (RFC 9110 11.4): an auth-scheme, one or more spaces, the rest. */
+const CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*)$/;
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The line between a request only the gateway can refuse and one an intermediary refuses on its shape alone.
+ * Section 5.4 gives the header one form, `Authorization: Basic <API_TOKEN>`, and 5.3 the token: the Base 64 of
+ * ":" followed by the API key. A WAF or CDN in front of a gateway commonly refuses a header out of that form
+ * with its own page and never lets it through: another scheme (or none), a token that is not Base 64, control
+ * characters, a header too long or sent twice (a repeated field arrives joined by ", ", RFC 9110 5.3, which is
+ * no Base 64 token). Why the header is out of the form, or undefined when it is in it.
+ *
+ * Syntax only: what the token decodes to is never read, so `Basic <key>` with a key that happens to be
+ * Base 64 is in the form, as is a well-formed token of a key the gateway never issued; the scheme's case and
+ * the run of spaces after it are HTTP's to allow (RFC 9110 11.1, 11.4). A request without the header is in no
+ * intermediary's way either: the gateway alone refuses it (AUTH-1).
+ */
+export function authorizationOutOfForm(authorization: string | undefined): string | undefined {
+  if (authorization === undefined || authorization === '') return undefined;
+  if (Buffer.byteLength(authorization, 'utf8') > OVERSIZED_AUTHORIZATION)
+    return `the header is over ${OVERSIZED_AUTHORIZATION} bytes`;
+  if (CONTROL.test(authorization)) return 'the header carries control characters';
+  const credentials = CREDENTIALS.exec(authorization);
+  if (!credentials) return 'the header is not a scheme, a space and a token';
+  if (credentials[1]!.toLowerCase() !== 'basic') return 'the scheme is not Basic';
+  if (!credentials[2] || !BASE64.test(credentials[2])) return 'the token is not Base 64';
+  return undefined;
+}
+
+/** A refusal made in front of the gateway: why the request was out of form, and what answered it. */
+export type RefusedInFront = { outOfForm: string; status: number; type: string; server: string };
+
+/**
+ * Refused in front of the gateway: a 4xx (the client-error class `whoAnswered` gives the gateway) carrying
+ * neither family's result indicator, to a request whose Authorization header is out of section 5.4's form
+ * (`authorizationOutOfForm`). The request was refused, which is all section 5 asks; who refused it is not the
+ * gateway, so section 7's indicators do not apply. An answer carrying rcode or code was the gateway's, in
+ * whatever scheme, and is judged as such.
+ */
+export function refusedInFront(exchange: Exchange): RefusedInFront | undefined {
+  if (exchange.status < 400 || exchange.status >= 500) return undefined;
+  const body = exchange.json;
+  if (body && typeof body === 'object' && !Array.isArray(body) && ('rcode' in body || 'code' in body)) return undefined;
+  const outOfForm = authorizationOutOfForm(exchange.request.headers.authorization);
+  if (!outOfForm) return undefined;
+  return {
+    outOfForm,
+    status: exchange.status,
+    type: exchange.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type',
+    server: exchange.headers.server ?? '(none)',
+  };
 }
 
 const PROXY_CREDENTIALS =

@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { expect, send, test } from '../mock-fixtures.js';
+import { MOCK_DEFAULTS } from '../defaults.js';
+import { basic, expect, send, test } from '../mock-fixtures.js';
 import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
 import { SHORT_KEEP_ALIVE_S } from './link/short-keep-alive.js';
 import { SLOW_LINK_MS } from './link/slow-link.js';
@@ -200,3 +201,47 @@ test('variant cut-after-header closes every 25th gateway answer after a valid he
   });
   expect(cut).toEqual({ status: 200, error: 'aborted' });
 });
+
+test(
+  'variant waf-blocks-malformed-auth answers a malformed Authorization header with its own HTML 403; ' +
+    'a well-formed one, whatever its key, and none reach the gateway',
+  async ({ launch }) => {
+    const mock = await launch({ variants: ['waf-blocks-malformed-auth'] });
+    const key = MOCK_DEFAULTS.apiKey;
+    const listing = '/platform/vault/customer?count=1';
+    for (const authorization of [
+      `Bearer ${key}`,
+      basic(key).slice('Basic '.length),
+      `Basic ${key}`,
+      'Basic !!not*base64!!',
+      `Basic\t${basic(key).slice('Basic '.length)}`,
+      `Basic ${'A'.repeat(5_000)}`,
+    ]) {
+      const answer = await send(mock.url, 'GET', listing, { authorization });
+      expect(answer.status, authorization.slice(0, 12)).toBe(403);
+      expect(answer.headers.get('content-type')).toBe('text/html');
+      expect(answer.headers.get('server')).toBe('CloudFront');
+      expect(answer.text).toContain('Request blocked');
+    }
+    // Sent twice: one value each time, well-formed, as a client that adds its own header to a preset one does.
+    const twice = await new Promise<number | undefined>((resolve, reject) => {
+      // Raw headers: Node adds no Host of its own to them.
+      const host = new URL(mock.url).host;
+      const headers = ['host', host, 'authorization', basic(key), 'authorization', basic(key)];
+      const req = httpRequest(`${mock.url}${listing}`, { headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(twice, 'the header sent twice').toBe(403);
+    expect((await send(mock.url, 'GET', listing)).json.code, 'the section 5 token').toBe(0);
+    expect((await send(mock.url, 'GET', listing, { key: `${key}x` })).json.code, 'an unknown key').not.toBe(0);
+    expect((await send(mock.url, 'GET', listing, { key: null })).json.code, 'no header').not.toBe(0);
+    expect(
+      (await send(mock.url, 'GET', listing, { authorization: basic(key).replace('Basic', 'basic') })).status,
+    ).not.toBe(403);
+    expect((await send(mock.url, 'GET', '/__mock/health', { authorization: 'Bearer x' })).status).toBe(200);
+  },
+);

@@ -8,6 +8,7 @@ import { installReads503Once } from './link/reads-503-once.js';
 import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
+import { installWafBlocksMalformedAuth } from './link/waf-blocks-malformed-auth.js';
 import type { Unit } from './unit.js';
 import { relisted } from './seams/vault-data.js';
 
@@ -106,6 +107,16 @@ export const LINK_VARIANTS = [
       'An API gateway in front: 1 gateway request in 25 (any method) is answered HTTP 502 {"message":"Internal server error"}, ' +
       'never reaching the gateway.',
     wire: { install: (app) => installEdgeBlip(app, API_GATEWAY_502) },
+  },
+  // Sections 5 and 7: a refusal made in front of the gateway is not the gateway's answer.
+  {
+    name: 'waf-blocks-malformed-auth',
+    rule: 'ERR-1',
+    description:
+      "A CDN's web application firewall in front: a gateway request whose Authorization header is malformed " +
+      '(sent twice, over 4 KB, control characters, another scheme or none, a token outside the Base 64 alphabet) ' +
+      'is answered HTTP 403 with its own HTML page (server: CloudFront), never reaching the gateway.',
+    wire: { install: installWafBlocksMalformedAuth },
   },
   {
     name: 'cut-after-header',
