@@ -4,7 +4,7 @@
  * test) and the checks registry (how answers are judged), the only way spec files reach src/ (docs/layers.md).
  */
 export { apiToken } from '../src/transport/auth.js';
-export { futureExpiry, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
+export { futureExpiry, merchantIdNumber, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
 export { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/catalogue/test-cards.js';
 export type { TokenizeRequest } from '../src/catalogue/types.js';
 export type { OperationId } from '../src/catalogue/spec.js';

@@ -2,7 +2,7 @@ type Env = Record<string, string | undefined>;
 
 /**
  * Every PG_ and MOCK_ variable the project reads (the user's ones are in README's Configuration table,
- * docs/mock.md and .env.example; the last four are set by the project for its own child processes).
+ * docs/mock.md and .env.example; the last five are set by the project for its own child processes).
  * known-variables.test.ts fails when the source reads one that is not listed here.
  */
 export const KNOWN_VARIABLES: readonly string[] = [
@@ -43,6 +43,7 @@ export const KNOWN_VARIABLES: readonly string[] = [
   'PG_REPORT_SET',
   'PG_SUITE_POWER_PLAN',
   'PG_RECORD_KNOWN',
+  'PG_MERCHANT_ID_FORM',
 ];
 
 /** Edits (insert, delete, replace, swap of neighbours) from a to b. */
