@@ -294,7 +294,10 @@ test(
       );
     const asNumber = await gateway.tokenize(request, 'merchant', 'number');
     if (!succeeded(asNumber))
-      return notExercised('TOK-12', 'tokenize refused the valid request with merchant_id as a string and as a number alike');
+      return notExercised(
+        'TOK-12',
+        'tokenize refused the valid request with merchant_id as a string and as a number alike',
+      );
     verify(
       'TOK-12',
       merchantIdStringProblems(asString, asNumber),

@@ -185,7 +185,11 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   };
 
   const idForm = value(env, MERCHANT_ID_FORM_VAR);
-  if (idForm !== undefined && idForm !== 'string' && (idForm !== 'number' || merchantIdNumber(merchantId ?? '') === undefined))
+  if (
+    idForm !== undefined &&
+    idForm !== 'string' &&
+    (idForm !== 'number' || merchantIdNumber(merchantId ?? '') === undefined)
+  )
     problems.push(
       `${MERCHANT_ID_FORM_VAR} must be string, or number where PG_MERCHANT_ID is a whole number without leading zeros`,
     );
