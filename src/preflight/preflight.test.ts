@@ -53,7 +53,7 @@ async function missesOf<C>(cases: readonly C[], check: (c: C) => Promise<string 
 
 test(
   'the right credentials pass the preflight in five requests: a listing per key, a made-up merchant ID, ' +
-    'and a made-up vendor ID',
+    "and a valid tokenize each for the merchant ID's form and the vendor ID",
   async () => {
     const result = await withMock({}, (url) => preflight(configFor(url)));
     expect(result).toEqual({ kind: 'ok', requests: 5 });
@@ -420,4 +420,15 @@ test('a vendor key tokenize answers as a key it never issued is named as the key
     ),
   ]);
   expect(JSON.stringify(result)).not.toContain(WRONG_KEY);
+});
+
+test('a vendor key the listing refuses as a made-up one is named, not PG_VENDOR_ID, where tokenize cannot tell the vendor ID either', async () => {
+  const result = await withMock({ faults: ['vendor-key-refused-on-vault'] }, (url) =>
+    preflight(configFor(url, vendorWith(90002))),
+  );
+  expect(problemsOf(result)).toEqual([
+    expect.stringMatching(
+      /^The target refused PG_VENDOR_API_KEY: the vault listing answered it exactly as it answers a key it never issued \(HTTP 401, code 1004.*\), and tokenize with it answered PG_VENDOR_ID exactly as a vendor ID the suite made up \(HTTP 403, rcode "304".*\); .* Or the key is right and PG_VENDOR_ID is wrong, or the gateway refuses every integrator \(deviations AUTH-5 and TOK-5 name\)/,
+    ),
+  ]);
 });
