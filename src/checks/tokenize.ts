@@ -7,8 +7,8 @@ import { maskingProblems } from './tokenize/card-number.js';
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
- * target's state (TOK-1 uniqueness, TOK-3, TOK-4, TOK-11) are judged by the spec files with the helpers in
- * tokenize/.
+ * target's state (TOK-1 uniqueness, TOK-3, TOK-4, TOK-11, TOK-12) are judged by the spec files with the
+ * helpers in tokenize/ and here.
  */
 
 type Body = Record<string, unknown>;
