@@ -245,6 +245,7 @@ export const test = base.extend<TestFixtures>({
         { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
         pacer,
       );
+      if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
       client.onRateLimitWait = (ms) => {
         testInfo.setTimeout(testInfo.timeout + ms);
         rateLimitAnnotation(client, testInfo.annotations);

@@ -4,6 +4,7 @@ import {
   firstAcceptedUpdate,
   maskCardNumber,
   maskingProblems,
+  merchantIdStringProblems,
   newCardProblems,
   refusedPartialUpdate,
   rejectionProblems,
@@ -11,7 +12,14 @@ import {
   type Attempt,
 } from '../src/checks/registry.js';
 import { bodyField, rules, succeeded, test, type NotExercisedFn, type Observe } from './fixtures.js';
-import { DEFAULT_TEST_CARD, TEST_CARDS, futureExpiry, newAchRequest, newCardRequest } from './inputs.js';
+import {
+  DEFAULT_TEST_CARD,
+  TEST_CARDS,
+  futureExpiry,
+  merchantIdNumber,
+  newAchRequest,
+  newCardRequest,
+} from './inputs.js';
 
 test.describe('new cards (section 4.1 rule 1)', () => {
   test(
@@ -262,6 +270,41 @@ test(
     verify('TOK-5', newCardProblems(answer), 'rcode "000" with a card_id for the integrator', answer);
     countJudged('TOK-5', 1, 'integrator tokenizations');
     countJudged('AUTH-5', 1, 'requests with the vendor key');
+  },
+);
+
+test(
+  'TOK-12: merchant_id as the string section 2.1 gives it is not refused where the same request with it as a number is accepted',
+  rules(['TOK-12'], { writes: true }),
+  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+    const merchantId = suite.merchant.merchantId;
+    if (suite.merchant.idForm === 'number')
+      observe(
+        'TOK-12',
+        'The preflight found tokenize refuses merchant_id as a string and takes it as a JSON number, so this run sent it as a ' +
+          'number in every other tokenize request, for the other rules to be exercised.',
+      );
+    const request = newCardRequest(merchantId);
+    const asString = await gateway.tokenize(request, 'merchant', 'string');
+    if (succeeded(asString)) return countJudged('TOK-12', 1, 'tokenize requests with merchant_id as a string');
+    if (merchantIdNumber(merchantId) === undefined)
+      return notExercised(
+        'TOK-12',
+        'tokenize refused merchant_id as a string, and PG_MERCHANT_ID is not a whole number, so no number form to compare',
+      );
+    const asNumber = await gateway.tokenize(request, 'merchant', 'number');
+    if (!succeeded(asNumber))
+      return notExercised(
+        'TOK-12',
+        'tokenize refused the valid request with merchant_id as a string and as a number alike',
+      );
+    verify(
+      'TOK-12',
+      merchantIdStringProblems(asString, asNumber),
+      'merchant_id accepted as a string wherever it is accepted as a number',
+      asString,
+      asNumber,
+    );
   },
 );
 

@@ -24,3 +24,17 @@ export function newCardRequest(merchantId: string, over: Partial<TokenizeRequest
 export function newAchRequest(merchantId: string, over: Partial<TokenizeRequest> = {}): TokenizeRequest {
   return { merchant_id: merchantId, cardholder_name: 'Conformance Test', ...TEST_ACH, ...over };
 }
+
+/** How tokenize carries the merchant ID: section 2.1's string, or a JSON number (TOK-12). */
+export type MerchantIdForm = 'string' | 'number';
+
+/**
+ * The merchant ID as a JSON number, where it has one: all digits, no leading zero (the number would be
+ * another text) and a safe integer. Section 2.1 gives merchant_id as a string; a gateway that takes it
+ * only as a number (TOK-12) is sent this.
+ */
+export function merchantIdNumber(merchantId: string): number | undefined {
+  if (!/^[1-9][0-9]*$/.test(merchantId)) return undefined;
+  const n = Number(merchantId);
+  return Number.isSafeInteger(n) ? n : undefined;
+}

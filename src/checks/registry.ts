@@ -83,7 +83,7 @@ export { authorizationFindings, keyOf } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
 export { mediaTypeProblems, refusalProblems } from './errors.js';
-export { newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
+export { merchantIdStringProblems, newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
 export {
   cardNumbersOf,
   listingAnswerFindings,

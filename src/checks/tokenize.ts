@@ -1,13 +1,14 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { keyOf, rejectionProblems } from './auth.js';
+import { described } from './compared-answers.js';
 import { judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskingProblems } from './tokenize/card-number.js';
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
- * target's state (TOK-1 uniqueness, TOK-3, TOK-4, TOK-11) are judged by the spec files with the helpers in
- * tokenize/.
+ * target's state (TOK-1 uniqueness, TOK-3, TOK-4, TOK-11, TOK-12) are judged by the spec files with the
+ * helpers in tokenize/ and here.
  */
 
 type Body = Record<string, unknown>;
@@ -105,6 +106,19 @@ export function vendorIdProblems(body: Record<string, unknown>, vendorId: number
   return [];
 }
 
+/**
+ * TOK-12: the same valid new-card request sent with merchant_id as section 2.1's string and as a JSON number.
+ * Only the string refused while the number is accepted breaks the rule: both refused is another rule's
+ * failure (TOK-1), and says nothing of the type.
+ */
+export function merchantIdStringProblems(asString: Exchange, asNumber: Exchange): string[] {
+  if (succeeded(asString) || !succeeded(asNumber)) return [];
+  return [
+    `the request with merchant_id as a string was refused (${described(asString)}) and the same request with ` +
+      `merchant_id as a JSON number was accepted (${described(asNumber)})`,
+  ];
+}
+
 const judgeTokenizeAnswer: ExchangeCheck = (exchange, tally) => {
   if (exchange.operation === 'tokenize') tokenizeAnswerFindings(exchange, tally);
 };
@@ -130,4 +144,5 @@ export const TOK_CHECKS: FamilyChecks = {
   'TOK-8': { gateway: judgeTokenizeAnswer },
   'TOK-9': { gateway: judgeTokenizeAnswer },
   'TOK-10': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },
+  'TOK-12': { run: merchantIdStringProblems },
 };

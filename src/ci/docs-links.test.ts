@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { KNOWN_VARIABLES } from '../config/known-variables.js';
+import { KNOWN_VARIABLES, PROJECT_SET_VARIABLES } from '../config/known-variables.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = [
@@ -12,7 +12,7 @@ const PAGES = [
     .map((f) => `docs/${f}`),
 ];
 /** Set by the project for its own child processes, never by a user (see known-variables.ts). */
-const PROJECT_SET = ['PG_EMBEDDED_MOCK_PORT', 'PG_REPORT_SET', 'PG_SUITE_POWER_PLAN', 'PG_RECORD_KNOWN'];
+const PROJECT_SET = PROJECT_SET_VARIABLES;
 
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
 

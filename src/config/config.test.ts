@@ -281,3 +281,21 @@ test('quotes kept in a URL, a word of a list or a number are named, once, the va
     expect(problemsOf({ ...sandbox, [name]: '"x-1"' }), name).toEqual([]);
   }
 });
+
+test('PG_MERCHANT_ID_FORM=number, set by npm run conformance for its run, needs a merchant ID of digits', () => {
+  const digits = {
+    PG_TARGET: 'sandbox',
+    PG_BASE_URL: 'https://gw.example',
+    PG_MERCHANT_ID: '100234',
+    PG_API_KEY: SECRET,
+  };
+  expect(loadConfig({ ...digits, PG_MERCHANT_ID_FORM: 'number' }).merchant).toEqual({
+    merchantId: '100234',
+    apiKey: SECRET,
+    idForm: 'number',
+  });
+  expect(loadConfig({ ...digits, PG_MERCHANT_ID_FORM: 'string' }).merchant.idForm).toBeUndefined();
+  expect(problemsOf({ ...digits, PG_MERCHANT_ID: 'acme-0042', PG_MERCHANT_ID_FORM: 'number' })).toEqual([
+    'PG_MERCHANT_ID_FORM must be string, or number where PG_MERCHANT_ID is a whole number without leading zeros',
+  ]);
+});

@@ -1,4 +1,5 @@
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import { merchantIdNumber, type MerchantIdForm } from '../catalogue/request-builders.js';
 import { withNearMisses } from '../transport/near-miss-keys.js';
 import { enumeratedProblem } from './enumerated-variables.js';
 import { wholeNumberProblems } from './numeric-variables.js';
@@ -13,7 +14,11 @@ export type SuiteConfig = {
   baseUrl: string | undefined;
   /** True when the suite starts its own mock (PG_TARGET=mock without PG_BASE_URL). */
   embeddedMock: boolean;
-  merchant: { merchantId: string; apiKey: string };
+  /**
+   * `idForm` is how tokenize sends the merchant ID: section 2.1's string unless the preflight found the target
+   * refuses it and takes a JSON number (MERCHANT_ID_FORM_VAR, set by npm run conformance for its run alone).
+   */
+  merchant: { merchantId: string; apiKey: string; idForm?: MerchantIdForm };
   vendor: { vendorId: number; apiKey: string } | undefined;
   webhookId: string | undefined;
   /**
@@ -29,6 +34,9 @@ export type SuiteConfig = {
 export type AccountFields = { profile_id?: string; loc_id?: string; user_id?: number };
 
 type Env = Record<string, string | undefined>;
+
+/** Set by npm run conformance for the run it starts when the preflight found tokenize takes merchant_id only as a number. */
+export const MERCHANT_ID_FORM_VAR = 'PG_MERCHANT_ID_FORM';
 
 /**
  * Names every problem at once and never quotes a value, so a misplaced key cannot reach a log; the one
@@ -183,12 +191,22 @@ export function loadConfig(given: Env = process.env): SuiteConfig {
     ...(userId !== undefined && { user_id: userId }),
   };
 
+  const idForm = value(env, MERCHANT_ID_FORM_VAR);
+  if (
+    idForm !== undefined &&
+    idForm !== 'string' &&
+    (idForm !== 'number' || merchantIdNumber(merchantId ?? '') === undefined)
+  )
+    problems.push(
+      `${MERCHANT_ID_FORM_VAR} must be string, or number where PG_MERCHANT_ID is a whole number without leading zeros`,
+    );
+
   if (problems.length) throw new ConfigError(problems);
   return {
     target: t,
     baseUrl,
     embeddedMock: isMock && !baseUrl,
-    merchant: { merchantId: merchantId!, apiKey: apiKey! },
+    merchant: { merchantId: merchantId!, apiKey: apiKey!, ...(idForm === 'number' && { idForm }) },
     vendor,
     webhookId,
     accountFields,

@@ -90,6 +90,7 @@ export const RULES_A_SKIP_TURNS_OFF: Record<SkipKind, { all: readonly string[]; 
       'TOK-9',
       'TOK-10',
       'TOK-11',
+      'TOK-12',
       'HOOK-1',
       'HOOK-2',
       'HOOK-3',

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { succeeded, type Exchange } from '../transport/exchange.js';
-import type { GatewayClient } from '../transport/gateway-client.js';
-import { futureExpiry } from '../catalogue/request-builders.js';
+import type { Auth, GatewayClient } from '../transport/gateway-client.js';
+import { merchantIdNumber, newCardRequest, type MerchantIdForm } from '../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD } from '../catalogue/test-cards.js';
 import { described, same, saidBy } from '../checks/compared-answers.js';
 import type { SuiteConfig } from '../config/config.js';
@@ -19,14 +19,24 @@ import type { SuiteConfig } from '../config/config.js';
  *   could not tell (both refused alike, or both served: a listing that does not check merchant_id). A
  *   gateway may refuse a valid merchant ID on the listing (fault vault-refuses-string-merchant-id, AUTH-6):
  *   tokenize telling the two apart shows the ID is known, and the rules judge the listing;
- * - the vendor ID only on tokenize, the one operation that takes it (section 2.1: a number);
- * - tokenize is asked first with a body without payment information (nothing to store), and, where that
- *   answers alike (a gateway may judge the payment data before the parties; the order is not shown), with
- *   a published test card. Tokenize is a write: never asked where the run may not write (production without
- *   PG_ALLOW_WRITES=1); there the listing decides alone and the sentence says what else it could be, and
- *   what could not be compared is said as a note, never guessed;
+ * - tokenize compares like with like: a complete, valid new-card request with a published test card, the
+ *   same but for the ID compared, so a gateway that requires a field the document leaves optional (exp_date
+ *   in every request, as the vendor's published OpenAPI document declares) refuses neither for that. The
+ *   merchant ID goes in section 2.1's form, a string, and, where it is a whole number, as a JSON number too
+ *   (that document declares it an integer): a gateway that refuses the string and takes the number knows the
+ *   ID; the run then sends the number (MERCHANT_ID_FORM_VAR) so every other rule is exercised, and TOK-12
+ *   judges the string form. Where the listing told the ID apart, one such request asks the form alone;
+ * - the vendor ID only on tokenize, the one operation that takes it (section 2.1: a number), beside the
+ *   merchant ID in the form the target takes;
+ * - tokenize is a write: never asked where the run may not write (production without PG_ALLOW_WRITES=1);
+ *   there the listing decides alone and the sentence says what else it could be, and what could not be
+ *   compared is said as a note, never guessed;
  * - both keys against each other's IDs: when PG_VENDOR_API_KEY cannot tell PG_VENDOR_ID from a made-up one
- *   but PG_API_KEY can, the key that knows the integrator ID is in PG_API_KEY: the keys are swapped.
+ *   but PG_API_KEY can, the key that knows the integrator ID is in PG_API_KEY: the keys are swapped;
+ * - the two IDs against each other: when PG_MERCHANT_ID is answered as a made-up merchant ID and
+ *   PG_VENDOR_ID's value is told from one as the merchant ID, the IDs are swapped;
+ * - a vendor key tokenize answers as a key it never issued, or that the listing refused so, is named as the
+ *   key, not as PG_VENDOR_ID, with the other causes a black box cannot tell from it.
  * Where a deviation and a wrong ID look the same from outside (a gateway that refuses every integrator's
  * vendor_id, fault vendor-id-refused of TOK-5), the sentence names both: the run stops (exit 2) rather than
  * failing a rule for what may be a setup mistake, and never ends CONFORMANT.
@@ -34,11 +44,22 @@ import type { SuiteConfig } from '../config/config.js';
 
 type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites'>;
 
-/** Configuration problems (one sentence each) and what could not be compared (a note each, not a problem). */
-export type IdFindings = { problems: string[]; notes: string[] };
+/**
+ * Configuration problems (one sentence each), what could not be compared (a note each, not a problem), and
+ * the form tokenize takes the merchant ID in, where the target was asked.
+ */
+export type IdFindings = { problems: string[]; notes: string[]; merchantIdForm?: MerchantIdForm };
 
-/** What the key checks found: the merchant key's listing with PG_MERCHANT_ID, and which keys the target took. */
-export type KeyFindings = { listing: Exchange; merchantKeyTaken: boolean; vendorKeyTaken: boolean };
+/**
+ * What the key checks found: the merchant key's listing with PG_MERCHANT_ID, which keys the target took, and
+ * the vendor key's listing where it was answered as a key never issued (but tokenize told it apart).
+ */
+export type KeyFindings = {
+  listing: Exchange;
+  merchantKeyTaken: boolean;
+  vendorKeyTaken: boolean;
+  vendorListingRefused?: Exchange;
+};
 
 /** The card a comparison sends when a body without payment information answers alike: a published test number. */
 export const PREFLIGHT_CARD = DEFAULT_TEST_CARD;
@@ -51,11 +72,15 @@ const listingQuery = (merchantId: string) => ({
   merchant_id: merchantId,
 });
 
-const card = () => ({
-  cardholder_name: 'Conformance Preflight',
-  card_number: PREFLIGHT_CARD,
-  exp_date: futureExpiry(),
+/** A complete, valid new-card tokenize with the published test card, for `merchantId` (and `more`). */
+const cardRequest = (merchantId: string, more: Record<string, unknown> = {}) => ({
+  ...newCardRequest(merchantId, { card_number: PREFLIGHT_CARD, cardholder_name: 'Conformance Preflight' }),
+  ...more,
 });
+
+/** The forms the merchant ID can be sent in: section 2.1's string, and a JSON number where it is a whole number. */
+const formsOf = (merchantId: string): MerchantIdForm[] =>
+  merchantIdNumber(merchantId) === undefined ? ['string'] : ['string', 'number'];
 
 function randomLetter(upper: boolean): string {
   const letter = String.fromCharCode(97 + randomInt(26));
@@ -93,24 +118,29 @@ export function copyHint(variable: string, value: string): string {
 
 type Pair = { known: boolean; configured: Exchange; madeUp?: Exchange };
 
-/**
- * Asks with the configured value and the made-up one: without payment information, then with the test
- * card where the first pair answered alike. Known when the configured one succeeded or the pair differed.
- */
-async function toldApart<T>(
-  ask: (value: T, withCard: boolean) => Promise<Exchange>,
-  configured: T,
-  madeUp: T,
-): Promise<Pair> {
-  let last: Pair | undefined;
-  for (const withCard of [false, true]) {
-    const mine = await ask(configured, withCard);
-    if (succeeded(mine)) return { known: true, configured: mine };
-    const theirs = await ask(madeUp, withCard);
-    last = { known: !same(mine, theirs), configured: mine, madeUp: theirs };
-    if (last.known) return last;
+/** Asks with the configured value, then the made-up one: known when the first succeeded or the two differ. */
+async function toldApart<T>(ask: (value: T) => Promise<Exchange>, configured: T, madeUp: T): Promise<Pair> {
+  const mine = await ask(configured);
+  if (succeeded(mine)) return { known: true, configured: mine };
+  const theirs = await ask(madeUp);
+  return { known: !same(mine, theirs), configured: mine, madeUp: theirs };
+}
+
+type FormPair = Pair & { form: MerchantIdForm };
+
+/** A merchant ID compared on tokenize in each form until one tells it apart; every pair asked, in order. */
+async function toldApartInForms(gateway: GatewayClient, merchantId: string, madeUp: string): Promise<FormPair[]> {
+  const pairs: FormPair[] = [];
+  for (const form of formsOf(merchantId)) {
+    const pair = await toldApart(
+      (id: string) => gateway.tokenize(cardRequest(id), 'merchant', form),
+      merchantId,
+      madeUp,
+    );
+    pairs.push({ ...pair, form });
+    if (pair.known) break;
   }
-  return last!;
+  return pairs;
 }
 
 function remedy(variable: 'PG_MERCHANT_ID' | 'PG_VENDOR_ID', config: Target): string {
@@ -134,6 +164,79 @@ function answerOf(e: Exchange, redact: (text: string) => string): string {
   return said ? `${described(e)}, ${said}` : described(e);
 }
 
+const FORM_WORDS: Record<MerchantIdForm, string> = { string: 'as a string', number: 'as a JSON number' };
+
+/** The answers of the forms asked, for a sentence: "as a string: HTTP 400, rcode "206"; as a JSON number: …". */
+function formAnswers(pairs: readonly FormPair[], redact: (t: string) => string): string {
+  return pairs.map((p) => `${FORM_WORDS[p.form]}: ${answerOf(p.configured, redact)}`).join('; ');
+}
+
+/**
+ * The form tokenize takes the merchant ID in, from pairs where the last told it apart: a string, or a number
+ * the target took where it refused the string, which the run then sends (said in a note).
+ */
+function formFound(pairs: readonly FormPair[], redact: (t: string) => string): IdFindings {
+  const last = pairs.at(-1)!;
+  if (last.form === 'string') return { problems: [], notes: [], merchantIdForm: 'string' };
+  return {
+    problems: [],
+    notes: [
+      'tokenize refuses PG_MERCHANT_ID as the string section 2.1 gives it (' +
+        `${answerOf(pairs[0]!.configured, redact)}) and takes it as a JSON number (${described(last.configured)}` +
+        `${last.madeUp ? `, against ${described(last.madeUp)} for a made-up one` : ''}): the ID is right; the run sends ` +
+        'merchant_id as a number in tokenize, so that every other rule is exercised, and TOK-12 judges the string form.',
+    ],
+    merchantIdForm: 'number',
+  };
+}
+
+/**
+ * Where the listing told PG_MERCHANT_ID apart: one valid tokenize in each form until one is taken, to learn
+ * the form the run sends. Nothing taken leaves the string: the rules judge that refusal, with the exchange.
+ */
+async function formOnTokenize(
+  gateway: GatewayClient,
+  merchantId: string,
+  redact: (t: string) => string,
+): Promise<IdFindings> {
+  const pairs: FormPair[] = [];
+  for (const form of formsOf(merchantId)) {
+    const answer = await gateway.tokenize(cardRequest(merchantId), 'merchant', form);
+    pairs.push({ known: succeeded(answer), configured: answer, form });
+    if (succeeded(answer)) return formFound(pairs, redact);
+  }
+  return { problems: [], notes: [] };
+}
+
+/**
+ * PG_VENDOR_ID's value told apart as the merchant ID where PG_MERCHANT_ID was not: on the listing, then on
+ * tokenize where the listing serves any ID and the run may write. The answer that told, or undefined.
+ */
+async function vendorIdAsMerchant(
+  gateway: GatewayClient,
+  config: Target,
+  listingServesAny: boolean,
+): Promise<Exchange | undefined> {
+  const value = config.vendor ? String(config.vendor.vendorId) : undefined;
+  if (value === undefined || value === config.merchant.merchantId) return undefined;
+  const madeUp = madeUpLike(value);
+  if (!listingServesAny) {
+    const pair = await toldApart((id: string) => gateway.listCustomers(listingQuery(id), 'merchant'), value, madeUp);
+    return pair.known ? pair.configured : undefined;
+  }
+  if (!config.allowWrites) return undefined;
+  const told = (await toldApartInForms(gateway, value, madeUp)).at(-1)!;
+  return told.known ? told.configured : undefined;
+}
+
+function swappedIds(where: string, told: Exchange): string {
+  return (
+    `PG_MERCHANT_ID and PG_VENDOR_ID look swapped: ${where}, and takes PG_VENDOR_ID's value as the merchant ID ` +
+    `(${described(told)}${succeeded(told) ? ', a success' : ', not the answer a made-up one gets'}); swap the two ` +
+    "values (PG_MERCHANT_ID is the merchant's ID, PG_VENDOR_ID the integrator's)."
+  );
+}
+
 /** PG_MERCHANT_ID: the listing, then tokenize where the listing cannot tell and the run may write. */
 async function compareMerchantId(
   gateway: GatewayClient,
@@ -144,11 +247,16 @@ async function compareMerchantId(
   const merchantId = config.merchant.merchantId;
   const madeUp = madeUpLike(merchantId);
   const other = await gateway.listCustomers(listingQuery(madeUp), 'merchant');
-  if (!same(listing, other)) return { problems: [], notes: [] };
+  if (!same(listing, other))
+    return config.allowWrites ? formOnTokenize(gateway, merchantId, redact) : { problems: [], notes: [] };
   const vendorIdThere = merchantId === String(config.vendor?.vendorId);
   const hint =
     copyHint('PG_MERCHANT_ID', merchantId) +
     (vendorIdThere ? ' PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one.' : '');
+  const swapped = async (where: string) => {
+    const told = await vendorIdAsMerchant(gateway, config, succeeded(listing));
+    return told ? { problems: [swappedIds(where, told)], notes: [] } : undefined;
+  };
   if (!config.allowWrites) {
     if (succeeded(listing)) {
       return {
@@ -159,6 +267,10 @@ async function compareMerchantId(
         ],
       };
     }
+    const swap = await swapped(
+      `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
+    );
+    if (swap) return swap;
     return {
       problems: [
         `The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up ` +
@@ -169,25 +281,67 @@ async function compareMerchantId(
       notes: [],
     };
   }
-  const ask = (id: string, withCard: boolean) =>
-    gateway.tokenize({ merchant_id: id, ...(withCard ? card() : {}) }, 'merchant');
-  const onTokenize = await toldApart(ask, merchantId, madeUp);
-  if (onTokenize.known) return { problems: [], notes: [] };
+  const pairs = await toldApartInForms(gateway, merchantId, madeUp);
+  if (pairs.at(-1)!.known) return formFound(pairs, redact);
+  const onTokenize = formAnswers(pairs, redact);
   const where = succeeded(listing)
-    ? `tokenize answered it exactly as it answers a merchant ID the suite made up (${answerOf(onTokenize.configured, redact)}` +
+    ? `tokenize answered it exactly as it answers a merchant ID the suite made up (${onTokenize}` +
       '; the vault listing serves any merchant ID, so it could not tell)'
     : 'the vault listing and tokenize answered it exactly as they answer a merchant ID the suite made up ' +
-      `(listing: ${answerOf(listing, redact)}; tokenize: ${answerOf(onTokenize.configured, redact)})`;
+      `(listing: ${answerOf(listing, redact)}; tokenize ${onTokenize})`;
+  const swap = await swapped(
+    succeeded(listing)
+      ? `tokenize answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(pairs[0]!.configured)})`
+      : `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
+  );
+  if (swap) return swap;
+  // A valid request refused alike in every form may also be a right ID in a form the gateway does not take.
+  const forms =
+    pairs.length > 1
+      ? 'as the string section 2.1 gives it and as a JSON number alike'
+      : 'as the string section 2.1 gives it (PG_MERCHANT_ID is not a whole number, so there is no number form to try)';
   return {
-    problems: [`The target refused PG_MERCHANT_ID: ${where}; ${remedy('PG_MERCHANT_ID', config)}.${hint}`],
+    problems: [
+      `The target refused PG_MERCHANT_ID: ${where}; ${remedy('PG_MERCHANT_ID', config)}. Or PG_MERCHANT_ID is right and ` +
+        `tokenize refuses a valid request carrying it ${forms}, which looks the same from outside.${hint}`,
+    ],
     notes: [],
   };
+}
+
+/** The vendor key's sentence where tokenize cannot tell PG_VENDOR_ID apart with either key. */
+function vendorKeyRefused(
+  config: Target,
+  onListing: Exchange | undefined,
+  onTokenize: Exchange,
+  keyAlike: boolean,
+  redact: (t: string) => string,
+): string {
+  const listing = onListing
+    ? `the vault listing answered it exactly as it answers a key it never issued (${answerOf(onListing, redact)}), and `
+    : '';
+  const tokenize = keyAlike
+    ? `tokenize ${onListing ? 'too' : 'answered it exactly as it answers a key it never issued'} (${answerOf(onTokenize, redact)})`
+    : `tokenize with it answered PG_VENDOR_ID exactly as a vendor ID the suite made up (${answerOf(onTokenize, redact)})`;
+  const remedy =
+    config.target === 'mock'
+      ? "set it to the key the mock was started with (MOCK_VENDOR_API_KEY), or leave it unset for the mock's built-in one"
+      : `copy the vendor API key for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
+  return (
+    `The target refused PG_VENDOR_API_KEY: ${listing}${tokenize}; ${remedy}. Or the key is right and PG_VENDOR_ID is wrong, ` +
+    'or the gateway refuses every integrator (deviations AUTH-5 and TOK-5 name), which looks the same from outside. ' +
+    '(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends ' +
+    'NOT FULLY EXERCISED at best.)'
+  );
 }
 
 /** PG_VENDOR_ID on tokenize with the vendor key, then with the merchant key to tell a swap of the keys. */
 async function compareVendorId(
   gateway: GatewayClient,
   config: Target,
+  form: MerchantIdForm,
+  vendorListingRefused: Exchange | undefined,
+  madeUpKey: Auth,
   redact: (t: string) => string,
 ): Promise<IdFindings> {
   const vendorId = config.vendor!.vendorId;
@@ -202,19 +356,11 @@ async function compareVendorId(
     };
   }
   const madeUp = Number(madeUpLike(String(vendorId)));
-  const body = (id: number, withCard: boolean) => ({
-    merchant_id: config.merchant.merchantId,
-    vendor_id: id,
-    ...(withCard ? card() : {}),
-  });
-  const withVendorKey = await toldApart(
-    (id: number, withCard) => gateway.tokenize(body(id, withCard), 'vendor'),
-    vendorId,
-    madeUp,
-  );
+  const body = (id: number) => cardRequest(config.merchant.merchantId, { vendor_id: id });
+  const withVendorKey = await toldApart((id: number) => gateway.tokenize(body(id), 'vendor', form), vendorId, madeUp);
   if (withVendorKey.known) return { problems: [], notes: [] };
   const withMerchantKey = await toldApart(
-    (id: number, withCard) => gateway.tokenize(body(id, withCard), 'merchant'),
+    (id: number) => gateway.tokenize(body(id), 'merchant', form),
     vendorId,
     madeUp,
   );
@@ -229,6 +375,14 @@ async function compareVendorId(
           `(${described(withVendorKey.configured)} for both); ` +
           "swap the two values (PG_API_KEY is the merchant's key, PG_VENDOR_API_KEY the integrator's).",
       ],
+      notes: [],
+    };
+  }
+  // The vendor key itself asked beside a made-up key: answered alike, it is the key tokenize does not know.
+  const keyAlike = same(withVendorKey.configured, await gateway.tokenize(body(vendorId), madeUpKey, form));
+  if (keyAlike || vendorListingRefused) {
+    return {
+      problems: [vendorKeyRefused(config, vendorListingRefused, withVendorKey.configured, keyAlike, redact)],
       notes: [],
     };
   }
@@ -252,11 +406,17 @@ export async function compareIds(
   gateway: GatewayClient,
   config: Target,
   keys: KeyFindings,
+  madeUpKey: Auth,
   redact: (t: string) => string,
 ): Promise<IdFindings> {
   if (!keys.merchantKeyTaken) return { problems: [], notes: [] };
   const merchant = await compareMerchantId(gateway, config, keys.listing, redact);
   if (merchant.problems.length || !config.vendor || !keys.vendorKeyTaken) return merchant;
-  const vendor = await compareVendorId(gateway, config, redact);
-  return { problems: vendor.problems, notes: [...merchant.notes, ...vendor.notes] };
+  const form = merchant.merchantIdForm ?? 'string';
+  const vendor = await compareVendorId(gateway, config, form, keys.vendorListingRefused, madeUpKey, redact);
+  return {
+    problems: vendor.problems,
+    notes: [...merchant.notes, ...vendor.notes],
+    ...(merchant.merchantIdForm && { merchantIdForm: merchant.merchantIdForm }),
+  };
 }

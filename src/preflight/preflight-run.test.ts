@@ -16,11 +16,21 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 // itself (an unknown PG_WEBHOOK_ID shows only at its first disable) cost a conformance run each, with one
 // generated input a property and one worker (WHOLE_RUN): what they check depends on neither.
 let mock: MockHandle;
+// A gateway as the vendor's published OpenAPI document declares tokenize (merchant_id an integer, exp_date
+// always required), with the merchant ID of digits such a gateway has; and one whose listing takes any key.
+const NUMERIC_ID = '100234';
+let integerMerchantId: MockHandle;
+let listingTakesAnyKey: MockHandle;
 test.beforeAll(async () => {
   mock = await startMock();
+  integerMerchantId = await startMock({
+    faults: ['tokenize-merchant-id-integer'],
+    credentials: { merchantId: NUMERIC_ID },
+  });
+  listingTakesAnyKey = await startMock({ faults: ['vault-accepts-any-key'] });
 });
 test.afterAll(async () => {
-  await mock.close();
+  await Promise.all([mock.close(), integerMerchantId.close(), listingTakesAnyKey.close()]);
 });
 
 const WRONG_KEY = 'sk_sandbox_wrong_key_Zq81';
@@ -65,23 +75,42 @@ test(
   },
 );
 
-// Each mix-up an operator makes with the IDs and keys: named in one sentence, before any test runs.
-const MIX_UPS = [
+// Each mix-up an operator makes with the IDs and keys: named in one sentence, before any test runs; the last
+// line (what a CI step reads) names the variable and the mistake.
+const MIX_UPS: { name: string; env: () => Record<string, string>; sentence: string }[] = [
   {
     name: 'a wrong PG_MERCHANT_ID',
-    env: { PG_MERCHANT_ID: 'acme-shop-0042' },
+    env: () => ({ PG_MERCHANT_ID: 'acme-shop-0042' }),
     sentence: 'The target refused PG_MERCHANT_ID: ',
   },
   {
     name: 'a wrong numeric PG_MERCHANT_ID',
-    env: { PG_MERCHANT_ID: '1234567' },
+    env: () => ({ PG_MERCHANT_ID: '1234567' }),
     sentence: 'The target refused PG_MERCHANT_ID: ',
   },
-  { name: 'a wrong PG_VENDOR_ID', env: { PG_VENDOR_ID: '90002' }, sentence: 'The target refused PG_VENDOR_ID: ' },
+  {
+    name: 'a wrong PG_VENDOR_ID',
+    env: () => ({ PG_VENDOR_ID: '90002' }),
+    sentence: 'The target refused PG_VENDOR_ID: ',
+  },
   {
     name: 'the two keys swapped',
-    env: { PG_API_KEY: MOCK_DEFAULTS.vendorApiKey, PG_VENDOR_API_KEY: MOCK_DEFAULTS.apiKey },
+    env: () => ({ PG_API_KEY: MOCK_DEFAULTS.vendorApiKey, PG_VENDOR_API_KEY: MOCK_DEFAULTS.apiKey }),
     sentence: 'PG_API_KEY and PG_VENDOR_API_KEY look swapped: ',
+  },
+  {
+    name: 'the merchant ID and the vendor ID swapped',
+    env: () => ({
+      PG_BASE_URL: integerMerchantId.url,
+      PG_MERCHANT_ID: String(MOCK_DEFAULTS.vendorId),
+      PG_VENDOR_ID: NUMERIC_ID,
+    }),
+    sentence: 'PG_MERCHANT_ID and PG_VENDOR_ID look swapped: ',
+  },
+  {
+    name: 'a vendor key the target refuses on tokenize as a made-up one',
+    env: () => ({ PG_BASE_URL: listingTakesAnyKey.url, PG_VENDOR_API_KEY: WRONG_KEY }),
+    sentence: 'The target refused PG_VENDOR_API_KEY: ',
   },
 ];
 
@@ -89,21 +118,57 @@ for (const mixUp of MIX_UPS) {
   test(`${mixUp.name} ends with exit 2 and one sentence, in seconds, with no test run and the verdict line last`, async ({}, testInfo) => {
     const dir = testInfo.outputPath('run');
     const started = Date.now();
-    const run = await runConformance(sandbox(dir, mixUp.env));
+    const run = await runConformance(sandbox(dir, mixUp.env()));
     expect(run.code, run.output).toBe(2);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(run.output).toContain(`  - ${mixUp.sentence}`);
     expect(run.output).toContain('No test was run');
     expect(run.output).not.toMatch(/Running [0-9]+ tests/);
-    expect(run.output.trimEnd().split('\n').at(-1)).toMatch(/^Conformance: CONFIGURATION ERROR: /);
-    expect(run.output).not.toContain(MOCK_DEFAULTS.apiKey);
-    expect(run.output).not.toContain(MOCK_DEFAULTS.vendorApiKey);
+    expect(run.output.trimEnd().split('\n').at(-1)).toContain(`Conformance: CONFIGURATION ERROR: ${mixUp.sentence}`);
+    for (const key of [MOCK_DEFAULTS.apiKey, MOCK_DEFAULTS.vendorApiKey, WRONG_KEY])
+      expect(run.output).not.toContain(key);
     expect(reportOf(dir)).toMatchObject({
       verdict: 'CONFIGURATION ERROR',
       configuration: [expect.stringContaining(mixUp.sentence)],
     });
   });
 }
+
+test(
+  "a gateway that takes merchant_id only as a number, as the vendor's OpenAPI document declares, is no configuration " +
+    'error: the run sends the number, fails TOK-12 with both exchanges and exercises the other rules',
+  async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    const dir = testInfo.outputPath('run');
+    const run = await runConformance(
+      sandbox(dir, { ...WHOLE_RUN, PG_BASE_URL: integerMerchantId.url, PG_MERCHANT_ID: NUMERIC_ID }),
+    );
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain(
+      'Preflight: tokenize refuses PG_MERCHANT_ID as the string section 2.1 gives it (HTTP 400, rcode "206", "merchant_id must ' +
+        'be an integer.") and takes it as a JSON number',
+    );
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
+      verdict: string;
+      configuration: string[];
+      rules: { id: string; status: string; observations: { text: string }[] }[];
+    };
+    expect(report.verdict).toBe('NON-CONFORMANT');
+    expect(report.configuration).toEqual([]);
+    const status = Object.fromEntries(report.rules.map((r) => [r.id, r.status]));
+    // ACH without exp_date is refused there too (TOK-3); every other rule the run can judge on a sandbox is judged.
+    expect(Object.entries(status).filter(([, s]) => s === 'failed')).toEqual([
+      ['TOK-3', 'failed'],
+      ['TOK-12', 'failed'],
+    ]);
+    for (const id of ['TOK-1', 'TOK-2', 'TOK-5', 'TOK-11', 'AUTH-2', 'AUTH-5']) expect(status[id], id).toBe('passed');
+    expect(report.rules.find((r) => r.id === 'TOK-12')?.observations).toEqual([
+      expect.objectContaining({
+        text: expect.stringContaining('so this run sent it as a number in every other tokenize request'),
+      }),
+    ]);
+  },
+);
 
 test('a base URL with a path ends with exit 2, saying to drop the path, with no test run', async ({}, testInfo) => {
   const run = await runConformance(

@@ -1,4 +1,4 @@
-import type { SuiteConfig } from '../config/config.js';
+import { MERCHANT_ID_FORM_VAR, type SuiteConfig } from '../config/config.js';
 import { preflight } from './preflight.js';
 
 /** What the caller does with configuration problems: write the reports and end the process (exit 2). */
@@ -17,6 +17,8 @@ export async function preflightOrExit(
   const result = await preflight(config);
   // What the target could not be asked (production read-only) is said before the run, never guessed.
   if (result.kind !== 'unavailable') for (const note of result.notes ?? []) console.error(`Preflight: ${note}`);
+  // The Playwright run this process starts next inherits its environment: it sends the form the target takes.
+  if (result.kind === 'ok' && result.merchantIdForm === 'number') process.env[MERCHANT_ID_FORM_VAR] = 'number';
   if (result.kind === 'ok') return undefined;
   if (result.kind === 'unavailable') return result.problem;
   return stop({ problems: result.problems, requests: result.requests, started });

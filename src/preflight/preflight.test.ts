@@ -22,7 +22,7 @@ function configFor(baseUrl: string, overrides: Record<string, unknown> = {}) {
 }
 
 async function withMock<T>(
-  options: { faults?: string[]; variants?: string[] },
+  options: { faults?: string[]; variants?: string[]; credentials?: { merchantId: string } },
   body: (url: string) => Promise<T>,
 ): Promise<T> {
   const mock = await startMock({ port: 0, ...options });
@@ -53,7 +53,7 @@ async function missesOf<C>(cases: readonly C[], check: (c: C) => Promise<string 
 
 test(
   'the right credentials pass the preflight in five requests: a listing per key, a made-up merchant ID, ' +
-    'and a made-up vendor ID',
+    "and a valid tokenize each for the merchant ID's form and the vendor ID",
   async () => {
     const result = await withMock({}, (url) => preflight(configFor(url)));
     expect(result).toEqual({ kind: 'ok', requests: 5 });
@@ -175,6 +175,11 @@ const LOOKS_LIKE_A_WRONG_ID: Record<string, RegExp> = {
   'vendor-id-refused': /^The target refused PG_VENDOR_ID: .* a deviation TOK-5 names, /,
 };
 
+function merchantIdOf(kind: 'faults' | 'variants', name: string): string | undefined {
+  const unit = [...(kind === 'faults' ? FAULTS : VARIANTS)].find((u) => u.name === name);
+  return unit && 'merchantId' in unit ? unit.merchantId : undefined;
+}
+
 test('no fault and no variation of the mock is taken for a configuration problem, but for the one that looks like a wrong ID', async () => {
   test.setTimeout(120_000);
   const behaviours = [
@@ -182,7 +187,12 @@ test('no fault and no variation of the mock is taken for a configuration problem
     ...VARIANTS.map((v) => ['variants', v.name] as const),
   ];
   const flagged = await missesOf(behaviours, async ([kind, name]) => {
-    const result = await withMock({ [kind]: [name] }, (url) => preflight(configFor(url)));
+    // A behaviour that needs a merchant ID of its own (one of digits) is asked with it, as verify:suite runs it.
+    const merchantId = merchantIdOf(kind, name);
+    const credentials = merchantId ? { credentials: { merchantId } } : {};
+    const result = await withMock({ [kind]: [name], ...credentials }, (url) =>
+      preflight(configFor(url, merchantId ? merchantWith(merchantId) : {})),
+    );
     const said =
       result.kind === 'configuration' ? result.problems.join(' ') : result.kind === 'unavailable' ? result.problem : '';
     const expected = LOOKS_LIKE_A_WRONG_ID[name];
@@ -218,9 +228,14 @@ test('a wrong merchant ID, string or digits, answered on listing and tokenize as
     const result = await withMock({}, (url) => preflight(configFor(url, merchantWith(wrong))));
     expect(problemsOf(result), wrong).toEqual([
       'The target refused PG_MERCHANT_ID: the vault listing and tokenize answered it exactly as they answer a merchant ID the suite ' +
-        `made up (listing: HTTP 403, code 1205, "${NOT_THE_MERCHANT}"; tokenize: HTTP 403, rcode "302", "${NOT_THE_MERCHANT}"); ` +
+        `made up (listing: HTTP 403, code 1205, "${NOT_THE_MERCHANT}"; tokenize as a string: HTTP 403, rcode "302", "${NOT_THE_MERCHANT}"` +
+        `${wrong === '1234567' ? '; as a JSON number: HTTP 400, rcode "206", "merchant_id must be a string."' : ''}); ` +
         'copy the merchant ID that goes with PG_API_KEY for this sandbox from the manager portal (sandbox and production have their own ' +
-        'credentials, section 5.7).',
+        'credentials, section 5.7). Or PG_MERCHANT_ID is right and tokenize refuses a valid request carrying it ' +
+        (wrong === '1234567'
+          ? 'as the string section 2.1 gives it and as a JSON number alike'
+          : 'as the string section 2.1 gives it (PG_MERCHANT_ID is not a whole number, so there is no number form to try)') +
+        ', which looks the same from outside.',
     ]);
   }
 });
@@ -300,7 +315,7 @@ test('the merchant key and the vendor key swapped are named as a swap, in one se
   const result = await withMock({}, (url) => preflight(configFor(url, SWAPPED)));
   expect(problemsOf(result)).toEqual([
     'PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up when they come with ' +
-      'PG_API_KEY (HTTP 400, rcode "401" against HTTP 403, rcode "304") and not when they come with PG_VENDOR_API_KEY (HTTP 403, rcode ' +
+      'PG_API_KEY (HTTP 200, rcode "000", a success) and not when they come with PG_VENDOR_API_KEY (HTTP 403, rcode ' +
       '"305" for both); swap the two values (PG_API_KEY is the merchant\'s key, PG_VENDOR_API_KEY the integrator\'s).',
   ]);
   expect(JSON.stringify(result)).not.toContain(MOCK_DEFAULTS.apiKey);
@@ -345,4 +360,75 @@ test('a wrong merchant ID, a wrong vendor ID and swapped keys are still told und
     },
   );
   expect(missed).toEqual([]);
+});
+
+const NUMERIC_ID = '100234';
+
+test(
+  'a gateway that takes merchant_id only as a number (the vendor’s OpenAPI document) is not a configuration error: the ' +
+    'run is told to send the number, and the note says why',
+  async () => {
+    const mock = await startMock({
+      port: 0,
+      faults: ['tokenize-merchant-id-integer'],
+      credentials: { merchantId: NUMERIC_ID },
+    });
+    try {
+      // The listing tells the ID apart; one valid tokenize per form learns the form the run sends.
+      const result = await preflight(configFor(mock.url, merchantWith(NUMERIC_ID)));
+      expect(result).toEqual({
+        kind: 'ok',
+        requests: 6,
+        merchantIdForm: 'number',
+        notes: [
+          'tokenize refuses PG_MERCHANT_ID as the string section 2.1 gives it (HTTP 400, rcode "206", "merchant_id must be an ' +
+            'integer.") and takes it as a JSON number (HTTP 200, rcode "000"): the ID is right; the run sends merchant_id as a ' +
+            'number in tokenize, so that every other rule is exercised, and TOK-12 judges the string form.',
+        ],
+      });
+      // A wrong ID of digits is still refused, in both forms, on the listing and on tokenize.
+      const wrong = await preflight(configFor(mock.url, merchantWith('100243')));
+      expect(problemsOf(wrong)).toEqual([expect.stringMatching(/^The target refused PG_MERCHANT_ID: /)]);
+    } finally {
+      await mock.close();
+    }
+  },
+);
+
+test('the merchant ID and the vendor ID swapped are named as a swap, in one sentence', async () => {
+  const mock = await startMock({ port: 0, credentials: { merchantId: NUMERIC_ID } });
+  try {
+    const swapped = { ...merchantWith(String(MOCK_DEFAULTS.vendorId)), ...vendorWith(Number(NUMERIC_ID)) };
+    expect(problemsOf(await preflight(configFor(mock.url, swapped)))).toEqual([
+      'PG_MERCHANT_ID and PG_VENDOR_ID look swapped: the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite ' +
+        "made up (HTTP 403, code 1205), and takes PG_VENDOR_ID's value as the merchant ID (HTTP 200, code 0, a success); swap " +
+        "the two values (PG_MERCHANT_ID is the merchant's ID, PG_VENDOR_ID the integrator's).",
+    ]);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a vendor key tokenize answers as a key it never issued is named as the key, with the causes a black box cannot tell apart', async () => {
+  // The listing takes any key here, so only tokenize refuses it.
+  const result = await withMock({ faults: ['vault-accepts-any-key'] }, (url) =>
+    preflight(configFor(url, { vendor: { vendorId: MOCK_DEFAULTS.vendorId, apiKey: WRONG_KEY } })),
+  );
+  expect(problemsOf(result)).toEqual([
+    expect.stringMatching(
+      /^The target refused PG_VENDOR_API_KEY: tokenize answered it exactly as it answers a key it never issued \(HTTP 401, rcode "104".*\); copy the vendor API key for this sandbox from the manager portal\. Or the key is right and PG_VENDOR_ID is wrong, or the gateway refuses every integrator/,
+    ),
+  ]);
+  expect(JSON.stringify(result)).not.toContain(WRONG_KEY);
+});
+
+test('a vendor key the listing refuses as a made-up one is named, not PG_VENDOR_ID, where tokenize cannot tell the vendor ID either', async () => {
+  const result = await withMock({ faults: ['vendor-key-refused-on-vault'] }, (url) =>
+    preflight(configFor(url, vendorWith(90002))),
+  );
+  expect(problemsOf(result)).toEqual([
+    expect.stringMatching(
+      /^The target refused PG_VENDOR_API_KEY: the vault listing answered it exactly as it answers a key it never issued \(HTTP 401, code 1004.*\), and tokenize with it answered PG_VENDOR_ID exactly as a vendor ID the suite made up \(HTTP 403, rcode "304".*\); .* Or the key is right and PG_VENDOR_ID is wrong, or the gateway refuses every integrator \(deviations AUTH-5 and TOK-5 name\)/,
+    ),
+  ]);
 });

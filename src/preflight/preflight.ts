@@ -8,6 +8,7 @@ import { TargetUnavailableError } from '../transport/target-unavailable.js';
 import { described, same } from '../checks/compared-answers.js';
 import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
 import type { SuiteConfig } from '../config/config.js';
+import type { MerchantIdForm } from '../catalogue/request-builders.js';
 
 /**
  * The preflight: before any check, the document's own authentication check (the vault listing, sections 1
@@ -40,7 +41,7 @@ import type { SuiteConfig } from '../config/config.js';
 
 export type PreflightResult =
   /** Nothing wrong with the configuration that the target showed. */
-  | { kind: 'ok'; requests: number; notes?: string[] }
+  | { kind: 'ok'; requests: number; notes?: string[]; merchantIdForm?: MerchantIdForm }
   /** One plain sentence per problem, naming the variable and what to do; the run must not start (exit 2). */
   | { kind: 'configuration'; problems: string[]; requests: number; notes?: string[] }
   /** The target could not be asked (exit 3). */
@@ -103,6 +104,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     const problems: string[] = [];
     let merchantKeyTaken = true;
     let vendorKeyTaken = true;
+    let vendorListingRefused: Exchange | undefined;
     let fake: Exchange | undefined;
     const fakeListing = async () => (fake ??= await gateway.listCustomers(query, madeUp));
 
@@ -177,11 +179,10 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       const vendor = await gateway.listCustomers(query, 'vendor');
       if (!succeeded(vendor)) {
         const fakeKey = await fakeListing();
-        if (
-          same(vendor, fakeKey) &&
-          !succeeded(fakeKey) &&
-          !(await knownOnTokenize(gateway, config, 'vendor', madeUp))
-        ) {
+        const refusedThere = same(vendor, fakeKey) && !succeeded(fakeKey);
+        // Told apart on tokenize, the key may still be wrong there: the vendor ID's comparison names it if so.
+        if (refusedThere) vendorListingRefused = vendor;
+        if (refusedThere && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
           vendorKeyTaken = false;
           problems.push(
             refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config) +
@@ -191,11 +192,13 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
         }
       }
     }
-    const ids = await compareIds(gateway, config, { listing: merchant, merchantKeyTaken, vendorKeyTaken }, redact);
+    const keys = { listing: merchant, merchantKeyTaken, vendorKeyTaken, vendorListingRefused };
+    const ids = await compareIds(gateway, config, keys, madeUp, redact);
     problems.push(...ids.problems);
     const notes = ids.notes.length ? { notes: ids.notes } : {};
     if (problems.length) return { kind: 'configuration', problems, requests: requests(), ...notes };
-    return { kind: 'ok', requests: requests(), ...notes };
+    const form = ids.merchantIdForm === 'number' ? { merchantIdForm: ids.merchantIdForm } : {};
+    return { kind: 'ok', requests: requests(), ...notes, ...form };
   } catch (error) {
     if (error instanceof TargetUnavailableError)
       return { kind: 'unavailable', problem: error.message, requests: requests() };

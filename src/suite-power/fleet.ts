@@ -14,7 +14,8 @@ export async function startFleet(runs: readonly PlannedRun[]): Promise<Fleet> {
   try {
     for (const run of runs) {
       const fault = run.kind === 'fault' ? run.name : run.knownCase?.fault;
-      const mock = await startMock(fault ? { faults: [fault] } : { variants: [run.name] });
+      const credentials = run.merchantId ? { credentials: { merchantId: run.merchantId } } : {};
+      const mock = await startMock({ ...(fault ? { faults: [fault] } : { variants: [run.name] }), ...credentials });
       mocks.push(mock);
       urls.set(run.id, mock.url);
     }

@@ -22,6 +22,8 @@ export type PlannedRun = {
   knownCase?: KnownCase;
   /** A fault only the whole run shows (its `acrossTheRun`): its run is the whole suite from the start. */
   wholeSuite?: boolean;
+  /** The merchant ID the behaviour needs (its `merchantId`): its mock is started with it and the run sends it. */
+  merchantId?: string;
 };
 
 type Entry = {
@@ -32,6 +34,7 @@ type Entry = {
   alsoNoticedBy?: readonly string[];
   onlyByName?: string;
   acrossTheRun?: string;
+  merchantId?: string;
 };
 
 /**
@@ -93,7 +96,7 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
 }
 
 function pick(e: Entry) {
-  return { name: e.name, rule: e.rule, description: e.description };
+  return { name: e.name, rule: e.rule, description: e.description, ...(e.merchantId && { merchantId: e.merchantId }) };
 }
 
 /** Rules of the catalogue that no fault breaks: the suite's power over them is unmeasured. */

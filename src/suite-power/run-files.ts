@@ -62,9 +62,14 @@ export function specFiles(testsDir: string): string[] {
     .sort();
 }
 
-/** The target a run's tests see: the mock's default credentials at the run's own URL. */
+/** The target a run's tests see: the mock's default credentials (or the merchant ID it needs) at the run's own URL. */
 export function runEnvOf(run: RunWithUrl): Record<string, string> {
-  return { ...mockCredentialsAsTarget(), PG_TARGET: run.mode === 'mock' ? 'mock' : 'sandbox', PG_BASE_URL: run.url };
+  return {
+    ...mockCredentialsAsTarget(),
+    ...(run.merchantId && { PG_MERCHANT_ID: run.merchantId }),
+    PG_TARGET: run.mode === 'mock' ? 'mock' : 'sandbox',
+    PG_BASE_URL: run.url,
+  };
 }
 
 /**

@@ -267,3 +267,18 @@ test('a run-wide budget is shared among workers and shards', () => {
   expect(perWorkerRate(5, 0)).toBe(5);
   expect(() => new Pacer(0)).toThrow('positive rate');
 });
+
+test('tokenize sends the configured merchant ID as a number where told, any other merchant_id as written, and a form asked for as asked', async () => {
+  const s = await standIn(() => ({ status: 200, body: '{"rcode":"000"}' }));
+  const c = client(s.url);
+  c.merchantIdAsNumber = '100234';
+  const sent = async (body: Record<string, unknown>, as?: 'string' | 'number') =>
+    (await c.tokenize(body, 'merchant', as)).request.body;
+  expect(await sent({ merchant_id: '100234', exp_date: '1230' })).toEqual({ merchant_id: 100234, exp_date: '1230' });
+  expect(await sent({ merchant_id: '100243' })).toEqual({ merchant_id: '100243' });
+  expect(await sent({ merchant_id: '100234' }, 'string')).toEqual({ merchant_id: '100234' });
+  // A merchant ID without a number form (letters, a leading zero) goes as written whatever is asked.
+  expect(await sent({ merchant_id: 'acme-01' }, 'number')).toEqual({ merchant_id: 'acme-01' });
+  expect(await sent({ merchant_id: '0042' }, 'number')).toEqual({ merchant_id: '0042' });
+  s.server.close();
+});

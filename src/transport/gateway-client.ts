@@ -7,6 +7,7 @@ import { familyOf, type OperationId } from '../catalogue/spec.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 import type { ListCustomersQuery, TokenizeRequest } from '../catalogue/types.js';
+import { merchantIdNumber, type MerchantIdForm } from '../catalogue/request-builders.js';
 import { mayBePlainHttpToTls, tlsOnPlainUrl, whoAnswered, whoFailed, type NotAnswered } from './who-answered.js';
 
 /** How a request authenticates: as the merchant, as the integrator, or with a literal header (or none). */
@@ -99,8 +100,35 @@ export class GatewayClient {
     return auth.authorization;
   }
 
-  tokenize(body: TokenizeRequest | Record<string, unknown>, auth: Auth = 'merchant'): Promise<Exchange> {
-    return this.send({ method: 'POST', path: '/pg/tokenize', operation: 'tokenize', auth, body });
+  /**
+   * The merchant ID tokenize sends as a JSON number instead of section 2.1's string: set only where the
+   * preflight found the target refuses the string and takes the number (TOK-12 judges that), so every other
+   * rule is still exercised. Only this value is turned into a number; any other merchant_id goes as written.
+   */
+  merchantIdAsNumber?: string;
+
+  /** `merchantIdAs` sends merchant_id in that form whatever the client's `merchantIdAsNumber` (TOK-12 compares both). */
+  tokenize(
+    body: TokenizeRequest | Record<string, unknown>,
+    auth: Auth = 'merchant',
+    merchantIdAs?: MerchantIdForm,
+  ): Promise<Exchange> {
+    return this.send({
+      method: 'POST',
+      path: '/pg/tokenize',
+      operation: 'tokenize',
+      auth,
+      body: this.withMerchantIdForm(body, merchantIdAs),
+    });
+  }
+
+  private withMerchantIdForm(body: Record<string, unknown>, as: MerchantIdForm | undefined): Record<string, unknown> {
+    const id = body.merchant_id;
+    const form = as ?? (this.merchantIdAsNumber !== undefined && id === this.merchantIdAsNumber ? 'number' : undefined);
+    const number = form === 'number' && typeof id === 'string' ? merchantIdNumber(id) : undefined;
+    if (number !== undefined) return { ...body, merchant_id: number };
+    if (form === 'string' && typeof id === 'number') return { ...body, merchant_id: String(id) };
+    return body;
   }
 
   listCustomers(

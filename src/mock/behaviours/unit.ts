@@ -19,6 +19,12 @@ export type Registered = {
    * requests): why verify:suite gives it the whole suite at once instead of its own rule's tests first.
    */
   readonly acrossTheRun?: string;
+  /**
+   * The merchant ID its runs need where the mock's default one cannot show the behaviour (a gateway that takes
+   * merchant_id only as a number needs one of digits): verify:suite and the preflight's tests start its mock
+   * with it and send it as PG_MERCHANT_ID.
+   */
+  readonly merchantId?: string;
 };
 
 /** What a behaviour may read besides its seam's arguments. */

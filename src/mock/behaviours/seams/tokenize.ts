@@ -83,6 +83,9 @@ function fieldRefused<F extends string>(field: F) {
   } as const;
 }
 
+/** A merchant ID of digits, for a behaviour that takes merchant_id only as a number. */
+const NUMERIC_MERCHANT_ID = '100234';
+
 export const TOKENIZE_FAULTS = [
   // TOK-1: a new card answers a non-empty card_id and pg_id; two new cards never share a card_id.
   {
@@ -207,6 +210,23 @@ export const TOKENIZE_FAULTS = [
     description: "A tokenize request without merchant_id is served for the key's merchant.",
     readTokenize: (next, env) => (body, identity) =>
       next(body.merchant_id === undefined ? { ...body, merchant_id: env.credentials.merchantId } : body, identity),
+  },
+  // TOK-12: merchant_id is the string section 2.1 gives it.
+  {
+    name: 'tokenize-merchant-id-integer',
+    rule: 'TOK-12',
+    merchantId: NUMERIC_MERCHANT_ID,
+    description:
+      "Tokenize as the vendor's published OpenAPI document declares it: merchant_id an integer, so the string " +
+      'section 2.1 gives is refused (HTTP 400, rcode 206), and exp_date required in every request, so ACH, wallet ' +
+      `and card_id updates without it are refused (rcode 408). Its runs use a merchant ID of digits (${NUMERIC_MERCHANT_ID}; ` +
+      `MOCK_MERCHANT_ID=${NUMERIC_MERCHANT_ID} with MOCK_FAULTS), as such a gateway has no other kind.`,
+    readTokenize: (next) => (body, identity) => {
+      if (typeof body.merchant_id === 'string') throw new MockError('fieldType', 'merchant_id must be an integer.');
+      if (body.exp_date === undefined) throw new MockError('cardIncomplete', 'exp_date is required.');
+      const id = body.merchant_id;
+      return next(id === undefined ? body : { ...body, merchant_id: String(id) }, identity);
+    },
   },
   // TOK-8: first four, one x per hidden digit, last six.
   {
