@@ -53,7 +53,10 @@ const CASES = [
 ];
 
 for (const { variable, rule, value, refused } of CASES) {
-  test(`${variable} holding the quotes a shell kept, refused by the target, ends ${rule}'s run with exit 2 naming them, not a failed rule`, async ({}, testInfo) => {
+  const title =
+    `${variable} holding the quotes a shell kept, refused by the target, ` +
+    `ends ${rule}'s run with exit 2 naming them, not a failed rule`;
+  test(title, async ({}, testInfo) => {
     test.setTimeout(60_000);
     const run = await runOf(rule, { [variable]: `"${value}"` }, testInfo.outputPath('run'));
     expect(run.code, run.output).toBe(2);

@@ -13,9 +13,9 @@ export function wrappedInQuotes(value: string): boolean {
 }
 
 /**
- * The sentence for a value wrapped in quotes, with what the target did with it where it was asked. dotenv strips one pair of matching quotes from a .env line, so
- * quotes left inside the value came from elsewhere: a shell's nested quoting ('"…"'), a CI secret pasted with
- * them, or docker's --env-file, which keeps them.
+ * The sentence for a value wrapped in quotes, with what the target did with it where it was asked. dotenv
+ * strips one pair of matching quotes from a .env line, so quotes left inside the value came from elsewhere:
+ * a shell's nested quoting ('"…"'), a CI secret pasted with them, or docker's --env-file, which keeps them.
  */
 export function quotesKept(variable: string, found?: string): string {
   return (

@@ -115,10 +115,13 @@ test.describe('a WAF in front (waf-blocks-malformed-auth)', () => {
       expect(findingsOf(report)).toEqual(['application AUTH-4', 'application AUTH-4']);
       expect(report.rules.find((r) => r.side === 'gateway' && r.ruleId === 'AUTH-4')?.outcome).toBe('kept');
       const front = 'refused in front of the gateway: HTTP 403, text/html, server: CloudFront';
+      const outOfForm = (why: string) =>
+        `gateway AUTH-4: listCustomers with an Authorization header out of section 5.4's form (${why}): ` +
+        `${front}; not the gateway's answer, so not held to ERR-2`;
       expect(report.observations.map((o) => `${o.side} ${o.ruleId}: ${o.text}`)).toEqual([
-        `gateway AUTH-4: listCustomers with an Authorization header out of section 5.4's form (the scheme is not Basic): ${front}; not the gateway's answer, so not held to ERR-2`,
+        outOfForm('the scheme is not Basic'),
         // Sent twice, it reaches the proxy joined by ", ": no Base 64 token.
-        `gateway AUTH-4: listCustomers with an Authorization header out of section 5.4's form (the token is not Base 64): ${front}; not the gateway's answer, so not held to ERR-2`,
+        outOfForm('the token is not Base 64'),
       ]);
     },
   );

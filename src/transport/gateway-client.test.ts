@@ -268,7 +268,7 @@ test('a run-wide budget is shared among workers and shards', () => {
   expect(() => new Pacer(0)).toThrow('positive rate');
 });
 
-test('tokenize sends the configured merchant ID as a number where told, any other merchant_id as written, and a form asked for as asked', async () => {
+test('tokenize sends the configured merchant ID as a number where told, any other as written, a form asked for as asked', async () => {
   const s = await standIn(() => ({ status: 200, body: '{"rcode":"000"}' }));
   const c = client(s.url);
   c.merchantIdAsNumber = '100234';

@@ -119,14 +119,16 @@ export const AUTH_FAULTS = [
     name: 'key-compared-case-insensitively',
     rule: 'AUTH-3',
     description:
-      'Compares keys without regard to letter case: the merchant key or the vendor key with its letters in the other case is served as that party.',
+      'Compares keys without regard to letter case: ' +
+      'the merchant key or the vendor key with its letters in the other case is served as that party.',
     authenticate: keyComparedLoosely((sent, issued) => sent.toLowerCase() === issued.toLowerCase()),
   },
   {
     name: 'key-last-char-ignored',
     rule: 'AUTH-3',
     description:
-      'Compares all but the last character of a key: the merchant key or the vendor key with its last character changed is served as that party.',
+      'Compares all but the last character of a key: ' +
+      'the merchant key or the vendor key with its last character changed is served as that party.',
     authenticate: keyComparedLoosely(
       (sent, issued) => sent.length === issued.length && sent.slice(0, -1) === issued.slice(0, -1),
     ),
@@ -135,7 +137,8 @@ export const AUTH_FAULTS = [
     name: 'key-first-char-ignored',
     rule: 'AUTH-3',
     description:
-      'Compares all but the first character of a key: the merchant key or the vendor key with its first character changed is served as that party.',
+      'Compares all but the first character of a key: ' +
+      'the merchant key or the vendor key with its first character changed is served as that party.',
     authenticate: keyComparedLoosely(
       (sent, issued) => sent.length === issued.length && sent.slice(1) === issued.slice(1),
     ),
