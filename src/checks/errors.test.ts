@@ -2,32 +2,11 @@ import { expect, test } from '@playwright/test';
 import { disclosureProblems } from './auth.js';
 import { answerFindings, refusalProblems } from './errors.js';
 import type { Exchange } from '../transport/exchange.js';
+import { madeUpExchange } from '../transport/made-up-exchange.js';
 
 /** An answer to tokenize (/pg/) or to the vault listing (/platform/) with the given status and body text. */
-function answer(family: 'pg' | 'platform', status: number, text: string, contentType = 'application/json'): Exchange {
-  const pg = family === 'pg';
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return {
-    operation: pg ? 'tokenize' : 'listCustomers',
-    family,
-    request: {
-      method: pg ? 'POST' : 'GET',
-      url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`,
-      headers: {},
-      body: undefined,
-    },
-    status,
-    headers: { 'content-type': contentType },
-    text,
-    json,
-    ms: 1,
-  };
-}
+const answer = (family: 'pg' | 'platform', status: number, text: string, contentType = 'application/json') =>
+  madeUpExchange(family, status, text, { headers: { 'content-type': contentType } });
 
 const failedRules = (e: Exchange) => answerFindings(e).findings.map((f) => f.ruleId);
 

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { probeTarget } from '../preflight/probe-target.js';
 import { sendRequest } from './http/http-request.js';
 import type { Exchange } from './exchange.js';
+import { madeUpExchange } from './made-up-exchange.js';
 import {
   authorizationOutOfForm,
   OVERSIZED_AUTHORIZATION,
@@ -101,36 +102,13 @@ test('the reason never repeats the header: the key a header carries stays out of
 });
 
 /** An answer to tokenize (/pg/) or the listing (/platform/), to a request carrying `authorization`. */
-function exchangeOf(
+const exchangeOf = (
   family: 'pg' | 'platform',
   authorization: string | undefined,
   status: number,
   text: string,
   headers: Record<string, string> = html,
-): Exchange {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const pg = family === 'pg';
-  return {
-    operation: pg ? 'tokenize' : 'listCustomers',
-    family,
-    request: {
-      method: pg ? 'POST' : 'GET',
-      url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`,
-      headers: authorization === undefined ? {} : { authorization },
-      body: undefined,
-    },
-    status,
-    headers,
-    text,
-    json,
-    ms: 1,
-  };
-}
+) => madeUpExchange(family, status, text, { headers, authorization });
 
 test('a 4xx in neither scheme to a header out of form was refused in front of the gateway, with who refused it', () => {
   const waf = { 'content-type': 'text/html; charset=utf-8', server: 'CloudFront' };

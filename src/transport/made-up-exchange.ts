@@ -1,0 +1,37 @@
+import type { Exchange } from './exchange.js';
+
+/**
+ * An exchange no gateway made, for the unit tests of whatever judges one: an answer to tokenize (/pg/) or to
+ * the vault listing (/platform/) with the given status and body text, to a request carrying `authorization`.
+ */
+export function madeUpExchange(
+  family: 'pg' | 'platform',
+  status: number,
+  text: string,
+  { headers = { 'content-type': 'application/json' }, authorization }: MadeUp = {},
+): Exchange {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const pg = family === 'pg';
+  return {
+    operation: pg ? 'tokenize' : 'listCustomers',
+    family,
+    request: {
+      method: pg ? 'POST' : 'GET',
+      url: `http://gw.test${pg ? '/pg/tokenize' : '/platform/vault/customer'}`,
+      headers: authorization === undefined ? {} : { authorization },
+      body: undefined,
+    },
+    status,
+    headers,
+    text,
+    json,
+    ms: 1,
+  };
+}
+
+type MadeUp = { headers?: Record<string, string>; authorization?: string };
