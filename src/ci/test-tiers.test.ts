@@ -147,6 +147,7 @@ test('npm test runs the static checks, the unit tests and one conformance run; t
   expect(scripts['test:unit']).toBe('playwright test --config playwright.unit.config.ts');
   expect(scripts['test:commands']).toBe('playwright test --config playwright.commands.config.ts');
   expect(scripts.test).toMatch(/&& npm run test:unit && npm run conformance$/);
+  expect(scripts.test).not.toMatch(/test:commands|verify:suite/);
   expect(scripts['test:all']).toBe('npm test && npm run test:commands && npm run verify:suite');
   const ciRun = readFileSync(join(ROOT, '.ci/run'), 'utf8');
   expect(ciRun.trimEnd().split('\n').slice(-2)).toEqual(['npm ci', 'npm run test:all']);
