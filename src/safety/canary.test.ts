@@ -1,50 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { apiToken } from '../transport/auth.js';
-import { withNearMisses } from '../transport/near-miss-keys.js';
 import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
-import type { ConformanceJson } from '../reporters/report-json.js';
 import { startMock } from '../mock/start.js';
 import { ScriptedClient } from '../proxy/scripted-client.js';
 import { startSession } from '../proxy/session.js';
-import { REPRODUCE_LINE, searchBytes, searchTree } from './canary-search.js';
-import { runConformance } from './run-conformance.js';
-
-const MERCHANT_KEY = 'CanaryMerchantKey_Qx7Zt2';
-const VENDOR_KEY = 'CanaryVendorKey_Lm4Rw9';
-
-/** Every form in which a secret could be written: raw, as the Basic token, Base 64 of the bare key. */
-function forms(key: string): string[] {
-  return [key, apiToken(key), apiToken(key).replace(/=+$/, ''), Buffer.from(key).toString('base64').replace(/=+$/, '')];
-}
-
-/** Luhn-valid and on no list of published test numbers: it stands for a real customer's card. */
-const PRIVATE_CARD = '4929123456781236';
-
-/**
- * Never written anywhere, reproduce lines included: the keys (a reproduce line names their variable), the near
- * misses of them AUTH-3 sends (each a key one character or the letter case away), and a private card.
- */
-const SECRETS = [...withNearMisses([MERCHANT_KEY, VENDOR_KEY]).flatMap(forms), PRIVATE_CARD];
-/**
- * Published test data: redacted everywhere except in a reproduce line, which must send the request again
- * as it was sent (a test card number is no secret; the line would not reproduce without it).
- */
-const TEST_DATA = [...TEST_CARDS.map((c) => c.number), 'cvv2":"123"', TEST_ACH.tr_number, TEST_ACH.dda_number];
-
-/** Hits of the secrets anywhere and of the test data outside reproduce lines. */
-function search(dir: string) {
-  const secrets = searchTree([dir], SECRETS);
-  const testData = searchTree([dir], TEST_DATA, REPRODUCE_LINE);
-  return { hits: [...secrets.hits, ...testData.hits], files: secrets.files, bytes: secrets.bytes };
-}
-const searchText = (text: string, where: string) => [
-  ...searchBytes(Buffer.from(text), where, SECRETS),
-  ...searchBytes(Buffer.from(text), where, TEST_DATA, [], REPRODUCE_LINE),
-];
+import { REPRODUCE_LINE, searchBytes } from './canary-search.js';
+import { MERCHANT_KEY, PRIVATE_CARD, search, searchText, VENDOR_KEY } from './canaries.js';
 
 test('the search finds a canary in plain text, escaped JSON, zip entries and base64 zip data URIs', () => {
   const canary = MERCHANT_KEY;
@@ -75,86 +38,6 @@ test('published test data inside a reproduce line is no hit; outside it, or afte
   expect(searchBytes(Buffer.from(`Sent: ${card}`), 'd', [card], [], REPRODUCE_LINE)).toEqual([
     { where: 'd', canary: card },
   ]);
-});
-
-test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {
-  // A conformance run in a child process: many times its quiet-machine time on a busy one.
-  test.setTimeout(300_000);
-  // The canaries are the mock's own keys (a key the target refuses would stop the run in its preflight).
-  // Each fault fails a test or two that print what they sent, while the other tests of their rules pass, so
-  // every writer records both successes and failures: a 19-digit test card sent with its CVV and answered in
-  // full (TOK-8, an example and a generated number), ACH routing and account numbers refused (TOK-3), the
-  // vendor key refused on the listing (AUTH-5), a listing served without its content type (ERR-4), near misses
-  // of both keys served (AUTH-3: the letter case, a character added); every request carries a key, and
-  // AUTH-4's generated headers carry it in every malformed shape. The run is
-  // narrowed to those rules: the other tests go through the same writers with no kind of secret these lack,
-  // and each failed test costs a new worker.
-  const mock = await startMock({
-    credentials: { apiKey: MERCHANT_KEY, vendorApiKey: VENDOR_KEY },
-    faults: [
-      'mask-full-19-digits',
-      'ach-refused',
-      'vendor-key-refused-on-vault',
-      'vault-content-type-missing',
-      'key-compared-case-insensitively',
-      'key-extra-char-ignored',
-    ],
-  });
-  const dir = testInfo.outputPath('run');
-  const resultsDir = join(dir, 'test-results');
-  try {
-    const run = await runConformance(
-      {
-        PG_TARGET: 'sandbox',
-        PG_BASE_URL: mock.url,
-        PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
-        PG_API_KEY: MERCHANT_KEY,
-        PG_VENDOR_ID: String(MOCK_DEFAULTS.vendorId),
-        PG_VENDOR_API_KEY: VENDOR_KEY,
-        PG_WEBHOOK_ID: MOCK_DEFAULTS.webhookId,
-        PG_REPORTS_DIR: dir,
-        PG_RESULTS_DIR: resultsDir,
-      },
-      ['--rule', 'TOK-8,TOK-3,AUTH-5,ERR-4,AUTH-4,AUTH-3', '--trace', 'on'],
-    );
-    expect(run.code, 'the run failed as forced').toBe(1);
-    expect(run.output).toContain('NON-CONFORMANT');
-    const traces = readdirSync(resultsDir, { recursive: true })
-      .map(String)
-      .filter((f) => f.endsWith('trace.zip'));
-    expect(traces.length, 'traces were written').toBeGreaterThan(10);
-    // Each fault's rule failed, so what its tests sent stands in failure messages and reproduce lines,
-    // and tests passed too: every writer recorded both.
-    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceJson;
-    expect(report.rules.filter((r) => r.status === 'failed').map((r) => r.id)).toEqual(
-      expect.arrayContaining(['TOK-8', 'TOK-3', 'AUTH-5', 'ERR-4', 'AUTH-3']),
-    );
-    const { stats } = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
-      stats: { expected: number; unexpected: number };
-    };
-    expect(stats.unexpected, 'tests failed').toBeGreaterThan(3);
-    expect(stats.expected, 'tests passed').toBeGreaterThan(3);
-    for (const file of [
-      'conformance.md',
-      'conformance.json',
-      'conformance.html',
-      'junit.xml',
-      'results.json',
-      'html/index.html',
-    ]) {
-      expect(existsSync(join(dir, file)), file).toBe(true);
-    }
-
-    const { hits, files, bytes } = search(dir);
-    hits.push(...searchText(run.output, 'console output'));
-    testInfo.annotations.push({
-      type: 'searched',
-      description: `${files} files, ${bytes} bytes, and the console output`,
-    });
-    expect(hits).toEqual([]);
-  } finally {
-    await mock.close();
-  }
 });
 
 test('the proxy prints and writes no key, token, card number, CVV or account number, with findings on both sides', async ({}, testInfo) => {

@@ -16,7 +16,7 @@ import { annotation } from '../evidence/annotations.js';
  * run where this project accepts 10 % of a conformance run (1.5 of about 15 CPU-s); each test skipping itself
  * in a fixture costs that and its fixtures besides. The same verdicts and reported tests both ways.
  *
- * skip-unstarted.test.ts fails if a Playwright release stops honouring it.
+ * skip-unstarted.command.test.ts fails if a Playwright release stops honouring it.
  */
 export function skipUnstarted(tests: readonly TestCase[], note: string): void {
   for (const test of tests) {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -6,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 
-/** Test helpers for src/webhook-check: loopback receivers on port 0 (closed after each test) and CLI runs. */
+/** Test helpers for src/webhook-check: loopback receivers on port 0 (closed after each test). */
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const TEST_CA_FILE = `${FIXTURES}test-ca.pem`;
@@ -85,46 +84,6 @@ async function listen(server: Server, scheme: string, handler: Handler): Promise
 async function close(server: Server): Promise<void> {
   server.closeAllConnections(); // including requests a test left hanging on purpose
   await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-/** Runs one of this folder's scripts as npm does (`node --import tsx`), collecting its output. */
-export function runScript(script: 'cli.ts' | 'receive/receive.ts', args: string[], env: Record<string, string> = {}) {
-  const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
-  child.stdout.on('data', (c: Buffer) => {
-    stdout += c.toString();
-    for (const w of [...waiters]) {
-      const m = w.pattern.exec(stdout);
-      if (m) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(m);
-      }
-    }
-  });
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    output: () => ({ stdout, stderr }),
-    /** Resolves when stdout matches; fails the test if the script exits first. */
-    waitForOutput(pattern: RegExp): Promise<RegExpExecArray> {
-      const now = pattern.exec(stdout);
-      if (now) return Promise.resolve(now);
-      return new Promise((resolve, reject) => {
-        waiters.push({ pattern, resolve });
-        void exited.then((code) =>
-          reject(new Error(`${script} exited (${code}) before printing ${pattern}:\n${stdout}\n${stderr}`)),
-        );
-      });
-    },
-  };
 }
 
 export { expect };

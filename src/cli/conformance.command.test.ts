@@ -34,7 +34,7 @@ test('an unknown option or rule is a configuration error, exit 2, before anythin
   const unknown = await runConformance(dirs(dir), ['--rulez', 'TOK-8']);
   expect(unknown.code).toBe(2);
   expect(unknown.output).toContain('--rulez is not an option of npm run conformance');
-  // Found before the preflight, like the configuration errors of config/startup.test.ts: the verdict line last.
+  // Found before the preflight, like the configuration errors of config/startup.command.test.ts: the verdict line last.
   const lastLine = unknown.output.trimEnd().split('\n').at(-1) ?? '';
   expect(lastLine).toMatch(/^Conformance: CONFIGURATION ERROR: .*\(nothing was run\)$/);
   expect(lastLine).toContain('--rulez is not an option of npm run conformance');

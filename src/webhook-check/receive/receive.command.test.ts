@@ -1,4 +1,5 @@
-import { expect, runScript, test } from '../webhook-check-fixtures.js';
+import { runScript } from '../run-script.js';
+import { expect, test } from '../webhook-check-fixtures.js';
 
 const KEY = 'sk_sandbox_receive_test_0123456789';
 

@@ -10,7 +10,7 @@ import { runConformance } from '../safety/run-conformance.js';
 // tells: the preflight's for a key, the run's for a webhook or a profile. `npm run conformance` of the one
 // rule that meets it, in a child process, against a mock taken for a sandbox (black-box mode) that refuses
 // a profile not the merchant's own (variation unknown-profile-refused), seconds each. The pasting slips
-// refused before any request are in startup.test.ts.
+// refused before any request are in startup.command.test.ts.
 let mock: MockHandle;
 test.beforeAll(async () => {
   mock = await startMock({ variants: ['unknown-profile-refused'] });

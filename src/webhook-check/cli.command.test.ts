@@ -1,4 +1,5 @@
-import { expect, runScript, TEST_CA_FILE, test } from './webhook-check-fixtures.js';
+import { runScript } from './run-script.js';
+import { expect, TEST_CA_FILE, test } from './webhook-check-fixtures.js';
 
 test('prints one ✓ line per check and a PASS verdict, exit 0, for a good endpoint', async ({ httpsReceiver }) => {
   const receiver = await httpsReceiver('localhost');

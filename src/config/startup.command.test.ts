@@ -39,7 +39,7 @@ const STOPPED_BEFORE_THE_PREFLIGHT: { env: Record<string, string>; args?: string
   },
 ];
 
-// An unknown option (--rulez) is one of these too: cli/conformance-command.test.ts checks its verdict line.
+// An unknown option (--rulez) is one of these too: cli/conformance.command.test.ts checks its verdict line.
 for (const { env, args, says } of STOPPED_BEFORE_THE_PREFLIGHT) {
   const given = `${JSON.stringify(env)} ${args?.join(' ') ?? ''}`;
   test(`a configuration error found before the preflight ends with the verdict line, exit 2: ${given}`, async () => {
