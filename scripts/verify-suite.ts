@@ -67,7 +67,13 @@ if (unknown.length) {
   console.error(`verify:suite: no fault or variation is named ${unknown.join(', ')}`);
   process.exit(2);
 }
-const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+let shard;
+try {
+  shard = values.shard === undefined ? undefined : parseShard(values.shard);
+} catch (error) {
+  console.error(`verify:suite: ${(error as Error).message}`);
+  process.exit(2);
+}
 const runs = shard ? runsOfShard(planned, shard) : planned;
 const workDir = resolve(values.out, 'suite-power-runs');
 const started = performance.now();
