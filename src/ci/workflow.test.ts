@@ -5,7 +5,7 @@ import { actionlintFindings, npmScripts, packageScripts, pathsOf, readWorkflow, 
 /** The nightly workflow only runs on GitHub; these checks catch its mistakes before a night is lost. */
 
 const WORKFLOW_FILE = '.github/workflows/nightly-sandbox.yml';
-const { workflow, jobs, steps, runs, envOf, stepRunning, uploads, setupNode } = readWorkflow(WORKFLOW_FILE);
+const { text, workflow, jobs, steps, runs, envOf, stepRunning, uploads, setupNode } = readWorkflow(WORKFLOW_FILE);
 const scripts = packageScripts();
 const path = (value: unknown) => pathsOf(value).join('\n');
 
@@ -69,7 +69,7 @@ test('credentials come only from secrets. expressions, never literals, and are n
     runs.filter((r) => /\b(echo|printf|env|printenv|set -x)\b/.test(r)),
     'a run: line that could print the environment',
   ).toEqual([]);
-  expect(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')).not.toMatch(/\b(sk|pk|rk)_(live|test|sandbox)_[A-Za-z0-9]+/);
+  expect(text).not.toMatch(/\b(sk|pk|rk)_(live|test|sandbox)_[A-Za-z0-9]+/);
 });
 
 test('the shard matrix and the --shard argument agree', () => {
