@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,13 +11,15 @@ import { knownCaseFile } from '../src/suite-power/known-cases.js';
 import { dayOf } from '../src/known-deviations/entry.js';
 import { PLAN_FILE_VAR, type PlanFile } from '../src/suite-power/projects.js';
 import { runFile, safeName, writeRunFiles } from '../src/suite-power/run-files.js';
-import { writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite-power.js';
+import { mergeShardReports, parseShard, runsOfShard, type ShardReport } from '../src/suite-power/shards.js';
+import { closingLines, writeSuitePower, type RunOutcome } from '../src/suite-power/write-suite-power.js';
 
 /**
  * `npm run verify:suite`: the suite against the mock once per fault and once per legitimate variation,
  * in both modes. Every fault must be caught by its own rule where observable; no variation may be flagged.
  * All runs share one Playwright runner and its workers (each run a folder of test files) and one process
- * of mocks (one per run).
+ * of mocks (one per run). `--shard=i/n` runs one slice of the plan (CI spreads the slices over machines) and
+ * `--merge <dir>` joins the slices' suite-power.json files found under dir into one report of the whole plan.
  */
 const { values } = parseArgs({
   options: {
@@ -27,16 +29,52 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: String(Math.max(1, availableParallelism()) * 3) },
     out: { type: 'string', default: 'reports' },
     full: { type: 'boolean', default: false },
+    shard: { type: 'string' },
+    merge: { type: 'string' },
   },
 });
 
+if (values.merge !== undefined) {
+  if (values.shard !== undefined || values.only) {
+    console.error("verify:suite: --merge reads the shards' reports; it takes neither --shard nor --only");
+    process.exit(2);
+  }
+  let merged;
+  try {
+    merged = mergeShardReports(readShardReports(values.merge));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const { outcomes, seconds, full, rulesWithoutFault, shards } = merged;
+  const summary = writeSuitePower(values.out, outcomes, { seconds, full, rulesWithoutFault, mergedShards: shards });
+  console.log(closingLines(summary, values.out).join('\n'));
+  process.exit(summary.ok ? 0 : 1);
+}
+
+/** Every shard's suite-power.json under dir (CI downloads each shard's artifact into a folder of its own). */
+function readShardReports(dir: string): ShardReport[] {
+  return (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((file) => file === 'suite-power.json' || file.endsWith('/suite-power.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ShardReport);
+}
+
 const only = values.only;
-const runs = plan(only ? (e) => only.includes(e.name) : undefined);
-const unknown = (only ?? []).filter((name) => !runs.some((r) => r.name === name));
+const planned = plan(only ? (e) => only.includes(e.name) : undefined);
+const unknown = (only ?? []).filter((name) => !planned.some((r) => r.name === name));
 if (unknown.length) {
   console.error(`verify:suite: no fault or variation is named ${unknown.join(', ')}`);
   process.exit(2);
 }
+let shard;
+try {
+  shard = values.shard === undefined ? undefined : parseShard(values.shard);
+} catch (error) {
+  console.error(`verify:suite: ${(error as Error).message}`);
+  process.exit(2);
+}
+const runs = shard ? runsOfShard(planned, shard) : planned;
 const workDir = resolve(values.out, 'suite-power-runs');
 const started = performance.now();
 rmSync(workDir, { recursive: true, force: true });
@@ -92,7 +130,8 @@ async function pass(name: string, passRuns: readonly PlannedRun[], full: boolean
 // (all of them with --full). A fault they did not catch gets a second pass, the whole suite against a fresh
 // mock with the same fault, which says whether another rule caught it or nothing did. Listing a fault's
 // other tests only to skip them was a third of the runner's time before any test ran.
-let code = await pass('runs', runs, values.full);
+// A shard may be dealt no run at all (a short --only list over many shards): it only writes its empty report.
+let code = runs.length ? await pass('runs', runs, values.full) : 0;
 // A run with no report stays an error: the second pass is for what the own rule's tests missed, not a retry.
 const uncaught = runs.filter(
   (r) =>
@@ -118,21 +157,10 @@ const summary = writeSuitePower(values.out, outcomes, {
   seconds,
   full: values.full,
   rulesWithoutFault: only ? [] : rulesWithoutFault(),
+  ...(shard && { shard: { ...shard, planned: planned.length } }),
 });
 
-for (const o of outcomes.filter((x) => !x.ok)) {
-  console.log(
-    `${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ` +
-      `${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`,
-  );
-}
-if (summary.rulesWithoutFault.length) console.log(`UNCOVERED: no fault breaks ${summary.rulesWithoutFault.join(', ')}`);
-const { asExpected, runs: knownRuns } = summary.knownDeviations;
-const known = knownRuns ? `, known-deviation cases ${asExpected}/${knownRuns}` : '';
-console.log(
-  `\nfaults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ` +
-    `${summary.variants.passed}/${summary.variants.runs}${known}, ${seconds}s ` +
-    `(${join(values.out, 'suite-power.md')})`,
-);
-if (outcomes.every((o) => o.outcome === 'error')) console.log(`the runner wrote no report (exit code ${code})`);
+console.log(closingLines(summary, values.out).join('\n'));
+if (outcomes.length && outcomes.every((o) => o.outcome === 'error'))
+  console.log(`the runner wrote no report (exit code ${code})`);
 process.exit(summary.ok ? 0 : 1);

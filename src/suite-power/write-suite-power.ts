@@ -2,10 +2,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { caughtByCell, type FaultRunOutcome } from './judge.js';
 import type { PlannedRun } from './plan.js';
+import type { ShardStamp } from './shards.js';
 
 export type RunOutcome = PlannedRun & FaultRunOutcome;
 
-type Options = { seconds: number; full: boolean; rulesWithoutFault: string[] };
+type Options = {
+  seconds: number;
+  full: boolean;
+  rulesWithoutFault: string[];
+  /** A shard's run (`--shard`): its slice of the plan, stamped in the JSON for the merge. */
+  shard?: ShardStamp;
+  /** A merge (`--merge`) of this many shards' reports. */
+  mergedShards?: number;
+};
 
 const OUTCOME_CELL: Record<FaultRunOutcome['outcome'], string> = {
   caught: 'caught',
@@ -48,6 +57,7 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     },
     rulesWithoutFault: options.rulesWithoutFault,
     seconds: options.seconds,
+    ...(options.shard && { shard: options.shard }),
     ok: sorted.every((o) => o.ok) && options.rulesWithoutFault.length === 0,
     outcomes: sorted,
   };
@@ -55,9 +65,19 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const knownLine = known.length
     ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.`
     : '';
+  const shardLine = options.shard
+    ? [
+        `Shard ${options.shard.index} of ${options.shard.count}: ${sorted.length} of the plan's ` +
+          `${options.shard.planned} runs (\`--merge\` joins the shards' reports into one).`,
+        '',
+      ]
+    : options.mergedShards
+      ? [`Merged from ${options.mergedShards} shards run side by side; the time is the slowest shard's.`, '']
+      : [];
   const lines = [
     '# Suite power',
     '',
+    ...shardLine,
     `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** ` +
       `runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: ` +
       `**${summary.variants.passed} of ${summary.variants.runs}** ` +
@@ -85,4 +105,27 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   writeFileSync(join(out, 'suite-power.json'), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(out, 'suite-power.md'), lines.join('\n'));
   return summary;
+}
+
+/**
+ * What verify:suite prints at the end: each run that was not as expected, the rules no fault breaks, and
+ * the totals line, e.g. `faults caught by their own rule 394/394, variations passed 200/200, …`.
+ */
+export function closingLines(summary: ReturnType<typeof writeSuitePower>, out: string): string[] {
+  const { asExpected, runs: knownRuns } = summary.knownDeviations;
+  const known = knownRuns ? `, known-deviation cases ${asExpected}/${knownRuns}` : '';
+  return [
+    ...summary.outcomes
+      .filter((o) => !o.ok)
+      .map(
+        (o) =>
+          `${o.outcome.toUpperCase()}: ${o.kind} ${o.name} (${o.rule}) in ${o.mode} mode: ` +
+          `${o.verdict}${o.failedRules.length ? `, failed ${o.failedRules.join(', ')}` : ''}`,
+      ),
+    ...(summary.rulesWithoutFault.length ? [`UNCOVERED: no fault breaks ${summary.rulesWithoutFault.join(', ')}`] : []),
+    '',
+    `faults caught by their own rule ${summary.faults.caught}/${summary.faults.runs}, variations passed ` +
+      `${summary.variants.passed}/${summary.variants.runs}${known}, ${summary.seconds}s ` +
+      `(${join(out, 'suite-power.md')})`,
+  ];
 }
