@@ -21,18 +21,38 @@ import { closingLines, writeSuitePower, type RunOutcome } from '../src/suite-pow
  * of mocks (one per run). `--shard=i/n` runs one slice of the plan (CI spreads the slices over machines) and
  * `--merge <dir>` joins the slices' suite-power.json files found under dir into one report of the whole plan.
  */
-const { values } = parseArgs({
-  options: {
-    only: { type: 'string', multiple: true },
-    // Runs wait on the link as much as on the CPU (slow-link, rate-limited, reads-503-once spend most of
-    // their time waiting), so more workers than cores keep both cores busy while those wait.
-    jobs: { type: 'string', default: String(Math.max(1, availableParallelism()) * 3) },
-    out: { type: 'string', default: 'reports' },
-    full: { type: 'boolean', default: false },
-    shard: { type: 'string' },
-    merge: { type: 'string' },
-  },
-});
+const USAGE = [
+  'usage: npm run verify:suite -- [--only <fault or variation>]... [--full] [--jobs N] [--out DIR] [--shard=i/n]',
+  "       npm run verify:suite -- --merge <folder of the shards' reports> [--out DIR]",
+  '(docs/mock.md, "Proving the suite\'s power")',
+].join('\n');
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        only: { type: 'string', multiple: true },
+        // Runs wait on the link as much as on the CPU (slow-link, rate-limited, reads-503-once spend most of
+        // their time waiting), so more workers than cores keep both cores busy while those wait.
+        jobs: { type: 'string', default: String(Math.max(1, availableParallelism()) * 3) },
+        out: { type: 'string', default: 'reports' },
+        full: { type: 'boolean', default: false },
+        shard: { type: 'string' },
+        merge: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    // parseArgs throws for an unknown option or a missing value: the user gets its sentence, not a stack.
+    console.error(`verify:suite: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 if (values.merge !== undefined) {
   if (values.shard !== undefined || values.only) {
