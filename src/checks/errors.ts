@@ -1,5 +1,5 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
-import { refusedInFront, type RefusedInFront } from '../transport/who-answered.js';
+import { refusedInFront, servedMediaType, type RefusedInFront } from '../transport/who-answered.js';
 import { validateResponse } from '../catalogue/validate.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
@@ -137,7 +137,7 @@ export function otherSchemeProblems(exchange: Exchange): string[] {
  * instead. The body's shape goes into the finding, short; the caller's redactor redacts it.
  */
 export function withoutIndicatorProblems(exchange: Exchange): string[] {
-  const type = exchange.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type';
+  const type = servedMediaType(exchange.headers) ?? 'no content-type';
   const text = exchange.text.replace(/\s+/g, ' ').trim();
   const shape = text === '' ? 'an empty body' : `${type}: ${text.length > 80 ? `${text.slice(0, 80)}…` : text}`;
   const field = indicatorField(exchange);
@@ -213,15 +213,15 @@ export function answerFindings(exchange: Exchange): SideFindings {
   add('ERR-3', familySchemeProblems(exchange));
   add(failureRule, failureIndicatorProblems(exchange));
   add('ERR-5', schemaProblems(exchange));
-  const mediaType = exchange.headers['content-type']?.split(';')[0]?.trim();
-  if (mediaType !== 'application/json') {
+  const served = servedMediaType(exchange.headers);
+  if (served !== 'application/json') {
     observations.push({
       ruleId: 'ERR-4',
-      text: `${where} answered HTTP ${exchange.status} with content-type ${mediaType ?? '(none)'}`,
+      text: `${where} answered HTTP ${exchange.status} with content-type ${served ?? '(none)'}`,
       data: {
         kind: 'content-type-of-error',
         subject: exchange.operation ?? where,
-        value: `HTTP ${exchange.status} ${mediaType ?? '(none)'}`,
+        value: `HTTP ${exchange.status} ${served ?? '(none)'}`,
       },
     });
   }

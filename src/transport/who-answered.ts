@@ -97,6 +97,11 @@ export function authorizationOutOfForm(authorization: string | undefined): strin
   return undefined;
 }
 
+/** The media type of an answer's content-type, as served (parameters such as charset left off), for a sentence. */
+export function servedMediaType(headers: Readonly<Record<string, string | undefined>>): string | undefined {
+  return headers['content-type']?.split(';')[0]?.trim();
+}
+
 /** A refusal made in front of the gateway: why the request was out of form, and what answered it. */
 export type RefusedInFront = { outOfForm: string; status: number; type: string; server: string };
 
@@ -116,7 +121,7 @@ export function refusedInFront(exchange: Exchange): RefusedInFront | undefined {
   return {
     outOfForm,
     status: exchange.status,
-    type: exchange.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type',
+    type: servedMediaType(exchange.headers) ?? 'no content-type',
     server: exchange.headers.server ?? '(none)',
   };
 }
@@ -128,7 +133,7 @@ const PROXY_CREDENTIALS =
 
 /** The start of a body, on one line, for a sentence: what an intermediary answered in the gateway's place. */
 function glimpse(answer: AnswerSeen): string {
-  const type = answer.headers['content-type']?.split(';')[0]?.trim() ?? 'no content-type';
+  const type = servedMediaType(answer.headers) ?? 'no content-type';
   const text = answer.text.replace(/\s+/g, ' ').trim();
   return `${type}${text ? `: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}` : ', empty body'}`;
 }
