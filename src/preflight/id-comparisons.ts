@@ -5,6 +5,7 @@ import { merchantIdNumber, newCardRequest, type MerchantIdForm } from '../catalo
 import { DEFAULT_TEST_CARD } from '../catalogue/test-cards.js';
 import { described, same, saidBy } from '../checks/compared-answers.js';
 import type { SuiteConfig } from '../config/config.js';
+import { wrappedInQuotes } from '../config/pasted-values.js';
 
 /**
  * The preflight's second half: PG_MERCHANT_ID and PG_VENDOR_ID, each asked beside a value the suite makes up,
@@ -61,7 +62,7 @@ export type KeyFindings = {
   vendorListingRefused?: Exchange;
 };
 
-/** The card a comparison sends when a body without payment information answers alike: a published test number. */
+/** The card every tokenize comparison sends, so only the ID compared differs: a published test number. */
 export const PREFLIGHT_CARD = DEFAULT_TEST_CARD;
 
 const listingQuery = (merchantId: string) => ({
@@ -109,7 +110,7 @@ export function madeUpLike(value: string): string {
 
 /** Why a copied value may be refused: quotes or whitespace a .env line or a web page brought along. */
 export function copyHint(variable: string, value: string): string {
-  if (/^(["'`]).*\1$/s.test(value)) {
+  if (wrappedInQuotes(value)) {
     return ` ${variable} is wrapped in quotes, as a value copied from a .env line may be: set it without them.`;
   }
   if (/\s/.test(value)) return ` ${variable} holds whitespace, which a copied value may bring along: set it without.`;
