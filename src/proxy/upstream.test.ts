@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { expect, test } from '@playwright/test';
 import { basicAuthorization } from '../transport/auth.js';
+import { egressProxy } from '../transport/http/egress-proxy-fixtures.js';
 import { startSession } from './session.js';
 
 const FIXTURES = new URL('../webhook-check/fixtures/', import.meta.url);
@@ -99,28 +100,8 @@ test('the gateway is reached through the egress proxy in HTTP_PROXY when the env
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ host: req.headers.host })),
   );
   const gatewayPort = (await listen(gateway)).split(':')[1]!;
-  const seen: string[] = [];
   // A forwarding proxy for the test: it reaches every host on this machine's loopback.
-  const egress = createHttpServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    const target = new URL(req.url ?? '');
-    req.pipe(
-      httpRequest(
-        {
-          host: '127.0.0.1',
-          port: target.port,
-          path: `${target.pathname}${target.search}`,
-          method: req.method,
-          headers: req.headers,
-        },
-        (a) => {
-          res.writeHead(a.statusCode ?? 502, a.headers);
-          a.pipe(res);
-        },
-      ),
-    );
-  });
-  const egressUrl = `http://${await listen(egress)}`;
+  const { url: egressUrl, seen, server: egress } = await egressProxy();
   const names = ['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
   const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   Object.assign(process.env, { HTTP_PROXY: egressUrl, http_proxy: egressUrl, NO_PROXY: '', no_proxy: '' });
