@@ -11,6 +11,10 @@ const onDisabled =
     if (context.operation === 'disableWebhook' && answer.status === 200 && answer.body) change(answer.body);
   };
 
+/** The requests a webhook holds: queued, and not on their way to the notification_url. */
+const heldRequests = (hook: Webhook): WebhookRequest[] =>
+  hook.requests.filter((r) => r.status === 'queued' && !r.inFlight);
+
 /**
  * Enabling that leaves some held requests held: `kept` picks them from the requests held at that moment, and
  * they are never posted (they wait for their expiry).
@@ -19,7 +23,7 @@ function keepsHeld(kept: (held: WebhookRequest[]) => WebhookRequest[]): Pick<Uni
   const keptHeld = new WeakSet<WebhookRequest>();
   return {
     enableHook: (next) => (hook, hooks) => {
-      for (const r of kept(hook.requests.filter((r) => r.status === 'queued' && !r.inFlight))) keptHeld.add(r);
+      for (const r of kept(heldRequests(hook))) keptHeld.add(r);
       next(hook, hooks);
     },
     mayPost: (next) => (hook, r) => !keptHeld.has(r) && next(hook, r),
@@ -163,7 +167,7 @@ export const WEBHOOK_FAULTS = [
     description:
       'Enabling queues each held request once more while the original stays queued, so each is posted twice.',
     enableHook: (next) => (hook, hooks) => {
-      for (const r of hook.requests.filter((r) => r.status === 'queued' && !r.inFlight)) hook.requests.push({ ...r });
+      for (const r of heldRequests(hook)) hook.requests.push({ ...r });
       next(hook, hooks);
     },
   },
@@ -172,7 +176,7 @@ export const WEBHOOK_FAULTS = [
     rule: 'HOOK-6',
     description: 'Enabling drops every held request instead of posting it.',
     enableHook: (next) => (hook, hooks) => {
-      for (const r of hook.requests) if (r.status === 'queued' && !r.inFlight) hooks.expire(hook, r);
+      for (const r of heldRequests(hook)) hooks.expire(hook, r);
       next(hook, hooks);
     },
   },
