@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, type TestDetails, type TestInfo } from '@playwright/test';
-import { testWithoutOptionSteps as base } from '../src/config/playwright/playwright-option-steps.js';
-import { suiteConfigFor, type ResolvedConfig } from '../src/config/suite-env.js';
+import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
+import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import {
   CONFIGURATION_SKIPS,
@@ -75,16 +74,10 @@ export type NotExercisedFn = (ruleId: string, reason: string) => void;
 export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 
 type TestFixtures = {
-  /**
-   * The target of one verify:suite run, in place of the process's environment: that command's runs share
-   * workers, and each of its test files names its run's target (see src/suite-power/run-files.ts).
-   */
-  runEnv: Record<string, string> | undefined;
+  /** The run's target and settings: .env under the environment, validated once per worker. */
   suite: ResolvedConfig;
   redactor: Redactor;
   pacer: Pacer;
-  /** A verify:suite run's failure is its data, not a broken worker: the worker goes on to the next test. */
-  keepWorker: void;
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation when `problems` is not empty. */
   verify: Verify;
@@ -107,62 +100,29 @@ type TestFixtures = {
   property: PropertyCheck;
 };
 
-/**
- * A test's own fixtures record no step of their own: each step is a captured stack and two messages from
- * worker to runner, some 1,000 a run for fixtures every test uses, and the HTML report showed them only as
- * "Fixture …" lines under the hooks. What they check and attach is unchanged; a failure in one still fails
- * the test, shown under Before or After Hooks.
- */
-const BOXED = { box: 'self' } as const;
-
-const redactors = new WeakMap<ResolvedConfig, Redactor>();
-const pacers = new WeakMap<ResolvedConfig, Pacer>();
-function perTarget<T>(cache: WeakMap<ResolvedConfig, T>, suite: ResolvedConfig, make: () => T): T {
-  if (!cache.has(suite)) cache.set(suite, make());
-  return cache.get(suite) as T;
-}
+/** One pacer per target for the worker's life: the pace it learns from a 429 holds for the tests after. */
+const pacers = new Map<string, Pacer>();
 
 export const test = base.extend<TestFixtures>({
-  runEnv: [undefined, { option: true, box: 'self' }],
-  // One per target and worker, whatever the number of tests: a worker of verify:suite serves many targets.
-  suite: [async ({ runEnv }, use) => use(suiteConfigFor(runEnv)), { box: 'self' }],
+  suite: async ({}, use) => use(suiteConfig()),
   // Reproduce lines write the keys as $PG_API_KEY / $PG_VENDOR_API_KEY; on the mock every other value is the suite's own.
-  redactor: [
-    async ({ suite }, use) =>
-      use(
-        perTarget(
-          redactors,
-          suite,
-          () =>
-            new Redactor(secretsOf(suite), {
-              variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
-              sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
-            }),
-        ),
-      ),
-    { box: 'self' },
-  ],
+  redactor: async ({ suite }, use) =>
+    use(
+      new Redactor(secretsOf(suite), {
+        variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
+        sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
+      }),
+    ),
   // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
   // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
-  pacer: [
-    async ({ suite }, use, { config }) =>
-      use(
-        perTarget(
-          pacers,
-          suite,
-          () => new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined),
-        ),
-      ),
-    { box: 'self' },
-  ],
-  keepWorker: [
-    async ({ runEnv }, use, testInfo) => {
-      await use();
-      // Playwright replaces a worker after an unexpected failure; a timed-out test may still be running, so it does.
-      if (runEnv && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
-    },
-    { auto: true, box: true },
-  ],
+  pacer: async ({ suite }, use, { config }) => {
+    let pacer = pacers.get(suite.baseUrl);
+    if (!pacer) {
+      pacer = new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined);
+      pacers.set(suite.baseUrl, pacer);
+    }
+    await use(pacer);
+  },
 
   writeGuard: [
     async ({ suite }, use, testInfo) => {
@@ -174,172 +134,140 @@ export const test = base.extend<TestFixtures>({
       testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
       await use();
     },
-    { auto: true, box: 'self' },
+    { auto: true },
   ],
 
-  observe: [
-    async ({ redactor }, use, testInfo) => {
-      await use((ruleId, text, data) => {
-        const redacted = data && {
-          ...data,
-          subject: data.subject && redactor.text(data.subject),
-          value: typeof data.value === 'string' ? redactor.text(data.value) : data.value,
-        };
-        const written = annotation.observation.write({ ruleId, text: redactor.text(text), data: redacted });
-        // The same observation on every page of a walk is one observation.
-        if (!annotation.observation.holds(testInfo.annotations, written)) testInfo.annotations.push(written);
-      });
-    },
-    BOXED,
-  ],
+  observe: async ({ redactor }, use, testInfo) => {
+    await use((ruleId, text, data) => {
+      const redacted = data && {
+        ...data,
+        subject: data.subject && redactor.text(data.subject),
+        value: typeof data.value === 'string' ? redactor.text(data.value) : data.value,
+      };
+      const written = annotation.observation.write({ ruleId, text: redactor.text(text), data: redacted });
+      // The same observation on every page of a walk is one observation.
+      if (!annotation.observation.holds(testInfo.annotations, written)) testInfo.annotations.push(written);
+    });
+  },
 
   // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
-  countJudged: [
-    async ({}, use, testInfo) => {
-      const counts = new Map<string, { ruleId: string; count: number; what: string }>();
-      await use((ruleId, count, what) => {
-        ruleById(ruleId);
-        const key = `${ruleId}\u0000${what}`;
-        counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
-      });
-      for (const j of counts.values()) testInfo.annotations.push(annotation.judged.write(j));
-    },
-    BOXED,
-  ],
+  countJudged: async ({}, use, testInfo) => {
+    const counts = new Map<string, { ruleId: string; count: number; what: string }>();
+    await use((ruleId, count, what) => {
+      ruleById(ruleId);
+      const key = `${ruleId}\u0000${what}`;
+      counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
+    });
+    for (const j of counts.values()) testInfo.annotations.push(annotation.judged.write(j));
+  },
 
-  notExercised: [
-    async ({ redactor }, use, testInfo) => {
-      const seen = new Set<string>();
-      await use((ruleId, reason) => {
-        ruleById(ruleId);
-        const written = annotation.notExercised.write({ ruleId, reason: redactor.text(reason) });
-        if (!seen.has(written.description)) testInfo.annotations.push(written);
-        seen.add(written.description);
-      });
-    },
-    BOXED,
-  ],
+  notExercised: async ({ redactor }, use, testInfo) => {
+    const seen = new Set<string>();
+    await use((ruleId, reason) => {
+      ruleById(ruleId);
+      const written = annotation.notExercised.write({ ruleId, reason: redactor.text(reason) });
+      if (!seen.has(written.description)) testInfo.annotations.push(written);
+      seen.add(written.description);
+    });
+  },
 
-  verify: [
-    async ({ redactor }, use) => {
-      await use((ruleId, problems, expected, ...exchanges) => {
-        if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
-      });
-    },
-    BOXED,
-  ],
+  verify: async ({ redactor }, use) => {
+    await use((ruleId, problems, expected, ...exchanges) => {
+      if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
+    });
+  },
 
   // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
-  gateway: [
-    async ({ suite, redactor, observe, countJudged, pacer, runEnv }, use, testInfo) => {
-      const client = new GatewayClient(
-        suite.baseUrl,
-        { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
-        // Production writes, when allowed at all, may disable only the operator's named webhook.
-        {
-          allowWrites: suite.allowWrites,
-          webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined,
-        },
-        (text) => redactor.text(text),
-        // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
-        { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
-        pacer,
-      );
-      if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
-      client.onRateLimitWait = (ms) => {
-        testInfo.setTimeout(testInfo.timeout + ms);
-        rateLimitAnnotation(client, testInfo.annotations);
-      };
-      await use(client);
-      // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
-      // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
-      // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
-      // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
-      // attach()ed, which would copy the file once more and record a step for it.
-      if (client.exchanges.length && !runEnv) {
-        const path = testInfo.outputPath('exchanges.json');
-        await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
-        testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
+  gateway: async ({ suite, redactor, observe, countJudged, pacer }, use, testInfo) => {
+    const client = new GatewayClient(
+      suite.baseUrl,
+      { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
+      // Production writes, when allowed at all, may disable only the operator's named webhook.
+      {
+        allowWrites: suite.allowWrites,
+        webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined,
+      },
+      (text) => redactor.text(text),
+      // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
+      { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
+      pacer,
+    );
+    if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
+    client.onRateLimitWait = (ms) => {
+      testInfo.setTimeout(testInfo.timeout + ms);
+      rateLimitAnnotation(client, testInfo.annotations);
+    };
+    await use(client);
+    // What was sent and received, redacted: the trace does not show requests (see GatewayClient).
+    // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
+    // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
+    // attach()ed, which would copy the file once more and record a step for it.
+    if (client.exchanges.length) {
+      const path = testInfo.outputPath('exchanges.json');
+      await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
+      testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
+    }
+    const checked = new Set<string>();
+    const violations: RuleViolation[] = [];
+    const judged = new Map<Exchange, SideFindings>();
+    for (const exchange of client.exchanges.filter((e) => e.operation)) {
+      const sideFindings = answerFindings(exchange);
+      judged.set(exchange, sideFindings);
+      const { findings, observations, checked: rulesChecked } = sideFindings;
+      for (const id of rulesChecked) {
+        checked.add(id);
+        countJudged(id, 1, 'answers');
       }
-      const checked = new Set<string>();
-      const violations: RuleViolation[] = [];
-      const judged = new Map<Exchange, SideFindings>();
-      for (const exchange of client.exchanges.filter((e) => e.operation)) {
-        const sideFindings = answerFindings(exchange);
-        judged.set(exchange, sideFindings);
-        const { findings, observations, checked: rulesChecked } = sideFindings;
-        for (const id of rulesChecked) {
-          checked.add(id);
-          countJudged(id, 1, 'answers');
-        }
-        observations.forEach((o) => observe(o.ruleId, o.text, o.data));
-        for (const f of findings)
-          violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
+      observations.forEach((o) => observe(o.ruleId, o.text, o.data));
+      for (const f of findings)
+        violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
+    }
+    for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
+    testInfo.annotations.push(
+      ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? answerFindings(e))),
+    ); // TOK-1 and ERR-5 across the run
+    testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
+    // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
+    if (client.exchanges.length) testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
+    if (violations.length === 1) throw violations[0];
+    if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
+  },
+
+  property: async ({ redactor, countJudged }, use, testInfo) =>
+    use(propertyCheck(redactor, testInfo.annotations, countJudged)),
+
+  vendor: async ({ suite }, use, testInfo) => {
+    keepSkipTableTrue('vendor', testInfo);
+    testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
+    await use({ vendorId: suite.vendor!.vendorId });
+  },
+
+  mock: async ({ suite }, use, testInfo) => {
+    const testRules = annotation.rule.read(testInfo.annotations).map((id) => ruleById(id));
+    const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
+    if (problem) throw new Error(problem);
+    testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
+    await use(new MockControl(suite.baseUrl));
+  },
+
+  receiver: async ({}, use) => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    await use(receiver);
+    await receiver.stop();
+  },
+
+  takeWebhook: async ({ suite }, use, testInfo) => {
+    await use(async () => {
+      keepSkipTableTrue('webhook', testInfo);
+      if (suite.target === 'mock') {
+        // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
+        return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
       }
-      for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
-      testInfo.annotations.push(
-        ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? answerFindings(e))),
-      ); // TOK-1 and ERR-5 across the run
-      testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
-      // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
-      // verify:suite's runs judge rules only, so they carry none.
-      if (client.exchanges.length && !runEnv)
-        testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
-      if (violations.length === 1) throw violations[0];
-      if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
-    },
-    BOXED,
-  ],
-
-  property: [
-    async ({ redactor, countJudged }, use, testInfo) => use(propertyCheck(redactor, testInfo.annotations, countJudged)),
-    BOXED,
-  ],
-
-  vendor: [
-    async ({ suite }, use, testInfo) => {
-      keepSkipTableTrue('vendor', testInfo);
-      testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
-      await use({ vendorId: suite.vendor!.vendorId });
-    },
-    BOXED,
-  ],
-
-  mock: [
-    async ({ suite }, use, testInfo) => {
-      const testRules = annotation.rule.read(testInfo.annotations).map((id) => ruleById(id));
-      const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
-      if (problem) throw new Error(problem);
-      testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
-      await use(new MockControl(suite.baseUrl));
-    },
-    BOXED,
-  ],
-
-  receiver: [
-    async ({}, use) => {
-      const receiver = new WebhookReceiver();
-      await receiver.start();
-      await use(receiver);
-      await receiver.stop();
-    },
-    BOXED,
-  ],
-
-  takeWebhook: [
-    async ({ suite }, use, testInfo) => {
-      await use(async () => {
-        keepSkipTableTrue('webhook', testInfo);
-        if (suite.target === 'mock') {
-          // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
-          return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
-        }
-        testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
-        return suite.webhookId!;
-      });
-    },
-    BOXED,
-  ],
+      testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
+      return suite.webhookId!;
+    });
+  },
 });
 
 /**

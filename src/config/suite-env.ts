@@ -31,18 +31,10 @@ export function resolveBaseUrl(config: SuiteConfig, env: NodeJS.ProcessEnv = pro
   return { ...config, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-const configs = new Map<string, ResolvedConfig>();
+let config: ResolvedConfig | undefined;
 
-/**
- * The configuration a test runs with, one object per target for the worker's life: the process's (.env and
- * the environment), or a verify:suite run's own variables alone, so a user's .env never reaches such a run.
- */
-export function suiteConfigFor(runEnv: Record<string, string> | undefined): ResolvedConfig {
-  const key = runEnv ? JSON.stringify(runEnv) : '';
-  let config = configs.get(key);
-  if (!config) {
-    config = runEnv ? resolveBaseUrl(loadConfig(runEnv)) : resolveBaseUrl(loadSuiteConfig());
-    configs.set(key, config);
-  }
+/** The configuration a test runs with: the process's (.env then the environment), one object for the worker's life. */
+export function suiteConfig(): ResolvedConfig {
+  config ??= resolveBaseUrl(loadSuiteConfig());
   return config;
 }

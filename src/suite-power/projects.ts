@@ -18,7 +18,7 @@ export function readPlanFile(env: NodeJS.ProcessEnv = process.env): PlanFile {
  * ones fill the gaps; then every fault's own rule: the tests of the rule it breaks, from the files that name it.
  * The reporter skips what is left of a fault's own-rule tests once one of them has failed (see
  * power-reporter.ts). A worker is replaced between projects (twice per slot) and after a test that timed out;
- * a failed test keeps it (the keepWorker fixture).
+ * a failed test keeps it (run-fixtures.ts).
  */
 export function projectsFor(): Project[] {
   return [

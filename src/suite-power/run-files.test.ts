@@ -63,8 +63,7 @@ test("every spec file gets a file per run that imports it afresh and names the r
     const text = readFileSync(join(dir, 'whole/auth/variant-v-black-box.spec.ts'), 'utf8');
     expect(text).toMatch(/import ".*\/tests\/auth\.spec\.ts\?run=variant-v-black-box";/);
     expect(text).toContain('"PG_TARGET":"sandbox","PG_BASE_URL":"http://127.0.0.1:7"');
-    // Boxed like the fixture it overrides, so it records no step for each test.
-    expect(text).toMatch(/test\.use\(\{ runEnv: \[\{.*\}, \{ box: 'self' \}\] \}\);/);
+    expect(text).toMatch(/test\.use\(runFixtures\(\{.*\}\)\);/);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import type { PlannedRun } from './plan.js';
  * when the next test belongs to another project, and a worker costs about 1.2 CPU-seconds to start: with a
  * project per run, starting workers was half of verify:suite's CPU. So the runs are not projects: each run
  * is a folder of test files, one per spec file of tests/, and each of them imports its spec file afresh
- * (a query in the URL makes a module of its own) and names the run's target with `test.use({ runEnv })`.
+ * (a query in the URL makes a module of its own) and names the run's target with `test.use(runFixtures(…))`.
  * Every test of every run is then a test of the same few projects, and a worker serves any of them.
  *
  * The files are laid out spec file first (`whole/vault/<run>.spec.ts`), and Playwright queues them in path
@@ -94,6 +94,7 @@ export function writeRunFiles(
 ): number {
   const specs = specFiles(testsDir).map((spec) => ({ spec, source: readFileSync(join(testsDir, spec), 'utf8') }));
   const fixtures = pathToFileURL(join(testsDir, 'fixtures.ts')).href;
+  const runFixtures = new URL('./run-fixtures.ts', import.meta.url).href;
   let written = 0;
   // Wherever --out puts them, the files are ES modules, as the spec files they import.
   mkdirSync(outDir, { recursive: true });
@@ -111,9 +112,9 @@ export function writeRunFiles(
           `// verify:suite, run ${run.id}: ${relative(resolve(), join(testsDir, spec))} against the run's own mock.`,
           `import { test } from ${JSON.stringify(fixtures)};`,
           `import ${JSON.stringify(source)};`,
+          `import { runFixtures } from ${JSON.stringify(runFixtures)};`,
           '',
-          // Boxed as the fixture it overrides: an override written as a bare value records a step per test.
-          `test.use({ runEnv: [${JSON.stringify(runEnvOf(run))}, { box: 'self' }] });`,
+          `test.use(runFixtures(${JSON.stringify(runEnvOf(run))}));`,
           '',
         ].join('\n'),
       );
