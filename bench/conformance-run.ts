@@ -83,8 +83,9 @@ export async function conformanceRun(target: RunTarget): Promise<ConformanceRun>
   }
 }
 
+/** The median of the numbers that are finite (a value a run could not give is NaN), or NaN if none is. */
 export const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
   if (!s.length) return NaN;
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };

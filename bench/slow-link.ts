@@ -28,7 +28,9 @@ export function slowLinkFigure(all: LinkRuns): SlowLinkFigure {
   for (const test of slow[0]?.tests.keys() ?? []) {
     const over = median(slow.map((r) => r.tests.get(test) ?? NaN));
     const under = median(direct.map((r) => r.tests.get(test) ?? NaN));
-    chains.set(test, Math.max(0, Math.round((over - under) / roundTripMs)));
+    // A test missing from every run of either link (renamed, skipped) has no chain to read.
+    if (Number.isFinite(over) && Number.isFinite(under))
+      chains.set(test, Math.max(0, Math.round((over - under) / roundTripMs)));
   }
   const [test, roundTrips] = [...chains].reduce((a, b) => (b[1] > a[1] ? b : a), ['none', 0]);
   return {
