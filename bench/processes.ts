@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import dotenv from 'dotenv';
 
 /**
@@ -18,25 +18,11 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, PG_TARGET: 'mock', ...extra };
 }
 
-export type Server = {
-  name: string;
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-};
+// USER_HZ, the unit of /proc's CPU times, is 100 on Linux.
+const TICKS_PER_SECOND = 100;
 
-/** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status), or undefined off Linux. */
-export function rssBytes(pid: number): number | undefined {
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match?.[1] ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Fields of /proc/<pid>/stat after the parenthesised command name (field 3 onwards), or undefined. */
-function statFields(pid: number): string[] | undefined {
+/** Fields of /proc/<pid>/stat after the parenthesised command name (field 3 onwards), or undefined off Linux. */
+function statFields(pid: number | 'self'): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -45,41 +31,20 @@ function statFields(pid: number): string[] | undefined {
   }
 }
 
-/** The process and all its descendants, found through the parent PIDs in /proc. */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-  } catch {
-    return [root];
-  }
-  for (const entry of entries) {
-    const ppid = Number(statFields(Number(entry))?.[1]);
-    if (Number.isFinite(ppid)) children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-  }
-  const tree: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift() as number;
-    tree.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return tree;
+/** CPU seconds (user + system) a running process has used so far; undefined off Linux. */
+export function cpuSeconds(pid: number): number | undefined {
+  const fields = statFields(pid);
+  // utime and stime are fields 14 and 15 (1-based), 11 and 12 here.
+  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : undefined;
 }
 
 /**
- * CPU seconds (user + system) used so far by a process and its descendants (a launcher such as npx forks
- * the real server), from /proc/<pid>/stat; undefined off Linux.
+ * CPU seconds used by this process's children that have ended, their own ended children included (cutime
+ * and cstime, fields 16 and 17): the whole tree of a command once it has exited; undefined off Linux.
  */
-export function cpuSeconds(pid: number): number | undefined {
-  let ticks: number | undefined;
-  for (const p of processTree(pid)) {
-    const fields = statFields(p);
-    // utime and stime are fields 14 and 15 (1-based), 11 and 12 here.
-    if (fields) ticks = (ticks ?? 0) + Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks === undefined ? undefined : ticks / 100; // USER_HZ is 100 on Linux
+function endedChildrenCpuSeconds(): number | undefined {
+  const fields = statFields('self');
+  return fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : undefined;
 }
 
 /** Children still running, ended if the bench itself is stopped or exits. */
@@ -122,7 +87,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /** Ends a child the bench started: SIGTERM, then SIGKILL after `graceMs`. `group` signals its process group. */
-export async function stopChild(child: ChildProcess, group = false, graceMs = 3_000): Promise<void> {
+async function stopChild(child: ChildProcess, group = false, graceMs = 3_000): Promise<void> {
   const signal = (sig: NodeJS.Signals) => {
     if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
     try {
@@ -139,64 +104,57 @@ export async function stopChild(child: ChildProcess, group = false, graceMs = 3_
   }
 }
 
+export type Server = {
+  name: string;
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+};
+
 /**
- * Spawns a server process and resolves once it prints `listening on http://127.0.0.1:<port>`.
- * `group`: the server runs in its own process group (for launchers such as npx that fork the real server).
+ * Spawns a server process and resolves once it prints `listening on http://127.0.0.1:<port>`; every later
+ * line of its stdout goes to `onLine`.
  */
 export function startServer(
   name: string,
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  {
-    timeoutMs = 30_000,
-    group = false,
-    urlPattern = /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-    readyUrl,
-  }: { timeoutMs?: number; group?: boolean; urlPattern?: RegExp; readyUrl?: string } = {},
+  onLine: (line: string) => void = () => {},
+  timeoutMs = 30_000,
 ): Promise<Server> {
-  const child = track(spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: group }), group);
+  const child = track(spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }), false);
   let output = '';
   let settled = false;
+  let partial = '';
+  const lines = (chunk: Buffer) => {
+    const text = partial + chunk.toString('utf8');
+    const complete = text.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) onLine(line);
+  };
   return new Promise<Server>((resolve, reject) => {
     const fail = (why: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void stopChild(child, group).then(() => reject(new Error(`${name}: ${why}\n${output.slice(-2_000)}`)));
+      void stopChild(child).then(() => reject(new Error(`${name}: ${why}\n${output.slice(-2_000)}`)));
     };
     const timer = setTimeout(() => fail(`no "listening on" line within ${timeoutMs} ms`), timeoutMs);
     const onData = (chunk: Buffer) => {
-      if (output.length < 100_000) output += chunk.toString('utf8');
-      const match = readyUrl ? undefined : urlPattern.exec(output);
+      output += chunk.toString('utf8');
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1] && child.pid !== undefined && !settled) {
         settled = true;
         clearTimeout(timer);
         child.stdout?.off('data', onData);
-        // Keep draining the pipes so a chatty server never blocks on a full pipe.
-        child.stdout?.resume();
-        resolve({ name, url: match[1], pid: child.pid, stop: () => stopChild(child, group) });
+        // What follows the line that named the URL is the server's own output from then on.
+        partial = output.slice(output.indexOf('\n', match.index) + 1);
+        child.stdout?.on('data', lines);
+        resolve({ name, url: match[1], pid: child.pid, stop: () => stopChild(child) });
       }
     };
     child.stdout?.on('data', onData);
-    if (readyUrl) {
-      // A server that prints no URL (or only at a verbose log level): ready once anything answers there.
-      const poll = () => {
-        if (settled) return;
-        fetch(readyUrl, { signal: AbortSignal.timeout(1_000) }).then(
-          () => {
-            if (settled || child.pid === undefined) return;
-            settled = true;
-            clearTimeout(timer);
-            child.stdout?.off('data', onData);
-            child.stdout?.resume();
-            resolve({ name, url: new URL(readyUrl).origin, pid: child.pid, stop: () => stopChild(child, group) });
-          },
-          () => setTimeout(poll, 250),
-        );
-      };
-      poll();
-    }
     child.stderr?.on('data', (chunk: Buffer) => {
       if (output.length < 100_000) output += chunk.toString('utf8');
     });
@@ -205,13 +163,26 @@ export function startServer(
   });
 }
 
-/** Runs a command to completion (bounded by `timeoutMs`, its process group killed past it); resolves with exit code and wall ms. */
+export type CommandRun = {
+  code: number | null;
+  ms: number;
+  /** CPU seconds of the command's whole process tree; undefined off Linux. */
+  cpuSeconds: number | undefined;
+  output: string;
+  timedOut: boolean;
+};
+
+/**
+ * Runs a command to completion (bounded by `timeoutMs`, its process group killed past it). Its CPU is what
+ * the bench's ended children gained meanwhile, so no other child of the bench may end while it runs.
+ */
 export function timeCommand(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
-): Promise<{ code: number | null; ms: number; output: string; timedOut: boolean }> {
+): Promise<CommandRun> {
+  const cpuBefore = endedChildrenCpuSeconds();
   const started = performance.now();
   const child = track(spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }), true);
   let output = '';
@@ -228,9 +199,11 @@ export function timeCommand(
   return new Promise((resolve) => {
     child.once('exit', (code) => {
       const ms = performance.now() - started;
+      const cpuAfter = endedChildrenCpuSeconds();
+      const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
       clearTimeout(timer);
       // The output may still be in the pipes: wait for them to close, but not for a grandchild holding them.
-      const done = () => resolve({ code, ms, output, timedOut });
+      const done = () => resolve({ code, ms, cpuSeconds: cpu, output, timedOut });
       const grace = setTimeout(done, 2_000);
       child.once('close', () => {
         clearTimeout(grace);
@@ -239,7 +212,13 @@ export function timeCommand(
     });
     child.once('error', (e) => {
       clearTimeout(timer);
-      resolve({ code: null, ms: performance.now() - started, output: `${output}\n${e.message}`, timedOut });
+      resolve({
+        code: null,
+        ms: performance.now() - started,
+        cpuSeconds: undefined,
+        output: `${output}\n${e.message}`,
+        timedOut,
+      });
     });
   });
 }
