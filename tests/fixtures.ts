@@ -42,6 +42,9 @@ function forAttachment(e: Exchange) {
  */
 export function rules(ids: string[], options: { writes?: boolean } = {}): TestDetails {
   const named = ids.map((id) => ruleById(id)); // an unknown ID fails at collection, not in the report
+  // Said where no rule's entry leaves it open, it would gate a test --list-rules calls reading only, or repeat the entry.
+  if (options.writes !== undefined && !named.some((r) => needOf(r, 'writes') === 'some'))
+    throw new Error(`${ids.join(', ')}: say whether the test writes only for a rule with needs.writes: some`);
   const writes = options.writes || named.some((r) => needOf(r, 'writes') === 'all');
   return {
     tag: ids.map((id) => `@${id}`),
@@ -86,7 +89,7 @@ type TestFixtures = {
   receiver: WebhookReceiver;
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
-  /** Skips a test what spec/rules.yaml says its rules need and the run lacks. */
+  /** Skips a test whose rules need in every test (spec/rules.yaml's `needs`) what this run lacks. */
   needsGuard: void;
   /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
   property: PropertyCheck;
@@ -149,7 +152,7 @@ export const test = base.extend<TestFixtures>({
     { auto: true, box: true },
   ],
 
-  // What a test's rules need in every test (spec/rules.yaml), and writing for a test `rules()` marked so.
+  // Writing comes from `rules()`: a rule whose every test writes, or the test saying it does.
   needsGuard: [
     async ({ suite }, use, testInfo) => {
       const testRules = annotation.rule.read(testInfo.annotations).map(ruleById);
