@@ -278,7 +278,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-5: ${op.id} accepts the vendor key in place of the merchant key`,
       rules(['AUTH-5'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, observe, countJudged, notExercised }) => {
+      async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
         const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');
         if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
           observe(

@@ -38,7 +38,7 @@ function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verif
 
 test(
   'ERR-1: /pg/ failures carry an rcode other than "000" and a message',
-  rules(['ERR-1'], { writes: true }),
+  rules(['ERR-1']),
   async ({ gateway, suite, verify, countJudged }) => {
     const failures = [
       await gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),

@@ -1,14 +1,8 @@
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
+import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
-import {
-  CONFIGURATION_SKIPS,
-  controlApiSkipReason,
-  controlApiTableProblem,
-  skipTableProblem,
-  type SkipKind,
-} from '../src/config/configuration-skips.js';
+import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '../src/config/configuration-skips.js';
 import { answerFindings, type SideFindings } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
@@ -21,7 +15,7 @@ import { RuleViolation } from '../src/evidence/rule-violation.js';
 import { runWideOf } from '../src/coverage/run-wide.js';
 import { tallyOf } from '../src/coverage/coverage-tally.js';
 import { annotation, runWideAnnotations } from '../src/evidence/annotations.js';
-import { ruleById } from '../src/catalogue/rules.js';
+import { needOf, ruleById } from '../src/catalogue/rules.js';
 import { servedAnnotations } from '../src/reporters/records/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
 import { WebhookReceiver } from '../src/doubles/webhook-receiver.js';
@@ -40,27 +34,20 @@ function forAttachment(e: Exchange) {
 }
 
 /**
- * A test that needs what a configuration skip names, whose rules --list-rules would not count as turned off by
- * it, fails at once with the line to change: the table must say what the fixtures do.
+ * Names the rules a test checks (title says them too). What the test needs comes from the rules' entries in
+ * spec/rules.yaml: a rule whose every test writes makes this one write. `writes` is for a test of rules only
+ * some tests of which write (a rule "on every operation": its tokenize and disable tests write, its listing
+ * test does not), and says whether this one does.
  */
-function keepSkipTableTrue(kind: SkipKind, testInfo: TestInfo, needs = true): void {
-  const problem = skipTableProblem(kind, annotation.rule.read(testInfo.annotations), needs);
-  if (problem) throw new Error(problem);
-}
-
-/**
- * Names the rules a test checks (title says them too); `writes` marks tests that store or change data;
- * `notInProduction` skips the test in production with a reason no variable lifts (TARGET_SKIPS).
- */
-export function rules(ids: string[], options: { writes?: boolean; notInProduction?: string } = {}): TestDetails {
-  for (const id of ids) ruleById(id); // an unknown ID fails at collection, not in the report
+export function rules(ids: string[], options: { writes?: boolean } = {}): TestDetails {
+  const named = ids.map((id) => ruleById(id)); // an unknown ID fails at collection, not in the report
+  // Said where no rule's entry leaves it open, it would gate a test --list-rules calls reading only, or repeat the entry.
+  if (options.writes !== undefined && !named.some((r) => needOf(r, 'writes') === 'some'))
+    throw new Error(`${ids.join(', ')}: say whether the test writes only for a rule with needs.writes: some`);
+  const writes = options.writes || named.some((r) => needOf(r, 'writes') === 'all');
   return {
     tag: ids.map((id) => `@${id}`),
-    annotation: [
-      ...ids.map((id) => annotation.rule.write(id)),
-      ...(options.writes ? [annotation.writes.write()] : []),
-      ...(options.notInProduction ? [annotation.notInProduction.write(options.notInProduction)] : []),
-    ],
+    annotation: [...ids.map((id) => annotation.rule.write(id)), ...(writes ? [annotation.writes.write()] : [])],
   };
 }
 
@@ -95,7 +82,8 @@ type TestFixtures = {
   receiver: WebhookReceiver;
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
-  writeGuard: void;
+  /** Skips a test whose rules need in every test (spec/rules.yaml's `needs`) what this run lacks. */
+  needsGuard: void;
   /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
   property: PropertyCheck;
 };
@@ -124,14 +112,12 @@ export const test = base.extend<TestFixtures>({
     await use(pacer);
   },
 
-  writeGuard: [
+  // Writing comes from `rules()`: a rule whose every test writes, or the test saying it does.
+  needsGuard: [
     async ({ suite }, use, testInfo) => {
-      // Before the writes skip: PG_ALLOW_WRITES=1 would not run such a test, so it must not be named as the cure.
-      const notInProduction = annotation.notInProduction.find(testInfo.annotations);
-      testInfo.skip(suite.target === 'production' && !!notInProduction, notInProduction?.description);
-      const writes = !!annotation.writes.find(testInfo.annotations);
-      keepSkipTableTrue('writes', testInfo, writes);
-      testInfo.skip(writes && !suite.allowWrites, CONFIGURATION_SKIPS.writes.reason);
+      const testRules = annotation.rule.read(testInfo.annotations).map(ruleById);
+      const skip = skipBeforeTheTest(testRules, !!annotation.writes.find(testInfo.annotations), suite);
+      testInfo.skip(!!skip, skip);
       await use();
     },
     { auto: true },
@@ -237,15 +223,11 @@ export const test = base.extend<TestFixtures>({
     use(propertyCheck(redactor, testInfo.annotations, countJudged)),
 
   vendor: async ({ suite }, use, testInfo) => {
-    keepSkipTableTrue('vendor', testInfo);
     testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
     await use({ vendorId: suite.vendor!.vendorId });
   },
 
   mock: async ({ suite }, use, testInfo) => {
-    const testRules = annotation.rule.read(testInfo.annotations).map((id) => ruleById(id));
-    const problem = controlApiTableProblem(testRules); // --list-rules counts these rules in part on a real target
-    if (problem) throw new Error(problem);
     testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
     await use(new MockControl(suite.baseUrl));
   },
@@ -259,7 +241,6 @@ export const test = base.extend<TestFixtures>({
 
   takeWebhook: async ({ suite }, use, testInfo) => {
     await use(async () => {
-      keepSkipTableTrue('webhook', testInfo);
       if (suite.target === 'mock') {
         // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
         return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;

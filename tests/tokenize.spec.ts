@@ -24,7 +24,7 @@ import {
 test.describe('new cards (section 4.1 rule 1)', () => {
   test(
     'TOK-1: a request without card_id saves the card under a new card_id',
-    rules(['TOK-1', 'TOK-6'], { writes: true }),
+    rules(['TOK-1', 'TOK-6']),
     async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       verify('TOK-1', newCardProblems(answer), 'rcode "000" with a non-empty card_id and pg_id', answer);
@@ -35,7 +35,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
 
   test(
     'TOK-1: new cards never share a card_id, also when tokenized at once',
-    rules(['TOK-1'], { writes: true }),
+    rules(['TOK-1']),
     async ({ gateway, suite, verify, countJudged }) => {
       const answers = await Promise.all(
         Array.from({ length: 12 }, () => gateway.tokenize(newCardRequest(suite.merchant.merchantId))),
@@ -56,7 +56,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
 
   test(
     'TOK-6: rcode is "000" exactly when a card was produced',
-    rules(['TOK-6', 'ERR-1'], { writes: true }),
+    rules(['TOK-6', 'ERR-1']),
     async ({ gateway, suite, verify, countJudged }) => {
       const good = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       const bad = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { exp_date: '1399' }));
@@ -78,7 +78,7 @@ test.describe('masking (section 2.2)', () => {
   for (const card of TEST_CARDS) {
     test(
       `TOK-8: a ${card.number.length}-digit ${card.brand} number comes back as first four, ${card.number.length - 10} x, last six`,
-      rules(['TOK-8'], { writes: true }),
+      rules(['TOK-8']),
       async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
         const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { card_number: card.number }));
         if (!succeeded(answer) && card.number !== DEFAULT_TEST_CARD) {
@@ -117,7 +117,7 @@ test.describe('masking (section 2.2)', () => {
 test.describe('updates (section 4.1 rule 2)', () => {
   test(
     'TOK-2: an update with card_id keeps that card_id and answers the new card data',
-    rules(['TOK-2'], { writes: true }),
+    rules(['TOK-2']),
     async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
       const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       verify('TOK-1', newCardProblems(created), 'a card to update', created);
@@ -158,7 +158,7 @@ test.describe('updates (section 4.1 rule 2)', () => {
 
   test(
     'TOK-2: each update is stored and seen by the next one',
-    rules(['TOK-2'], { writes: true }),
+    rules(['TOK-2']),
     async ({ gateway, suite, mock, verify, observe, countJudged, notExercised }) => {
       const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       const cardId = bodyField(created, 'card_id') as string;
@@ -201,28 +201,24 @@ test.describe('updates (section 4.1 rule 2)', () => {
   );
 
   const partialTitle = 'TOK-2: an update with card_id and any one field of card data alone keeps that card_id';
-  test(
-    partialTitle,
-    rules(['TOK-2'], { writes: true }),
-    async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
-      const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-      verify('TOK-1', newCardProblems(created), 'a card to update', created);
-      const cardId = bodyField(created, 'card_id') as string;
-      for (const data of cardDataAlone()) {
-        const fields = Object.keys(data).join(', ');
-        const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, card_id: cardId, ...data });
-        if (!succeeded(answer)) {
-          const refused = refusedPartialUpdate(fields, answer);
-          observe('TOK-2', refused.text, refused.data);
-          notExercised('TOK-2', refused.reason);
-          continue;
-        }
-        const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
-        verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
-        countJudged('TOK-2', 1, 'updates');
+  test(partialTitle, rules(['TOK-2']), async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    verify('TOK-1', newCardProblems(created), 'a card to update', created);
+    const cardId = bodyField(created, 'card_id') as string;
+    for (const data of cardDataAlone()) {
+      const fields = Object.keys(data).join(', ');
+      const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, card_id: cardId, ...data });
+      if (!succeeded(answer)) {
+        const refused = refusedPartialUpdate(fields, answer);
+        observe('TOK-2', refused.text, refused.data);
+        notExercised('TOK-2', refused.reason);
+        continue;
       }
-    },
-  );
+      const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
+      verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
+      countJudged('TOK-2', 1, 'updates');
+    }
+  });
 });
 
 /** Declined updates are observed and listed as not judged; which cards a gateway takes is not shown. */
@@ -237,7 +233,7 @@ const declinedAnswers = (declined: Attempt[]) => declined.map((d) => d.answer);
 test.describe('payment information kinds (section 4.1 rule 3)', () => {
   test(
     'TOK-3: ACH data (type_id S) is saved under a new card_id',
-    rules(['TOK-3'], { writes: true }),
+    rules(['TOK-3']),
     async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
       verify('TOK-3', newCardProblems(answer), 'rcode "000" with a card_id and pg_id for ACH data', answer);
@@ -247,8 +243,8 @@ test.describe('payment information kinds (section 4.1 rule 3)', () => {
 
   test(
     'TOK-4: a wallet payload is saved under a new card_id',
-    rules(['TOK-4'], { writes: true }),
-    async ({ gateway, suite, mock: _mock, verify, countJudged }) => {
+    rules(['TOK-4']),
+    async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize({
         merchant_id: suite.merchant.merchantId,
         payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==',
@@ -261,7 +257,7 @@ test.describe('payment information kinds (section 4.1 rule 3)', () => {
 
 test(
   'TOK-5: an integrator with the vendor key and its vendor_id tokenizes',
-  rules(['TOK-5', 'AUTH-5'], { writes: true }),
+  rules(['TOK-5', 'AUTH-5']),
   async ({ gateway, suite, vendor, verify, countJudged }) => {
     const answer = await gateway.tokenize(
       newCardRequest(suite.merchant.merchantId, { vendor_id: vendor.vendorId }),
@@ -275,7 +271,7 @@ test(
 
 test(
   'TOK-12: merchant_id as the string section 2.1 gives it is not refused where the same request with it as a number is accepted',
-  rules(['TOK-12'], { writes: true }),
+  rules(['TOK-12']),
   async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
     const merchantId = suite.merchant.merchantId;
     if (suite.merchant.idForm === 'number')
@@ -310,7 +306,7 @@ test(
 
 test(
   'TOK-9: echo_fields comes back exactly as sent',
-  rules(['TOK-9'], { writes: true }),
+  rules(['TOK-9']),
   async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
     const cases = [
       '[{"order_ref":"A-1001"}]',
@@ -349,10 +345,9 @@ test(
   },
 );
 
-// A conformant gateway stores nothing for these, but a faulty one would: they count as writes.
 test(
   'TOK-7: a tokenize request without merchant_id is not accepted',
-  rules(['TOK-7', 'AUTH-7'], { writes: true }),
+  rules(['TOK-7', 'AUTH-7']),
   async ({ gateway, suite, verify, countJudged }) => {
     const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
     const answer = await gateway.tokenize(body);
@@ -377,7 +372,7 @@ const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<strin
 for (const broken of BROKEN_FORMATS) {
   test(
     `TOK-10: a request with ${broken.name} is not reported as success`,
-    rules(['TOK-10', 'ERR-1'], { writes: true }),
+    rules(['TOK-10', 'ERR-1']),
     async ({ gateway, suite, verify, countJudged }) => {
       const answer = await gateway.tokenize(broken.body(suite.merchant.merchantId));
       verify('TOK-10', rejectionProblems(answer), `a failure for ${broken.name}`, answer);

@@ -8,7 +8,7 @@ const HOUR = 3_600;
 
 test(
   'HOOK-8: requests for an active webhook arrive at its notification_url as HTTP POST',
-  rules(['HOOK-8'], { writes: true }),
+  rules(['HOOK-8']),
   async ({ mock, receiver, verify, countJudged }) => {
     const hook = await mock.createWebhook(receiver.url());
     const marker = randomUUID();
@@ -35,7 +35,7 @@ test(
 
 test(
   'HOOK-3: after a successful disable the webhook is inactive',
-  rules(['HOOK-3', 'HOOK-1'], { writes: true }),
+  rules(['HOOK-3', 'HOOK-1']),
   async ({ mock, gateway, receiver, verify, countJudged }) => {
     const hook = await mock.createWebhook(receiver.url());
     const answer = await gateway.disableWebhook(hook.webhook_id);
@@ -49,7 +49,7 @@ test(
 
 test(
   'HOOK-3: a disabled webhook stays inactive until it is enabled, and a disable moves no other webhook',
-  rules(['HOOK-3', 'HOOK-1'], { writes: true }),
+  rules(['HOOK-3', 'HOOK-1']),
   async ({ mock, gateway, verify, countJudged }) => {
     // Nothing is enqueued for these webhooks, so nothing is posted to their (discarding) address.
     const unused = 'http://127.0.0.1:9/unused';
@@ -95,7 +95,7 @@ test(
 
 test(
   'HOOK-4: an inactive webhook gets no new requests and posts nothing',
-  rules(['HOOK-4'], { writes: true }),
+  rules(['HOOK-4']),
   async ({ mock, gateway, receiver, verify, countJudged }) => {
     const hook = await mock.createWebhook(receiver.url());
     const disabled = await gateway.disableWebhook(hook.webhook_id);
@@ -133,7 +133,7 @@ test(
 test(
   'HOOK-4 HOOK-6 HOOK-7: after enabling, each unexpired held request is posted once, ' +
     'never one that expired nor an event raised while inactive',
-  rules(['HOOK-4', 'HOOK-6', 'HOOK-7'], { writes: true }),
+  rules(['HOOK-4', 'HOOK-6', 'HOOK-7']),
   async ({ mock, gateway, receiver, verify, countJudged }) => {
     receiver.status = 503; // the merchant's server is down, so the requests queued before the disable stay queued
     const hook = await mock.createWebhook(receiver.url());
@@ -204,7 +204,7 @@ test(
 
 test(
   'HOOK-5 HOOK-6: queued requests are held while inactive and posted after enabling',
-  rules(['HOOK-5', 'HOOK-6'], { writes: true }),
+  rules(['HOOK-5', 'HOOK-6']),
   async ({ mock, gateway, receiver, verify, countJudged }) => {
     receiver.status = 503; // the merchant's server is down, so the request stays queued
     const hook = await mock.createWebhook(receiver.url());

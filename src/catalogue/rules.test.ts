@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { loadApplicationRules, loadRules, parseApplicationRules, parseRules } from './rules.js';
+import { loadApplicationRules, loadRules, needOf, parseApplicationRules, parseRules } from './rules.js';
 
 const entry = (over: Record<string, unknown>) =>
   `rules:\n  - ${Object.entries({
@@ -29,6 +29,33 @@ test('rejects a malformed catalogue loudly', () => {
   expect(() => parseRules(entry({ colour: 'red' }))).toThrow('unknown keys: colour');
   expect(() => parseRules(entry({ writes: 'no' }))).toThrow('writes must be true or false');
   expect(() => parseRules(entry({}) + entry({}).replace('rules:\n', ''))).toThrow('used twice');
+});
+
+test("a rule's needs are each all or some of its tests, and the control API only some of a black-box rule's", () => {
+  expect(parseRules(entry({ needs: { writes: 'all', vendor: 'some' } }))[0]!.needs).toEqual({
+    writes: 'all',
+    vendor: 'some',
+  });
+  expect(() => parseRules(entry({ needs: ['writes'] }))).toThrow('needs must be a mapping');
+  expect(() => parseRules(entry({ needs: { credit: 'all' } }))).toThrow('needs.credit is not a need: writes, vendor');
+  expect(() => parseRules(entry({ needs: { writes: true } }))).toThrow('needs.writes must be all or some');
+  expect(() => parseRules(entry({ needs: { control_api: 'all' } }))).toThrow('control_api must be some');
+  expect(() => parseRules(entry({ check: 'mock-control', needs: { control_api: 'some' } }))).toThrow(
+    'a mock-control rule needs it in every test',
+  );
+  expect(() =>
+    parseApplicationRules(
+      entry({ id: 'APP-1', check: 'traffic', needs: { writes: 'all' } }).replace('rules:', 'application_rules:'),
+    ),
+  ).toThrow('an application rule is judged on traffic and runs no test');
+});
+
+test('what a rule needs reads its entry; a mock-control rule needs the control API in every test', () => {
+  const rule = { check: 'black-box', needs: { writes: 'some' } } as const;
+  expect(needOf(rule, 'writes')).toBe('some');
+  expect(needOf(rule, 'vendor')).toBe('none');
+  expect(needOf({ check: 'black-box' }, 'control_api')).toBe('none');
+  expect(needOf({ check: 'mock-control' }, 'control_api')).toBe('all');
 });
 
 test('every rule of the catalogue is named by at least one conformance test', () => {

@@ -1,11 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   CONFIGURATION_SKIPS,
-  CONTROL_API_IN_PART,
   controlApiSkipReason,
-  controlApiTableProblem,
-  RULES_A_SKIP_TURNS_OFF,
-  skipTableProblem,
   TARGET_SKIPS,
   type SkipConfiguration,
 } from '../config/configuration-skips.js';
@@ -88,40 +84,6 @@ test('the text names each rule with its section and sentence, and ends with the 
   );
   expect(text).toMatch(
     /\n[0-9]+ checkable here, [0-9]+ in part, [0-9]+ not\. Nothing was started and no request sent\.$/,
-  );
-});
-
-test('the skip table names only rules of the catalogue, each once per skip', () => {
-  const ids = loadRules().map((r) => r.id);
-  const tables = [
-    ...Object.values(RULES_A_SKIP_TURNS_OFF),
-    ...Object.values(TARGET_SKIPS),
-    { all: [], some: CONTROL_API_IN_PART },
-  ];
-  for (const { all, some } of tables) {
-    expect([...all, ...some].filter((id) => !ids.includes(id))).toEqual([]);
-    expect(all.filter((id) => (some as readonly string[]).includes(id))).toEqual([]);
-  }
-});
-
-test('a test the skip table does not account for is named with the line to change', () => {
-  expect(
-    controlApiTableProblem([
-      { id: 'HOOK-3', check: 'mock-control' },
-      { id: 'TOK-2', check: 'black-box' },
-    ]),
-  ).toBeUndefined();
-  expect(controlApiTableProblem([{ id: 'VAULT-2', check: 'black-box' }])).toBe(
-    "VAULT-2 has a test that uses the mock's control API: list it in CONTROL_API_IN_PART in src/config/configuration-skips.ts",
-  );
-  expect(skipTableProblem('vendor', ['AUTH-5'], true)).toBeUndefined();
-  expect(skipTableProblem('vendor', ['AUTH-5', 'VAULT-2'], true)).toBe(
-    'VAULT-2 has a test that needs PG_VENDOR_ID and PG_VENDOR_API_KEY: ' +
-      'list it under vendor in RULES_A_SKIP_TURNS_OFF in src/config/configuration-skips.ts',
-  );
-  expect(skipTableProblem('writes', ['VAULT-2'], false)).toBeUndefined();
-  expect(skipTableProblem('writes', ['TOK-8'], false)).toMatch(
-    /^TOK-8 has a test that writes nothing: move it to writes.some/,
   );
 });
 

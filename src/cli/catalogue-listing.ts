@@ -1,10 +1,5 @@
-import {
-  checkableOnTarget,
-  writingTests,
-  type OnTarget,
-  type SkipConfiguration,
-} from '../config/configuration-skips.js';
-import type { Rule } from '../catalogue/rules.js';
+import { checkableOnTarget, type OnTarget, type SkipConfiguration } from '../config/configuration-skips.js';
+import { needOf, type NeedsIn, type Rule } from '../catalogue/rules.js';
 import { markText, type KnownDeviationMark } from '../reporters/known/known-deviation-mark.js';
 
 /** One rule of `npm run conformance -- --list-rules`, as its --json prints it. */
@@ -18,8 +13,8 @@ export type ListedRule = {
   check: Rule['check'];
   /** The catalogue's flag: checking the rule stores or changes data on a gateway that keeps it. */
   writes: boolean;
-  /** Which of its tests write when run (and so are skipped on production without PG_ALLOW_WRITES=1). */
-  writingTests: 'all' | 'some' | 'none';
+  /** Which of its tests write when run (and so are skipped on production without PG_ALLOW_WRITES=1): its `needs.writes`. */
+  writingTests: NeedsIn | 'none';
   checkable: OnTarget['checkable'];
   /** Why it is not (fully) checkable on the configured target, with the variable that would change that. */
   why: string[];
@@ -54,7 +49,7 @@ export function catalogueListing(
       source: r.source,
       check: r.check,
       writes: r.writes,
-      writingTests: writingTests(r.id),
+      writingTests: needOf(r, 'writes'),
       ...checkableOnTarget(r, config),
       knownDeviations: deviations.filter((d) => d.rule === r.id),
     })),

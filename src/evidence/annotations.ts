@@ -123,8 +123,6 @@ export const annotation = {
   rule: annotationType<string>('rule', asText, asText),
   /** The test stores or changes data on the target (skipped unless PG_ALLOW_WRITES=1 in production). */
   writes: annotationType<void, string>('writes', () => 'stores or changes data on the target', asText),
-  /** Why the test never runs in production, whatever is set. */
-  notInProduction: annotationType<string>('not-in-production', asText, asText),
   /** Playwright's own: why the test was skipped. */
   skip: annotationType<string>('skip', asText, asText),
   /** What the gateway did where the document leaves the behaviour open (drift compares their values). */

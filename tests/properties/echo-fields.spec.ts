@@ -4,7 +4,7 @@ import { nameValueList, newCardRequest } from '../inputs.js';
 
 test(
   'TOK-9: for any echo_fields and report_data of the stated shape, echo_fields comes back byte for byte or the request is declined',
-  rules(['TOK-9'], { writes: true }),
+  rules(['TOK-9']),
   async ({ gateway, suite, property, observe }) => {
     const declined = new Set<string>();
     await property(

@@ -34,7 +34,7 @@ const MALFORMED: [Field, fc.Arbitrary<string>][] = [
 for (const [field, malformed] of MALFORMED) {
   test(
     `TOK-10: no request with a malformed ${field} is reported as success`,
-    rules(['TOK-10', 'ERR-1'], { writes: true }),
+    rules(['TOK-10', 'ERR-1']),
     async ({ gateway, suite, property }) => {
       await property(
         `TOK-10 malformed ${field}`,
@@ -58,7 +58,7 @@ for (const [field, malformed] of MALFORMED) {
 
 test(
   'TOK-1 TOK-3: well-formed exp_date, tr_number and client_ip are accepted',
-  rules(['TOK-1', 'TOK-3'], { writes: true }),
+  rules(['TOK-1', 'TOK-3']),
   async ({ gateway, suite, property, observe }) => {
     const wellFormed = fc.oneof(
       wellFormedExpDate().map((value) => ({ field: 'exp_date' as const, value })),
