@@ -18,10 +18,10 @@ import { MockControl } from '../src/doubles/mock-control.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
-import { RuleViolation } from '../src/evidence/rule-violation.js';
+import { RuleViolation, failureOf } from '../src/evidence/rule-violation.js';
 import { runWideOf } from '../src/coverage/run-wide.js';
 import { tallyOf } from '../src/coverage/coverage-tally.js';
-import { annotation, runWideAnnotations } from '../src/evidence/annotations.js';
+import { annotation, runWideAnnotations, stoppedAnnotation } from '../src/evidence/annotations.js';
 import { ruleById } from '../src/catalogue/rules.js';
 import { servedAnnotations } from '../src/reporters/records/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
@@ -86,7 +86,7 @@ type TestFixtures = {
   /** A verify:suite run's failure is its data, not a broken worker: the worker goes on to the next test. */
   keepWorker: void;
   gateway: GatewayClient;
-  /** Fails the test with a RuleViolation when `problems` is not empty. */
+  /** Fails the test with a RuleViolation, its finding recorded first, when `problems` is not empty. */
   verify: Verify;
   /**
    * Records what a gateway did where the document leaves it open: an annotation, never a failure.
@@ -221,9 +221,10 @@ export const test = base.extend<TestFixtures>({
   ],
 
   verify: [
-    async ({ redactor }, use) => {
+    async ({ redactor }, use, testInfo) => {
       await use((ruleId, problems, expected, ...exchanges) => {
-        if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
+        if (!problems.length) return;
+        throw failureOf(testInfo.annotations, [new RuleViolation(ruleId, problems, expected, exchanges, redactor)]);
       });
     },
     BOXED,
@@ -250,6 +251,8 @@ export const test = base.extend<TestFixtures>({
         testInfo.setTimeout(testInfo.timeout + ms);
         rateLimitAnnotation(client, testInfo.annotations);
       };
+      // Target unavailable or misconfigured: the class travels as data, the error's message is for people.
+      client.onStopped = (stopped) => testInfo.annotations.push(stoppedAnnotation(stopped));
       await use(client);
       // What was sent and received, redacted: the trace no longer shows requests (see GatewayClient). A
       // verify:suite run has no reader for it (its report is the rules' outcomes) and it is most of its IPC.
@@ -285,8 +288,8 @@ export const test = base.extend<TestFixtures>({
       // verify:suite's runs judge rules only, so they carry none.
       if (client.exchanges.length && !runEnv)
         testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
-      if (violations.length === 1) throw violations[0];
-      if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
+      const failure = failureOf(testInfo.annotations, violations);
+      if (failure) throw failure;
     },
     BOXED,
   ],

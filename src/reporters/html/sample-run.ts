@@ -3,7 +3,7 @@ import type { Exchange } from '../../transport/exchange.js';
 import { Redactor } from '../../evidence/redact.js';
 import { RuleViolation } from '../../evidence/rule-violation.js';
 import { loadRules } from '../../catalogue/rules.js';
-import { failureDetails } from '../records/failure-details.js';
+import { findingDetail } from '../records/failure-details.js';
 import { generatedInputsOf } from '../report-set.js';
 import { RunInvariants } from '../outcomes/run-invariants.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from '../outcomes/rule-outcomes.js';
@@ -27,7 +27,7 @@ const sent: Exchange = {
   json: { rcode: '000', card_id: 'tok_1' },
   ms: 3,
 };
-/** The failure message a check throws, as the reporter reads it. */
+/** A failed check, whose finding the reporter reads. */
 const violation = new RuleViolation(
   'AUTH-1',
   ['the answer carries the success indicator (HTTP 200)'],
@@ -47,7 +47,7 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
     violated: i === 0 ? [r.id] : [],
     outcome: i === 0 ? 'failed' : i === 1 ? 'skipped' : 'passed',
     skipReason: i === 1 ? 'needs PG_VENDOR_ID' : undefined,
-    failures: i === 0 ? failureDetails(violation.message) : undefined,
+    failures: i === 0 ? [findingDetail(violation.finding, (text) => text)] : undefined,
     judged: i >= 3 ? [{ ruleId: r.id, count: 2, what: 'answers' }] : [],
     notExercised:
       i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards: add one in the manager portal' }] : [],

@@ -34,7 +34,14 @@ const failing = (id: string, found: string): TestRecord => ({
   violated: [id],
   outcome: 'failed',
   failures: [
-    { ruleId: id, expected: 'x', found, exchanges: ['Sent: POST https://sandbox.example/pg/tokenize'], reproduce: [] },
+    {
+      ruleId: id,
+      operations: ['tokenize'],
+      expected: 'x',
+      found,
+      exchanges: ['Sent: POST https://sandbox.example/pg/tokenize'],
+      reproduce: [],
+    },
   ],
 });
 const entry = (over: Partial<KnownDeviation> = {}): KnownDeviation => ({

@@ -58,10 +58,18 @@ export class RunInvariants {
       outcome: failure ? 'failed' : judged ? 'passed' : 'skipped',
       skipReason: judged ? undefined : `not exercised: ${none}`,
       observations: [],
-      error: failure && `[${rule}] ${failure}`,
       // Judged from every test's records: no single exchange to show, the counts say what was found.
       failures: failure
-        ? [{ ruleId: rule, expected: title.replace(/ \([^)]*\)$/, ''), found: failure, exchanges: [], reproduce: [] }]
+        ? [
+            {
+              ruleId: rule,
+              operations: [],
+              expected: title.replace(/ \([^)]*\)$/, ''),
+              found: failure,
+              exchanges: [],
+              reproduce: [],
+            },
+          ]
         : undefined,
       judged: judged ? [{ ruleId: rule, count: judged, what }] : [],
     });
