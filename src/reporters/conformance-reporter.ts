@@ -219,7 +219,7 @@ export default class ConformanceReporter implements Reporter {
     const verdict = selectionVerdict(verdictOf(outcomes, gaps), outcomes);
     const coverage = this.coverage.coverage();
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
-    const nights = writeConformance(this.outputDir, {
+    writeConformance(this.outputDir, {
       target,
       targetId,
       selected,
@@ -235,8 +235,8 @@ export default class ConformanceReporter implements Reporter {
       coverage,
       history: this.history,
       knownDeviations,
+      generated: this.runWide.section(this.run.generated),
     });
-    this.runWide.appendTo(this.outputDir, this.run.generated, nights);
     const recorded = this.record(applied.unmatched, target, today);
     if (this.quiet) return;
     const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);

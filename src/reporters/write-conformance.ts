@@ -12,6 +12,7 @@ import { summaryLines } from './console-summary.js';
 import type { OperationGap } from './records/exercised.js';
 import { nightOf, readHistory, withNight, writeHistory, type Night } from './nights/night-history.js';
 import { knownPhrase, knownSections, type KnownDeviationsJson } from './known/known-outcomes.js';
+import type { GeneratedSection } from './outcomes/run-invariants.js';
 
 export type ConformanceSummary = {
   target: string;
@@ -43,6 +44,8 @@ export type ConformanceSummary = {
   history?: string;
   /** What the known-deviations file did to the run; absent when none was read. */
   knownDeviations?: KnownDeviationsJson;
+  /** The generated inputs' seed and how to replay them; absent when no property ran. */
+  generated?: GeneratedSection;
 };
 
 export function countBy(outcomes: RuleOutcome[]): Record<string, number> {
@@ -156,7 +159,24 @@ function markdown(s: ConformanceSummary, driftLines: string[]): string {
     lines.push('');
   }
   if (s.coverage) lines.push(...coverageMarkdown(s.coverage));
+  if (s.generated) lines.push(...generatedMarkdown(s.generated));
   return `${lines.join('\n')}\n`;
+}
+
+function generatedMarkdown(g: GeneratedSection): string[] {
+  const lines = [
+    '## Generated inputs',
+    '',
+    `- Seed ${g.seed ?? '(per shard, below)'}, up to ${g.runsPerProperty} inputs a property; replay with \`${g.replay}\``,
+    ...g.properties.map((p) => `- ${p}`),
+  ];
+  if (g.counterExamples.length)
+    lines.push(
+      '',
+      'Shrunk counter-examples (the smallest input that still failed):',
+      ...g.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`),
+    );
+  return lines;
 }
 
 /**
@@ -195,12 +215,14 @@ export function writeConformance(dir: string, s: ConformanceSummary): Night[] | 
   mkdirSync(dir, { recursive: true });
   const nights =
     s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations?.known));
-  writeFileSync(
-    join(dir, 'conformance.json'),
-    `${JSON.stringify(drift === undefined ? json : { ...json, drift }, null, 2)}\n`,
-  );
+  const report = {
+    ...json,
+    ...(drift === undefined ? {} : { drift }),
+    ...(s.generated ? { generated: s.generated } : {}),
+  };
+  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(dir, 'conformance.md'), markdown(s, drift === undefined ? [] : driftMarkdown(drift)));
-  writeFileSync(join(dir, 'conformance.html'), conformancePage(json, drift, nights));
+  writeFileSync(join(dir, 'conformance.html'), conformancePage(report, drift, nights));
   return nights;
 }
 

@@ -66,7 +66,11 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
-  const nights = writeConformance(dir, {
+  const generated = new RunInvariants();
+  generated.collect([
+    { type: annotation.generatedInputs.type, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' },
+  ]);
+  writeConformance(dir, {
     target: 'mock',
     targetId: 'mock',
     started: now,
@@ -78,10 +82,6 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
     outcomes,
     baseline,
     history,
+    generated: generated.section(generatedInputsOf({ PG_SEED: '4242' })),
   });
-  const generated = new RunInvariants();
-  generated.collect([
-    { type: annotation.generatedInputs.type, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' },
-  ]);
-  generated.appendTo(dir, generatedInputsOf({ PG_SEED: '4242' }), nights);
 }
