@@ -9,7 +9,8 @@ import { applySelection, selectionPhrase, selectionVerdict } from './outcomes/ru
 import { problemsPhrase } from '../config/configuration-exit.js';
 import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
 import { targetIdOf } from './outcomes/run-identity.js';
-import { countBy, verdictFigures, verdictLine, writeConformance } from './write-conformance.js';
+import { writeConformance } from './write-conformance.js';
+import { countBy, verdictFigures, verdictLine } from './conformance-summary.js';
 import { runGaps } from './outcomes/run-gaps.js';
 import { CoverageCollector } from './coverage.js';
 import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';

@@ -7,7 +7,8 @@ import { findingDetail } from '../records/failure-details.js';
 import { generatedInputsOf } from '../report-set.js';
 import { RunInvariants } from '../outcomes/run-invariants.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from '../outcomes/rule-outcomes.js';
-import { countBy, writeConformance } from '../write-conformance.js';
+import { writeConformance } from '../write-conformance.js';
+import { countBy } from '../conformance-summary.js';
 
 /** For the tests of the conformance page, in process and in Chromium: one made-up run and the key it hides. */
 
