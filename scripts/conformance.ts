@@ -146,9 +146,10 @@ if (config.baseUrl && !args.list) {
   }
   const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
-    const [{ loadRules }, { countBy, verdictLine, writeConformance }, { targetIdOf }] = await Promise.all([
+    const [{ loadRules }, { writeConformance }, { countBy, verdictLine }, { targetIdOf }] = await Promise.all([
       import('../src/catalogue/rules.js'),
       import('../src/reporters/write-conformance.js'),
+      import('../src/reporters/conformance-summary.js'),
       import('../src/reporters/outcomes/run-identity.js'),
     ]);
     const now = new Date().toISOString();

@@ -11,10 +11,10 @@ import { MockControl } from '../src/doubles/mock-control.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
-import { RuleViolation } from '../src/evidence/rule-violation.js';
+import { RuleViolation, failureOf } from '../src/evidence/rule-violation.js';
 import { runWideOf } from '../src/coverage/run-wide.js';
 import { tallyOf } from '../src/coverage/coverage-tally.js';
-import { annotation, runWideAnnotations } from '../src/evidence/annotations.js';
+import { annotation, runWideAnnotations, stoppedAnnotation } from '../src/evidence/annotations.js';
 import { needOf, ruleById } from '../src/catalogue/rules.js';
 import { servedAnnotations } from '../src/reporters/records/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
@@ -66,7 +66,7 @@ type TestFixtures = {
   redactor: Redactor;
   pacer: Pacer;
   gateway: GatewayClient;
-  /** Fails the test with a RuleViolation when `problems` is not empty. */
+  /** Fails the test with a RuleViolation, its finding recorded first, when `problems` is not empty. */
   verify: Verify;
   /**
    * Records what a gateway did where the document leaves it open: an annotation, never a failure.
@@ -157,9 +157,10 @@ export const test = base.extend<TestFixtures>({
     });
   },
 
-  verify: async ({ redactor }, use) => {
+  verify: async ({ redactor }, use, testInfo) => {
     await use((ruleId, problems, expected, ...exchanges) => {
-      if (problems.length) throw new RuleViolation(ruleId, problems, expected, exchanges, redactor);
+      if (!problems.length) return;
+      throw failureOf(testInfo.annotations, [new RuleViolation(ruleId, problems, expected, exchanges, redactor)]);
     });
   },
 
@@ -183,6 +184,8 @@ export const test = base.extend<TestFixtures>({
       testInfo.setTimeout(testInfo.timeout + ms);
       rateLimitAnnotation(client, testInfo.annotations);
     };
+    // Target unavailable or misconfigured: the class travels as data, the error's message is for people.
+    client.onStopped = (stopped) => testInfo.annotations.push(stoppedAnnotation(stopped));
     await use(client);
     // What was sent and received, redacted: the trace does not show requests (see GatewayClient).
     // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
@@ -215,8 +218,8 @@ export const test = base.extend<TestFixtures>({
     testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
     // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
     if (client.exchanges.length) testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
-    if (violations.length === 1) throw violations[0];
-    if (violations.length > 1) throw new Error(violations.map((v) => v.message).join('\n\n'));
+    const failure = failureOf(testInfo.annotations, violations);
+    if (failure) throw failure;
   },
 
   property: async ({ redactor, countJudged }, use, testInfo) =>

@@ -96,6 +96,8 @@ test('the tokenize request schema holds the stated formats', () => {
   );
   const at = (body: unknown) => validateRequest('tokenize', body).map((f) => f.pointer);
   expect(at({ card_number: '4111111111111111' })).toEqual(['/']);
+  // A missing property is named as data: a check tells TOK-7 by it, not by the message's words.
+  expect(validateRequest('tokenize', { card_number: '4111111111111111' })[0]?.missing).toBe('merchant_id');
   expect(at({ merchant_id: 'm', exp_date: '13/29' })).toContain('/exp_date');
   expect(at({ merchant_id: 'm', tr_number: '12345' })).toContain('/tr_number');
   expect(at({ merchant_id: 'm', client_ip: '300.1.1.1' })).toContain('/client_ip');

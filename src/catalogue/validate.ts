@@ -4,7 +4,12 @@ import type addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadSpec, operations, type OperationId } from './spec.js';
 
-export type SchemaFinding = { pointer: string; message: string };
+export type SchemaFinding = {
+  pointer: string;
+  message: string;
+  /** The property a `required` keyword found missing: what a check tells its rule by, never the message. */
+  missing?: string;
+};
 
 /**
  * ajv and ajv-formats are loaded with the first validator, not with this module: Playwright's runner
@@ -127,7 +132,8 @@ function findings(errors: ErrorObject[] | null | undefined): SchemaFinding[] {
       e.keyword === 'additionalProperties'
         ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
         : '';
-    return { pointer, message: `${e.message ?? e.keyword}${extra}` };
+    const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
+    return { pointer, message: `${e.message ?? e.keyword}${extra}`, ...(missing === undefined ? {} : { missing }) };
   });
 }
 

@@ -29,7 +29,7 @@ export function tokenizeFieldFindings(body: unknown): Finding[] {
   const byRule: Record<string, string[]> = {};
   for (const f of validateRequest('tokenize', body)) {
     const ruleId =
-      f.pointer === '/' && f.message.includes('merchant_id')
+      f.pointer === '/' && f.missing === 'merchant_id'
         ? 'TOK-7'
         : FORMAT_FIELDS.includes(f.pointer)
           ? 'TOK-10'

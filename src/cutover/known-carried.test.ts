@@ -8,7 +8,15 @@ const found = 'card_number hides 6 digits with x, expected 3';
 const failedTest = {
   title: 'masking',
   outcome: 'failed',
-  failures: [{ ruleId: 'TOK-8', found, exchanges: ['Sent: POST https://x.example/pg/tokenize'], reproduce: [] }],
+  failures: [
+    {
+      ruleId: 'TOK-8',
+      operations: ['tokenize'],
+      found,
+      exchanges: ['Sent: POST https://x.example/pg/tokenize'],
+      reproduce: [],
+    },
+  ],
 };
 const rule = (
   id: string,

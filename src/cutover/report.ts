@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
+import { escapeHtml } from '../reporters/html/html-escape.js';
+import { htmlPage } from '../reporters/html/page-shell.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
 export const CUTOVER_EXIT = {
@@ -179,9 +181,6 @@ export function cutoverMarkdown(
   return `${lines.join('\n')}\n`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
 /** The same as one self-contained page (no script, nothing fetched), leading with what needs a decision. */
 export function cutoverHtml(
   c: CutoverComparison,
@@ -211,10 +210,7 @@ export function cutoverHtml(
 .verdict{display:inline-block;padding:.4rem .9rem;border-radius:.4rem;font-weight:700;font-size:1.15rem}
 .pass{background:#dcf5e3;color:#0d5223}.fail{background:#fbdcdc;color:#8a1212}.unavail{background:#fdebc8;color:#7a4b00}
 h2{font-size:1.15rem;margin-top:1.6rem}li{margin:.2rem 0}pre{background:#f1f3f6;padding:.6rem;overflow-x:auto}`;
-  return (
-    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Cutover ` +
-    `report</title><style>${style}</style></head>\n<body>\n${body}\n</body></html>\n`
-  );
+  return htmlPage('Cutover report', style, body);
 }
 
 export function writeCutover(

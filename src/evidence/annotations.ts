@@ -1,6 +1,8 @@
 import type { ObservationData } from '../checks/observation-data.js';
 import { parseTally, type Tally } from '../coverage/coverage-tally.js';
 import type { RunWide } from '../coverage/run-wide.js';
+import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
+import type { TargetUnavailableError } from '../transport/target-unavailable.js';
 
 /**
  * What a test tells the reporters: Playwright's test annotations are the one channel from a worker to the
@@ -105,6 +107,31 @@ export function parseObservation(description: string): Observation | undefined {
   };
 }
 
+/**
+ * A check that failed, as data from the check to the report: the rule, the operations its exchanges were sent
+ * to, what was expected and found, each exchange as a failure shows it (redacted) and the line that
+ * reproduces it. The Error a test throws beside it is for people; no code reads that back.
+ */
+export type Finding = {
+  ruleId: string;
+  operations: string[];
+  expected: string;
+  found: string;
+  /** Each exchange as "Sent: … Received: …", redacted, without its reproduce line. */
+  exchanges: string[];
+  /** One curl line per exchange, keys as $PG_API_KEY / $PG_VENDOR_API_KEY. */
+  reproduce: string[];
+};
+
+function parseFinding(description: string): Finding | undefined {
+  try {
+    const f = JSON.parse(description) as Partial<Finding>;
+    return typeof f.ruleId === 'string' ? (f as Finding) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 type RateLimited = { answers: number; waitedMs: number };
 
 /** Tenths of a second, as the rate-limit annotation and the out-of-time message say them. */
@@ -145,6 +172,15 @@ export const annotation = {
    * run's verdict is CONFIGURATION ERROR (exit 2) unless a rule failed.
    */
   configuration: annotationType<string>('configuration', asText, asText),
+  /** A check that failed: written before the test fails, read by the reporters in place of its message. */
+  finding: annotationType<Finding>('finding', (f) => JSON.stringify(f), parseFinding),
+  /**
+   * Infrastructure stopped the test (no answer, 429s past the budget, a 5xx without the family's scheme):
+   * what happened, in one sentence; nothing was judged.
+   */
+  unavailable: annotationType<string>('target-unavailable', asText, asText),
+  /** A setup mistake met in an exchange (who-answered.ts) stopped the test: the sentence naming the variable. */
+  misconfigured: annotationType<string>('misconfigured', asText, asText),
   /** What the test's exchanges covered of the document's surface (names and counts, never a value). */
   coverage: annotationType<Tally>('coverage', (tally) => JSON.stringify(tally), parseTally),
   /** The new cards the test got, as short digests (TOK-1 across the run). */
@@ -181,4 +217,11 @@ export function runWideAnnotations(r: RunWide): Written[] {
     ...(r.newCards.length ? [annotation.runNewCards.write(r.newCards)] : []),
     ...(r.answers.judged ? [annotation.runAnswers.write(r.answers)] : []),
   ];
+}
+
+/** Why a client stopped a test, as the annotation the reporters read its class from. */
+export function stoppedAnnotation(stopped: TargetUnavailableError | TargetMisconfiguredError): Written {
+  return stopped instanceof TargetMisconfiguredError
+    ? annotation.misconfigured.write(stopped.problem)
+    : annotation.unavailable.write(stopped.what);
 }

@@ -19,8 +19,8 @@ function authorizationShown(value: string): string {
   return scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
 }
 
-/** The request (redacted) and what came back, in the form a failure message shows them. */
-export function describeExchange(exchange: Exchange, redactor: Redactor): string {
+/** The request (redacted) and what came back, as a finding holds them: without the reproduce line. */
+export function exchangeShown(exchange: Exchange, redactor: Redactor): string {
   const { request } = exchange;
   const headers = Object.entries(request.headers)
     .map(([k, v]) => `    ${k}: ${k === 'authorization' ? authorizationShown(v) : v}`)
@@ -36,8 +36,12 @@ export function describeExchange(exchange: Exchange, redactor: Redactor): string
     sent.trimEnd() ? sent.slice(1) : '',
     `Received: HTTP ${exchange.status}, content-type ${exchange.headers['content-type'] ?? '(none)'}, ${exchange.ms} ms`,
     `  body: ${clip(redactor.text(got))}`,
-    `Reproduce with: ${reproduceWithCurl(exchange, redactor)}`,
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** The exchange as a failure message and the traffic ledger show it: the request, the answer, the reproduce line. */
+export function describeExchange(exchange: Exchange, redactor: Redactor): string {
+  return `${exchangeShown(exchange, redactor)}\nReproduce with: ${reproduceWithCurl(exchange, redactor)}`;
 }

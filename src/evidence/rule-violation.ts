@@ -1,40 +1,74 @@
-import { describeExchange } from './describe-exchange.js';
+import { exchangeShown } from './describe-exchange.js';
+import { reproduceWithCurl } from './reproduce-line.js';
+import { annotation, type Annotation, type Finding } from './annotations.js';
 import type { Exchange } from '../transport/exchange.js';
 import type { Redactor } from './redact.js';
-import { ruleById } from '../catalogue/rules.js';
+import { ruleById, type Rule } from '../catalogue/rules.js';
+import { operationOf } from '../catalogue/spec.js';
 
-/** A failed check: which rule, what it expected, what was seen, and the (redacted) exchange behind it. */
+/**
+ * The words of a failed check's message, for people reading a test's error: no code reads them back (the
+ * reports are written from the finding), so a unit test rewrites every one and requires the same reports.
+ */
+export const violationWording = {
+  message: (rule: Rule, f: Finding): string =>
+    [
+      `[${rule.id}] ${rule.rule}`,
+      `  (section ${rule.section}: "${rule.source}")`,
+      `Expected: ${f.expected}`,
+      `Found: ${f.found}`,
+      ...f.exchanges.map((shown, i) => `${shown}\nReproduce with: ${f.reproduce[i]}`),
+    ].join('\n'),
+  /** One test's several failed checks, as one error. */
+  several: (messages: readonly string[]): string => messages.join('\n\n'),
+};
+
+function operationsOf(exchanges: readonly Exchange[]): string[] {
+  const found = exchanges.flatMap((e) => {
+    let path: string;
+    try {
+      path = new URL(e.request.url).pathname;
+    } catch {
+      path = e.request.url.split('?')[0]!;
+    }
+    return operationOf(e.request.method, path) ?? [];
+  });
+  return [...new Set(found)];
+}
+
+/** A failed check: which rule, what it expected, what was seen, and the (redacted) exchanges behind it. */
 export class RuleViolation extends Error {
-  constructor(
-    readonly ruleId: string,
-    problems: string[],
-    expected: string,
-    exchanges: Exchange[],
-    redactor: Redactor,
-  ) {
+  readonly finding: Finding;
+
+  constructor(ruleId: string, problems: string[], expected: string, exchanges: Exchange[], redactor: Redactor) {
     const rule = ruleById(ruleId);
-    super(
-      [
-        `[${ruleId}] ${rule.rule}`,
-        `  (section ${rule.section}: "${rule.source}")`,
-        `Expected: ${expected}`,
-        `Found: ${problems.map((p) => redactor.text(p)).join('; ')}`,
-        ...exchanges.map((e) => describeExchange(e, redactor)),
-      ].join('\n'),
-    );
+    const finding: Finding = {
+      ruleId,
+      operations: operationsOf(exchanges),
+      expected,
+      found: problems
+        .map((p) => redactor.text(p))
+        .join('; ')
+        .trimEnd(),
+      exchanges: exchanges.map((e) => exchangeShown(e, redactor)),
+      reproduce: exchanges.map((e) => reproduceWithCurl(e, redactor)),
+    };
+    super(violationWording.message(rule, finding));
     this.name = 'RuleViolation';
+    this.finding = finding;
+  }
+
+  get ruleId(): string {
+    return this.finding.ruleId;
   }
 }
 
-/** A RuleViolation message's first line, "[TOK-8] …", as a test's error shows it (Playwright may put the error's name first). */
-const VIOLATION_LINE = /^(?:[A-Za-z]+: )?\[([A-Z]+-[0-9]+)\] /;
-
-/** The rule a line names when it is the first line of a RuleViolation message; undefined for any other line. */
-export function violatedRuleOf(line: string): string | undefined {
-  return VIOLATION_LINE.exec(line)?.[1];
-}
-
-/** The rules the RuleViolation messages in `text` name, in order, repeats kept: the reporters' one reading of them. */
-export function rulesViolatedIn(text: string): string[] {
-  return text.split('\n').flatMap((line) => violatedRuleOf(line) ?? []);
+/**
+ * Records each violation's finding on the test (`annotations`, its testInfo's) and returns the error that
+ * fails it, or undefined when there is none: the one way a failed check reaches the reports.
+ */
+export function failureOf(annotations: Annotation[], violations: readonly RuleViolation[]): Error | undefined {
+  for (const v of violations) annotations.push(annotation.finding.write(v.finding));
+  if (violations.length <= 1) return violations[0];
+  return new Error(violationWording.several(violations.map((v) => v.message)));
 }

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { annotation, type Annotation } from '../evidence/annotations.js';
 import type { Redactor } from '../evidence/redact.js';
-import { RuleViolation } from '../evidence/rule-violation.js';
+import { RuleViolation, failureOf } from '../evidence/rule-violation.js';
 import { failureLines, runProperty, type PropertyFinding } from './property.js';
 import { SEED_VAR } from './settings.js';
 
@@ -46,7 +46,6 @@ export function propertyCheck(
         (j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor),
       );
     });
-    if (violations.length === 1) throw violations[0];
-    throw new Error(violations.map((v) => v.message).join('\n\n'));
+    throw failureOf(annotations, violations) ?? new Error(`${name}: failed without a rule named`);
   };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { KnownDeviation } from './entry.js';
-import { matches, matchFailures, operationsOf, type SeenFailure } from './match.js';
+import { matches, matchFailures, type SeenFailure } from './match.js';
 
 const entry = (over: Partial<KnownDeviation> = {}): KnownDeviation => ({
   rule: 'TOK-8',
@@ -70,15 +70,4 @@ test('an entry for another target is not applied; one that matched nothing is re
   expect(m.elsewhere.map((e) => e.target)).toEqual(['production']);
   expect(m.unmatchedEntries.map((e) => e.rule)).toEqual(['TOK-9']);
   expect(matchFailures([failure()], [entry({ target: 'sandbox' })], { ...run, target: 'mock' }).known).toEqual([]);
-});
-
-test('a failure\'s operations are read from its "Sent:" lines; a request outside the document names none', () => {
-  expect(
-    operationsOf([
-      'Sent: POST https://sandbox.example/pg/tokenize\n    accept: application/json',
-      'Sent: GET https://sandbox.example/platform/vault/customer?count=10&page=0',
-      'Sent: PUT https://sandbox.example/platform/webhook/wh_1/disable',
-      'Sent: GET https://sandbox.example/pg/tokenize',
-    ]),
-  ).toEqual(['tokenize', 'listCustomers', 'disableWebhook']);
 });

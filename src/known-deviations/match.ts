@@ -1,4 +1,3 @@
-import { operationOf } from '../catalogue/spec.js';
 import { appliesTo, isExpired, type KnownDeviation } from './entry.js';
 
 /** A failure of the run as the known-deviations file sees it: its rule, its Found, the operations it sent to. */
@@ -56,25 +55,4 @@ export function matchFailures(
   }
   out.unmatchedEntries = here.filter((e) => !used.has(e));
   return out;
-}
-
-/**
- * The operations a failure's exchanges were sent to, read from their "Sent: METHOD URL" lines (a request
- * to anything else, such as a wrong method on purpose, is no operation of the document).
- */
-export function operationsOf(exchanges: readonly string[]): string[] {
-  const found = new Set<string>();
-  for (const exchange of exchanges) {
-    const m = /^Sent: ([A-Z]+) (\S+)/.exec(exchange);
-    if (!m) continue;
-    let path: string;
-    try {
-      path = new URL(m[2]!).pathname;
-    } catch {
-      path = m[2]!.split('?')[0]!;
-    }
-    const op = operationOf(m[1]!, path);
-    if (op) found.add(op);
-  }
-  return [...found];
 }

@@ -1,18 +1,16 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { rulesViolatedIn } from '../evidence/rule-violation.js';
 import { loadRules } from '../catalogue/rules.js';
-import { misconfiguration } from '../transport/target-misconfigured.js';
-import { UNAVAILABLE_TAG } from '../transport/target-unavailable.js';
-import { failureDetails } from './records/failure-details.js';
+import { findingDetail, messageDetails } from './records/failure-details.js';
 import { outOfTime } from './outcomes/budget-outcome.js';
-import { annotation } from '../evidence/annotations.js';
+import { annotation, type Annotation, type Finding } from '../evidence/annotations.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from './outcomes/rule-outcomes.js';
 import { applySelection, selectionPhrase, selectionVerdict } from './outcomes/rule-selection.js';
 import { problemsPhrase } from '../config/configuration-exit.js';
 import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
 import { targetIdOf } from './outcomes/run-identity.js';
-import { countBy, verdictFigures, verdictLine, writeConformance } from './write-conformance.js';
+import { writeConformance } from './write-conformance.js';
+import { countBy, verdictFigures, verdictLine } from './conformance-summary.js';
 import { runGaps } from './outcomes/run-gaps.js';
 import { CoverageCollector } from './coverage.js';
 import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';
@@ -39,8 +37,8 @@ export type ConformanceReporterOptions = {
   baseline?: string;
   generated?: GeneratedInputs;
   /**
-   * A failure message is redacted where it is made (RuleViolation); this takes the configured keys out once
-   * more before it is written, in case a message came from elsewhere (report-set.ts's keysRedactor). A
+   * A finding is redacted where it is made (RuleViolation); this takes the configured keys out once more
+   * before it is written, in case a finding or a message came from elsewhere (report-set.ts's keysRedactor). A
    * function, so the keys never stand in the options (Playwright's JSON report lists every reporter's options).
    */
   redactKeys?: (text: string) => string;
@@ -60,12 +58,29 @@ function annotationsOf(test: TestCase, result: TestResult) {
   });
 }
 
-/** A test stopped only by infrastructure trouble (no rule violation seen) judged nothing. */
-function outcomeOf(result: TestResult, errorText: string, violated: string[]): TestRecord['outcome'] {
-  // Interrupted (the run stopped, e.g. --max-failures) judged nothing either way.
-  if (result.status === 'skipped' || result.status === 'interrupted') return 'skipped';
+/**
+ * What stopped a failed test, read from its annotations alone (its error's message is for people): the
+ * findings of its failed checks; else a setup mistake or infrastructure trouble, or its time running out,
+ * which judged nothing. A test that did not fail stopped on nothing.
+ */
+type Stop = { findings: Finding[]; misconfigured?: string; unavailable?: string };
+
+function stopOf(result: TestResult, timeoutMs: number, annotations: readonly Annotation[]): Stop {
+  if (result.status !== 'failed' && result.status !== 'timedOut') return { findings: [] };
+  const findings = annotation.finding.read(annotations);
+  if (findings.length) return { findings };
+  const misconfigured = annotation.misconfigured.read(annotations)[0];
+  if (misconfigured) return { findings, misconfigured };
+  // Out of time with no finding is the target's budget, not the contract (budget-outcome.ts).
+  const unavailable = annotation.unavailable.read(annotations)[0] ?? outOfTime(result, timeoutMs, annotations);
+  return { findings, unavailable };
+}
+
+function outcomeOf(result: TestResult, stop: Stop): TestRecord['outcome'] {
+  // Interrupted (the run stopped, e.g. --max-failures) judged nothing either way; nor did a setup mistake.
+  if (result.status === 'skipped' || result.status === 'interrupted' || stop.misconfigured) return 'skipped';
   if (result.status === 'passed') return 'passed';
-  return errorText.includes(UNAVAILABLE_TAG) && violated.length === 0 ? 'unavailable' : 'failed';
+  return stop.unavailable ? 'unavailable' : 'failed';
 }
 
 /** The run-gap parts of a test record, with a configuration problem its failure met added. */
@@ -144,14 +159,11 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const annotations = annotationsOf(test, result);
-    const errors = result.errors.map((e) => e.message ?? '').join('\n');
-    const violated = [...new Set(rulesViolatedIn(errors))];
-    // Out of time with no violation seen is the target's budget, not the contract (budget-outcome.ts).
-    const timedOut = violated.length ? undefined : outOfTime(result, test.timeout, annotations);
-    const errorText = timedOut ? `${timedOut}\n${errors}` : errors;
+    const stop = stopOf(result, test.timeout, annotations);
+    const violated = [...new Set(stop.findings.map((f) => f.ruleId))];
     // A setup mistake met mid-run (who-answered.ts) judged nothing: the run's verdict is CONFIGURATION ERROR.
-    const misconfigured = violated.length ? undefined : misconfiguration(errorText);
-    const outcome = misconfigured ? 'skipped' : outcomeOf(result, errorText, violated);
+    const misconfigured = stop.misconfigured;
+    const outcome = outcomeOf(result, stop);
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);
     const judged = annotation.judged.read(annotations);
@@ -177,10 +189,17 @@ export default class ConformanceReporter implements Reporter {
           ? 'interrupted: the run stopped before this test finished'
           : annotation.skip.find(annotations)?.description,
       observations: annotation.observation.read(annotations),
-      error: outcome === 'failed' || outcome === 'unavailable' ? errorText.split('\n')[0] : undefined,
+      error: outcome === 'unavailable' ? stop.unavailable : undefined,
       ...gapsOf(annotations, misconfigured),
-      failures: outcome === 'failed' ? failureDetails(this.run.redactKeys(errorText)) : undefined,
+      failures: outcome === 'failed' ? this.failuresOf(stop.findings, result) : undefined,
     });
+  }
+
+  /** The findings of a failed test, else its message: redacted of the configured keys once more. */
+  private failuresOf(findings: readonly Finding[], result: TestResult) {
+    const redact = this.run.redactKeys;
+    if (findings.length) return findings.map((f) => findingDetail(f, redact));
+    return messageDetails(redact(result.errors.map((e) => e.message ?? '').join('\n')));
   }
 
   onEnd(result: FullResult): void {
@@ -201,7 +220,7 @@ export default class ConformanceReporter implements Reporter {
     const verdict = selectionVerdict(verdictOf(outcomes, gaps), outcomes);
     const coverage = this.coverage.coverage();
     const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
-    const nights = writeConformance(this.outputDir, {
+    writeConformance(this.outputDir, {
       target,
       targetId,
       selected,
@@ -217,8 +236,8 @@ export default class ConformanceReporter implements Reporter {
       coverage,
       history: this.history,
       knownDeviations,
+      generated: this.runWide.section(this.run.generated),
     });
-    this.runWide.appendTo(this.outputDir, this.run.generated, nights);
     const recorded = this.record(applied.unmatched, target, today);
     if (this.quiet) return;
     const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);

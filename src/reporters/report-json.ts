@@ -44,7 +44,7 @@ export type ConformanceJson = {
   coverage?: Coverage;
   /** What the known-deviations file did to the run; absent when none was read. */
   knownDeviations?: KnownDeviationsJson;
-  /** The generated inputs' seed and how to replay them (RunInvariants.appendTo), when properties ran. */
+  /** The generated inputs' seed and how to replay them (RunInvariants.section), when properties ran. */
   generated?: {
     seed?: number;
     runsPerProperty: number;

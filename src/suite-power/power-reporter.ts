@@ -1,9 +1,6 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { annotation } from '../evidence/annotations.js';
-import { rulesViolatedIn } from '../evidence/rule-violation.js';
-import { MISCONFIGURED_TAG } from '../transport/target-misconfigured.js';
-import { UNAVAILABLE_TAG } from '../transport/target-unavailable.js';
 import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
 import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName, type RunWithUrl } from './run-files.js';
@@ -30,15 +27,15 @@ export type SuitePowerOptions = {
 type Run = { reporter: ConformanceReporter; meta: RunWithUrl; tests: TestCase[]; failed: boolean; caught: boolean };
 
 /**
- * The rules a failed test counts against, as the conformance report counts them: those its failure names,
+ * The rules a failed test counts against, as the conformance report counts them: those of its findings,
  * else every rule it is tagged with; none when only the target was unavailable or misconfigured.
  */
 export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
   if (result.status !== 'failed' && result.status !== 'timedOut') return [];
-  const text = result.errors.map((e) => e.message ?? '').join('\n');
-  const named = rulesViolatedIn(text);
+  const annotations = [...test.annotations, ...result.annotations];
+  const named = annotation.finding.read(annotations).map((f) => f.ruleId);
   if (named.length) return named;
-  if (text.includes(UNAVAILABLE_TAG) || text.includes(MISCONFIGURED_TAG)) return [];
+  if (annotation.unavailable.read(annotations).length || annotation.misconfigured.read(annotations).length) return [];
   return annotation.rule.read(test.annotations);
 }
 

@@ -79,6 +79,11 @@ export class GatewayClient {
   readonly rateLimited = { answers: 0, waitedMs: 0 };
   /** Told each wait a 429 asks for: the fixture adds it to the test's time-out (waiting is not the test's work). */
   onRateLimitWait?: (ms: number) => void;
+  /**
+   * Told why the client stops the test before it throws: the fixture records it as data on the test, so a
+   * report learns the class (target unavailable, configuration) without reading the error's message.
+   */
+  onStopped?: (stopped: TargetUnavailableError | TargetMisconfiguredError) => void;
 
   constructor(
     private readonly baseUrl: string,
@@ -239,16 +244,19 @@ export class GatewayClient {
           answered = (await tlsOnPlainUrl(target)) ?? answered;
         }
       }
-      if (answered.by === 'configuration') throw new TargetMisconfiguredError(this.redact(answered.problem));
+      if (answered.by === 'configuration')
+        throw this.stopped(new TargetMisconfiguredError(this.redact(answered.problem)));
       if (answer?.status === 429) {
         limited++;
         const wait = retryAfterMs(answer.headers['retry-after'], Infinity) || backoffMs(policy, limited);
         if (limited >= policy.rateLimitAttempts || waitedMs + wait > policy.rateLimitWaitMs) {
           this.rateLimited.answers++;
-          throw new TargetUnavailableError(
-            `${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, ` +
-              (`${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s ` +
-                `(${attempts()}); PG_MAX_RPS paces the run below the target's limit`),
+          throw this.stopped(
+            new TargetUnavailableError(
+              `${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, ` +
+                (`${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s ` +
+                  `(${attempts()}); PG_MAX_RPS paces the run below the target's limit`),
+            ),
           );
         }
         waitedMs += wait;
@@ -266,8 +274,10 @@ export class GatewayClient {
       if (!resend || tries >= policy.attempts) {
         const why = resend ? '' : `; not sent again: a ${init.method} whose outcome is unknown may have been processed`;
         const problem = answer ? ` ${answered.problem}` : `: ${answered.problem}`;
-        throw new TargetUnavailableError(
-          `${what}${this.redact(problem)} (${attempts()}, ${seconds(backoffWaitedMs)} s waited${why})`,
+        throw this.stopped(
+          new TargetUnavailableError(
+            `${what}${this.redact(problem)} (${attempts()}, ${seconds(backoffWaitedMs)} s waited${why})`,
+          ),
         );
       }
       const wait =
@@ -275,6 +285,11 @@ export class GatewayClient {
       backoffWaitedMs += wait;
       await delay(wait);
     }
+  }
+
+  private stopped<E extends TargetUnavailableError | TargetMisconfiguredError>(error: E): E {
+    this.onStopped?.(error);
+    return error;
   }
 
   /**

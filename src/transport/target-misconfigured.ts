@@ -1,24 +1,16 @@
-/** Marks a setup mistake met in an exchange (who-answered.ts): nothing was judged, and no retry can mend it. */
-export const MISCONFIGURED_TAG = '[CONFIGURATION ERROR]';
+/** The words of the error below, for people only: the reports are written from `problem`, never from these. */
+export const misconfiguredWording = {
+  message: (problem: string): string => `[CONFIGURATION ERROR] ${problem}`,
+};
 
+/** A setup mistake met in an exchange (who-answered.ts): nothing was judged, and no retry can mend it. */
 export class TargetMisconfiguredError extends Error {
-  /** The one sentence naming the variable, without the tag. */
+  /** The one sentence naming the variable. */
   readonly problem: string;
 
   constructor(problem: string) {
-    super(`${MISCONFIGURED_TAG} ${problem}`);
+    super(misconfiguredWording.message(problem));
     this.name = 'TargetMisconfiguredError';
     this.problem = problem;
   }
-}
-
-/** The sentence of a configuration problem in an error's text (a test's failure message), if it holds one. */
-export function misconfiguration(errorText: string): string | undefined {
-  const at = errorText.indexOf(MISCONFIGURED_TAG);
-  return at < 0
-    ? undefined
-    : errorText
-        .slice(at + MISCONFIGURED_TAG.length)
-        .split('\n')[0]!
-        .trim();
 }

@@ -1,13 +1,19 @@
-/** Marks infrastructure trouble (who-answered.ts: no answer, 429, a 5xx without the family's scheme): nothing judged. */
-export const UNAVAILABLE_TAG = '[TARGET UNAVAILABLE]';
+/** The words of the error below, for people only: the reports are written from `what`, never from these. */
+export const unavailableWording = {
+  message: (what: string): string =>
+    `[TARGET UNAVAILABLE] ${what}. This says nothing about conformance: check the base URL, the network and ` +
+    `the target's status, then run again.`,
+};
 
+/** Infrastructure trouble (who-answered.ts: no answer, 429, a 5xx without the family's scheme): nothing judged. */
 export class TargetUnavailableError extends Error {
+  /** What happened, in one sentence, redacted. */
+  readonly what: string;
+
   constructor(what: string) {
-    super(
-      `${UNAVAILABLE_TAG} ${what}. This says nothing about conformance: check the base URL, the network and ` +
-        `the target's status, then run again.`,
-    );
+    super(unavailableWording.message(what));
     this.name = 'TargetUnavailableError';
+    this.what = what;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Drift } from '../drift/drift.js';
 import { describeJudged } from '../drift/drift.js';
 import { baselineLine, driftSections, summaryLine } from '../drift/drift-markdown.js';
 import { escapeHtml } from './html-escape.js';
+import { htmlPage } from './page-shell.js';
 import { verdictLineOf, type ConformanceJson, type RuleJson } from '../report-json.js';
 import { coverageHtml } from './coverage-html.js';
 import type { Night } from '../nights/night-history.js';
@@ -122,16 +123,10 @@ export function conformancePage(report: ConformanceJson, drift?: Drift | string,
   const catalogue = report.catalogue
     ? `<span>Catalogue: ${report.catalogue.rules} rules, version ${escapeHtml(report.catalogue.hash)}</span>`
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Conformance: ${escapeHtml(report.verdict)} (${escapeHtml(report.target)})</title>
-<style>${STYLE}${DECISION_STYLE}${nights ? NIGHT_GRID_STYLE : ''}</style>
-</head>
-<body>
-<h1>Conformance report</h1>
+  return htmlPage(
+    `Conformance: ${report.verdict} (${report.target})`,
+    `${STYLE}${DECISION_STYLE}${nights ? NIGHT_GRID_STYLE : ''}`,
+    `<h1>Conformance report</h1>
 <div class="verdict ${outcomeClass(report.verdict)}" id="verdict">${escapeHtml(verdictLineOf(report))}</div>
 <p class="meta">${target}${run}${catalogue}</p>
 ${unavailable}
@@ -147,8 +142,6 @@ ${nights ? nightGridHtml(nights) : ''}
 ${report.rules.map(ruleRow).join('\n')}
 </tbody>
 </table>
-${coverageHtml(report.coverage)}
-</body>
-</html>
-`;
+${coverageHtml(report.coverage)}`,
+  );
 }

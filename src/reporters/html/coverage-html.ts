@@ -1,9 +1,7 @@
+import { escapeHtml } from './html-escape.js';
 import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../coverage.js';
 
 /** The coverage section of reports/conformance.html: one table per operation, never-exercised fields marked. */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function coverageHtml(c: Coverage | undefined): string {
   if (!c) return '';

@@ -3,11 +3,12 @@ import type { Exchange } from '../../transport/exchange.js';
 import { Redactor } from '../../evidence/redact.js';
 import { RuleViolation } from '../../evidence/rule-violation.js';
 import { loadRules } from '../../catalogue/rules.js';
-import { failureDetails } from '../records/failure-details.js';
+import { findingDetail } from '../records/failure-details.js';
 import { generatedInputsOf } from '../report-set.js';
 import { RunInvariants } from '../outcomes/run-invariants.js';
 import { ruleOutcomes, verdictOf, type TestRecord } from '../outcomes/rule-outcomes.js';
-import { countBy, writeConformance } from '../write-conformance.js';
+import { writeConformance } from '../write-conformance.js';
+import { countBy } from '../conformance-summary.js';
 
 /** For the tests of the conformance page, in process and in Chromium: one made-up run and the key it hides. */
 
@@ -27,7 +28,7 @@ const sent: Exchange = {
   json: { rcode: '000', card_id: 'tok_1' },
   ms: 3,
 };
-/** The failure message a check throws, as the reporter reads it. */
+/** A failed check, whose finding the reporter reads. */
 const violation = new RuleViolation(
   'AUTH-1',
   ['the answer carries the success indicator (HTTP 200)'],
@@ -47,7 +48,7 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
     violated: i === 0 ? [r.id] : [],
     outcome: i === 0 ? 'failed' : i === 1 ? 'skipped' : 'passed',
     skipReason: i === 1 ? 'needs PG_VENDOR_ID' : undefined,
-    failures: i === 0 ? failureDetails(violation.message) : undefined,
+    failures: i === 0 ? [findingDetail(violation.finding, (text) => text)] : undefined,
     judged: i >= 3 ? [{ ruleId: r.id, count: 2, what: 'answers' }] : [],
     notExercised:
       i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards: add one in the manager portal' }] : [],
@@ -66,7 +67,11 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
   }));
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
-  const nights = writeConformance(dir, {
+  const generated = new RunInvariants();
+  generated.collect([
+    { type: annotation.generatedInputs.type, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' },
+  ]);
+  writeConformance(dir, {
     target: 'mock',
     targetId: 'mock',
     started: now,
@@ -78,10 +83,6 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
     outcomes,
     baseline,
     history,
+    generated: generated.section(generatedInputsOf({ PG_SEED: '4242' })),
   });
-  const generated = new RunInvariants();
-  generated.collect([
-    { type: annotation.generatedInputs.type, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' },
-  ]);
-  generated.appendTo(dir, generatedInputsOf({ PG_SEED: '4242' }), nights);
 }

@@ -8,7 +8,7 @@ import { applyKnownDeviations, knownSections } from './known-outcomes.js';
 import type { ConformanceJson } from '../report-json.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from '../outcomes/rule-outcomes.js';
 import { stepSummary } from '../step-summary.js';
-import { verdictLine } from '../write-conformance.js';
+import { verdictLine } from '../conformance-summary.js';
 
 const rule = (id: string): Rule => ({
   id,
@@ -34,7 +34,14 @@ const failing = (id: string, found: string): TestRecord => ({
   violated: [id],
   outcome: 'failed',
   failures: [
-    { ruleId: id, expected: 'x', found, exchanges: ['Sent: POST https://sandbox.example/pg/tokenize'], reproduce: [] },
+    {
+      ruleId: id,
+      operations: ['tokenize'],
+      expected: 'x',
+      found,
+      exchanges: ['Sent: POST https://sandbox.example/pg/tokenize'],
+      reproduce: [],
+    },
   ],
 });
 const entry = (over: Partial<KnownDeviation> = {}): KnownDeviation => ({

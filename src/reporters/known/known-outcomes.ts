@@ -1,5 +1,5 @@
 import { ticketOf, type KnownDeviation, type KnownDeviations } from '../../known-deviations/entry.js';
-import { collapsed, matchFailures, operationsOf, type Hit, type SeenFailure } from '../../known-deviations/match.js';
+import { collapsed, matchFailures, type Hit, type SeenFailure } from '../../known-deviations/match.js';
 import type { FailureDetail } from '../records/failure-details.js';
 import type { RuleOutcome } from '../outcomes/rule-outcomes.js';
 
@@ -50,7 +50,7 @@ export function failuresIn(rule: string, status: string, tests: FailedTests): Se
     .filter((t) => t.outcome === 'failed')
     .flatMap((t) => {
       const details = t.failures?.length ? t.failures : [{ exchanges: [], reproduce: [], message: t.title }];
-      return details.map((f) => ({ rule, found: f.found ?? f.message ?? '', operations: operationsOf(f.exchanges) }));
+      return details.map((f) => ({ rule, found: f.found ?? f.message ?? '', operations: f.operations ?? [] }));
     });
 }
 

@@ -1,6 +1,5 @@
 import type { TestResult } from '@playwright/test/reporter';
 import { annotation, seconds, type Annotation } from '../../evidence/annotations.js';
-import { UNAVAILABLE_TAG } from '../../transport/target-unavailable.js';
 
 type RateLimited = { answers: number; waitedMs: number };
 
@@ -18,9 +17,8 @@ export function rateLimitAnnotation(client: { rateLimited: RateLimited }, annota
 
 /**
  * A test that ran out of its time says nothing about the contract: the target was too slow, or rate-limited,
- * for the time the test had. Without a rule violation seen, its error becomes a target-unavailable one with
- * the figures (how long it had, how long it ran, the 429s it met), so the reporter never reads it as a
- * failed rule. Returns undefined for any other result.
+ * for the time the test had. Without a finding, the reporter counts it target unavailable, with this
+ * sentence of the figures (how long it had, how long it ran, the 429s it met). Undefined for any other result.
  */
 export function outOfTime(
   result: Pick<TestResult, 'status' | 'duration'>,
@@ -30,7 +28,7 @@ export function outOfTime(
   if (result.status !== 'timedOut') return undefined;
   const limited = annotation.rateLimited.read(annotations).join('; ');
   return (
-    `${UNAVAILABLE_TAG} the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}` +
+    `the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}` +
     `${limited ? ` (${limited})` : ''}, with no rule violation seen. A test that runs out of time says nothing about conformance: ` +
     "the target was too slow or too rate-limited for it; set PG_MAX_RPS a little under the target's limit, or run when it is quieter"
   );

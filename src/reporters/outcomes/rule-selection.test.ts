@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
-import { verdictLine } from '../write-conformance.js';
+import { verdictLine } from '../conformance-summary.js';
 
 const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
   id,
