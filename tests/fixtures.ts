@@ -10,7 +10,7 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { answerFindings, type SideFindings } from '../src/checks/registry.js';
+import { gatewayFindings, type SideFindings } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
@@ -265,7 +265,7 @@ export const test = base.extend<TestFixtures>({
       const violations: RuleViolation[] = [];
       const judged = new Map<Exchange, SideFindings>();
       for (const exchange of client.exchanges.filter((e) => e.operation)) {
-        const sideFindings = answerFindings(exchange);
+        const sideFindings = gatewayFindings(exchange);
         judged.set(exchange, sideFindings);
         const { findings, observations, checked: rulesChecked } = sideFindings;
         for (const id of rulesChecked) {
@@ -278,7 +278,7 @@ export const test = base.extend<TestFixtures>({
       }
       for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
       testInfo.annotations.push(
-        ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? answerFindings(e))),
+        ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? gatewayFindings(e))),
       ); // TOK-1 and ERR-5 across the run
       testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
       // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
