@@ -69,6 +69,20 @@ export function gatewayFindings(exchange: Exchange): RuleTally {
   return tally;
 }
 
+/**
+ * One rule's verdict on one answer, from `gatewayFindings` itself: for a property, which needs it per generated
+ * input to shrink a failing one, and would otherwise restate the check. Undefined where the rule did not apply.
+ */
+export function answerVerdict(
+  exchange: Exchange,
+  ruleId: string,
+): { problems: string[]; expected: string } | undefined {
+  const judged = gatewayFindings(exchange);
+  if (!judged.checked.includes(ruleId)) return undefined;
+  const found = judged.findings.filter((f) => f.ruleId === ruleId);
+  return { problems: found.flatMap((f) => f.problems), expected: found[0]?.expected ?? '' };
+}
+
 /** Every rule of the caller's side that one request can be held to. */
 export function requestFindings(exchange: Exchange, context: RequestContext = {}): RuleTally {
   const tally = new RuleTally();
@@ -95,13 +109,13 @@ export { DISABLED, disableAnswerFindings, disabledProblems } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
 export { described, same } from './compared-answers.js';
-export { isFullCardNumber, maskCardNumber, maskingProblems } from './tokenize/card-number.js';
+export { isFullCardNumber, maskCardNumber } from './tokenize/card-number.js';
 export {
   cardDataAlone,
   declinedUpdate,
   firstAcceptedUpdate,
   refusedPartialUpdate,
-  sameCardProblems,
+  earlierNumberProblems,
   type Attempt,
 } from './tokenize/card-updates.js';
 export { attributeRefusal } from './tokenize/field-refusals.js';
