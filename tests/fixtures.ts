@@ -10,7 +10,7 @@ import {
   skipTableProblem,
   type SkipKind,
 } from '../src/config/configuration-skips.js';
-import { gatewayFindings, type SideFindings } from '../src/checks/registry.js';
+import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
@@ -229,7 +229,8 @@ export const test = base.extend<TestFixtures>({
     BOXED,
   ],
 
-  // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
+  // Every answer a test receives is held to the registry's single-exchange checks once the test is done with
+  // it: the same pipeline, on the same answers, as the traffic proxy (checks/registry.ts's judgeAnswers).
   gateway: [
     async ({ suite, redactor, observe, countJudged, pacer, runEnv }, use, testInfo) => {
       const client = new GatewayClient(
@@ -263,11 +264,8 @@ export const test = base.extend<TestFixtures>({
       }
       const checked = new Set<string>();
       const violations: RuleViolation[] = [];
-      const judged = new Map<Exchange, SideFindings>();
-      for (const exchange of client.exchanges.filter((e) => e.operation)) {
-        const sideFindings = gatewayFindings(exchange);
-        judged.set(exchange, sideFindings);
-        const { findings, observations, checked: rulesChecked } = sideFindings;
+      const judged = judgeAnswers(client.exchanges);
+      for (const [exchange, { findings, observations, checked: rulesChecked }] of judged) {
         for (const id of rulesChecked) {
           checked.add(id);
           countJudged(id, 1, 'answers');

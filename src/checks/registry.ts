@@ -70,6 +70,14 @@ export function gatewayFindings(exchange: Exchange): RuleTally {
 }
 
 /**
+ * The suite's judging of the answers a test received: each answer to one of the three operations, by
+ * `gatewayFindings`, once, as the traffic proxy judges an application's (proxy/judge.ts).
+ */
+export function judgeAnswers(exchanges: readonly Exchange[]): Map<Exchange, RuleTally> {
+  return new Map(exchanges.filter((e) => e.operation).map((e) => [e, gatewayFindings(e)]));
+}
+
+/**
  * One rule's verdict on one answer, from `gatewayFindings` itself: for a property, which needs it per generated
  * input to shrink a failing one, and would otherwise restate the check. Undefined where the rule did not apply.
  */
