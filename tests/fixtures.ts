@@ -3,7 +3,7 @@ import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '../src/config/configuration-skips.js';
-import { answerFindings, type SideFindings } from '../src/checks/registry.js';
+import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
@@ -164,7 +164,8 @@ export const test = base.extend<TestFixtures>({
     });
   },
 
-  // Every answer a test receives is held to the section 2 and 7 rules once the test is done with it.
+  // Every answer a test receives is held to the registry's single-exchange checks once the test is done with
+  // it: the same pipeline, on the same answers, as the traffic proxy (checks/registry.ts's judgeAnswers).
   gateway: async ({ suite, redactor, observe, countJudged, pacer }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
@@ -198,11 +199,8 @@ export const test = base.extend<TestFixtures>({
     }
     const checked = new Set<string>();
     const violations: RuleViolation[] = [];
-    const judged = new Map<Exchange, SideFindings>();
-    for (const exchange of client.exchanges.filter((e) => e.operation)) {
-      const sideFindings = answerFindings(exchange);
-      judged.set(exchange, sideFindings);
-      const { findings, observations, checked: rulesChecked } = sideFindings;
+    const judged = judgeAnswers(client.exchanges);
+    for (const [exchange, { findings, observations, checked: rulesChecked }] of judged) {
       for (const id of rulesChecked) {
         checked.add(id);
         countJudged(id, 1, 'answers');
@@ -213,7 +211,7 @@ export const test = base.extend<TestFixtures>({
     }
     for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
     testInfo.annotations.push(
-      ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? answerFindings(e))),
+      ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? gatewayFindings(e))),
     ); // TOK-1 and ERR-5 across the run
     testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
     // Which documented fields this test sent and saw (names and counts): the reports' coverage section.

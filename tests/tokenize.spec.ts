@@ -1,14 +1,13 @@
 import {
   cardDataAlone,
   declinedUpdate,
+  earlierNumberProblems,
   firstAcceptedUpdate,
   maskCardNumber,
-  maskingProblems,
   merchantIdStringProblems,
   newCardProblems,
+  refusalProblems,
   refusedPartialUpdate,
-  rejectionProblems,
-  sameCardProblems,
   type Attempt,
 } from '../src/checks/registry.js';
 import { bodyField, rules, succeeded, test, type NotExercisedFn, type Observe } from './fixtures.js';
@@ -66,14 +65,19 @@ test.describe('new cards (section 4.1 rule 1)', () => {
         'rcode "000" on success',
         good,
       );
-      const badProblems = succeeded(bad) ? ['a request that breaks exp_date MMYY answered rcode "000"'] : [];
-      if (!succeeded(bad) && bodyField(bad, 'card_id')) badProblems.push('a failed request still returned a card_id');
-      verify('TOK-6', badProblems, 'any rcode but "000", and no card_id, on failure', bad);
+      // No card_id on the failure is judged on the answer alone (checks/tokenize.ts, run by the gateway fixture).
+      verify(
+        'TOK-6',
+        succeeded(bad) ? ['a request that breaks exp_date MMYY answered rcode "000"'] : [],
+        'any rcode but "000" on failure',
+        bad,
+      );
       countJudged('TOK-6', 2, 'tokenizations');
     },
   );
 });
 
+// The masking of each accepted number is judged on its answer (checks/tokenize.ts, run by the gateway fixture).
 test.describe('masking (section 2.2)', () => {
   for (const card of TEST_CARDS) {
     test(
@@ -92,7 +96,6 @@ test.describe('masking (section 2.2)', () => {
               value: card.number.length,
             },
           );
-          verify('TOK-8', rejectionProblems(answer), 'a declined card discloses no card data', answer);
           notExercised(
             'TOK-8',
             `the gateway declined the ${card.number.length}-digit ${card.brand} test number, so its masking was ` +
@@ -101,14 +104,7 @@ test.describe('masking (section 2.2)', () => {
           return;
         }
         verify('TOK-1', newCardProblems(answer), 'the test card is tokenized', answer);
-        verify(
-          'TOK-8',
-          maskingProblems(bodyField(answer, 'card_number'), card.number).map((p) => `card_number ${p}`),
-          'first four digits, one x per hidden digit, last six digits',
-          answer,
-        );
         countJudged('TOK-1', 1, 'new cards');
-        countJudged('TOK-8', 1, 'masked card numbers');
       },
     );
   }
@@ -143,15 +139,14 @@ test.describe('updates (section 4.1 rule 2)', () => {
           created,
           ...declinedAnswers(declined),
         );
-      const updated = accepted.answer;
-      const problems =
-        bodyField(updated, 'card_id') === cardId
-          ? []
-          : [`the answer names card_id ${JSON.stringify(bodyField(updated, 'card_id'))}, not the one updated`];
-      const masked = bodyField(updated, 'card_number');
-      if (masked !== undefined)
-        problems.push(...maskingProblems(masked, accepted.number).map((p) => `card_number ${p} (of the new number)`));
-      verify('TOK-2', problems, 'rcode "000", the same card_id, and the new number masked', created, updated);
+      // The card_id it names and the masking of the new number are judged on the answer (the gateway fixture).
+      verify(
+        'TOK-2',
+        earlierNumberProblems(created, accepted, DEFAULT_TEST_CARD),
+        'the answer shows the new number, not the one the card held',
+        created,
+        accepted.answer,
+      );
       countJudged('TOK-2', 1, 'updates');
     },
   );
@@ -201,22 +196,18 @@ test.describe('updates (section 4.1 rule 2)', () => {
   );
 
   const partialTitle = 'TOK-2: an update with card_id and any one field of card data alone keeps that card_id';
-  test(partialTitle, rules(['TOK-2']), async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+  test(partialTitle, rules(['TOK-2']), async ({ gateway, suite, verify, observe, notExercised }) => {
     const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
     verify('TOK-1', newCardProblems(created), 'a card to update', created);
     const cardId = bodyField(created, 'card_id') as string;
+    // Each accepted update is held to naming the card_id it updated on its answer (the gateway fixture).
     for (const data of cardDataAlone()) {
       const fields = Object.keys(data).join(', ');
       const answer = await gateway.tokenize({ merchant_id: suite.merchant.merchantId, card_id: cardId, ...data });
-      if (!succeeded(answer)) {
-        const refused = refusedPartialUpdate(fields, answer);
-        observe('TOK-2', refused.text, refused.data);
-        notExercised('TOK-2', refused.reason);
-        continue;
-      }
-      const expected = `an accepted update of ${fields} alone answers the card_id it updated`;
-      verify('TOK-2', sameCardProblems(answer, cardId), expected, created, answer);
-      countJudged('TOK-2', 1, 'updates');
+      if (succeeded(answer)) continue;
+      const refused = refusedPartialUpdate(fields, answer);
+      observe('TOK-2', refused.text, refused.data);
+      notExercised('TOK-2', refused.reason);
     }
   });
 });
@@ -307,7 +298,7 @@ test(
 test(
   'TOK-9: echo_fields comes back exactly as sent',
   rules(['TOK-9']),
-  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+  async ({ gateway, suite, verify, observe, notExercised }) => {
     const cases = [
       '[{"order_ref":"A-1001"}]',
       '[ {"note" : "spaced  out"} ,{"n":"2"}]',
@@ -319,43 +310,35 @@ test(
     ];
     for (const [i, echo] of cases.entries()) {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }));
-      const back = bodyField(answer, 'echo_fields');
-      // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright,
-      // but whatever it answers with echo_fields in it must be the string sent.
-      if (i > 0 && back === undefined && !succeeded(answer)) {
-        observe(
+      // Whatever it answers with echo_fields in it, or on success, is judged on the answer (the gateway fixture).
+      if (bodyField(answer, 'echo_fields') !== undefined || succeeded(answer)) continue;
+      if (i === 0)
+        return verify(
           'TOK-9',
-          `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`,
-          { kind: 'declined-echo-fields', value: JSON.stringify(echo) },
+          [`the ordinary echo_fields value was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`],
+          `echo_fields ${JSON.stringify(echo)} unchanged`,
+          answer,
         );
-        notExercised(
-          'TOK-9',
-          'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)',
-        );
-        continue;
-      }
-      verify(
+      // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright.
+      observe(
         'TOK-9',
-        back === echo ? [] : [`echo_fields came back as ${JSON.stringify(back)}`],
-        `echo_fields ${JSON.stringify(echo)} unchanged`,
-        answer,
+        `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`,
+        { kind: 'declined-echo-fields', value: JSON.stringify(echo) },
       );
-      countJudged('TOK-9', 1, 'echoes');
+      notExercised(
+        'TOK-9',
+        'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)',
+      );
     }
   },
 );
 
-test(
-  'TOK-7: a tokenize request without merchant_id is not accepted',
-  rules(['TOK-7', 'AUTH-7']),
-  async ({ gateway, suite, verify, countJudged }) => {
-    const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
-    const answer = await gateway.tokenize(body);
-    verify('TOK-7', rejectionProblems(answer), 'a failure (rcode not "000" or an HTTP error) and no card_id', answer);
-    countJudged('TOK-7', 1, 'requests without merchant_id');
-    countJudged('AUTH-7', 1, 'rejections');
-  },
-);
+// A conformant gateway stores nothing for these, but a faulty one would: they count as writes. Each answer is
+// held to its rule by the registry's single-exchange checks (checks/tokenize.ts), which the gateway fixture runs.
+test('TOK-7: a tokenize request without merchant_id is not accepted', rules(['TOK-7']), async ({ gateway, suite }) => {
+  const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
+  await gateway.tokenize(body);
+});
 
 const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<string, unknown> }[] = [
   { name: 'exp_date month 13', body: (m) => newCardRequest(m, { exp_date: '1329' }) },
@@ -363,20 +346,27 @@ const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<strin
   { name: 'exp_date of three digits', body: (m) => newCardRequest(m, { exp_date: '129' }) },
   { name: 'tr_number of five digits', body: (m) => newAchRequest(m, { tr_number: '12345' }) },
   { name: 'tr_number with letters', body: (m) => newAchRequest(m, { tr_number: '01100001A' }) },
-  {
-    name: 'a card_id that names no stored card',
-    body: (m) => newCardRequest(m, { card_id: `no-such-card-${Date.now()}` }),
-  },
 ];
 
 for (const broken of BROKEN_FORMATS) {
   test(
     `TOK-10: a request with ${broken.name} is not reported as success`,
     rules(['TOK-10', 'ERR-1']),
-    async ({ gateway, suite, verify, countJudged }) => {
-      const answer = await gateway.tokenize(broken.body(suite.merchant.merchantId));
-      verify('TOK-10', rejectionProblems(answer), `a failure for ${broken.name}`, answer);
-      countJudged('TOK-10', 1, 'requests breaking a stated format');
+    async ({ gateway, suite }) => {
+      await gateway.tokenize(broken.body(suite.merchant.merchantId));
     },
   );
 }
+
+test(
+  'TOK-10: a request with a card_id that names no stored card is not reported as success',
+  rules(['TOK-10', 'ERR-1']),
+  async ({ gateway, suite, verify, countJudged }) => {
+    const answer = await gateway.tokenize(
+      newCardRequest(suite.merchant.merchantId, { card_id: `no-such-card-${Date.now()}` }),
+    );
+    // That the card_id names nothing stored is the suite's knowledge, not the answer's: judged here.
+    verify('TOK-10', refusalProblems(answer), 'a failure for a card_id that names no stored card', answer);
+    countJudged('TOK-10', 1, 'requests breaking a stated format');
+  },
+);

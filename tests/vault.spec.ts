@@ -8,7 +8,6 @@ import {
   customerIds,
   formatProblems,
   grewPast,
-  isFullCardNumber,
   listingQuery,
   orderProblems,
   pageCap,
@@ -35,14 +34,9 @@ test(
   rules(['VAULT-1', 'ERR-5']),
   async ({ gateway, suite, verify, countJudged }) => {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 5));
-    const problems: string[] = [];
-    if (!succeeded(answer)) problems.push('code is not 0');
-    for (const field of ['totalPages', 'totalRecords']) {
-      if (!Number.isInteger(bodyField(answer, field)))
-        problems.push(`${field} is ${JSON.stringify(bodyField(answer, field))}, expected an integer`);
-    }
-    if (!Array.isArray(bodyField(answer, 'data'))) problems.push('data is not an array');
-    verify('VAULT-1', problems, 'code 0, integer totalPages and totalRecords, data an array', answer);
+    // The envelope of a served listing is judged on its answer (the gateway fixture); that this valid
+    // listing is served is the suite's to say.
+    verify('VAULT-1', succeeded(answer) ? [] : ['code is not 0'], 'code 0 for a valid listing', answer);
     countJudged('VAULT-1', 1, 'listings');
   },
 );
@@ -256,18 +250,10 @@ test(
 test(
   'VAULT-7: no card number in the vault listing is a full number',
   rules(['VAULT-7']),
-  async ({ gateway, suite, verify, countJudged, notExercised }) => {
+  async ({ gateway, suite, notExercised }) => {
+    // Each page's card numbers are judged on its answer (checks/vault.ts, run by the gateway fixture).
     const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, 10));
-    let numbers = 0;
-    for (const page of walk.pages) {
-      const shown = recordsOf(page).flatMap((customer) => shownCardNumbers(customer).map((n) => ({ ...n, customer })));
-      numbers += shown.length;
-      const problems = shown
-        .filter((n) => isFullCardNumber(n.value))
-        .map((n) => `customer ${n.customer.customer_id}: ${n.where} is a full card number`);
-      verify('VAULT-7', problems, 'every card number masked', page);
-    }
-    countJudged('VAULT-7', numbers, `card numbers in ${walk.records.length} records`);
+    const numbers = walk.records.flatMap((customer) => shownCardNumbers(customer)).length;
     if (!numbers) notExercised('VAULT-7', walk.records.length ? NO_CARD_NUMBERS : noCustomersWhy(walk.pages[0]!));
   },
 );

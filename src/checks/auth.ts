@@ -71,16 +71,31 @@ export function keyOf(header: string | undefined): string | undefined {
   return 'problem' in parsed ? undefined : parsed.password;
 }
 
-/** AUTH-1 / AUTH-4 / AUTH-7: a request without, or with a malformed, Authorization is rejected and discloses nothing. */
+/**
+ * The header as section 5 writes it when it differs only where HTTP allows more than the document's one
+ * example: the scheme's case and the whitespace after it (RFC 7235 reads the scheme case-insensitively).
+ */
+function asSection5Writes(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^basic[ \t]+(\S*)$/i.exec(header);
+  return match ? `Basic ${match[1]}` : header;
+}
+
+/**
+ * AUTH-1 / AUTH-4 / AUTH-7: a request without, or with a malformed, Authorization is rejected and discloses
+ * nothing. What section 5 leaves open (a user part, no colon, the scheme's case or spacing) may be served.
+ */
 export function authAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
-  const auth = authorizationFindings(exchange.request.headers.authorization)[0];
-  if (!auth) return j;
+  const header = exchange.request.headers.authorization;
+  const written = asSection5Writes(header);
+  const auth = authorizationFindings(written)[0];
+  const how = succeeded(exchange) ? 'accepted' : `rejected (HTTP ${exchange.status})`;
+  if (!auth) {
+    if (written !== header) j.observe('AUTH-4', `a Basic header written other than "Basic <token>" was ${how}`);
+    return j;
+  }
   if (auth.ruleId === 'AUTH-2') {
     // A user part or a missing colon may be served (section 5.6's try-it tool sends the merchant ID as user).
-    j.observe(
-      'AUTH-4',
-      `a token that is not ":" + key was ${succeeded(exchange) ? 'accepted' : `rejected (HTTP ${exchange.status})`}`,
-    );
+    j.observe('AUTH-4', `a token that is not ":" + key was ${how}`);
     return j;
   }
   j.add(auth.ruleId, refusalProblems(exchange), 'a rejection: the family failure indicator or an HTTP error status');

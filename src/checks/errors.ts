@@ -3,7 +3,7 @@ import { refusedInFront, servedMediaType, type RefusedInFront } from '../transpo
 import { validateResponse } from '../catalogue/validate.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
-import type { ExchangeCheck, FamilyChecks, Finding, Observation, SideFindings } from './tally.js';
+import { RuleTally, type ExchangeCheck, type FamilyChecks, type Observation } from './tally.js';
 
 /**
  * ERR: sections 2 and 7, the rules every answer of a gateway operation is held to (one function per rule,
@@ -173,14 +173,9 @@ function inFrontObservation(exchange: Exchange, refused: RefusedInFront, where: 
  * What else an error body carries and how it is served is observed, not judged. A refusal made in front of
  * the gateway (who-answered.ts's `refusedInFront`) is observed, not judged.
  */
-export function answerFindings(exchange: Exchange): SideFindings {
-  const findings: Finding[] = [];
-  const observations: Observation[] = [];
-  const checked: string[] = [];
-  const add = (ruleId: keyof typeof EXPECTED, problems: string[]) => {
-    checked.push(ruleId);
-    if (problems.length) findings.push({ ruleId, problems, expected: EXPECTED[ruleId] });
-  };
+export function answerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
+  const add = (ruleId: keyof typeof EXPECTED, problems: string[]) => j.add(ruleId, problems, EXPECTED[ruleId]);
+  const note = (o: Observation) => j.observe(o.ruleId, o.text, o.data);
   const failureRule = exchange.family === 'pg' ? 'ERR-1' : 'ERR-2';
 
   if (exchange.status >= 200 && exchange.status < 300) {
@@ -189,43 +184,39 @@ export function answerFindings(exchange: Exchange): SideFindings {
     if (!succeeded(exchange)) add(failureRule, failureIndicatorProblems(exchange));
     add('ERR-5', schemaProblems(exchange));
     if (succeeded(exchange) && exchange.operation)
-      observations.push(...extraFieldObservations(exchange.operation, exchange.json));
-    if (exchange.operation === 'listCustomers') observations.push(...nullFieldObservations(exchange.json));
-    return { findings, observations, checked };
+      extraFieldObservations(exchange.operation, exchange.json).forEach(note);
+    if (exchange.operation === 'listCustomers') nullFieldObservations(exchange.json).forEach(note);
+    return j;
   }
 
   const where = `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
   const otherScheme = otherSchemeProblems(exchange);
   if (otherScheme.length) {
     add('ERR-3', otherScheme);
-    return { findings, observations, checked };
+    return j;
   }
   if (bodyField(exchange, indicatorField(exchange)) === undefined) {
     const inFront = refusedInFront(exchange);
     if (inFront) {
-      observations.push(inFrontObservation(exchange, inFront, where));
-      return { findings, observations, checked };
+      note(inFrontObservation(exchange, inFront, where));
+      return j;
     }
     // One rule for one omission: ERR-3 and ERR-5 would only say again that the indicator is missing.
     add(failureRule, withoutIndicatorProblems(exchange));
-    return { findings, observations, checked };
+    return j;
   }
   add('ERR-3', familySchemeProblems(exchange));
   add(failureRule, failureIndicatorProblems(exchange));
   add('ERR-5', schemaProblems(exchange));
   const served = servedMediaType(exchange.headers);
   if (served !== 'application/json') {
-    observations.push({
-      ruleId: 'ERR-4',
-      text: `${where} answered HTTP ${exchange.status} with content-type ${served ?? '(none)'}`,
-      data: {
-        kind: 'content-type-of-error',
-        subject: exchange.operation ?? where,
-        value: `HTTP ${exchange.status} ${served ?? '(none)'}`,
-      },
+    j.observe('ERR-4', `${where} answered HTTP ${exchange.status} with content-type ${served ?? '(none)'}`, {
+      kind: 'content-type-of-error',
+      subject: exchange.operation ?? where,
+      value: `HTTP ${exchange.status} ${served ?? '(none)'}`,
     });
   }
-  return { findings, observations, checked };
+  return j;
 }
 
 function mediaType(value: string | undefined): string | undefined {
@@ -260,7 +251,9 @@ const EXPECTED_REQUEST_TYPES =
   'accept: application/json, and content-type: application/json on a body (and on disable)';
 
 /** The gateway's side: every section 7 and section 2 rule one answer can be held to. */
-const judgeAnswer: ExchangeCheck = (exchange, tally) => tally.merge(answerFindings(exchange));
+const judgeAnswer: ExchangeCheck = (exchange, tally) => {
+  answerFindings(exchange, tally);
+};
 
 /** The caller's side: ERR-4's media types on the request. */
 const judgeRequestTypes: ExchangeCheck = (exchange, tally) =>

@@ -69,6 +69,28 @@ export function gatewayFindings(exchange: Exchange): RuleTally {
   return tally;
 }
 
+/**
+ * The suite's judging of the answers a test received: each answer to one of the three operations, by
+ * `gatewayFindings`, once, as the traffic proxy judges an application's (proxy/judge.ts).
+ */
+export function judgeAnswers(exchanges: readonly Exchange[]): Map<Exchange, RuleTally> {
+  return new Map(exchanges.filter((e) => e.operation).map((e) => [e, gatewayFindings(e)]));
+}
+
+/**
+ * One rule's verdict on one answer, from `gatewayFindings` itself: for a property, which needs it per generated
+ * input to shrink a failing one, and would otherwise restate the check. Undefined where the rule did not apply.
+ */
+export function answerVerdict(
+  exchange: Exchange,
+  ruleId: string,
+): { problems: string[]; expected: string } | undefined {
+  const judged = gatewayFindings(exchange);
+  if (!judged.checked.includes(ruleId)) return undefined;
+  const found = judged.findings.filter((f) => f.ruleId === ruleId);
+  return { problems: found.flatMap((f) => f.problems), expected: found[0]?.expected ?? '' };
+}
+
 /** Every rule of the caller's side that one request can be held to. */
 export function requestFindings(exchange: Exchange, context: RequestContext = {}): RuleTally {
   const tally = new RuleTally();
@@ -95,13 +117,13 @@ export { DISABLED, disableAnswerFindings, disabledProblems } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
 export { described, same } from './compared-answers.js';
-export { isFullCardNumber, maskCardNumber, maskingProblems } from './tokenize/card-number.js';
+export { isFullCardNumber, maskCardNumber } from './tokenize/card-number.js';
 export {
   cardDataAlone,
   declinedUpdate,
   firstAcceptedUpdate,
   refusedPartialUpdate,
-  sameCardProblems,
+  earlierNumberProblems,
   type Attempt,
 } from './tokenize/card-updates.js';
 export { attributeRefusal } from './tokenize/field-refusals.js';

@@ -44,15 +44,20 @@ export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): 
     'code 0, integer totalPages and totalRecords, data an array',
   );
   const records = Array.isArray(data) ? data.map(objectOf).filter((r): r is Body => !!r) : [];
-  j.add(
-    'VAULT-7',
-    records.flatMap((c) =>
-      cardNumbersOf(c)
-        .filter(([, v]) => typeof v === 'string' && isFullCardNumber(v))
-        .map(([where]) => `customer ${String(c.customer_id)}: ${where} is a full card number`),
-    ),
-    'every card number masked',
+  const shown = records.flatMap((c) =>
+    cardNumbersOf(c)
+      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+      .map(([where, value]) => ({ customer: c.customer_id, where, value })),
   );
+  // A page that shows no card number judged none: VAULT-7 is not exercised by it.
+  if (shown.length)
+    j.add(
+      'VAULT-7',
+      shown
+        .filter((n) => isFullCardNumber(n.value))
+        .map((n) => `customer ${String(n.customer)}: ${n.where} is a full card number`),
+      'every card number masked',
+    );
 
   const query = new URL(exchange.request.url).searchParams;
   const count = nonNegativeInteger(query.get('count'));
@@ -67,29 +72,65 @@ export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): 
   }
   const pages = totalPages as number;
   const expectedPages = Math.ceil((totalRecords as number) / count);
-  j.add(
-    'VAULT-3',
-    pages === expectedPages || (totalRecords === 0 && pages === 1)
-      ? []
-      : [`totalPages ${pages} for totalRecords ${String(totalRecords)} and count ${count}`],
-    `totalPages = ceil(totalRecords / count) = ${expectedPages}`,
-  );
   const held = records.length;
-  if (page !== undefined && page >= pages)
-    j.add('VAULT-6', held ? [`page ${page} of ${pages} holds ${held} records`] : [], 'no records past the last page');
-  else if (page !== undefined) {
-    const isLast = page === pages - 1;
-    j.add(
-      'VAULT-2',
-      held > count
-        ? [`page ${page} holds ${held} records`]
-        : !isLast && held !== count
-          ? [`page ${page} (not the last) holds ${held} records`]
-          : [],
-      `at most ${count} records a page, exactly ${count} on every page but the last`,
+  // An empty vault has no page size to judge: as zero pages or one empty page, its paging is not exercised.
+  if (totalRecords === 0 && !held && pages <= 1) return j;
+  const cap = cappedAt(pages, totalRecords as number, count, held, page);
+  if (cap !== undefined)
+    j.observe(
+      'VAULT-3',
+      `count ${count} was served in pages of ${cap} (totalPages ${pages} for totalRecords ${String(totalRecords)}); ` +
+        'the maximum count per page is not shown',
     );
-  } else j.add('VAULT-2', held > count ? [`the page holds ${held} records`] : [], `at most ${count} records a page`);
+  else
+    j.add(
+      'VAULT-3',
+      pages === expectedPages || (totalRecords === 0 && pages === 1)
+        ? []
+        : [`totalPages ${pages} for totalRecords ${String(totalRecords)} and count ${count}`],
+      `totalPages = ceil(totalRecords / count) = ${expectedPages}`,
+    );
+  if (page !== undefined && page >= pages) {
+    j.add('VAULT-6', held ? [`page ${page} of ${pages} holds ${held} records`] : [], 'no records past the last page');
+    return j;
+  }
+  if (cap !== undefined) return j;
+  if (page === undefined) {
+    j.add('VAULT-2', held > count ? [`the page holds ${held} records`] : [], `at most ${count} records a page`);
+    return j;
+  }
+  const isLast = page === pages - 1;
+  j.add(
+    'VAULT-2',
+    held > count
+      ? [`page ${page} holds ${held} records`]
+      : !isLast && held !== count
+        ? [`page ${page} (not the last) holds ${held} records`]
+        : [],
+    `at most ${count} records a page, exactly ${count} on every page but the last`,
+  );
   return j;
+}
+
+/**
+ * The page size a gateway may serve for `count` when it caps it silently (section 8: the maximum count per
+ * page is not shown), as far as one page can tell: a page that is not the last holds m < count records and
+ * totalPages counts pages of m; or totalPages follows no page of count but does follow some m < count. Only a
+ * walk tells a cap from short pages (vault/page-cap.ts), so one page that reads as one is observed, not judged.
+ */
+function cappedAt(
+  pages: number,
+  totalRecords: number,
+  count: number,
+  held: number,
+  page: number | undefined,
+): number | undefined {
+  if (held >= count) return undefined;
+  const paged = (m: number) => m > 0 && Math.ceil(totalRecords / m) === pages;
+  if (page !== undefined && page < pages - 1) return paged(held) ? held : undefined;
+  if (pages === Math.ceil(totalRecords / count)) return undefined;
+  for (let m = Math.max(held, 1); m < count; m++) if (paged(m)) return m;
+  return undefined;
 }
 
 const judgeListingAnswer: ExchangeCheck = (exchange, tally) => {

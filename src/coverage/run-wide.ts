@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { answerFindings, type SideFindings } from '../checks/registry.js';
+import { gatewayFindings, type SideFindings } from '../checks/registry.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 
 const digest = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 16);
@@ -22,12 +22,12 @@ function isNewCardRequest(exchange: Exchange): boolean {
 export type RunWide = { newCards: string[]; answers: { valid: number; judged: number } };
 
 /**
- * `findingsOf` is the caller's `answerFindings` of each exchange when it has judged them already: a
+ * `findingsOf` is the caller's `gatewayFindings` of each exchange when it has judged them already: a
  * vault walk's pages are large, and judging each answer twice was a tenth of a worker's time.
  */
 export function runWideOf(
   exchanges: readonly Exchange[],
-  findingsOf: (exchange: Exchange) => SideFindings = answerFindings,
+  findingsOf: (exchange: Exchange) => SideFindings = gatewayFindings,
 ): RunWide {
   const cards = exchanges
     .filter((e) => isNewCardRequest(e) && succeeded(e))

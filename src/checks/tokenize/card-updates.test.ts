@@ -4,7 +4,7 @@ import {
   declinedUpdate,
   firstAcceptedUpdate,
   refusedPartialUpdate,
-  sameCardProblems,
+  earlierNumberProblems,
 } from './card-updates.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { DEFAULT_TEST_CARD } from '../../catalogue/test-cards.js';
@@ -93,14 +93,21 @@ test("partial updates send each field of section 4.1 rule 3's card data alone, t
   expect(updates.find((u) => u.exp_date)?.exp_date).toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
 });
 
-test('an accepted update that answers another card_id, or none, keeps no card ID', () => {
-  expect(sameCardProblems(answer({ rcode: '000', card_id: 'tok_1' }), 'tok_1')).toEqual([]);
-  expect(sameCardProblems(answer({ rcode: '000', card_id: 'tok_2' }), 'tok_1')).toEqual([
-    'the answer names card_id "tok_2", not the one updated',
+test('an update to another number that answers the number the card held before is found; one to the same number is not', () => {
+  const created = answer({ rcode: '000', card_id: 'tok_1', card_number: '4111xxxxxx111111' });
+  const update = (card_number: string, number = '5555555555554444') => ({
+    number,
+    answer: answer({ rcode: '000', card_id: 'tok_1', card_number }),
+  });
+  expect(earlierNumberProblems(created, update('5555xxxxxx554444'), DEFAULT_TEST_CARD)).toEqual([]);
+  expect(earlierNumberProblems(created, update('4111xxxxxx111111'), DEFAULT_TEST_CARD)).toEqual([
+    'the answer shows card_number "4111xxxxxx111111", the number the card held before the update',
   ]);
-  expect(sameCardProblems(answer({ rcode: '000' }), 'tok_1')).toEqual([
-    'the answer names card_id (none), not the one updated',
-  ]);
+  expect(earlierNumberProblems(created, update('4111xxxxxx111111', DEFAULT_TEST_CARD), DEFAULT_TEST_CARD)).toEqual([]);
+  // An update may leave the number out of its answer.
+  expect(
+    earlierNumberProblems(created, { number: '5555555555554444', answer: answer({ rcode: '000' }) }, DEFAULT_TEST_CARD),
+  ).toEqual([]);
 });
 
 test("a refused partial update is an observation of the field, with the answer's code and status", () => {

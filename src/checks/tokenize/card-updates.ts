@@ -69,12 +69,17 @@ export function cardDataAlone(): Partial<TokenizeRequest>[] {
   ];
 }
 
-/** Rule 2 on an accepted update: the answer names the card_id sent. */
-export function sameCardProblems(answer: Exchange, cardId: string): string[] {
-  const back = bodyField(answer, 'card_id');
-  return back === cardId
-    ? []
-    : [`the answer names card_id ${back === undefined ? '(none)' : JSON.stringify(back)}, not the one updated`];
+/**
+ * Rule 2 across an update to another number: the accepted update's answer, where it shows a card_number, does
+ * not show the one the card held before (as the answer that created it showed it). The card_id it names and
+ * the masking itself are judged on the answer alone (checks/tokenize.ts, TOK-2 and TOK-8).
+ */
+export function earlierNumberProblems(created: Exchange, updated: Attempt, heldNumber: string): string[] {
+  const shown = bodyField(updated.answer, 'card_number');
+  const before = bodyField(created, 'card_number');
+  return updated.number !== heldNumber && shown !== undefined && shown === before
+    ? [`the answer shows card_number ${JSON.stringify(shown)}, the number the card held before the update`]
+    : [];
 }
 
 /**

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import type { Exchange } from '../transport/exchange.js';
+import { disableAnswerFindings, disabledProblems } from './hook.js';
+
+function disable(status: number, answer: unknown): Exchange {
+  return {
+    operation: 'disableWebhook',
+    family: 'platform',
+    request: { method: 'PUT', url: 'http://gw.test/platform/webhook/wh_1/disable', headers: {}, body: undefined },
+    status,
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify(answer),
+    json: answer,
+    ms: 1,
+  };
+}
+
+const ok = { code: 0, message: 'Success', data: { message: 'Webhook wh_1 disabled' } };
+
+test('HOOK-1 on a successful disable: code 0 with a non-empty data.message', () => {
+  expect(disableAnswerFindings(disable(200, ok)).checked).toEqual(['HOOK-1']);
+  expect(disableAnswerFindings(disable(200, ok)).findings).toEqual([]);
+  expect(disableAnswerFindings(disable(200, { code: 0, message: 'Success' })).findings).toEqual([
+    { ruleId: 'HOOK-1', problems: ['data.message is undefined'], expected: 'code 0 with a non-empty data.message' },
+  ]);
+  expect(disableAnswerFindings(disable(200, { ...ok, data: { message: ' ' } })).findings).toHaveLength(1);
+});
+
+test('a failed disable is not judged on the answer alone: whether the webhook was active is not in it', () => {
+  expect(disableAnswerFindings(disable(404, { code: 1301, message: 'Webhook not found' })).checked).toEqual([]);
+});
+
+test('a disable the suite knows must succeed: code 0 and a non-empty data.message', () => {
+  expect(disabledProblems(disable(200, ok))).toEqual([]);
+  expect(disabledProblems(disable(409, { code: 1302, message: 'already disabled' }))).toEqual([
+    'code is 1302, expected 0',
+    'data.message is undefined, expected text stating the webhook is disabled',
+  ]);
+});
