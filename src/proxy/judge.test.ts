@@ -59,7 +59,8 @@ async function recordedExchanges(faults: string[]): Promise<Exchange[]> {
 }
 
 for (const faults of [[], FAULTS]) {
-  test(`the suite and the traffic proxy give the same findings on the same answers (${faults.length ? 'faults' : 'a conformant mock'})`, async () => {
+  const mock = faults.length ? 'faults' : 'a conformant mock';
+  test(`the suite and the traffic proxy give the same findings on the same answers (${mock})`, async () => {
     const exchanges = await recordedExchanges(faults);
     const suite = judgeAnswers(exchanges);
     const proxy = exchanges.map((e) => judge(e, {})).filter((v) => v.judged);

@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { annotation } from '../evidence/annotations.js';
 import ConformanceReporter, { type ConformanceReporterOptions } from '../reporters/conformance-reporter.js';
 import type { PlanFile } from './projects.js';
 import { runFile, runKeyOfFile, safeName, type RunWithUrl } from './run-files.js';
-import { skipUnstarted } from './skip-unstarted.js';
 
 /** The suite of the test file a test was collected from (its location is the spec file the run file imports). */
 function fileSuiteOf(test: TestCase): Suite | undefined {
@@ -24,31 +22,12 @@ export type SuitePowerOptions = {
   targetIds: Record<'mock' | 'sandbox', string>;
 };
 
-type Run = { reporter: ConformanceReporter; meta: RunWithUrl; tests: TestCase[]; failed: boolean; caught: boolean };
-
-/**
- * The rules a failed test counts against, as the conformance report counts them: those of its findings,
- * else every rule it is tagged with; none when only the target was unavailable or misconfigured.
- */
-export function rulesFailedBy(test: TestCase, result: TestResult): string[] {
-  if (result.status !== 'failed' && result.status !== 'timedOut') return [];
-  const annotations = [...test.annotations, ...result.annotations];
-  const named = annotation.finding.read(annotations).map((f) => f.ruleId);
-  if (named.length) return named;
-  if (annotation.unavailable.read(annotations).length || annotation.misconfigured.read(annotations).length) return [];
-  return annotation.rule.read(test.annotations);
-}
-
-export const CAUGHT_NOTE = 'not run: the fault was already caught by a test of its own rule';
+type Run = { reporter: ConformanceReporter; meta: RunWithUrl; failed: boolean };
 
 /**
  * verify:suite's reporter. One runner carries every run: this files each test under its run (the name
  * of its test file says which, see run-files.ts) and hands each run to a conformance reporter of its own, so every run
  * writes the conformance.json and .md a single run writes, in <outputDir>/<run id>/.
- *
- * It also stops a fault's run early, and only on its own rule: once a test of that rule failed, the run's
- * tests that have not started are skipped without being sent to a worker (skip-unstarted.ts, this
- * project's one write to a Playwright object it does not own, and why).
  */
 export default class SuitePowerReporter implements Reporter {
   private readonly runs = new Map<string, Run>();
@@ -79,7 +58,7 @@ export default class SuitePowerReporter implements Reporter {
         knownDeviations,
       });
       reporter.onBegin(config, suite);
-      const run: Run = { reporter, meta, tests: [], failed: false, caught: false };
+      const run: Run = { reporter, meta, failed: false };
       this.runs.set(meta.id, run);
       const { group, name } = runFile(meta, plan.full);
       byKey.set(`${group}/${name}`, run);
@@ -88,7 +67,6 @@ export default class SuitePowerReporter implements Reporter {
       // A file suite's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
       const run = byKey.get(runKeyOfFile(fileSuiteOf(test)?.title ?? ''));
       if (!run) continue;
-      run.tests.push(test);
       this.runOf.set(test, run);
     }
     const planned = `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned`;
@@ -99,7 +77,7 @@ export default class SuitePowerReporter implements Reporter {
     console.log(
       this.options.full
         ? `${planned} (every run is the whole suite)`
-        : `${planned} (a fault's run is its own rule's tests, and ends at the first of them to fail${whole})`,
+        : `${planned} (a fault's run is its own rule's tests${whole})`,
     );
   }
 
@@ -108,15 +86,6 @@ export default class SuitePowerReporter implements Reporter {
     if (!run) return;
     run.reporter.onTestEnd(test, result);
     run.failed ||= result.status === 'failed' || result.status === 'timedOut';
-    if (
-      run.meta.kind === 'fault' &&
-      !run.caught &&
-      !this.options.full &&
-      rulesFailedBy(test, result).includes(run.meta.rule)
-    ) {
-      run.caught = true;
-      skipUnstarted(run.tests, CAUGHT_NOTE);
-    }
     this.finished++;
     if (Date.now() - this.lastProgress > 15_000) {
       this.lastProgress = Date.now();

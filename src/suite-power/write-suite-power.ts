@@ -88,8 +88,8 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     '',
     options.full
       ? 'Full runs: every fault run is the whole suite, so "caught by" lists every rule that failed.'
-      : 'A fault run first runs the tests of the rule it breaks and stops there when one fails; only ' +
-        'otherwise does the rest of the suite run (`--full` runs it all). "caught by" lists the rules that ' +
+      : 'A fault run first runs the tests of the rule it breaks; only when none of them fails ' +
+        'does the rest of the suite run (`--full` runs it all). "caught by" lists the rules that ' +
         'failed in what ran; "(listed)" marks rules the fault names in alsoNoticedBy, "(unlisted)" others.',
     '',
     '| kind | name | rule | mode | expected | outcome | caught by | verdict |',
