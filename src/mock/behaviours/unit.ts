@@ -1,5 +1,5 @@
-import type { MockApp } from '../server/app.js';
-import type { MockReply, MockRequest } from '../server/reply.js';
+import type { HttpApp } from '../http/app.js';
+import type { HttpReply, HttpRequest } from '../http/app.js';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
 import type { Credentials } from '../credentials.js';
 import type { SeamAnswer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
@@ -38,16 +38,16 @@ export type Env = {
 type Around<F> = (next: F, env: Env) => F;
 type Body = Record<string, unknown>;
 
-/** Changes every gateway answer on the link, as a proxy would (wire.ts installs them as hooks of server/app.ts). */
+/** Changes every gateway answer on the link, as a proxy would (wire.ts installs them as Fastify hooks). */
 export type Wire = {
   /** The body before it is serialized (a copy; return a new object to replace it). */
-  readonly body?: (body: Body, family: 'pg' | 'platform', request: MockRequest) => Body | void;
+  readonly body?: (body: Body, family: 'pg' | 'platform', request: HttpRequest) => Body | void;
   /** Headers, and when it returns a string, the serialized body. */
-  readonly sent?: (reply: MockReply, request: MockRequest, text: unknown) => string | void;
+  readonly sent?: (reply: HttpReply, request: HttpRequest, text: unknown) => string | void;
   /** Before the request is read (timing). */
-  readonly arrive?: (request: MockRequest) => Promise<void>;
+  readonly arrive?: (request: HttpRequest) => Promise<void>;
   /** Its own hooks, for what the three above cannot do: answer first, hold, compress, stream (link.ts). */
-  readonly install?: (app: MockApp) => void;
+  readonly install?: (app: HttpApp) => void;
 };
 
 /**

@@ -1,5 +1,5 @@
-import type { MockApp } from '../server/app.js';
-import type { MockRequest } from '../server/reply.js';
+import type { HttpApp } from '../http/app.js';
+import type { HttpRequest } from '../http/app.js';
 import type { MockContext } from '../server/context.js';
 import { controlBody, numberField, stringField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
@@ -33,12 +33,12 @@ function notificationUrl(body: Record<string, unknown>): string {
  * Control routes for webhooks (not part of the gateway contract; no auth). Each touches only the webhook
  * it names, so parallel tests each create and drive their own.
  */
-export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
+export function controlWebhookRoutes(app: HttpApp, ctx: MockContext): void {
   const hooks = ctx.state.webhooks;
   const worker = ctx.state.worker;
   const view = (hook: Webhook) => webhookView(hooks, hook);
-  const named = (request: MockRequest): Webhook => {
-    const hook = hooks.get(request.params.id as string);
+  const named = (request: HttpRequest): Webhook => {
+    const hook = hooks.get((request.params as { id: string }).id);
     if (!hook) throw new MockError('webhookNotFound', 'No webhook has this ID. Create one with POST /__mock/webhooks.');
     return hook;
   };

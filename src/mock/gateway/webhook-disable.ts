@@ -1,4 +1,4 @@
-import type { MockApp } from '../server/app.js';
+import type { HttpApp } from '../http/app.js';
 import type { SeamAnswer } from '../server/seams.js';
 import type { MockContext } from '../server/context.js';
 import type { WebhookRegistry } from '../state/webhooks.js';
@@ -40,12 +40,13 @@ export function disableWebhook(
 }
 
 /** PUT /platform/webhook/{webhook_id}/disable: auth → the disable operation's seam → answer. */
-export function webhookDisableRoute(app: MockApp, ctx: MockContext): void {
+export function webhookDisableRoute(app: HttpApp, ctx: MockContext): void {
   const { seams, shapes } = ctx.behaviours;
   app.put(
     '/platform/webhook/:webhook_id/disable',
+    { onRequest: ctx.authenticate('disableWebhook') },
     (request, reply) => {
-      const id = request.params.webhook_id as string;
+      const id = (request.params as { webhook_id: string }).webhook_id;
       const answer = seams.disableWebhook(id, ctx.state.webhooks);
       if (shapes.answer.length) {
         const context = { operation: 'disableWebhook', id } as const;
@@ -53,6 +54,5 @@ export function webhookDisableRoute(app: MockApp, ctx: MockContext): void {
       }
       reply.code(answer.status).send(answer.body);
     },
-    ctx.authenticate('disableWebhook'),
   );
 }

@@ -1,30 +1,25 @@
 import { failureAnswer, familyOf, isGatewayPath, MockError } from '../gateway/errors.js';
-import type { MockReply, MockRequest } from './reply.js';
+import { Refusal, type HttpReply, type HttpRequest } from '../http/app.js';
 import type { SeamAnswer, FailureContext, Shapes } from './seams.js';
-
-/** 404 and 405 stay apart: a known path with another method answers 405 and names the allowed ones. */
-export function routeMiss(request: MockRequest, allowed: readonly string[]): MockError {
-  if (allowed.length) {
-    return new MockError('methodNotAllowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, {
-      allow: allowed.join(', '),
-    });
-  }
-  return new MockError('notFound');
-}
 
 /**
  * The single place a failure becomes a reply: family scheme, status, headers, JSON body. Behaviours that
  * change failures see the answer here (`shapes`), after the conformant one is built. Anything thrown that
- * is not a MockError is the mock's own bug: a 500, logged by kind only (`log`).
+ * is neither a MockError nor the HTTP layer's Refusal is the mock's own bug: a 500, logged by kind only (`log`).
  */
 export function sendFailure(
   shapes: Shapes['failure'],
   error: unknown,
-  request: MockRequest,
-  reply: MockReply,
+  request: HttpRequest,
+  reply: HttpReply,
   log?: (line: string) => void,
 ): void {
-  const mockError = error instanceof MockError ? error : new MockError('internal');
+  const mockError =
+    error instanceof MockError
+      ? error
+      : error instanceof Refusal
+        ? new MockError(error.reason, error.detail, error.headers)
+        : new MockError('internal');
   if (mockError.failure === 'internal' && log) {
     // The kind of error only: a message from deep inside could quote request data.
     log(

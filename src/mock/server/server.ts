@@ -7,19 +7,19 @@ import { PLATFORM_CODES } from '../gateway/platform-codes.js';
 import { tokenizeRoute } from '../gateway/tokenize/route.js';
 import { vaultRoute } from '../gateway/vault/route.js';
 import { webhookDisableRoute } from '../gateway/webhook-disable.js';
+import { httpApp, type HttpApp } from '../http/app.js';
 import { MockState } from '../state/state.js';
-import { MockApp } from './app.js';
 import type { MockContext } from './context.js';
-import { routeMiss, sendFailure } from './failures.js';
+import { sendFailure } from './failures.js';
 import { resolveOptions, type MockOptions } from './options.js';
 
 /**
  * Server wiring: options → the core's seams with the behaviours that are on (behaviours/) → state →
- * the HTTP layer (app.ts) with the gateway's three operations (gateway/) and the control API (control/).
+ * the HTTP layer (http/app.ts) with the gateway's three operations (gateway/) and the control API (control/).
  */
 
 export type MockServer = {
-  app: MockApp;
+  app: HttpApp;
   /** Resolves when no webhook delivery is in flight (for one webhook, or for all). */
   settled(webhookId?: string): Promise<void>;
 };
@@ -51,19 +51,26 @@ export function buildMockServer(options: MockOptions = {}): MockServer {
   const { seams } = behaviours;
   const state = new MockState(resolved, seams);
   const log = resolved.logger ? (line: string) => process.stdout.write(`${line}\n`) : undefined;
-  const app = new MockApp({
+  const app = httpApp({
     fail: (error, request, reply) => sendFailure(behaviours.shapes.failure, error, request, reply, log),
-    miss: routeMiss,
     clientError,
-    logger: resolved.logger,
+    logRequests: resolved.logger,
   });
+  app.decorateRequest('identity', undefined);
 
   const ctx: MockContext = {
     options: resolved,
     behaviours,
     state,
-    authenticate: (operation) => (request) => {
-      request.identity = seams.authenticate(request.headers.authorization, operation);
+    // Callback style: a hook on every gateway request needs no promise of its own.
+    authenticate: (operation) => (request, _reply, done) => {
+      try {
+        request.identity = seams.authenticate(request.headers.authorization, operation);
+      } catch (e) {
+        done(e as Error);
+        return;
+      }
+      done();
     },
   };
 

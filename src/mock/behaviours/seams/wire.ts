@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp } from '../../http/app.js';
+import type { HttpReply, HttpRequest } from '../../http/app.js';
 import { familyOf, isGatewayPath } from '../../gateway/errors.js';
 import type { Unit, Wire } from '../unit.js';
 
@@ -37,7 +37,7 @@ function renamed(body: Body, fields: Record<string, [string, (v: unknown) => unk
   );
 }
 
-const isJson = (reply: MockReply) => String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+const isJson = (reply: HttpReply) => String(reply.getHeader('content-type') ?? '').startsWith('application/json');
 const star = (row: Row, field: string) =>
   typeof row[field] === 'string' && (row[field] = (row[field] as string).replace(/x/g, '*'));
 const asciiEscaped = (text: string) =>
@@ -250,15 +250,15 @@ export const WIRE_VARIANTS = [
 ] as const satisfies readonly Unit[];
 
 /**
- * Installs the link behaviours that are on as hooks of the HTTP layer (server/app.ts): one preSerialization hook for body changes
+ * Installs the link behaviours that are on as Fastify hooks: one preSerialization hook for body changes
  * (on a copy) and one onSend hook for headers, each only when some behaviour needs it.
  */
-export function installWire(app: MockApp, wire: readonly Wire[]): void {
+export function installWire(app: HttpApp, wire: readonly Wire[]): void {
   const bodies = wire.flatMap((w) => (w.body ? [w.body] : []));
   const sends = wire.flatMap((w) => (w.sent ? [w.sent] : []));
   const arrivals = wire.flatMap((w) => (w.arrive ? [w.arrive] : []));
   if (bodies.length) {
-    app.addHook('preSerialization', async (request: MockRequest, _reply: MockReply, payload: unknown) => {
+    app.addHook('preSerialization', async (request: HttpRequest, _reply: HttpReply, payload: unknown) => {
       if (!isGatewayPath(request.url) || payload === null || typeof payload !== 'object' || Array.isArray(payload))
         return payload;
       const family = familyOf(request.url);
@@ -268,7 +268,7 @@ export function installWire(app: MockApp, wire: readonly Wire[]): void {
     });
   }
   if (sends.length) {
-    app.addHook('onSend', async (request: MockRequest, reply: MockReply, payload: unknown) => {
+    app.addHook('onSend', async (request: HttpRequest, reply: HttpReply, payload: unknown) => {
       if (!isGatewayPath(request.url)) return payload;
       let text = payload;
       for (const change of sends) text = change(reply, request, text) ?? text;
@@ -277,7 +277,7 @@ export function installWire(app: MockApp, wire: readonly Wire[]): void {
   }
   for (const w of wire) w.install?.(app);
   for (const arrive of arrivals) {
-    app.addHook('onRequest', async (request: MockRequest) => {
+    app.addHook('onRequest', async (request: HttpRequest) => {
       if (isGatewayPath(request.url)) await arrive(request);
     });
   }
