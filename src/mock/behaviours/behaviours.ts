@@ -14,6 +14,4 @@ export type Behaviours = {
   readonly wire: readonly Wire[];
   /** Customer record i as this server lists it. */
   readonly recordAt: (index: number) => Customer;
-  /** No fault and no variant is on. */
-  readonly none: boolean;
 };

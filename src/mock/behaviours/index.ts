@@ -37,13 +37,11 @@ export function buildBehaviours(
 ): Behaviours {
   const units = activeUnits(faults, variants);
   const records = units.flatMap((u) => (u.record ? [u.record] : []));
-  const recordAt = records.length
-    ? (index: number) => {
-        const { record, cardNumbers } = seededCustomer(index);
-        for (const change of records) change(record, cardNumbers);
-        return record;
-      }
-    : (index: number) => seededCustomer(index).record;
+  const recordAt = (index: number) => {
+    const { record, cardNumbers } = seededCustomer(index);
+    for (const change of records) change(record, cardNumbers);
+    return record;
+  };
   const env: Env = { credentials, customer: recordAt };
   const formats = units.reduce((f, u) => (u.formats ? u.formats(f) : f), TOKENIZE_FORMATS);
   const seams: Seams = faithfulSeams(
@@ -63,5 +61,5 @@ export function buildBehaviours(
     answer: units.flatMap((u) => (u.answer ? [(a, c) => u.answer!(a, c, env)] : [])),
     failure: units.flatMap((u) => (u.failure ? [(a, c) => u.failure!(a, c, env)] : [])),
   };
-  return { seams, shapes, wire: units.flatMap((u) => (u.wire ? [u.wire] : [])), recordAt, none: units.length === 0 };
+  return { seams, shapes, wire: units.flatMap((u) => (u.wire ? [u.wire] : [])), recordAt };
 }

@@ -48,10 +48,8 @@ export function webhookDisableRoute(app: HttpApp, ctx: MockContext): void {
     (request, reply) => {
       const id = (request.params as { webhook_id: string }).webhook_id;
       const answer = seams.disableWebhook(id, ctx.state.webhooks);
-      if (shapes.answer.length) {
-        const context = { operation: 'disableWebhook', id } as const;
-        for (const shape of shapes.answer) shape(answer, context);
-      }
+      const context = { operation: 'disableWebhook', id } as const;
+      for (const shape of shapes.answer) shape(answer, context);
       reply.code(answer.status).send(answer.body);
     },
   );

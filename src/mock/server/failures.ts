@@ -37,10 +37,8 @@ export function sendFailure(
   if (family === 'pg' && body && typeof body === 'object' && typeof body.echo_fields === 'string') {
     answer.body!.echo_fields = body.echo_fields;
   }
-  if (shapes.length) {
-    const context: FailureContext = { family, gateway: isGatewayPath(request.url), error: mockError, url: request.url };
-    for (const shape of shapes) shape(answer, context);
-  }
+  const context: FailureContext = { family, gateway: isGatewayPath(request.url), error: mockError, url: request.url };
+  for (const shape of shapes) shape(answer, context);
   reply.code(answer.status).headers(mockError.headers);
   if (answer.text !== undefined) reply.type(answer.type ?? 'text/plain').send(answer.text);
   else if (answer.body === undefined) reply.send();

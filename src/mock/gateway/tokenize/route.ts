@@ -28,11 +28,8 @@ export function tokenizeRoute(app: HttpApp, ctx: MockContext): void {
         ...(typeof body.echo_fields === 'string' && { echo_fields: body.echo_fields }),
       } as Record<string, unknown>,
     };
-    if (shapes.answer.length) {
-      const context = { operation: 'tokenize', input, card, previous } as const;
-      for (const shape of shapes.answer) shape(answer, context);
-      reply.code(answer.status);
-    }
-    reply.send(answer.body);
+    const context = { operation: 'tokenize', input, card, previous } as const;
+    for (const shape of shapes.answer) shape(answer, context);
+    reply.code(answer.status).send(answer.body);
   });
 }
