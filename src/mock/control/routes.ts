@@ -1,15 +1,15 @@
 import type { HttpApp } from '../http/app.js';
-import type { MockContext } from '../server/context.js';
+import type { ControlContext } from './context.js';
 import { controlBody, numberField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
-import { MAX_CUSTOMERS } from '../server/options.js';
+import { MAX_CUSTOMERS } from '../state/customers.js';
 import type { CardView } from './view-types.js';
 
 /**
  * The control API (/__mock/): not part of the gateway contract, no auth, never changed by a behaviour.
  * Health, reset, vault size, stored cards and the behaviours on; webhook-routes.ts drives webhooks.
  */
-export function controlRoutes(app: HttpApp, ctx: MockContext): void {
+export function controlRoutes(app: HttpApp, ctx: ControlContext): void {
   app.get('/__mock/health', async () => ({ status: 'ok' }));
 
   /** Back to the seeded state: no cards, the seeded webhook only, clock at real time, customers as started. */
@@ -36,7 +36,7 @@ export function controlRoutes(app: HttpApp, ctx: MockContext): void {
   });
 
   app.get('/__mock/behaviour', async () => ({
-    faults: [...ctx.options.faults],
-    variants: [...ctx.options.variants],
+    faults: [...ctx.on.faults],
+    variants: [...ctx.on.variants],
   }));
 }

@@ -1,6 +1,6 @@
 import type { HttpApp } from '../http/app.js';
-import type { SeamAnswer } from '../server/seams.js';
-import type { MockContext } from '../server/context.js';
+import type { SeamAnswer } from './seams.js';
+import type { GatewayContext } from './context.js';
 import type { WebhookRegistry } from '../state/webhooks.js';
 import { MockError } from './errors.js';
 import { PLATFORM_CODES } from './platform-codes.js';
@@ -40,8 +40,8 @@ export function disableWebhook(
 }
 
 /** PUT /platform/webhook/{webhook_id}/disable: auth → the disable operation's seam → answer. */
-export function webhookDisableRoute(app: HttpApp, ctx: MockContext): void {
-  const { seams, shapes } = ctx.behaviours;
+export function webhookDisableRoute(app: HttpApp, ctx: GatewayContext): void {
+  const { seams, changes } = ctx.steps;
   app.put(
     '/platform/webhook/:webhook_id/disable',
     { onRequest: ctx.authenticate('disableWebhook') },
@@ -49,7 +49,7 @@ export function webhookDisableRoute(app: HttpApp, ctx: MockContext): void {
       const id = (request.params as { webhook_id: string }).webhook_id;
       const answer = seams.disableWebhook(id, ctx.state.webhooks);
       const context = { operation: 'disableWebhook', id } as const;
-      for (const shape of shapes.answer) shape(answer, context);
+      for (const change of changes.answer) change(answer, context);
       reply.code(answer.status).send(answer.body);
     },
   );

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { HttpApp } from '../../http/app.js';
-import type { HttpReply, HttpRequest } from '../../http/app.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 const PIECES = 3;

@@ -1,5 +1,4 @@
-import type { HttpApp } from '../../http/app.js';
-import type { HttpReply, HttpRequest } from '../../http/app.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /**

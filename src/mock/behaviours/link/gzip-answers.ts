@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { HttpApp } from '../../http/app.js';
-import type { HttpReply, HttpRequest } from '../../http/app.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /**

@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
-import type { HttpApp } from '../../http/app.js';
-import type { HttpReply, HttpRequest } from '../../http/app.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { HttpApp } from '../../http/app.js';
-import type { HttpReply, HttpRequest } from '../../http/app.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 
 /** How long the variation's server keeps an idle connection, in seconds (nginx's and many balancers' range). */
 export const SHORT_KEEP_ALIVE_S = 2;

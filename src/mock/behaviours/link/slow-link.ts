@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { HttpApp } from '../../http/app.js';
-import type { HttpRequest } from '../../http/app.js';
+import type { HttpApp, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /** The variation's latency: what a sandbox across an ocean, behind a proxy or two, adds to every answer. */

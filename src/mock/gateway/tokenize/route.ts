@@ -1,15 +1,15 @@
 import type { HttpApp } from '../../http/app.js';
-import { identityOf, type MockContext } from '../../server/context.js';
+import { identityOf, type GatewayContext } from '../context.js';
 import { objectBody } from '../body.js';
-import { newPgId } from '../ids.js';
+import { newPgId } from '../../state/ids.js';
 import { PG_CODES } from '../pg-codes.js';
 
 /**
  * POST /pg/tokenize (section 4.1): auth → judge the body → store → answer in the rcode scheme.
- * Each step goes through its seam (server/seams.ts), which is the conformant step unless a behaviour is on.
+ * Each step goes through its seam (gateway/seams.ts), which is the conformant step unless a behaviour is on.
  */
-export function tokenizeRoute(app: HttpApp, ctx: MockContext): void {
-  const { seams, shapes } = ctx.behaviours;
+export function tokenizeRoute(app: HttpApp, ctx: GatewayContext): void {
+  const { seams, changes } = ctx.steps;
   const cards = ctx.state.cards;
   app.post('/pg/tokenize', { onRequest: ctx.authenticate('tokenize') }, (request, reply) => {
     const body = objectBody(request, true)!;
@@ -29,7 +29,7 @@ export function tokenizeRoute(app: HttpApp, ctx: MockContext): void {
       } as Record<string, unknown>,
     };
     const context = { operation: 'tokenize', input, card, previous } as const;
-    for (const shape of shapes.answer) shape(answer, context);
+    for (const change of changes.answer) change(answer, context);
     reply.code(answer.status).send(answer.body);
   });
 }

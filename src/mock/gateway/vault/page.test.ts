@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { buildBehaviours } from '../../behaviours/index.js';
+import { buildBehaviours } from '../../behaviours/apply.js';
 import { FAULTS } from '../../behaviours/faults.js';
-import { resolveOptions } from '../../server/options.js';
+import { resolveOptions } from '../../options.js';
 import { customerAt } from '../../state/customers.js';
 import { VAULT_LIMITS } from './query.js';
 import { pageWindow, vaultPage } from './page.js';

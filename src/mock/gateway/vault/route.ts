@@ -1,5 +1,5 @@
 import type { HttpApp } from '../../http/app.js';
-import type { MockContext } from '../../server/context.js';
+import type { GatewayContext } from '../context.js';
 import { vaultPage } from './page.js';
 
 /**
@@ -7,15 +7,15 @@ import { vaultPage } from './page.js';
  * Every run, faithful or faulty, builds the page here and Fastify serializes it: a behaviour changes what
  * the seams hand this route (query, window, records, answer), never which code sends it.
  */
-export function vaultRoute(app: HttpApp, ctx: MockContext): void {
-  const { seams, shapes, recordAt } = ctx.behaviours;
+export function vaultRoute(app: HttpApp, ctx: GatewayContext): void {
+  const { seams, changes, recordAt } = ctx.steps;
   app.get('/platform/vault/customer', { onRequest: ctx.authenticate('listCustomers') }, (request, reply) => {
     const query = seams.readVaultQuery(request.query as Record<string, unknown>);
     const total = ctx.state.customers;
     const page = vaultPage(query, total, seams.vaultWindow(query, total), recordAt);
     const answer = { status: 200, body: page as unknown as Record<string, unknown> };
     const context = { operation: 'listCustomers', query, total } as const;
-    for (const shape of shapes.answer) shape(answer, context);
+    for (const change of changes.answer) change(answer, context);
     reply.code(answer.status).send(answer.body);
   });
 }

@@ -1,4 +1,4 @@
-import type { Unit } from '../unit.js';
+import type { Behaviour } from './behaviour.js';
 
 /**
  * Section 4.2 sorts on customer_id desc without saying by which collation: customer IDs as a real vault
@@ -29,7 +29,7 @@ export const caseInsensitiveId = spelledId(CASE_PREFIXES);
 export const accentedId = spelledId(ACCENT_PREFIXES);
 
 const respelled =
-  (spell: (index: number) => string): Unit['record'] =>
+  (spell: (index: number) => string): Behaviour['record'] =>
   (record) => {
     record.customer_id = spell(indexOf(record.customer_id));
   };
@@ -63,4 +63,4 @@ export const CUSTOMER_ID_VARIANTS = [
       'which ranks ç with c and ü with u: not code point order; every fifth ID ties with the one before it.',
     record: respelled(accentedId),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

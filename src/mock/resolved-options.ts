@@ -1,4 +1,4 @@
-import type { Credentials } from '../credentials.js';
+import type { Credentials } from './gateway/credentials.js';
 
 /**
  * The mock's options once defaults are filled in and checked (options.ts). A type of its own, so the route

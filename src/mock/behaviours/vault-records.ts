@@ -1,4 +1,4 @@
-import type { Unit } from '../unit.js';
+import type { Behaviour } from './behaviour.js';
 
 /** Section 2.3 behaviours on the seeded customer records themselves (the computed vault, state/customers.ts). */
 
@@ -69,4 +69,4 @@ export const VAULT_RECORD_FAULTS = [
     description: 'Customer records carry rec_id as a string of digits.',
     record: (r) => void ((r as Row).rec_id = String(r.rec_id)),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

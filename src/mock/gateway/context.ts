@@ -1,9 +1,8 @@
 import type { onRequestHookHandler } from 'fastify';
-import type { Behaviours } from '../behaviours/behaviours.js';
-import type { Identity, Operation } from '../gateway/auth.js';
 import type { HttpRequest } from '../http/app.js';
 import type { MockState } from '../state/state.js';
-import type { ResolvedOptions } from './resolved-options.js';
+import type { Identity, Operation } from './auth.js';
+import type { GatewaySteps } from './seams.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,10 +11,9 @@ declare module 'fastify' {
   }
 }
 
-/** What every route module receives: resolved options, the seams with their behaviours, and the state. */
-export type MockContext = {
-  readonly options: ResolvedOptions;
-  readonly behaviours: Behaviours;
+/** What each gateway route receives: the steps it runs (with the behaviours on), the state, section 5's check. */
+export type GatewayContext = {
+  readonly steps: GatewaySteps;
   readonly state: MockState;
   /** A gateway route's onRequest hook: section 5, before its body is read. */
   readonly authenticate: (operation: Operation) => onRequestHookHandler;

@@ -1,6 +1,6 @@
-import { pageWindow, vaultPage } from '../../gateway/vault/page.js';
-import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
-import type { Env, Unit } from '../unit.js';
+import { pageWindow, vaultPage } from '../gateway/vault/page.js';
+import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import type { Env, Behaviour } from './behaviour.js';
 
 /**
  * Section 2.3 and 4.2 data conditions of a real, shared sandbox that the mock's 25 complete customers
@@ -109,7 +109,7 @@ export const VAULT_DATA_VARIANTS = [
       if (++vault.listings % EVERY === 0) vault.added = !vault.added;
     },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
 
 export const VAULT_DATA_FAULTS = [
   // VAULT-4: only an empty-vault check sees it: nothing is paged when the totals say there is nothing.
@@ -123,4 +123,4 @@ export const VAULT_DATA_FAULTS = [
         Object.assign(answer.body, { totalRecords: 0, totalPages: 0 });
     },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

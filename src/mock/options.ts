@@ -1,7 +1,9 @@
-import { MOCK_DEFAULTS } from '../defaults.js';
-import { unknownNames } from '../behaviours/names.js';
-import type { Credentials } from '../credentials.js';
+import { MOCK_DEFAULTS } from './defaults.js';
+import { unknownNames } from './behaviours/apply.js';
+import type { Credentials } from './gateway/credentials.js';
 import type { ResolvedOptions } from './resolved-options.js';
+import { MAX_CUSTOMERS } from './state/customers.js';
+import { webhookIdProblem } from './state/webhooks.js';
 
 export type MockOptions = {
   credentials?: Partial<Credentials>;
@@ -16,8 +18,6 @@ export type MockOptions = {
   deliveryTimeoutMs?: number;
 };
 
-export const MAX_CUSTOMERS = 1_000_000;
-const WEBHOOK_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const PRINTABLE_TOKEN = /^[\x21-\x7e]{1,256}$/;
 
 /** Lists every problem at once and never quotes a key, so a misplaced secret cannot reach a log. */
@@ -26,10 +26,6 @@ export class MockConfigError extends Error {
     super(`Invalid mock configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'MockConfigError';
   }
-}
-
-export function webhookIdProblem(id: string): string | undefined {
-  return WEBHOOK_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"';
 }
 
 type Labels = Record<

@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { MOCK_DEFAULTS } from '../defaults.js';
-import { expect, test } from '../mock-fixtures.js';
+import { MOCK_DEFAULTS } from './defaults.js';
+import { expect, test } from './mock-fixtures.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 

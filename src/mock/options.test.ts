@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { MOCK_DEFAULTS } from '../defaults.js';
-import { FAULTS } from '../behaviours/faults.js';
+import { MOCK_DEFAULTS } from './defaults.js';
+import { FAULTS } from './behaviours/faults.js';
 import { MockConfigError, optionsFromEnv, resolveOptions } from './options.js';
 import { buildMockServer } from './server.js';
-import { VARIANTS } from '../behaviours/variants.js';
+import { VARIANTS } from './behaviours/variants.js';
 
 function problemsOf(run: () => unknown): string[] {
   try {

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { MOCK_DEFAULTS } from '../../defaults.js';
-import { MockError } from '../../gateway/errors.js';
-import { newCardId } from '../../gateway/ids.js';
-import { KIND_FIELDS, type TokenizeInput } from '../../gateway/tokenize/request.js';
-import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
-import type { CardStore, StoredCard } from '../../state/card-store.js';
-import type { Unit } from '../unit.js';
+import { MockError } from '../gateway/errors.js';
+import { newCardId } from '../state/ids.js';
+import type { TokenizeInput } from '../gateway/tokenize/request.js';
+import type { CardStore, StoredCard } from '../state/card-store.js';
+import type { Behaviour } from './behaviour.js';
+import { onSuccess, TOKENIZE_ANSWER_FAULTS } from './tokenize-answer.js';
 
 /** Section 2.1, 2.2 and 4.1 behaviours: the tokenize request before it is judged, the store, the answer. */
 
 type Read = (body: Record<string, unknown>, identity: 'merchant' | 'vendor') => TokenizeInput;
 
 /** A judged request refused afterwards when `refused` says so. */
-const refuse =
+export const refuse =
   (refused: (input: TokenizeInput) => MockError | undefined) =>
   (next: Read): Read =>
   (body, identity) => {
@@ -21,36 +20,6 @@ const refuse =
     if (error) throw error;
     return input;
   };
-
-/** Changes a tokenize success answer's body. */
-const onSuccess =
-  (change: (body: Record<string, unknown>, context: Extract<AnswerContext, { operation: 'tokenize' }>) => void) =>
-  (answer: SeamAnswer, context: AnswerContext) => {
-    if (context.operation === 'tokenize' && answer.body) change(answer.body, context);
-  };
-
-/** The answer's card_number shown from the number sent, where a masking fault builds it another way. */
-const masked = (mask: (sent: string) => string | undefined) =>
-  onSuccess((body, { input }) => {
-    const sent = input.card?.number;
-    const shown = sent === undefined ? undefined : mask(sent);
-    if (shown !== undefined) body.card_number = shown;
-  });
-
-const echoed = (change: (sent: string) => string) =>
-  onSuccess((body) => {
-    if (typeof body.echo_fields === 'string') body.echo_fields = change(body.echo_fields);
-  });
-
-/** Whether an echo_fields string holds an empty JSON array ("[]", with any whitespace). */
-function holdsEmptyArray(text: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) && parsed.length === 0;
-  } catch {
-    return false;
-  }
-}
 
 type StoreCard = (input: TokenizeInput, store: CardStore) => StoredCard;
 
@@ -228,73 +197,7 @@ export const TOKENIZE_FAULTS = [
       return next(id === undefined ? body : { ...body, merchant_id: String(id) }, identity);
     },
   },
-  // TOK-8: first four, one x per hidden digit, last six.
-  {
-    name: 'mask-last-four-only',
-    rule: 'TOK-8',
-    description: "The answer's card_number shows only the last four digits (x for the rest).",
-    answer: masked((s) => 'x'.repeat(s.length - 4) + s.slice(-4)),
-  },
-  {
-    name: 'mask-fixed-six-x',
-    rule: 'TOK-8',
-    description: "The answer's card_number always hides exactly six digits, whatever the length.",
-    answer: masked((s) => `${s.slice(0, 4)}xxxxxx${s.slice(-6)}`),
-  },
-  {
-    name: 'mask-full-19-digits',
-    rule: 'TOK-8',
-    description: 'The answer shows a 19-digit card number in full.',
-    answer: masked((s) => (s.length === 19 ? s : undefined)),
-  },
-  {
-    name: 'mask-asterisks',
-    rule: 'TOK-8',
-    description: "The answer's card_number hides digits with * instead of x.",
-    answer: masked((s) => s.slice(0, 4) + '*'.repeat(s.length - 10) + s.slice(-6)),
-  },
-  {
-    name: 'mask-first-six-last-four',
-    rule: 'TOK-8',
-    description: "The answer's card_number shows the first six and last four digits.",
-    answer: masked((s) => s.slice(0, 6) + 'x'.repeat(s.length - 10) + s.slice(-4)),
-  },
-  // TOK-9: echo_fields byte for byte.
-  {
-    name: 'echo-fields-reserialized',
-    rule: 'TOK-9',
-    description: 'echo_fields is parsed and serialized again, so its whitespace is lost.',
-    answer: echoed((s) => JSON.stringify(JSON.parse(s))),
-  },
-  {
-    name: 'echo-fields-trimmed',
-    rule: 'TOK-9',
-    description: 'echo_fields comes back with leading and trailing whitespace trimmed.',
-    answer: echoed((s) => s.trim()),
-  },
-  {
-    name: 'echo-fields-ascii-escaped',
-    rule: 'TOK-9',
-    description:
-      'Non-ASCII characters inside echo_fields come back as \\u escapes: the same JSON inside, a different string.',
-    answer: echoed((s) => s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)),
-  },
-  {
-    name: 'echo-fields-dropped',
-    rule: 'TOK-9',
-    description: 'A successful answer omits echo_fields.',
-    answer: onSuccess((b) => delete b.echo_fields),
-  },
-  {
-    name: 'echo-fields-empty-array-dropped',
-    rule: 'TOK-9',
-    description:
-      'A successful answer omits an echo_fields that holds an empty JSON array ("[]"), ' +
-      'as a gateway that skips empty lists does.',
-    answer: onSuccess(
-      (b) => typeof b.echo_fields === 'string' && holdsEmptyArray(b.echo_fields) && delete b.echo_fields,
-    ),
-  },
+  ...TOKENIZE_ANSWER_FAULTS, // TOK-8, TOK-9: the answer's masked number and echo_fields
   // TOK-10: a request breaking a stated format is not a success.
   {
     name: 'exp-month-13-accepted',
@@ -338,88 +241,4 @@ export const TOKENIZE_FAULTS = [
     description: 'A successful tokenization answers pg_id as a JSON number.',
     answer: onSuccess((b) => (b.pg_id = Date.now())),
   },
-] as const satisfies readonly Unit[];
-
-/** A card number the sandbox does not take, new card or update alike (a decline, not a malformed request). */
-const declines = (declined: (number: string) => boolean, error: () => MockError) =>
-  refuse((i) => (i.card?.number !== undefined && declined(i.card.number) ? error() : undefined));
-
-/** The merchant's own profile, store location and user on the mock (section 2.1's profile_id, loc_id, user_id). */
-const ACCOUNT_VALUES = {
-  profile_id: MOCK_DEFAULTS.profileId,
-  loc_id: MOCK_DEFAULTS.locId,
-  user_id: MOCK_DEFAULTS.userId,
-} as const;
-
-export const TOKENIZE_VARIANTS = [
-  // Section 8: limits are not shown.
-  {
-    name: 'card-lengths-15-16-only',
-    rule: 'TOK-8',
-    description: 'Only 15- and 16-digit card numbers are taken; other lengths are refused (rcode 403).',
-    formats: (f) => ({
-      ...f,
-      cardNumberLength: { min: 15, max: 16, detail: 'card_number must have 15 or 16 digits.' },
-    }),
-  },
-  // Which brands and lengths a sandbox takes is not shown: some decline a few, on new cards and updates alike.
-  {
-    name: 'card-lengths-14-15-declined',
-    rule: 'TOK-2',
-    description:
-      '14- and 15-digit card numbers (Diners, Amex) are declined, new cards and updates alike: HTTP 200, ' +
-      'rcode 404, "Card type not accepted".',
-    readTokenize: declines(
-      (n) => n.length === 14 || n.length === 15,
-      () => new MockError('cardNumberLuhn', 'Card type not accepted: this sandbox declines 14- and 15-digit cards.'),
-    ),
-  },
-  {
-    name: 'card-brands-visa-only',
-    rule: 'TOK-2',
-    description:
-      'Only Visa numbers (starting with 4) are taken; every other brand is refused, new cards and updates alike: HTTP 400, rcode 403.',
-    readTokenize: declines(
-      (n) => !n.startsWith('4'),
-      () => new MockError('cardNumberFormat', 'Only Visa cards are accepted on this sandbox.'),
-    ),
-  },
-  // Section 2.1: profile_id, loc_id and user_id name the merchant's own profile, store location and user.
-  {
-    name: 'unknown-profile-refused',
-    rule: 'TOK-11',
-    description:
-      `A profile_id, loc_id or user_id that is not the merchant's own (the mock's: ` +
-      `${ACCOUNT_VALUES.profile_id}, ${ACCOUNT_VALUES.loc_id}, ${ACCOUNT_VALUES.user_id}) is refused: HTTP ` +
-      `403, rcode 302, "profile_id is not a profile of this merchant"; the merchant's own are taken, as a ` +
-      `gateway checking them against the account does.`,
-    readTokenize: (next) => (body, identity) => {
-      const input = next(body, identity);
-      const unknown = (Object.keys(ACCOUNT_VALUES) as (keyof typeof ACCOUNT_VALUES)[]).find(
-        (f) => body[f] !== undefined && body[f] !== ACCOUNT_VALUES[f],
-      );
-      if (unknown)
-        throw new MockError(
-          'merchantMismatch',
-          `${unknown} is not a ${{ profile_id: 'profile', loc_id: 'store location', user_id: 'user' }[unknown]} of this merchant.`,
-        );
-      return input;
-    },
-  },
-  // Which of a request's problems is answered first is not shown (nor the codes): this gateway judges the
-  // payment data before the merchant and the integrator, so a body without it says nothing of its IDs.
-  {
-    name: 'tokenize-payment-judged-first',
-    rule: 'ERR-1',
-    description:
-      'A new-card tokenize body without payment information is refused for that (HTTP 400, rcode 401) before its ' +
-      'merchant_id and vendor_id are judged; the faithful mock judges the parties first.',
-    readTokenize: (next) => (body, identity) => {
-      const payment = Object.values(KIND_FIELDS)
-        .flat()
-        .some((field) => body[field] !== undefined);
-      if (body.card_id === undefined && !payment) throw new MockError('paymentMissing');
-      return next(body, identity);
-    },
-  },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

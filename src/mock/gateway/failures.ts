@@ -1,14 +1,16 @@
-import { failureAnswer, familyOf, isGatewayPath, MockError } from '../gateway/errors.js';
+import type { Socket } from 'node:net';
+import { PLATFORM_CODES } from './platform-codes.js';
+import { failureAnswer, familyOf, isGatewayPath, MockError } from './errors.js';
 import { Refusal, type HttpReply, type HttpRequest } from '../http/app.js';
-import type { SeamAnswer, FailureContext, Shapes } from './seams.js';
+import type { SeamAnswer, FailureContext, Changes } from './seams.js';
 
 /**
  * The single place a failure becomes a reply: family scheme, status, headers, JSON body. Behaviours that
- * change failures see the answer here (`shapes`), after the conformant one is built. Anything thrown that
+ * change failures see the answer here (`changes`), after the conformant one is built. Anything thrown that
  * is neither a MockError nor the HTTP layer's Refusal is the mock's own bug: a 500, logged by kind only (`log`).
  */
 export function sendFailure(
-  shapes: Shapes['failure'],
+  changes: Changes['failure'],
   error: unknown,
   request: HttpRequest,
   reply: HttpReply,
@@ -38,9 +40,26 @@ export function sendFailure(
     answer.body!.echo_fields = body.echo_fields;
   }
   const context: FailureContext = { family, gateway: isGatewayPath(request.url), error: mockError, url: request.url };
-  for (const shape of shapes) shape(answer, context);
+  for (const change of changes) change(answer, context);
   reply.code(answer.status).headers(mockError.headers);
   if (answer.text !== undefined) reply.type(answer.type ?? 'text/plain').send(answer.text);
   else if (answer.body === undefined) reply.send();
   else reply.type(answer.type ?? 'application/json; charset=utf-8').send(answer.body);
+}
+
+/** HTTP the parser cannot read never reaches a route; answer it in the platform scheme, not Node's default. */
+export function answerUnreadable(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    code: PLATFORM_CODES.badRequest.code,
+    message: tooLarge ? 'The request headers are too large.' : 'The HTTP request is malformed.',
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,7 +1,7 @@
-import { AUTH_FAILURES } from '../../gateway/errors.js';
-import { newCardId } from '../../gateway/ids.js';
-import type { SeamAnswer, FailureContext } from '../../server/seams.js';
-import type { Unit } from '../unit.js';
+import { AUTH_FAILURES } from '../gateway/errors.js';
+import { newCardId } from '../state/ids.js';
+import type { SeamAnswer, FailureContext } from '../gateway/seams.js';
+import type { Behaviour } from './behaviour.js';
 
 /** Section 5 and 7 behaviours on failure answers of the gateway's own paths, after the conformant one is built. */
 
@@ -69,7 +69,7 @@ export const FAILURE_FAULTS = [
     failure: (a, c) =>
       void (c.gateway && c.family === 'platform' && Object.assign(a, { status: 400, body: undefined })),
   },
-  // ERR-3: a failure with an HTTP error status in the other family's scheme (error-body shapes are not
+  // ERR-3: a failure with an HTTP error status in the other family's scheme (error-body changes are not
   // shown, the scheme is); a body in no scheme at all is ERR-1's or ERR-2's (pg-failure-html-400).
   {
     name: 'platform-errors-in-pg-scheme',
@@ -93,7 +93,7 @@ export const FAILURE_FAULTS = [
     description: '/platform/ failures carry code as a string of digits ("1004").',
     failure: onGatewayFailure((b, c) => c.family === 'platform' && (b.code = String(b.code))),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
 
 export const STATUS_VARIANTS = [
   // Section 7: HTTP statuses and the shape of error bodies are not shown. Applied in this order.
@@ -132,4 +132,4 @@ export const STATUS_VARIANTS = [
       if (c.operation === 'disableWebhook') a.status = 202;
     },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

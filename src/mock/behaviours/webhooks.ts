@@ -1,8 +1,8 @@
-import { disabledAnswer, webhookNotFound } from '../../gateway/webhook-disable.js';
-import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
-import type { RaisedEvent, Webhook, WebhookRequest } from '../../state/webhooks.js';
+import { disabledAnswer, webhookNotFound } from '../gateway/webhook-disable.js';
+import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import type { RaisedEvent, Webhook, WebhookRequest } from '../state/webhooks.js';
 import { DISABLE_REFUSAL_INVISIBLE } from './auth.js';
-import type { Unit } from '../unit.js';
+import type { Behaviour } from './behaviour.js';
 
 /** Section 3, 4.3 and 6 behaviours: the disable operation, the webhook store's transitions, delivery. */
 
@@ -19,7 +19,7 @@ const heldRequests = (hook: Webhook): WebhookRequest[] =>
  * Enabling that leaves some held requests held: `kept` picks them from the requests held at that moment, and
  * they are never posted (they wait for their expiry).
  */
-function keepsHeld(kept: (held: WebhookRequest[]) => WebhookRequest[]): Pick<Unit, 'enableHook' | 'mayPost'> {
+function keepsHeld(kept: (held: WebhookRequest[]) => WebhookRequest[]): Pick<Behaviour, 'enableHook' | 'mayPost'> {
   const keptHeld = new WeakSet<WebhookRequest>();
   return {
     enableHook: (next) => (hook, hooks) => {
@@ -213,7 +213,7 @@ export const WEBHOOK_FAULTS = [
     description: 'A successful disable answers message as the number 0.',
     answer: onDisabled((b) => (b.message = 0)),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
 
 const ALREADY_DISABLED = { code: 1302, message: 'The webhook is already disabled.' };
 
@@ -229,4 +229,4 @@ export const WEBHOOK_VARIANTS = [
     disableWebhook: (next) => (id, hooks) =>
       hooks.get(id)?.status === 'inactive' ? { status: 409, body: ALREADY_DISABLED } : next(id, hooks),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

@@ -1,8 +1,8 @@
-import { MockError } from '../../gateway/errors.js';
-import { PARAMETERS } from '../../gateway/vault/query.js';
-import type { VaultQuery } from '../../gateway/vault/query.js';
-import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
-import type { Unit } from '../unit.js';
+import { MockError } from '../gateway/errors.js';
+import { PARAMETERS } from '../gateway/vault/query.js';
+import type { VaultQuery } from '../gateway/vault/query.js';
+import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import type { Behaviour } from './behaviour.js';
 
 /** Section 2.3 and 4.2 behaviours: the query before it is judged, the page's window, the envelope. */
 
@@ -141,7 +141,7 @@ export const VAULT_FAULTS = [
     description: 'A page past the last one answers the last page again.',
     vaultWindow: (next) => (q, total) => next({ ...q, page: Math.min(q.page, lastPage(q, total)) }, total),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
 
 export const VAULT_VARIANTS = [
   // Section 8 and 4.2: the maximum count, the parameters' defaults and a page past the end are not shown.
@@ -185,4 +185,4 @@ export const VAULT_VARIANTS = [
       return w;
     },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

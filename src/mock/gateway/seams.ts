@@ -1,8 +1,8 @@
-import type { Identity, Operation } from '../gateway/auth.js';
-import type { MockError } from '../gateway/errors.js';
-import type { TokenizeFormats, TokenizeInput } from '../gateway/tokenize/request.js';
-import type { PageWindow } from '../gateway/vault/page.js';
-import type { VaultQuery } from '../gateway/vault/query.js';
+import type { Identity, Operation } from './auth.js';
+import type { MockError } from './errors.js';
+import type { TokenizeFormats, TokenizeInput } from './tokenize/request.js';
+import type { PageWindow } from './vault/page.js';
+import type { VaultQuery } from './vault/query.js';
 import type { CardStore, StoredCard } from '../state/card-store.js';
 import type { Customer } from '../state/customers.js';
 import type { RaisedEvent, Webhook, WebhookRegistry, WebhookRequest } from '../state/webhooks.js';
@@ -34,7 +34,7 @@ export type DeliveryTarget = { url: string; method: string };
 
 /**
  * The points where the faithful gateway lets a behaviour in. Each holds the conformant step by default
- * (server/faithful.ts); a behaviour replaces it with one that calls the step it replaces (`next`).
+ * (faithful.ts); a behaviour replaces it with one that calls the step it replaces (`next`).
  * Nothing in the gateway's own code knows which behaviours exist.
  */
 export type Seams = {
@@ -59,8 +59,8 @@ export type Seams = {
   target: (hook: Webhook, request: WebhookRequest) => DeliveryTarget;
 };
 
-/** Transformations in order, each of the value the previous one left. */
-export type Shapes = {
+/** What the behaviours on change after a step, in registry order, each the value the previous one left. */
+export type Changes = {
   /** Section 2.1 formats tokenize checks against. */
   tokenizeFormats: TokenizeFormats;
   /** A seeded customer record, with the full card numbers it masks (never sent unless a fault sends them). */
@@ -69,4 +69,11 @@ export type Shapes = {
   answer: ((answer: SeamAnswer, context: AnswerContext) => void)[];
   /** A failure answer before it is sent. */
   failure: ((answer: SeamAnswer, context: FailureContext) => void)[];
+};
+
+/** What the gateway's routes run: each seam's step, the changes after them, and customer record i as listed. */
+export type GatewaySteps = {
+  readonly seams: Seams;
+  readonly changes: Changes;
+  readonly recordAt: (index: number) => Customer;
 };

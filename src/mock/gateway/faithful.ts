@@ -1,11 +1,11 @@
-import { authenticator } from '../gateway/auth.js';
-import { readTokenizeRequest, TOKENIZE_FORMATS, type TokenizeFormats } from '../gateway/tokenize/request.js';
-import { storeCard } from '../gateway/tokenize/store-card.js';
-import { pageWindow } from '../gateway/vault/page.js';
-import { readVaultQuery } from '../gateway/vault/query.js';
-import { disableWebhook } from '../gateway/webhook-disable.js';
+import { authenticator } from './auth.js';
+import { readTokenizeRequest, TOKENIZE_FORMATS, type TokenizeFormats } from './tokenize/request.js';
+import { storeCard } from './tokenize/store-card.js';
+import { pageWindow } from './vault/page.js';
+import { readVaultQuery } from './vault/query.js';
+import { disableWebhook } from './webhook-disable.js';
 import { DELIVERY_RULES } from '../state/delivery-worker.js';
-import type { Credentials } from '../credentials.js';
+import type { Credentials } from './credentials.js';
 import type { Seams } from './seams.js';
 
 /**

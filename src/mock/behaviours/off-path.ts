@@ -1,5 +1,5 @@
-import type { SeamAnswer, AnswerContext } from '../../server/seams.js';
-import type { Unit } from '../unit.js';
+import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import type { Behaviour } from './behaviour.js';
 
 /**
  * Faults that bite only off the fixed examples' beaten path (long input, one new card in fifty, page sizes and
@@ -81,4 +81,4 @@ export const OFF_PATH_FAULTS = [
       return reissued;
     },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

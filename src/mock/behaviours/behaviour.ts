@@ -1,13 +1,12 @@
-import type { HttpApp } from '../http/app.js';
-import type { HttpReply, HttpRequest } from '../http/app.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../http/app.js';
+import type { Credentials } from '../gateway/credentials.js';
+import type { AnswerContext, FailureContext, GatewaySteps, SeamAnswer, Seams } from '../gateway/seams.js';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
-import type { Credentials } from '../credentials.js';
-import type { SeamAnswer, AnswerContext, FailureContext, Seams } from '../server/seams.js';
 import type { Customer } from '../state/customers.js';
 
 export type Mode = 'mock' | 'black-box';
 /** A registry entry: the name, the rule it breaks (fault) or whose leeway it uses (variant), what it does. */
-export type Registered = {
+export type RegistryEntry = {
   readonly name: string;
   readonly rule: string;
   readonly description: string;
@@ -35,10 +34,10 @@ export type Env = {
 };
 
 /** Replaces one seam's step with one that may call the step it replaces. */
-type Around<F> = (next: F, env: Env) => F;
+type StepWrapper<F> = (next: F, env: Env) => F;
 type Body = Record<string, unknown>;
 
-/** Changes every gateway answer on the link, as a proxy would (wire.ts installs them as Fastify hooks). */
+/** Changes every gateway answer on the link, as a proxy would (apply.ts installs them as Fastify hooks). */
 export type Wire = {
   /** The body before it is serialized (a copy; return a new object to replace it). */
   readonly body?: (body: Body, family: 'pg' | 'platform', request: HttpRequest) => Body | void;
@@ -51,13 +50,19 @@ export type Wire = {
 };
 
 /**
- * One fault or variant: its registry entry and what it changes, at one or more of the core's seams
- * (server/seams.ts). Off, it is not in the server at all.
+ * One fault or variation: its registry entry and what it changes, at one or more of the gateway's seams
+ * (gateway/seams.ts). Off, it is not in the server at all.
  */
-export type Unit = Registered & { readonly [K in keyof Seams]?: Around<Seams[K]> } & {
+export type Behaviour = RegistryEntry & { readonly [K in keyof Seams]?: StepWrapper<Seams[K]> } & {
   readonly formats?: (formats: TokenizeFormats) => TokenizeFormats;
   readonly record?: (record: Customer, cardNumbers: readonly string[]) => void;
   readonly answer?: (answer: SeamAnswer, context: AnswerContext, env: Env) => void;
   readonly failure?: (answer: SeamAnswer, context: FailureContext, env: Env) => void;
   readonly wire?: Wire;
 };
+
+/**
+ * What a server runs: the gateway's steps with the behaviours that are on applied (apply.ts), and their
+ * link changes. With none on, every seam is the conformant step and no link hook is installed.
+ */
+export type ActiveBehaviours = GatewaySteps & { readonly wire: readonly Wire[] };

@@ -1,8 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { HttpApp } from '../../http/app.js';
-import type { HttpReply, HttpRequest } from '../../http/app.js';
-import { familyOf, isGatewayPath } from '../../gateway/errors.js';
-import type { Unit, Wire } from '../unit.js';
+import type { HttpReply } from '../http/app.js';
+import type { Behaviour } from './behaviour.js';
 
 type Body = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -86,7 +84,7 @@ export const WIRE_FAULTS = [
       sent: (reply, request) => void (request.url.startsWith('/platform/vault/') && reply.removeHeader('content-type')),
     },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
 
 export const WIRE_VARIANTS = [
   // Section 2: only what a field means is stated; more fields, fewer optional ones.
@@ -247,38 +245,4 @@ export const WIRE_VARIANTS = [
     description: 'Every gateway answer is delayed by 20 to 80 ms.',
     wire: { arrive: () => delay(20 + Math.floor(Math.random() * 61)).then(() => undefined) },
   },
-] as const satisfies readonly Unit[];
-
-/**
- * Installs the link behaviours that are on as Fastify hooks: one preSerialization hook for body changes
- * (on a copy) and one onSend hook for headers, each only when some behaviour needs it.
- */
-export function installWire(app: HttpApp, wire: readonly Wire[]): void {
-  const bodies = wire.flatMap((w) => (w.body ? [w.body] : []));
-  const sends = wire.flatMap((w) => (w.sent ? [w.sent] : []));
-  const arrivals = wire.flatMap((w) => (w.arrive ? [w.arrive] : []));
-  if (bodies.length) {
-    app.addHook('preSerialization', async (request: HttpRequest, _reply: HttpReply, payload: unknown) => {
-      if (!isGatewayPath(request.url) || payload === null || typeof payload !== 'object' || Array.isArray(payload))
-        return payload;
-      const family = familyOf(request.url);
-      let body = structuredClone(payload) as Body;
-      for (const change of bodies) body = change(body, family, request) ?? body;
-      return body;
-    });
-  }
-  if (sends.length) {
-    app.addHook('onSend', async (request: HttpRequest, reply: HttpReply, payload: unknown) => {
-      if (!isGatewayPath(request.url)) return payload;
-      let text = payload;
-      for (const change of sends) text = change(reply, request, text) ?? text;
-      return text;
-    });
-  }
-  for (const w of wire) w.install?.(app);
-  for (const arrive of arrivals) {
-    app.addHook('onRequest', async (request: HttpRequest) => {
-      if (isGatewayPath(request.url)) await arrive(request);
-    });
-  }
-}
+] as const satisfies readonly Behaviour[];

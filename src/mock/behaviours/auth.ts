@@ -1,6 +1,6 @@
-import { basicHeader, decodedBasic, type Identity, type Operation } from '../../gateway/auth.js';
-import { MockError } from '../../gateway/errors.js';
-import type { Env, Unit } from '../unit.js';
+import { basicHeader, decodedBasic, type Identity, type Operation } from '../gateway/auth.js';
+import { MockError } from '../gateway/errors.js';
+import type { Env, Behaviour } from './behaviour.js';
 
 /** Section 5 behaviours, at the seam where a request's Authorization header is judged. */
 
@@ -211,7 +211,7 @@ export const AUTH_FAULTS = [
     description: `Disabling a webhook refuses the vendor key (code 1004). ${DISABLE_REFUSAL_INVISIBLE}`,
     authenticate: keyRefused('vendor', 'disableWebhook'),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
 
 /** Re-sends a decoded token as section 5 builds it when `rebuild` says how; otherwise judges it as it came. */
 const reread =
@@ -238,4 +238,4 @@ export const AUTH_VARIANTS = [
     description: 'Accepts a Basic token of the key alone, without the leading colon.',
     authenticate: reread((d) => (d.includes(':') ? undefined : `:${d}`)),
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];
