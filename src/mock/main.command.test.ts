@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, test } from './mock-fixtures.js';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 /** Runs `node --import tsx src/mock/main.ts` (npm run mock) with the given environment, or `npm run mock` itself. */
 function run(env: Record<string, string>, through: 'node' | 'npm' = 'node') {
   const child =
     through === 'npm'
       ? spawn('npm', ['run', '--silent', 'mock'], {
-          cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+          cwd: fileURLToPath(new URL('../..', import.meta.url)),
           env: { ...process.env, ...env },
           stdio: ['ignore', 'pipe', 'pipe'],
         })
