@@ -72,6 +72,24 @@ const LAYERS = [
 ];
 
 /**
+ * Rows inside src/mock, bottom up, read like LAYERS: the HTTP layer (Fastify wiring) at the bottom and the state
+ * beside it, the faithful gateway above both, the faults and variations beside the gateway at its seams, the
+ * control API apart, the docs tables over the registries. The files directly in src/mock (server.ts, main.ts,
+ * start.ts, options.ts) are the composition root on top: they may import every row, and no row imports them.
+ */
+const MOCK_LAYERS = [
+  { name: 'mock/http', path: 'src/mock/http', may: [] },
+  { name: 'mock/state', path: 'src/mock/state', may: [] },
+  { name: 'mock/gateway', path: 'src/mock/gateway', may: ['mock/http', 'mock/state'] },
+  { name: 'mock/behaviours', path: 'src/mock/behaviours', may: ['mock/http', 'mock/state', 'mock/gateway'] },
+  { name: 'mock/control', path: 'src/mock/control', may: ['mock/http', 'mock/state', 'mock/gateway'] },
+  { name: 'mock/docs', path: 'src/mock/docs', may: ['mock/gateway', 'mock/behaviours'] },
+];
+
+/** Files of src/mock every mock row may import: each imports nothing of this repository (the built-in defaults). */
+const MOCK_LEAVES = ['^src/mock/defaults\\.ts$'];
+
+/**
  * Modules any row may import: each imports nothing else of this repository, so it cannot close a circle.
  * The mock's control types are its published interface: the control client (doubles/mock-control.ts) is
  * typed from them instead of copying them.
@@ -114,6 +132,20 @@ const layerRules = LAYERS.map((layer) => {
   };
 });
 
+const mockPathOf = (name) => MOCK_LAYERS.find((l) => l.name === name)?.path ?? fail(name);
+const mockLayerRules = MOCK_LAYERS.map((layer) => ({
+  name: `layer-${layer.name}`,
+  comment:
+    `${layer.path} imports of src/mock only ${layer.may.length ? layer.may.join(', ') : 'its own folder'}` +
+    ' (MOCK_LAYERS in .dependency-cruiser.cjs)',
+  severity: 'error',
+  from: { path: folder(layer.path), pathNot: UNIT_TEST },
+  to: {
+    path: '^src/mock/',
+    pathNot: [...[layer.path, ...layer.may.map(mockPathOf)].map(folder), ...MOCK_LEAVES, ...PUBLISHED],
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -125,6 +157,14 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    ...mockLayerRules,
+    {
+      name: 'mock-folder-has-a-row',
+      comment: 'every folder of src/mock is a row of MOCK_LAYERS in .dependency-cruiser.cjs: give a new one its row',
+      severity: 'error',
+      from: { path: '^src/mock/[^/]+/', pathNot: [...MOCK_LAYERS.map((l) => folder(l.path)), UNIT_TEST] },
+      to: { path: '^src/' },
+    },
     {
       name: 'unit-tests-stay-in-src',
       comment: 'a unit test imports src/ only: tests/, scripts/ and bench/ import it, never the other way',
@@ -151,9 +191,10 @@ module.exports = {
     },
     {
       name: 'published-imports-nothing',
-      comment: 'a published module (PUBLISHED in .dependency-cruiser.cjs) imports nothing of this repository',
+      comment:
+        'a published module or mock leaf (PUBLISHED, MOCK_LEAVES in .dependency-cruiser.cjs) imports nothing of this repository',
       severity: 'error',
-      from: { path: PUBLISHED },
+      from: { path: [...PUBLISHED, ...MOCK_LEAVES] },
       to: { path: '^(src|tests|scripts|bench)/' },
     },
   ],

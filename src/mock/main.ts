@@ -1,6 +1,6 @@
 import dotenv from 'dotenv';
 import { MOCK_DEFAULTS } from './defaults.js';
-import { MockConfigError, optionsFromEnv, resolveOptions } from './server/options.js';
+import { MockConfigError, optionsFromEnv, resolveOptions } from './options.js';
 import { startMock } from './start.js';
 
 /** `npm run mock`: the mock gateway on 127.0.0.1:${PG_MOCK_PORT:-4010}, configured by MOCK_* variables. */

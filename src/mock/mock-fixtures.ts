@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { validateResponse } from '../catalogue/validate.js';
 import { MOCK_DEFAULTS } from './defaults.js';
-import type { MockOptions } from './server/options.js';
+import type { MockOptions } from './options.js';
 import { startMock, type MockHandle } from './start.js';
 
 /** Test helpers for the mock's own tests: one mock per worker, plus private instances and receivers. */

@@ -1,5 +1,5 @@
-import { buildMockServer } from './server/server.js';
-import type { MockOptions } from './server/options.js';
+import { buildMockServer } from './server.js';
+import type { MockOptions } from './options.js';
 
 export type MockHandle = {
   /** e.g. http://127.0.0.1:4010, without a trailing slash. */

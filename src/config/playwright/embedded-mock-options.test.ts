@@ -6,7 +6,7 @@ import dotenv from 'dotenv';
 import { basicAuthorization } from '../../transport/auth.js';
 import { newCardRequest } from '../../catalogue/request-builders.js';
 import { MOCK_DEFAULTS } from '../../mock/defaults.js';
-import { optionsFromEnv, resolveOptions } from '../../mock/server/options.js';
+import { optionsFromEnv, resolveOptions } from '../../mock/options.js';
 import { startMock } from '../../mock/start.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { embeddedMockNotes, embeddedMockOptions } from './embedded-mock-options.js';

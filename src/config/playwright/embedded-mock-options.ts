@@ -1,4 +1,4 @@
-import { MockConfigError, optionsFromEnv, resolveOptions, type MockOptions } from '../../mock/server/options.js';
+import { MockConfigError, optionsFromEnv, resolveOptions, type MockOptions } from '../../mock/options.js';
 import { ConfigError, type SuiteConfig } from '../config.js';
 
 type Env = Record<string, string | undefined>;

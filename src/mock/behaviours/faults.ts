@@ -1,15 +1,15 @@
-import { AUTH_FAULTS } from './seams/auth.js';
-import { FAILURE_FAULTS } from './seams/failures.js';
-import { OFF_PATH_FAULTS } from './seams/off-path.js';
-import { TOKENIZE_FAULTS } from './seams/tokenize.js';
-import type { Registered } from './unit.js';
-import { VAULT_RECORD_FAULTS } from './seams/vault-records.js';
-import { VAULT_DATA_FAULTS } from './seams/vault-data.js';
-import { VAULT_FAULTS } from './seams/vault.js';
-import { WEBHOOK_FAULTS } from './seams/webhooks.js';
-import { WIRE_FAULTS } from './seams/wire.js';
+import { AUTH_FAULTS } from './auth.js';
+import { FAILURE_FAULTS } from './failures.js';
+import { OFF_PATH_FAULTS } from './off-path.js';
+import { TOKENIZE_FAULTS } from './tokenize.js';
+import type { RegistryEntry } from './behaviour.js';
+import { VAULT_RECORD_FAULTS } from './vault-records.js';
+import { VAULT_DATA_FAULTS } from './vault-data.js';
+import { VAULT_FAULTS } from './vault.js';
+import { WEBHOOK_FAULTS } from './webhooks.js';
+import { WIRE_FAULTS } from './wire.js';
 
-export type { Mode, Registered } from './unit.js';
+export type { Mode, RegistryEntry } from './behaviour.js';
 
 /**
  * Deliberate faults: each breaks one rule of spec/rules.yaml so the suite can prove it notices. Each is
@@ -27,6 +27,6 @@ export const FAULTS = [
   ...FAILURE_FAULTS, // failure answers (AUTH-7, ERR-1, ERR-2)
   ...WIRE_FAULTS, // every answer on the link (ERR-3, ERR-4)
   ...OFF_PATH_FAULTS, // only generated inputs reach them (TOK-1, TOK-8, TOK-9, TOK-10, VAULT-2)
-] as const satisfies readonly Registered[];
+] as const satisfies readonly RegistryEntry[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];

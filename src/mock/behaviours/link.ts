@@ -9,8 +9,8 @@ import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
 import { installWafBlocksMalformedAuth } from './link/waf-blocks-malformed-auth.js';
-import type { Unit } from './unit.js';
-import { relisted } from './seams/vault-data.js';
+import type { Behaviour } from './behaviour.js';
+import { relisted } from './vault-data.js';
 
 /** The big, busy shared sandbox of issue 18: its size and the latency of each answer. */
 export const BIG_BUSY = { customers: 5_000, latencyMs: 60 } as const;
@@ -132,4 +132,4 @@ export const LINK_VARIANTS = [
     description: 'Answers stream chunked, without content-length, the body in three pieces 15 ms apart.',
     wire: { install: installChunkedTrickle },
   },
-] as const satisfies readonly Unit[];
+] as const satisfies readonly Behaviour[];

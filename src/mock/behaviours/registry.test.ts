@@ -3,14 +3,14 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { loadRules } from '../../catalogue/rules.js';
-import { FAULTS, type Registered } from './faults.js';
-import { MockConfigError, optionsFromEnv } from '../server/options.js';
-import { buildMockServer } from '../server/server.js';
-import type { Unit } from './unit.js';
+import { FAULTS, type RegistryEntry } from './faults.js';
+import { MockConfigError, optionsFromEnv } from '../options.js';
+import { buildMockServer } from '../server.js';
+import type { Behaviour } from './behaviour.js';
 import { VARIANTS } from './variants.js';
 
 const rules = new Map(loadRules().map((r) => [r.id, r]));
-const entries: (Registered & { kind: 'fault' | 'variant' })[] = [
+const entries: (RegistryEntry & { kind: 'fault' | 'variant' })[] = [
   ...FAULTS.map((f) => ({ ...f, kind: 'fault' as const })),
   ...VARIANTS.map((v) => ({ ...v, kind: 'variant' as const })),
 ];
@@ -49,8 +49,8 @@ test('a fault narrowed to mock mode says why, and only faults narrow their modes
 });
 
 test('every fault and variant changes something: it acts at one seam at least', () => {
-  const acts = (u: Unit) => Object.keys(u).some((k) => !['name', 'rule', 'description', 'modes'].includes(k));
-  expect([...FAULTS, ...VARIANTS].filter((u: Unit) => !acts(u)).map((u) => u.name)).toEqual([]);
+  const acts = (u: Behaviour) => Object.keys(u).some((k) => !['name', 'rule', 'description', 'modes'].includes(k));
+  expect([...FAULTS, ...VARIANTS].filter((u: Behaviour) => !acts(u)).map((u) => u.name)).toEqual([]);
 });
 
 test('the faithful core names no fault and no variant', () => {

@@ -1,10 +1,10 @@
 import { MockError } from '../gateway/errors.js';
-import { objectBody } from '../server/json-body.js';
-import type { MockRequest } from '../server/reply.js';
+import { objectBody } from '../gateway/body.js';
+import type { HttpRequest } from '../http/app.js';
 
 /** Reads a control API body (JSON object) that may carry only `allowed` fields. */
 export function controlBody(
-  request: MockRequest,
+  request: HttpRequest,
   allowed: readonly string[],
   required: boolean,
 ): Record<string, unknown> {

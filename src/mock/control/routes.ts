@@ -1,15 +1,15 @@
-import type { MockApp } from '../server/app.js';
-import type { MockContext } from '../server/context.js';
+import type { HttpApp } from '../http/app.js';
+import type { ControlContext } from './context.js';
 import { controlBody, numberField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
-import { MAX_CUSTOMERS } from '../server/options.js';
+import { MAX_CUSTOMERS } from '../state/customers.js';
 import type { CardView } from './view-types.js';
 
 /**
  * The control API (/__mock/): not part of the gateway contract, no auth, never changed by a behaviour.
  * Health, reset, vault size, stored cards and the behaviours on; webhook-routes.ts drives webhooks.
  */
-export function controlRoutes(app: MockApp, ctx: MockContext): void {
+export function controlRoutes(app: HttpApp, ctx: ControlContext): void {
   app.get('/__mock/health', async () => ({ status: 'ok' }));
 
   /** Back to the seeded state: no cards, the seeded webhook only, clock at real time, customers as started. */
@@ -30,13 +30,13 @@ export function controlRoutes(app: MockApp, ctx: MockContext): void {
 
   /** A stored card as the mock holds it: masked, so tests can see an update landed without seeing a number. */
   app.get('/__mock/cards/:card_id', async (request) => {
-    const card = ctx.state.cards.get(request.params.card_id as string);
+    const card = ctx.state.cards.get((request.params as { card_id: string }).card_id);
     if (!card) throw new MockError('cardNotFound');
     return card satisfies CardView;
   });
 
   app.get('/__mock/behaviour', async () => ({
-    faults: [...ctx.options.faults],
-    variants: [...ctx.options.variants],
+    faults: [...ctx.on.faults],
+    variants: [...ctx.on.variants],
   }));
 }

@@ -1,9 +1,9 @@
-import type { MockApp } from '../server/app.js';
-import type { MockRequest } from '../server/reply.js';
-import type { MockContext } from '../server/context.js';
+import type { HttpApp } from '../http/app.js';
+import type { HttpRequest } from '../http/app.js';
+import type { ControlContext } from './context.js';
 import { controlBody, numberField, stringField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
-import { webhookIdProblem } from '../server/options.js';
+import { webhookIdProblem } from '../state/webhooks.js';
 import type { Webhook } from '../state/webhooks.js';
 import type { EnqueueView } from './view-types.js';
 import { webhookView } from './webhook-view.js';
@@ -33,12 +33,12 @@ function notificationUrl(body: Record<string, unknown>): string {
  * Control routes for webhooks (not part of the gateway contract; no auth). Each touches only the webhook
  * it names, so parallel tests each create and drive their own.
  */
-export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
+export function controlWebhookRoutes(app: HttpApp, ctx: ControlContext): void {
   const hooks = ctx.state.webhooks;
   const worker = ctx.state.worker;
   const view = (hook: Webhook) => webhookView(hooks, hook);
-  const named = (request: MockRequest): Webhook => {
-    const hook = hooks.get(request.params.id as string);
+  const named = (request: HttpRequest): Webhook => {
+    const hook = hooks.get((request.params as { id: string }).id);
     if (!hook) throw new MockError('webhookNotFound', 'No webhook has this ID. Create one with POST /__mock/webhooks.');
     return hook;
   };
@@ -85,7 +85,7 @@ export function controlWebhookRoutes(app: MockApp, ctx: MockContext): void {
   app.post('/__mock/webhooks/:id/enable', async (request) => {
     const hook = named(request);
     controlBody(request, [], false);
-    ctx.behaviours.seams.enableHook(hook, hooks);
+    ctx.enableHook(hook, hooks);
     return view(hook);
   });
 

@@ -1,5 +1,5 @@
 import { FAULTS } from '../behaviours/faults.js';
-import type { Registered } from '../behaviours/unit.js';
+import type { RegistryEntry } from '../behaviours/behaviour.js';
 import { VARIANTS } from '../behaviours/variants.js';
 import { PG_CODES } from '../gateway/pg-codes.js';
 import { PLATFORM_CODES } from '../gateway/platform-codes.js';
@@ -28,14 +28,14 @@ export const GENERATED_TABLES: Readonly<Record<string, () => string>> = {
     '(`src/mock/behaviours/faults.ts`, `variants.ts`).',
 };
 
-function behaviourTable(kind: string, entries: readonly Registered[]): string {
+function behaviourTable(kind: string, entries: readonly RegistryEntry[]): string {
   return table(
     [kind, 'Rule', 'Modes', 'What it does'],
     entries.map((r) => [`\`${r.name}\``, r.rule, modes(r), cell(r.description)]),
   );
 }
 
-function modes(r: Registered): string {
+function modes(r: RegistryEntry): string {
   const where = r.modes ? r.modes.join(', ') : 'mock, black-box';
   return r.onlyByName ? `${where}; only by name (\`--only ${r.name}\`)` : where;
 }

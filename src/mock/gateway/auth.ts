@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { MockError } from './errors.js';
-import type { Credentials } from '../credentials.js';
+import type { Credentials } from './credentials.js';
 
 /** Who a request acts as: the merchant, or the integrator acting for that merchant (section 5.5). */
 export type Identity = 'merchant' | 'vendor';

@@ -1,6 +1,6 @@
 import { PG_CODES, type PgCodeName } from './pg-codes.js';
 import { PLATFORM_CODES, type PlatformCodeName } from './platform-codes.js';
-import { newPgId } from './ids.js';
+import { newPgId } from '../state/ids.js';
 
 export type Family = 'pg' | 'platform';
 

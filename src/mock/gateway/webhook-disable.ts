@@ -1,6 +1,6 @@
-import type { MockApp } from '../server/app.js';
-import type { SeamAnswer } from '../server/seams.js';
-import type { MockContext } from '../server/context.js';
+import type { HttpApp } from '../http/app.js';
+import type { SeamAnswer } from './seams.js';
+import type { GatewayContext } from './context.js';
 import type { WebhookRegistry } from '../state/webhooks.js';
 import { MockError } from './errors.js';
 import { PLATFORM_CODES } from './platform-codes.js';
@@ -40,19 +40,17 @@ export function disableWebhook(
 }
 
 /** PUT /platform/webhook/{webhook_id}/disable: auth → the disable operation's seam → answer. */
-export function webhookDisableRoute(app: MockApp, ctx: MockContext): void {
-  const { seams, shapes } = ctx.behaviours;
+export function webhookDisableRoute(app: HttpApp, ctx: GatewayContext): void {
+  const { seams, changes } = ctx.steps;
   app.put(
     '/platform/webhook/:webhook_id/disable',
+    { onRequest: ctx.authenticate('disableWebhook') },
     (request, reply) => {
-      const id = request.params.webhook_id as string;
+      const id = (request.params as { webhook_id: string }).webhook_id;
       const answer = seams.disableWebhook(id, ctx.state.webhooks);
-      if (shapes.answer.length) {
-        const context = { operation: 'disableWebhook', id } as const;
-        for (const shape of shapes.answer) shape(answer, context);
-      }
+      const context = { operation: 'disableWebhook', id } as const;
+      for (const change of changes.answer) change(answer, context);
       reply.code(answer.status).send(answer.body);
     },
-    ctx.authenticate('disableWebhook'),
   );
 }

@@ -1,4 +1,5 @@
-import type { PaymentKind } from '../gateway/tokenize/request.js';
+/** Section 4.1 rule 3: the three alternative kinds of payment information. */
+export type PaymentKind = 'card' | 'ach' | 'wallet';
 
 /**
  * What the mock keeps under a card ID: masked forms only. The full number, cvv2, routing number and

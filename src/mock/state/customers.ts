@@ -1,9 +1,12 @@
-import { maskCardNumber } from '../gateway/card-numbers.js';
+import { maskCardNumber } from './card-numbers.js';
 
 /**
  * The customer vault is computed, not stored: record i is a pure function of i, so any page of a
  * million customers costs the same as page 0 and reseeding is just a new count.
  */
+
+/** The largest vault the mock computes: a page of it costs what page 0 costs. */
+export const MAX_CUSTOMERS = 1_000_000;
 
 const FIRST = [
   'Ada',

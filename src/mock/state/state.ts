@@ -3,10 +3,10 @@ import { VirtualClock } from './clock.js';
 import { DeliveryWorker, type DeliveryRules } from './delivery-worker.js';
 import { WebhookRegistry, type RaisedEvent, type Webhook } from './webhooks.js';
 
-/** The rules of section 6 the state follows; a behaviour may bend them (server/seams.ts). */
+/** The rules of section 6 the state follows; a behaviour may bend them (gateway/seams.ts). */
 export type StateRules = DeliveryRules & { admits: (hook: Webhook, event: RaisedEvent) => boolean };
 
-/** What the state takes of the server's resolved options (server/options.ts), named here so the state imports nothing above it. */
+/** What the state takes of the server's resolved options (options.ts), named here so the state imports nothing above it. */
 export type StateOptions = {
   readonly webhookId: string;
   readonly customers: number;

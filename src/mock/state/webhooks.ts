@@ -1,7 +1,14 @@
-import { newRequestId, newWebhookId } from '../gateway/ids.js';
+import { newRequestId, newWebhookId } from './ids.js';
 import type { VirtualClock } from './clock.js';
 
 export type RequestStatus = 'queued' | 'delivered' | 'expired';
+
+const WEBHOOK_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** What is wrong with a webhook ID (the seeded one or one the control API creates); undefined when nothing. */
+export function webhookIdProblem(id: string): string | undefined {
+  return WEBHOOK_ID.test(id) ? undefined : 'must be 1 to 64 letters, digits, "_", "." or "-"';
+}
 
 /** One request in a webhook's queue; times are milliseconds on that webhook's clock. */
 export type WebhookRequest = {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 const PIECES = 3;
@@ -12,8 +11,8 @@ const GAP_MS = 15;
  * content-length, the headers first and the JSON in three pieces a little apart (a slow first byte of the
  * body, split mid-token). A client must read the whole body before parsing it.
  */
-export function installChunkedTrickle(app: MockApp): void {
-  app.addHook('onSend', async (request: MockRequest, reply: MockReply, payload: unknown) => {
+export function installChunkedTrickle(app: HttpApp): void {
+  app.addHook('onSend', async (request: HttpRequest, reply: HttpReply, payload: unknown) => {
     if (!isGatewayPath(request.url) || typeof payload !== 'string' || payload.length < PIECES) return payload;
     reply.removeHeader('content-length');
     // Split the encoded bytes, not the string: a cut may fall inside a UTF-8 sequence, as on a real link,

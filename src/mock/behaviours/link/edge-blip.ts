@@ -1,5 +1,4 @@
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /** What an edge in front of the gateway answers in its place. */
@@ -24,9 +23,9 @@ export const API_GATEWAY_502: EdgeAnswer = {
  * gateway request itself, before the gateway reads it, whatever its method. Deterministic (by request
  * count, not random), so a run is the same run each time; the request that follows is served as usual.
  */
-export function installEdgeBlip(app: MockApp, answer: EdgeAnswer, every = 25): void {
+export function installEdgeBlip(app: HttpApp, answer: EdgeAnswer, every = 25): void {
   let count = 0;
-  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
+  app.addHook('onRequest', async (request: HttpRequest, reply: HttpReply) => {
     if (!isGatewayPath(request.url) || ++count % every !== 0) return;
     reply.code(answer.status).headers({ 'content-type': answer.type });
     reply.send(answer.body);

@@ -1,5 +1,4 @@
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /** Section 8: limits are not shown. The variation's limit: 20 requests a second, bursts of 20. */
@@ -35,10 +34,10 @@ export class TokenBucket {
  * (both forms HTTP allows, in turn; `seconds` gives only the first, as `big-busy-sandbox` does). The
  * control API is not limited.
  */
-export function installRateLimit(app: MockApp, retryAfter: 'both' | 'seconds' = 'both'): void {
+export function installRateLimit(app: HttpApp, retryAfter: 'both' | 'seconds' = 'both'): void {
   const bucket = new TokenBucket(RATE_LIMIT.perSecond, RATE_LIMIT.burst);
   let refusals = 0;
-  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
+  app.addHook('onRequest', async (request: HttpRequest, reply: HttpReply) => {
     if (!isGatewayPath(request.url)) return;
     const waitMs = bucket.take();
     if (waitMs === true) return;

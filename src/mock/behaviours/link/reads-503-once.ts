@@ -1,5 +1,4 @@
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /**
@@ -7,9 +6,9 @@ import { isGatewayPath } from '../../gateway/errors.js';
  * answered once with HTTP 503, Retry-After: 1 and the load balancer's own HTML page, before the gateway
  * sees it; asked again, it is served. Writes are never refused this way (`lb-blip-503` refuses any method).
  */
-export function installReads503Once(app: MockApp): void {
+export function installReads503Once(app: HttpApp): void {
   const seen = new Set<string>();
-  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
+  app.addHook('onRequest', async (request: HttpRequest, reply: HttpReply) => {
     if (request.method !== 'GET' || !isGatewayPath(request.url) || seen.has(request.url)) return;
     seen.add(request.url);
     if (seen.size % 4 !== 1) return;

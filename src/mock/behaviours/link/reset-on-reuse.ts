@@ -1,6 +1,5 @@
 import type { Socket } from 'node:net';
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /**
@@ -8,9 +7,9 @@ import { isGatewayPath } from '../../gateway/errors.js';
  * so whatever a client sends on a kept-alive connection after its first exchange meets a TCP reset before
  * the gateway reads it. Nothing of such a request is processed; a new connection is served as usual.
  */
-export function installResetOnReuse(app: MockApp): void {
+export function installResetOnReuse(app: HttpApp): void {
   const used = new WeakSet<Socket>();
-  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
+  app.addHook('onRequest', async (request: HttpRequest, reply: HttpReply) => {
     const socket = request.raw.socket;
     if (!used.has(socket)) {
       used.add(socket);
@@ -18,7 +17,7 @@ export function installResetOnReuse(app: MockApp): void {
     }
     if (!isGatewayPath(request.url)) return;
     socket.resetAndDestroy();
-    reply.sent = true; // nothing more goes on this connection
+    reply.hijack(); // nothing more goes on this connection
     return reply;
   });
 }

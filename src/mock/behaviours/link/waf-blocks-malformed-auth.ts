@@ -1,5 +1,4 @@
-import type { MockApp } from '../../server/app.js';
-import type { MockReply, MockRequest } from '../../server/reply.js';
+import type { HttpApp, HttpReply, HttpRequest } from '../../http/app.js';
 import { isGatewayPath } from '../../gateway/errors.js';
 
 /** The WAF's own size rule for one Authorization value, in bytes. */
@@ -29,7 +28,7 @@ function blocked(authorization: readonly string[]): boolean {
 }
 
 /** Every Authorization field the request carried, as sent (Node's `headers` keeps only the first of a repeat). */
-function authorizationFields(request: MockRequest): string[] {
+function authorizationFields(request: HttpRequest): string[] {
   const raw = request.raw.rawHeaders;
   const values: string[] = [];
   for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'authorization') values.push(raw[i + 1]!);
@@ -42,8 +41,8 @@ function authorizationFields(request: MockRequest): string[] {
  * and never passes it on. Well-formed Basic headers, whatever key they carry, and requests without one reach
  * the gateway, which refuses them in its own scheme.
  */
-export function installWafBlocksMalformedAuth(app: MockApp): void {
-  app.addHook('onRequest', async (request: MockRequest, reply: MockReply) => {
+export function installWafBlocksMalformedAuth(app: HttpApp): void {
+  app.addHook('onRequest', async (request: HttpRequest, reply: HttpReply) => {
     if (!isGatewayPath(request.url) || !blocked(authorizationFields(request))) return;
     reply.code(403).headers({ 'content-type': 'text/html', server: 'CloudFront', 'x-cache': 'Error from cloudfront' });
     reply.send(BLOCKED_PAGE);

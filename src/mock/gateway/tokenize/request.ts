@@ -1,7 +1,8 @@
 import type { Identity } from '../auth.js';
-import { luhnValid, readSwipe } from '../card-numbers.js';
+import { luhnValid, readSwipe } from '../../state/card-numbers.js';
 import { MockError } from '../errors.js';
-import type { Credentials } from '../../credentials.js';
+import type { PaymentKind } from '../../state/card-store.js';
+import type { Credentials } from '../credentials.js';
 
 /** Section 2.1 field types; anything else in the body is refused rather than silently ignored. */
 const FIELD_TYPES = {
@@ -49,9 +50,7 @@ export const KIND_FIELDS = {
   card: ['card_number', 'exp_date', 'cvv2', 'avs_address', 'avs_zip', 'email_address', 'card_swipe'],
   ach: ['tr_number', 'dda_number', 'type_id'],
   wallet: ['payload_walletA_pay', 'payload_walletB_pay'],
-} as const satisfies Record<string, readonly FieldName[]>;
-
-export type PaymentKind = keyof typeof KIND_FIELDS;
+} as const satisfies Record<PaymentKind, readonly FieldName[]>;
 
 /** Only what the store keeps or the answer needs; cvv2, routing and full account numbers go no further. */
 export type TokenizeInput = {
@@ -63,7 +62,7 @@ export type TokenizeInput = {
   wallet?: 'walletA' | 'walletB';
 };
 
-/** Section 2.1 formats the request is judged by: a behaviour may loosen or narrow one (server/seams.ts). */
+/** Section 2.1 formats the request is judged by: a behaviour may loosen or narrow one (gateway/seams.ts). */
 export type TokenizeFormats = {
   readonly expDate: RegExp;
   readonly routingNumber: RegExp;

@@ -1,7 +1,7 @@
 import type { CardStore, StoredCard } from '../../state/card-store.js';
-import { maskAccountNumber, maskCardNumber } from '../card-numbers.js';
+import { maskAccountNumber, maskCardNumber } from '../../state/card-numbers.js';
 import { MockError } from '../errors.js';
-import { newCardId } from '../ids.js';
+import { newCardId } from '../../state/ids.js';
 import type { TokenizeInput } from './request.js';
 
 /** The stored record a checked request produces: rule 1 (new card ID) or rule 2 (update in place). */

@@ -1,33 +1,21 @@
-import type { MockApp } from '../../server/app.js';
-import type { MockContext } from '../../server/context.js';
-import { fastPathApplies, VaultPages } from './fast-path.js';
+import type { HttpApp } from '../../http/app.js';
+import type { GatewayContext } from '../context.js';
 import { vaultPage } from './page.js';
 
-/** What the reply sets for an object it serializes; for a Buffer it would say application/octet-stream. */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
- * GET /platform/vault/customer (section 4.2): auth → judge the query → the page its window holds.
- * With no behaviour on, the page is sent as bytes joined from cached records (fast-path.ts): the same bytes.
+ * GET /platform/vault/customer (section 4.2): auth → judge the query → the page its window holds → answer.
+ * Every run, faithful or faulty, builds the page here and Fastify serializes it: a behaviour changes what
+ * the seams hand this route (query, window, records, answer), never which code sends it.
  */
-export function vaultRoute(app: MockApp, ctx: MockContext): void {
-  const { seams, shapes, recordAt } = ctx.behaviours;
-  const pages = fastPathApplies(ctx.behaviours) ? new VaultPages() : undefined;
-  app.get(
-    '/platform/vault/customer',
-    (request, reply) => {
-      const query = seams.readVaultQuery(request.query);
-      const total = ctx.state.customers;
-      if (pages) {
-        reply.type(JSON_TYPE).send(pages.body(query, total));
-        return;
-      }
-      const page = vaultPage(query, total, seams.vaultWindow(query, total), recordAt);
-      const answer = { status: 200, body: page as unknown as Record<string, unknown> };
-      const context = { operation: 'listCustomers', query, total } as const;
-      for (const shape of shapes.answer) shape(answer, context);
-      reply.code(answer.status).send(answer.body);
-    },
-    ctx.authenticate('listCustomers'),
-  );
+export function vaultRoute(app: HttpApp, ctx: GatewayContext): void {
+  const { seams, changes, recordAt } = ctx.steps;
+  app.get('/platform/vault/customer', { onRequest: ctx.authenticate('listCustomers') }, (request, reply) => {
+    const query = seams.readVaultQuery(request.query as Record<string, unknown>);
+    const total = ctx.state.customers;
+    const page = vaultPage(query, total, seams.vaultWindow(query, total), recordAt);
+    const answer = { status: 200, body: page as unknown as Record<string, unknown> };
+    const context = { operation: 'listCustomers', query, total } as const;
+    for (const change of changes.answer) change(answer, context);
+    reply.code(answer.status).send(answer.body);
+  });
 }

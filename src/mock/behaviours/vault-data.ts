@@ -1,0 +1,126 @@
+import { pageWindow, vaultPage } from '../gateway/vault/page.js';
+import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import type { Env, Behaviour } from './behaviour.js';
+
+/**
+ * Section 2.3 and 4.2 data conditions of a real, shared sandbox that the mock's 25 complete customers
+ * never show: an empty vault (either reading of its page count), one customer, a handful with parts
+ * missing, customers without cards, more pages than the suite walks, and other testers changing the
+ * vault while it is walked. A suite must end without a failed rule on each; what the data gives it
+ * nothing to judge is "not exercised".
+ */
+
+type Row = Record<string, unknown>;
+type Shape = (answer: SeamAnswer, context: AnswerContext, env: Env) => void;
+
+/**
+ * The listing as it would be if the vault held `total(seeded)` customers: the page rebuilt from the same
+ * records (the faithful window; these variations are not combined with the window's faults).
+ */
+export const relisted =
+  (total: (seeded: number) => number): Shape =>
+  (answer, context, env) => {
+    if (context.operation !== 'listCustomers' || !answer.body) return;
+    const n = total(context.total);
+    answer.body = vaultPage(context.query, n, pageWindow(context.query, n), env.customer) as unknown as Row;
+  };
+
+/** No addresses, no cards, no primary card number: a customer created with contact details only. */
+function contactOnly(record: Row): void {
+  Object.assign(record, { shipping_addresses: [], billing_cards: [], primary_card_number: '' });
+}
+
+/** Customer n of "cust_000000n" (1-based): the same record is changed the same on every page. */
+const numberOf = (record: Row) => Number(String(record.customer_id).replace(/^\D+/, ''));
+
+/** Listings between two changes under vault-changes-during-walks: long walks always see one, short ones rarely. */
+const EVERY = 4;
+const movingVaults = new WeakMap<Env, { listings: number; added: boolean }>();
+
+export const VAULT_DATA_VARIANTS = [
+  {
+    name: 'vault-empty',
+    rule: 'VAULT-2',
+    description: 'The vault holds no customers, as in a new sandbox: totalPages 0, totalRecords 0, data [].',
+    answer: relisted(() => 0),
+  },
+  {
+    name: 'vault-empty-one-page',
+    rule: 'VAULT-3',
+    description:
+      'The vault holds no customers and reports the empty listing as one page: totalPages 1, totalRecords 0.',
+    answer: (answer, context, env) => {
+      relisted(() => 0)(answer, context, env);
+      if (context.operation === 'listCustomers' && answer.body) answer.body.totalPages = 1;
+    },
+  },
+  {
+    name: 'vault-single-customer',
+    rule: 'VAULT-5',
+    description: 'The vault holds one customer: nothing to order.',
+    answer: relisted(() => 1),
+  },
+  {
+    name: 'vault-sparse',
+    rule: 'VAULT-8',
+    description:
+      'Three customers: one with neither addresses nor cards (empty lists, empty primary_card_number), one ' +
+      'with addresses without a country (empty country and country code) whose billing_cards and ' +
+      'primary_card_number are absent, one whose cards were never verified (empty verified_date).',
+    answer: relisted(() => 3),
+    record: (record) => {
+      const r = record as unknown as Row;
+      const n = numberOf(r) % 3;
+      if (n === 1) contactOnly(r);
+      if (n === 2) {
+        delete r.billing_cards;
+        delete r.primary_card_number;
+        for (const a of record.shipping_addresses as Row[])
+          Object.assign(a, { shipping_country: '', shipping_country_code: '' });
+      }
+      if (n === 0) for (const c of record.billing_cards as Row[]) c.verified_date = '';
+    },
+  },
+  {
+    name: 'vault-no-cards',
+    rule: 'VAULT-7',
+    description:
+      'Every customer was created with contact details only: no shipping address, no billing card, an empty primary_card_number.',
+    record: (record) => contactOnly(record as unknown as Row),
+  },
+  {
+    name: 'vault-large',
+    rule: 'VAULT-4',
+    description:
+      '2,000 customers: at small counts the vault has more pages than the suite walks whole (60), so it is judged on a sample of 12.',
+    answer: relisted(() => 2_000),
+  },
+  {
+    name: 'vault-changes-during-walks',
+    rule: 'VAULT-4',
+    description:
+      "Another tester's customer comes and goes: after every 4th listing the vault gains a customer with " +
+      'the highest customer_id (shifting every page by one) or loses it again.',
+    answer: (answer, context, env) => {
+      if (context.operation !== 'listCustomers') return;
+      const vault = movingVaults.get(env) ?? { listings: 0, added: false };
+      movingVaults.set(env, vault);
+      relisted((seeded) => seeded + (vault.added ? 1 : 0))(answer, context, env);
+      if (++vault.listings % EVERY === 0) vault.added = !vault.added;
+    },
+  },
+] as const satisfies readonly Behaviour[];
+
+export const VAULT_DATA_FAULTS = [
+  // VAULT-4: only an empty-vault check sees it: nothing is paged when the totals say there is nothing.
+  {
+    name: 'vault-empty-stale-records',
+    rule: 'VAULT-4',
+    description:
+      'The listing says the vault is empty (totalRecords 0, totalPages 0) while page 0 still lists customers, as a stale cache would.',
+    answer: (answer, context) => {
+      if (context.operation === 'listCustomers' && answer.body)
+        Object.assign(answer.body, { totalRecords: 0, totalPages: 0 });
+    },
+  },
+] as const satisfies readonly Behaviour[];
