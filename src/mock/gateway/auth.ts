@@ -43,15 +43,8 @@ export function authenticator(
 ): (header: string | undefined, operation: Operation) => Identity {
   const merchantKey = digest(credentials.apiKey);
   const vendorKey = digest(credentials.vendorApiKey);
-  // Headers already accepted and whom they name, so a repeat skips decoding and hashing (~1/10 of a
-  // disable's CPU, docs/bench.md). Bounded by construction: only "basic" spelt in any case before one of
-  // two tokens is ever accepted, at most 64 strings. Refusals are never kept: they always take the full path.
-  const accepted = new Map<string, Identity>();
-
   return (header) => {
     if (header === undefined || header === '') throw new MockError('authMissing');
-    const known = accepted.get(header);
-    if (known !== undefined) return known;
     if (!BASIC.test(header))
       throw new MockError(
         'authMalformed',
@@ -69,8 +62,6 @@ export function authenticator(
     const isMerchant = timingSafeEqual(sent, merchantKey);
     const isVendor = timingSafeEqual(sent, vendorKey);
     if (!isMerchant && !isVendor) throw new MockError('authUnknownKey');
-    const identity: Identity = isMerchant ? 'merchant' : 'vendor';
-    accepted.set(header, identity);
-    return identity;
+    return isMerchant ? 'merchant' : 'vendor';
   };
 }
