@@ -12,7 +12,7 @@ import { installWafBlocksMalformedAuth } from './link/waf-blocks-malformed-auth.
 import type { Behaviour } from './behaviour.js';
 import { relisted } from './vault-data.js';
 
-/** The big, busy shared sandbox of issue 18: its size and the latency of each answer. */
+/** A big, busy shared sandbox: its size and the latency of each answer. */
 export const BIG_BUSY = { customers: 5_000, latencyMs: 60 } as const;
 
 /**
