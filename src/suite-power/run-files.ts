@@ -11,6 +11,8 @@ import type { PlannedRun } from './plan.js';
  * is a folder of test files, one per spec file of tests/, and each of them imports its spec file afresh
  * (a query in the URL makes a module of its own) and names the run's target with `test.use(runFixtures(…))`.
  * Every test of every run is then a test of the same few projects, and a worker serves any of them.
+ * Measured on 17 behaviours of `--shard=1/10` in both modes, three alternated pairs: a Playwright runner per
+ * run, three at a time, took 5.6x the CPU (414 against 71 CPU-s) and 5.0x the wall time (275 against 55 s).
  *
  * The files are laid out spec file first (`whole/vault/<run>.spec.ts`), and Playwright queues them in path
  * order, one job a file: so one run's files are spread over the queue, not side by side. A run whose
