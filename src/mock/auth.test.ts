@@ -1,5 +1,5 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { basic, expect, expectValid, test, type Send } from './mock-fixtures.js';
+import { basic, expect, expectValid, test, type Send } from '../testing/mock-fixtures.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 

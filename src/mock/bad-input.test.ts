@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { MOCK_DEFAULTS } from './defaults.js';
-import { basic, expect, test, type Send } from './mock-fixtures.js';
+import { basic, expect, test, type Send } from '../testing/mock-fixtures.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 

@@ -1,5 +1,5 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { basic, expect, test } from './mock-fixtures.js';
+import { basic, expect, test } from '../testing/mock-fixtures.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 const json = (body: unknown) => ({

@@ -1,5 +1,5 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test } from './mock-fixtures.js';
+import { expect, expectValid, test } from '../testing/mock-fixtures.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 
 const merchant_id = MOCK_DEFAULTS.merchantId;

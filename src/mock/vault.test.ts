@@ -1,5 +1,5 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test } from './mock-fixtures.js';
+import { expect, expectValid, test } from '../testing/mock-fixtures.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 import { VAULT_LIMITS } from './gateway/vault/query.js';
 

@@ -1,5 +1,5 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test, type MockAnswer } from './mock-fixtures.js';
+import { expect, expectValid, test, type MockAnswer } from '../testing/mock-fixtures.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 type Queued = { id: string; status: string; attempts: number; expires_at: string; enqueued_at: string };

@@ -7,7 +7,7 @@ import { Redactor } from '../evidence/redact.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 import type { ConformanceJson } from '../reporters/report-json.js';
-import { runConformance } from './run-conformance.js';
+import { runConformance } from '../testing/run-command.js';
 
 /**
  * Faults whose failures carry what a reproduce line used to lose: a card number (and generated ones), the

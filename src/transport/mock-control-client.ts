@@ -1,5 +1,5 @@
 import type { CardView, EnqueueView, QueuedRequestView, WebhookView } from '../mock/control/view-types.js';
-import { sendRequest } from '../transport/http/http-request.js';
+import { sendRequest } from './http/http-request.js';
 
 /** The control API's answers, in the mock's own types: a field the mock adds or drops shows here at once. */
 export type MockWebhook = WebhookView;

@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
+import { serverIdentity, type CertName } from './certificates.js';
 
-/** Test helpers for src/webhook-check: loopback receivers on port 0 (closed after each test). */
+/** Merchant endpoints for the webhook-check tests: HTTP and HTTPS receivers on loopback port 0, closed after each test. */
 
-export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-export const TEST_CA_FILE = `${FIXTURES}test-ca.pem`;
-export const TEST_CA = readFileSync(TEST_CA_FILE, 'utf8');
-
-export type CertName = 'localhost' | 'other-host' | 'expired' | 'self-signed';
 export type Seen = { method: string; path: string; contentType: string | undefined; body: string };
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Receiver = { url: string; seen: Seen[] };
@@ -21,7 +15,7 @@ export const acknowledge: Handler = (_req, res) =>
   res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 
 type Fixtures = {
-  /** An HTTPS receiver presenting the named fixture certificate (see fixtures/README.md). */
+  /** An HTTPS receiver presenting the named fixture certificate (see certificates/README.md). */
   httpsReceiver: (cert: CertName, handler?: Handler) => Promise<Receiver>;
   /** A plain-http receiver. */
   httpReceiver: (handler?: Handler) => Promise<Receiver>;
@@ -53,10 +47,7 @@ export async function startHttpsReceiver(
   cert: CertName,
   handler: Handler = acknowledge,
 ): Promise<Receiver & { close(): Promise<void> }> {
-  const server = createHttpsServer({
-    key: readFileSync(`${FIXTURES}leaf.key`),
-    cert: readFileSync(`${FIXTURES}${cert}.pem`),
-  });
+  const server = createHttpsServer(serverIdentity(cert));
   const receiver = await listen(server, 'https', handler);
   return { ...receiver, close: () => close(server) };
 }

@@ -3,7 +3,7 @@ import { keyVariables } from '../evidence/reproduce-line.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { ScriptedClient } from './scripted-client.js';
-import { startSession, type Session } from './session.js';
+import { startSession, type Session } from '../proxy/session.js';
 
 /** A mock (faults or variants as the test says), a proxy session in front of it, and the scripted client pointed at the proxy. */
 export type ProxyRig = { mock: MockHandle; session: Session; client: ScriptedClient; lines: string[] };

@@ -2,11 +2,11 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { validateResponse } from '../catalogue/validate.js';
-import { MOCK_DEFAULTS } from './defaults.js';
-import type { MockOptions } from './options.js';
-import { startMock, type MockHandle } from './start.js';
+import { MOCK_DEFAULTS } from '../mock/defaults.js';
+import type { MockOptions } from '../mock/options.js';
+import { startMock, type MockHandle } from '../mock/start.js';
 
-/** Test helpers for the mock's own tests: one mock per worker, plus private instances and receivers. */
+/** The mock's own tests: one mock per worker, plus private instances and notification receivers. */
 
 export type MockAnswer = { status: number; headers: Headers; text: string; json: Record<string, unknown> };
 
