@@ -1,7 +1,7 @@
 import { freePort } from '../testing/free-port.js';
 import { checkEndpoint } from './check-endpoint.js';
 import type { CheckName, EndpointReport } from './findings.js';
-import { expect, test } from '../testing/loopback-receivers.js';
+import { expect, test } from '../testing/fixtures.js';
 import { TEST_CA } from '../testing/certificates.js';
 
 function statuses(report: EndpointReport): Record<string, string> {

@@ -1,5 +1,5 @@
 import { runScript } from '../testing/run-webhook-check.js';
-import { expect, test } from '../testing/loopback-receivers.js';
+import { expect, test } from '../testing/fixtures.js';
 import { TEST_CA_FILE } from '../testing/certificates.js';
 
 test('prints one ✓ line per check and a PASS verdict, exit 0, for a good endpoint', async ({ httpsReceiver }) => {
