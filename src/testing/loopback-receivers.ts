@@ -28,7 +28,7 @@ export type Receiver = {
 export type StartedReceiver = Receiver & { close(): Promise<void> };
 
 /** What a healthy endpoint does: read the delivery, then acknowledge it. */
-export const acknowledge: Handler = (_req, res) =>
+const acknowledge: Handler = (_req, res) =>
   res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
 
 /** Answers with the statuses in turn, then 200: deliveries failing before one is accepted. */
