@@ -19,7 +19,6 @@ const LAYERS = [
   { name: 'evidence', path: 'src/evidence', may: ['catalogue', 'transport', 'checks', 'coverage'] },
   { name: 'generate', path: 'src/generate', may: ['catalogue', 'transport', 'checks', 'evidence'] },
   { name: 'mock', path: 'src/mock', may: ['catalogue'] },
-  { name: 'doubles', path: 'src/doubles', may: ['catalogue', 'transport'] },
   { name: 'config', path: 'src/config', may: ['catalogue', 'transport', 'known-deviations', 'mock'] },
   { name: 'preflight', path: 'src/preflight', may: ['catalogue', 'transport', 'checks', 'evidence', 'config'] },
   {
@@ -55,17 +54,14 @@ const LAYERS = [
       'webhook-check',
     ],
   },
-  {
-    name: 'safety',
-    path: 'src/safety',
-    may: ['catalogue', 'transport', 'checks', 'evidence', 'config', 'mock', 'reporters', 'proxy'],
-  },
+  // The helpers of the unit and command tests (`*.test.ts`), and only theirs: TEST_HELPERS below.
+  { name: 'testing', path: 'src/testing', may: ['src'] },
   // What fixtures.ts and inputs.ts may reach; every other file of tests/ reaches src/ through them and the
   // registry alone (TESTS_SEAM below).
   {
     name: 'tests',
     path: 'tests',
-    may: ['catalogue', 'transport', 'checks', 'evidence', 'generate', 'coverage', 'doubles', 'config', 'reporters'],
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'generate', 'coverage', 'config', 'reporters'],
   },
   { name: 'scripts', path: 'scripts', may: ['src'] },
   { name: 'bench', path: 'bench', may: ['src'] },
@@ -91,8 +87,8 @@ const MOCK_LEAVES = ['^src/mock/defaults\\.ts$'];
 
 /**
  * Modules any row may import: each imports nothing else of this repository, so it cannot close a circle.
- * The mock's control types are its published interface: the control client (doubles/mock-control.ts) is
- * typed from them instead of copying them.
+ * The mock's control types are its published interface: the control client (transport/mock-control-client.ts)
+ * is typed from them instead of copying them.
  */
 const PUBLISHED = ['src/mock/control/view-types\\.ts$'];
 
@@ -112,6 +108,12 @@ const TESTS_REACH = '^src/checks/registry\\.ts$';
 
 /** Unit tests (`*.test.ts` beside the code) sit above every src folder: they may start the mock or run the suite. */
 const UNIT_TEST = '\\.test\\.ts$';
+
+/**
+ * The tests' helpers (fixtures, stand-in servers, made-up exchanges, the child-process runners): imported by
+ * `*.test.ts` files alone, so no product module leans on a stand-in or a test key.
+ */
+const TEST_HELPERS = '^src/testing/';
 
 const folder = (path) => `^${path.replace(/[.-]/g, '\\$&')}/`;
 const pathOf = (name) => (name === 'src' ? 'src' : (LAYERS.find((l) => l.name === name)?.path ?? fail(name)));
@@ -164,6 +166,23 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/mock/[^/]+/', pathNot: [...MOCK_LAYERS.map((l) => folder(l.path)), UNIT_TEST] },
       to: { path: '^src/' },
+    },
+    {
+      name: 'test-helpers-for-tests-only',
+      comment:
+        'src/testing holds the helpers of the unit and command tests (TEST_HELPERS in .dependency-cruiser.cjs):' +
+        ' only a *.test.ts file imports it; move what product code needs into the row it belongs to',
+      severity: 'error',
+      from: { path: '^(src|tests|scripts|bench)/', pathNot: [UNIT_TEST, TEST_HELPERS] },
+      to: { path: TEST_HELPERS },
+    },
+    {
+      name: 'src-folder-has-a-row',
+      comment:
+        'every folder of src/ holding more than tests is a row of LAYERS in .dependency-cruiser.cjs: give a new one its row',
+      severity: 'error',
+      from: { path: '^src/[^/]+/', pathNot: [...LAYERS.map((l) => folder(l.path)), UNIT_TEST] },
+      to: { path: '^(src|tests|scripts|bench)/' },
     },
     {
       name: 'unit-tests-stay-in-src',

@@ -18,5 +18,5 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   // Playwright fixtures that depend on nothing are written `async ({}, use) => …`.
-  { files: ['**/*fixtures.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
+  { files: ['**/*fixtures.ts', 'src/testing/**/*.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

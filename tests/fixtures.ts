@@ -7,7 +7,7 @@ import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
-import { MockControl } from '../src/doubles/mock-control.js';
+import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
@@ -18,7 +18,7 @@ import { annotation, runWideAnnotations, stoppedAnnotation } from '../src/eviden
 import { needOf, ruleById } from '../src/catalogue/rules.js';
 import { servedAnnotations } from '../src/reporters/records/exercised.js';
 import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
-import { WebhookReceiver } from '../src/doubles/webhook-receiver.js';
+import { WebhookReceiver } from '../src/transport/webhook-receiver.js';
 import type { ObservationData } from '../src/checks/observation-data.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { actionlintFindings, npmScripts, packageScripts, pathsOf, readWorkflow, ROOT } from './workflow-file.js';
+import {
+  actionlintFindings,
+  npmScripts,
+  packageScripts,
+  pathsOf,
+  readWorkflow,
+  ROOT,
+} from '../testing/workflow-file.js';
 
 /** The project's own CI runs every tier on every change; these checks catch its mistakes before a push does. */
 

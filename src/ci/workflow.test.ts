@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { actionlintFindings, npmScripts, packageScripts, pathsOf, readWorkflow, ROOT } from './workflow-file.js';
+import {
+  actionlintFindings,
+  npmScripts,
+  packageScripts,
+  pathsOf,
+  readWorkflow,
+  ROOT,
+} from '../testing/workflow-file.js';
 
 /** The nightly workflow only runs on GitHub; these checks catch its mistakes before a night is lost. */
 

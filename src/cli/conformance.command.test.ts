@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readConformanceJson } from '../reporters/report-json.js';
-import { runConformance } from '../safety/run-conformance.js';
+import { runConformance } from '../testing/run-command.js';
 
 const dirs = (dir: string) => ({ PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') });
 

@@ -5,8 +5,8 @@ type WholeNumber = { name: string; min: number; max: number; meaning: string };
 
 /**
  * Every whole-number variable of the suite, checked where the configuration is, so a typo stops the run at
- * once with the variable's name (PG_WORKERS=abc used to start Playwright with "NaN workers" and hang).
- * Ranges are those of the code that reads them: the mock's own (src/mock/server/options.ts), the proxy's,
+ * once with the variable's name (unchecked, PG_WORKERS=abc would start Playwright with "NaN workers" and hang).
+ * Ranges are those of the code that reads them: the mock's own (src/mock/options.ts), the proxy's,
  * the generated-input settings.
  */
 export const WHOLE_NUMBERS: readonly WholeNumber[] = [

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { mockCredentialsAsTarget } from './child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
-import { runConformance } from '../safety/run-conformance.js';
+import { runConformance } from '../testing/run-command.js';
 
 // An ID or a key of no documented format wrapped in quotes may be a real one, so only the target's refusal
 // tells: the preflight's for a key, the run's for a webhook or a profile. `npm run conformance` of the one

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runConformance } from '../safety/run-conformance.js';
+import { runConformance } from '../testing/run-command.js';
 
 test('PG_TARGET=sandbox without PG_BASE_URL stops at once, names the variable, prints no secret', async () => {
   const secret = 'sk_sandbox_never_print_this';

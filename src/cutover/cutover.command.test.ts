@@ -7,9 +7,10 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { readConformanceJson, type ConformanceJson } from '../reporters/report-json.js';
 import { EXIT_CODES, type Verdict } from '../reporters/outcomes/rule-outcomes.js';
-import { RecordingProxy } from '../safety/recording-proxy.js';
-import { runCommand, runConformance, type RunResult } from '../safety/run-conformance.js';
-import { startHttpsReceiver, TEST_CA_FILE, type Receiver } from '../webhook-check/webhook-check-fixtures.js';
+import { RecordingProxy } from '../testing/recording-proxy.js';
+import { runCommand, runConformance, type RunResult } from '../testing/run-command.js';
+import { startHttpsReceiver, type Receiver } from '../testing/loopback-receivers.js';
+import { TEST_CA_FILE } from '../testing/certificates.js';
 
 /**
  * Four whole runs (a sandbox run, then three cutovers: production with writes, read-only, and one that differs),

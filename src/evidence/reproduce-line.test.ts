@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import { apiToken } from '../transport/auth.js';
 import { Redactor } from './redact.js';
 import { reproduceWithCurl } from './reproduce-line.js';
-import { exchange, MERCHANT_KEY, PRIVATE_CARD, redactorFor, VENDOR_KEY, variables } from './reproduce-line-fixtures.js';
+import {
+  exchange,
+  MERCHANT_KEY,
+  PRIVATE_CARD,
+  redactorFor,
+  VENDOR_KEY,
+  variables,
+} from '../testing/reproduce-line-inputs.js';
 
 test('the section 5 token becomes -u with the variable of the key the request used: merchant or vendor', () => {
   const redactor = redactorFor('suite');

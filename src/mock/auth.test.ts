@@ -1,5 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { basic, expect, expectValid, test, type Send } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { basic, expectValid, type Send } from '../testing/mock-requests.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { MOCK_DEFAULTS } from './defaults.js';
-import { basic, expect, test, type Send } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { basic, type Send } from '../testing/mock-requests.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 

@@ -1,5 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { basic, expect, test } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { basic } from '../testing/mock-requests.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 const json = (body: unknown) => ({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, test } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 

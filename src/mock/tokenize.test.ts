@@ -1,5 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { expectValid } from '../testing/mock-requests.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 
 const merchant_id = MOCK_DEFAULTS.merchantId;

@@ -1,7 +1,8 @@
 import { GatewayClient } from '../transport/gateway-client.js';
 import { listingQuery, walkSnapshot, WALK_ATTEMPTS } from '../checks/vault/walk.js';
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, send, test } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { expectValid, send } from '../testing/mock-requests.js';
 
 type Page = { totalPages: number; totalRecords: number; data: Record<string, unknown>[] };
 const list = async (url: string, query = 'count=10&page=0&order_on=customer_id&order_by=desc') =>

@@ -1,5 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { expectValid } from '../testing/mock-requests.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 import { VAULT_LIMITS } from './gateway/vault/query.js';
 

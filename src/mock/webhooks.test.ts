@@ -1,5 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
-import { expect, expectValid, test, type MockAnswer } from './mock-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { expectValid, type MockAnswer } from '../testing/mock-requests.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 type Queued = { id: string; status: string; attempts: number; expires_at: string; enqueued_at: string };
@@ -62,7 +63,7 @@ test.describe('webhooks', () => {
     expect(enq.json).toMatchObject({ accepted: true, request: { status: 'queued', attempts: 1, in_flight: true } });
     const [got] = await r.waitFor(1);
     expect(got!.method).toBe('POST');
-    expect(got!.url).toBe('/hook');
+    expect(got!.path).toBe('/hook');
     expect(got!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(got!.body)).toMatchObject({
       webhook_id: hook.webhook_id,
@@ -145,7 +146,7 @@ test.describe('webhooks', () => {
     const state = view(await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/settle`, { key: null }));
     expect(state.queue).toEqual([]);
     expect(state.log.map((l) => l.what)).toEqual(['disabled', 'refused']);
-    expect(r.received).toEqual([]);
+    expect(r.seen).toEqual([]);
   });
 
   test('a held request that has not expired is posted again after enable', async ({ gateway, receiver }) => {
@@ -169,7 +170,7 @@ test.describe('webhooks', () => {
     expect(
       view(await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/settle`, { key: null })).queue[0]!.status,
     ).toBe('held');
-    expect(r.received).toHaveLength(1);
+    expect(r.seen).toHaveLength(1);
 
     const enabled = view(await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/enable`, { key: null }));
     expect(enabled.status).toBe('active');
@@ -201,7 +202,7 @@ test.describe('webhooks', () => {
     await r.waitFor(2);
     const done = view(await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/settle`, { key: null }));
     expect(done.queue.map((q) => q.status)).toEqual(['delivered']);
-    expect(r.received.map((p) => (JSON.parse(p.body) as { event: string }).event)).toEqual(['before', 'before']);
+    expect(r.seen.map((p) => (JSON.parse(p.body) as { event: string }).event)).toEqual(['before', 'before']);
   });
 
   test('a held request that expired while inactive is dropped, not posted, after enable', async ({
@@ -227,7 +228,7 @@ test.describe('webhooks', () => {
     const done = view(await gateway.send('POST', `/__mock/webhooks/${hook.webhook_id}/settle`, { key: null }));
     expect(enabled.queue[0]).toMatchObject({ id: request.id, status: 'expired', attempts: 1 });
     expect(done.log).toContainEqual(expect.objectContaining({ what: 'expired', request_id: request.id }));
-    expect(r.received).toHaveLength(1);
+    expect(r.seen).toHaveLength(1);
   });
 
   test("moving one webhook's clock leaves other webhooks' time alone", async ({ gateway }) => {

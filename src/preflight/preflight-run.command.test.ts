@@ -3,11 +3,11 @@ import { createServer as createHttpServer, request as httpRequest } from 'node:h
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
-import { runConformance } from '../safety/run-conformance.js';
+import { runConformance } from '../testing/run-command.js';
+import { serverIdentity, TEST_CA_FILE } from '../testing/certificates.js';
 import { loadRules } from '../catalogue/rules.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 
@@ -203,13 +203,11 @@ test(
   'a certificate for another host name ends with exit 2 naming PG_BASE_URL, its authority trusted ' +
     'through NODE_EXTRA_CA_CERTS',
   async ({}, testInfo) => {
-    const fixture = (name: string) => new URL(`../webhook-check/fixtures/${name}`, import.meta.url);
-    const certificate = { key: readFileSync(fixture('leaf.key')), cert: readFileSync(fixture('other-host.pem')) };
-    const tls = createTlsServer(certificate, (_, res) => res.end('{}'));
+    const tls = createTlsServer(serverIdentity('other-host'), (_, res) => res.end('{}'));
     await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
     try {
       const base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
-      const trusted = { PG_BASE_URL: base, NODE_EXTRA_CA_CERTS: fileURLToPath(fixture('test-ca.pem')) };
+      const trusted = { PG_BASE_URL: base, NODE_EXTRA_CA_CERTS: TEST_CA_FILE };
       const run = await runConformance(sandbox(testInfo.outputPath('run'), trusted));
       expect(run.code, run.output).toBe(2);
       expect(run.output).toContain(

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
 import { judgeAnswers } from '../checks/registry.js';
-import { MockControl } from '../doubles/mock-control.js';
+import { MockControl } from '../transport/mock-control-client.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 import { apiToken } from '../transport/auth.js';

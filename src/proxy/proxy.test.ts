@@ -2,7 +2,7 @@ import { basicAuthorization } from '../transport/auth.js';
 import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
-import { expect, test } from './proxy-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
 
 /** Every finding of a finished session as "side RULE", for exact comparisons. */
 function findingsOf(report: { rules: { side: string; ruleId: string; broken: number }[] }): string[] {

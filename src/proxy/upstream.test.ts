@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { expect, test } from '@playwright/test';
 import { basicAuthorization } from '../transport/auth.js';
-import { egressProxy } from '../transport/http/egress-proxy-fixtures.js';
+import { egressProxy } from '../testing/egress-proxy.js';
+import { serverIdentity } from '../testing/certificates.js';
 import { startSession } from './session.js';
-
-const FIXTURES = new URL('../webhook-check/fixtures/', import.meta.url);
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,10 +33,7 @@ test(
     'delivered, never retried',
   async ({}, testInfo) => {
     let connections = 0;
-    const gateway = createHttpsServer(
-      { cert: readFileSync(new URL('self-signed.pem', FIXTURES)), key: readFileSync(new URL('leaf.key', FIXTURES)) },
-      (_req, res) => res.end('{}'),
-    );
+    const gateway = createHttpsServer(serverIdentity('self-signed'), (_req, res) => res.end('{}'));
     gateway.on('connection', () => connections++);
     const lines: string[] = [];
     const s = await session(`https://${await listen(gateway)}`, lines);

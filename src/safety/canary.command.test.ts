@@ -4,8 +4,8 @@ import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import type { ConformanceJson } from '../reporters/report-json.js';
 import { startMock } from '../mock/start.js';
-import { MERCHANT_KEY, search, searchText, VENDOR_KEY } from './canaries.js';
-import { runConformance } from './run-conformance.js';
+import { MERCHANT_KEY, search, searchText, VENDOR_KEY } from '../testing/canaries.js';
+import { runConformance } from '../testing/run-command.js';
 
 test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {
   // A conformance run in a child process: many times its quiet-machine time on a busy one.

@@ -7,11 +7,12 @@ import { Redactor } from '../evidence/redact.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
 import type { ConformanceJson } from '../reporters/report-json.js';
-import { runConformance } from './run-conformance.js';
+import { runConformance } from '../testing/run-command.js';
 
 /**
- * Faults whose failures carry what a reproduce line used to lose: a card number (and generated ones), the
- * vendor key, a malformed Authorization header, a generated echo_fields with non-ASCII text.
+ * Faults whose failures carry what a reproduce line most easily loses in redaction and shell quoting: a card
+ * number (and generated ones), the vendor key, a malformed Authorization header, a generated echo_fields with
+ * non-ASCII text.
  */
 // vendor-key-refused-on-vault, not vendor-id-refused: a refused vendor ID looks like a wrong PG_VENDOR_ID
 // to the preflight (exit 2), while a vendor key refused on the listing is AUTH-5's failure, vendor key in its line.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runCommand } from '../safety/run-conformance.js';
+import { runCommand } from '../testing/run-command.js';
 
 // What verify:suite does with its arguments before it plans a run: the options it takes, said on --help,
 // and an unknown one refused in one sentence with that usage, never a stack trace.

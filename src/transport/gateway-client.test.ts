@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
 import { Pacer, perWorkerRate } from './pacer.js';
+import { serverIdentity } from '../testing/certificates.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
 
@@ -201,10 +201,7 @@ test('an answer that does not come within the time-out is transport trouble, in 
 });
 
 test('a TLS target with a self-signed certificate is a configuration error naming NODE_EXTRA_CA_CERTS, not retried', async () => {
-  const fixture = (name: string) => readFileSync(new URL(`../webhook-check/fixtures/${name}`, import.meta.url));
-  const server = createTlsServer({ key: fixture('leaf.key'), cert: fixture('self-signed.pem') }, (_, res) =>
-    res.end('{}'),
-  );
+  const server = createTlsServer(serverIdentity('self-signed'), (_, res) => res.end('{}'));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const error = await client(`https://127.0.0.1:${(server.address() as AddressInfo).port}`)
     .listCustomers({})

@@ -1,5 +1,4 @@
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +7,8 @@ import { expect, test } from '@playwright/test';
 import { probeTarget } from '../preflight/probe-target.js';
 import { sendRequest } from './http/http-request.js';
 import type { Exchange } from './exchange.js';
-import { madeUpExchange } from './made-up-exchange.js';
+import { madeUpExchange } from '../testing/made-up-exchange.js';
+import { certificate, serverIdentity } from '../testing/certificates.js';
 import {
   authorizationOutOfForm,
   OVERSIZED_AUTHORIZATION,
@@ -18,7 +18,6 @@ import {
   type Answered,
 } from './who-answered.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../webhook-check/fixtures/${name}`, import.meta.url));
 const html = { 'content-type': 'text/html' };
 const json = { 'content-type': 'application/json' };
 
@@ -219,9 +218,7 @@ test("https:// against a plain-http port is configuration, in webhook:check's wo
 });
 
 test('http:// against a TLS port is configuration: the probe asks the port for a handshake after its reset', async () => {
-  const tls = await listening(
-    createTlsServer({ key: fixture('leaf.key'), cert: fixture('localhost.pem') }, (_, res) => res.end('{}')),
-  );
+  const tls = await listening(createTlsServer(serverIdentity('localhost'), (_, res) => res.end('{}')));
   expect(await probeTarget(tls.url('http'), 3_000)).toEqual({
     kind: 'configuration',
     problem: expect.stringMatching(
@@ -232,10 +229,8 @@ test('http:// against a TLS port is configuration: the probe asks the port for a
 });
 
 test('a certificate no trusted authority signed is configuration naming NODE_EXTRA_CA_CERTS, self-signed or not', async () => {
-  for (const cert of ['self-signed.pem', 'localhost.pem']) {
-    const tls = await listening(
-      createTlsServer({ key: fixture('leaf.key'), cert: fixture(cert) }, (_, res) => res.end('{}')),
-    );
+  for (const cert of ['self-signed', 'localhost'] as const) {
+    const tls = await listening(createTlsServer(serverIdentity(cert), (_, res) => res.end('{}')));
     const url = new URL(`${tls.url('https')}/platform/vault/customer`);
     const answered = whoFailed(await failureOf(url.toString()), url);
     const naming = expect.stringContaining('give Node its authority with NODE_EXTRA_CA_CERTS=<ca.pem>');
@@ -245,7 +240,7 @@ test('a certificate no trusted authority signed is configuration naming NODE_EXT
 });
 
 test('a certificate for another host name is configuration naming the names it covers and PG_BASE_URL', () => {
-  const cert = new X509Certificate(fixture('other-host.pem')).toLegacyObject() as PeerCertificate;
+  const cert = new X509Certificate(certificate('other-host')).toLegacyObject() as PeerCertificate;
   const mismatch = checkServerIdentity('gw.example', cert);
   expect(whoFailed(mismatch, new URL('https://gw.example/pg/tokenize'))).toEqual({
     by: 'configuration',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { parseCheckArgs } from './check-args.js';
-import { FIXTURES, TEST_CA, TEST_CA_FILE } from './webhook-check-fixtures.js';
+import { CERTIFICATES, TEST_CA, TEST_CA_FILE } from '../testing/certificates.js';
 
 test('reads every option, with a 5000 ms default bound', () => {
   expect(parseCheckArgs(['--url', 'https://merchant.example/hooks'])).toEqual({
@@ -50,13 +50,16 @@ const usageCases = [
     args: ['--url', 'https://merchant.example/', '--ca', 'no-such-file.pem'],
     says: '--ca: cannot read no-such-file.pem (ENOENT); give the path of a PEM certificate file',
   },
-  { args: ['--url', 'https://merchant.example/', '--ca', `${FIXTURES}README.md`], says: 'holds no PEM certificate' },
+  {
+    args: ['--url', 'https://merchant.example/', '--ca', `${CERTIFICATES}README.md`],
+    says: 'holds no PEM certificate',
+  },
   { args: ['--url', 'https://merchant.example/', '--follow-redirects'], says: "Unknown option '--follow-redirects'" },
   { args: ['https://merchant.example/'], says: 'Unexpected argument' },
 ];
 
 for (const { args, says } of usageCases) {
-  test(`usage error for ${args.map((a) => a.replace(FIXTURES, 'fixtures/')).join(' ') || 'no arguments'}`, () => {
+  test(`usage error for ${args.map((a) => a.replace(CERTIFICATES, 'certificates/')).join(' ') || 'no arguments'}`, () => {
     expect(() => parseCheckArgs(args)).toThrow(says);
   });
 }

@@ -1,7 +1,8 @@
-import { freePort } from '../config/free-port.js';
+import { freePort } from '../testing/free-port.js';
 import { checkEndpoint } from './check-endpoint.js';
 import type { CheckName, EndpointReport } from './findings.js';
-import { expect, TEST_CA, test } from './webhook-check-fixtures.js';
+import { expect, test } from '../testing/fixtures.js';
+import { TEST_CA } from '../testing/certificates.js';
 
 function statuses(report: EndpointReport): Record<string, string> {
   return Object.fromEntries(report.findings.map((f) => [f.check, f.status]));

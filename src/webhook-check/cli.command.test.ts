@@ -1,5 +1,6 @@
-import { runScript } from './run-script.js';
-import { expect, TEST_CA_FILE, test } from './webhook-check-fixtures.js';
+import { runScript } from '../testing/run-webhook-check.js';
+import { expect, test } from '../testing/fixtures.js';
+import { TEST_CA_FILE } from '../testing/certificates.js';
 
 test('prints one ✓ line per check and a PASS verdict, exit 0, for a good endpoint', async ({ httpsReceiver }) => {
   const receiver = await httpsReceiver('localhost');

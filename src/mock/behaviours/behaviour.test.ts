@@ -1,6 +1,7 @@
 import { MOCK_DEFAULTS } from '../defaults.js';
 import { FAULTS } from './faults.js';
-import { basic, expect, send, test } from '../mock-fixtures.js';
+import { expect, test } from '../../testing/fixtures.js';
+import { basic, send } from '../../testing/mock-requests.js';
 import { PG_CODES } from '../gateway/pg-codes.js';
 import { PLATFORM_CODES } from '../gateway/platform-codes.js';
 import { VARIANTS } from './variants.js';

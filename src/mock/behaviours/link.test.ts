@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { MOCK_DEFAULTS } from '../defaults.js';
-import { basic, expect, send, test } from '../mock-fixtures.js';
+import { expect, test } from '../../testing/fixtures.js';
+import { basic, send } from '../../testing/mock-requests.js';
 import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
 import { SHORT_KEEP_ALIVE_S } from './link/short-keep-alive.js';
 import { SLOW_LINK_MS } from './link/slow-link.js';

@@ -20,7 +20,7 @@ function coreFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return e.name === 'behaviours' ? [] : coreFiles(path);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && e.name !== 'mock-fixtures.ts' ? [path] : [];
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path] : [];
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the control API (/__mock/) answers, as types: the mock's published interface for its control client
- * (src/doubles/mock-control.ts). It imports nothing, so the client can be typed from it without reaching into the
- * server; the routes that build these answers are checked against it (webhook-view.ts, routes.ts).
+ * (src/transport/mock-control-client.ts). It imports nothing, so the client can be typed from it without reaching
+ * into the server; the routes that build these answers are checked against it (webhook-view.ts, routes.ts).
  */
 
 /** A webhook as GET /__mock/webhooks/:id and the calls that change it return it. */

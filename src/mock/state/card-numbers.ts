@@ -1,5 +1,5 @@
 /**
- * Card-number rules the mock applies. Written here rather than imported from src/contract so the
+ * Card-number rules the mock applies. Written here rather than imported from the suite (src/checks) so the
  * mock and the suite that checks it never share a bug, and so a fault can live beside these lines.
  */
 

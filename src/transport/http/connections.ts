@@ -10,7 +10,7 @@ import { proxyFor } from './proxy-env.js';
  * connections for a request that must not meet a pooled one.
  */
 
-// Idle connections are kept for reuse at most 4 s (undici's default, as Node's fetch did), or less when the
+// Idle connections are kept for reuse at most 4 s (undici's default, which Node's fetch uses), or less when the
 // server's Keep-Alive header says it closes them sooner.
 const IDLE_MS = 4_000;
 /** A connection is dropped this long before the server's announced time-out, so a request never races its close (Node's own margin). */

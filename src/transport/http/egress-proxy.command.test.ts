@@ -6,22 +6,18 @@ import { expect, test } from '@playwright/test';
 import { ruleGrep } from '../../cli/cli-args.js';
 import { mockCredentialsAsTarget } from '../../config/child-env.js';
 import { startMock } from '../../mock/start.js';
-import { runConformance } from '../../safety/run-conformance.js';
-import { egressProxy, listening, port, proxyEnv } from './egress-proxy-fixtures.js';
-
-const FIXTURES = join('src', 'webhook-check', 'fixtures');
+import { runConformance } from '../../testing/run-command.js';
+import { egressProxy, listening, port, proxyEnv } from '../../testing/egress-proxy.js';
+import { serverIdentity, TEST_CA_FILE } from '../../testing/certificates.js';
 
 /** HTTPS for a name only the proxy can reach (`other-host.invalid`, a TEST-ONLY certificate), in front of `plainPort`. */
 async function tlsFront(plainPort: number) {
-  const server = createTlsServer(
-    { key: readFileSync(join(FIXTURES, 'leaf.key')), cert: readFileSync(join(FIXTURES, 'other-host.pem')) },
-    (tls) => {
-      const upstream = connect(plainPort, '127.0.0.1');
-      tls.pipe(upstream).pipe(tls);
-      upstream.on('error', () => tls.destroy());
-      tls.on('error', () => upstream.destroy());
-    },
-  );
+  const server = createTlsServer(serverIdentity('other-host'), (tls) => {
+    const upstream = connect(plainPort, '127.0.0.1');
+    tls.pipe(upstream).pipe(tls);
+    upstream.on('error', () => tls.destroy());
+    tls.on('error', () => upstream.destroy());
+  });
   return listening(server);
 }
 
@@ -41,7 +37,7 @@ test(
         PG_REPORTS_DIR: dir,
         PG_RESULTS_DIR: join(dir, 'test-results'),
         ...proxyEnv(proxy.url),
-        NODE_EXTRA_CA_CERTS: join(FIXTURES, 'test-ca.pem'),
+        NODE_EXTRA_CA_CERTS: TEST_CA_FILE,
         // Every rule's requests, but one generated input a property: the path they take is the same for any count.
         PG_GENERATED_RUNS: '1',
         PG_WORKERS: '1', // a worker's requests take the same path as another's

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { sendRequest } from './http-request.js';
 import { transportProblem } from '../target-unavailable.js';
 import { whoFailed } from '../who-answered.js';
-import { egressProxy, listening, port, proxyEnv } from './egress-proxy-fixtures.js';
+import { egressProxy, listening, port, proxyEnv } from '../../testing/egress-proxy.js';
 
 test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Authorization from the proxy URL', async () => {
   const proxy = await egressProxy();

@@ -8,10 +8,10 @@ export type HttpAnswer = { status: number; headers: Record<string, string>; text
 
 export type SendInit = { method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
 
-/** Decodes as fetch's text() did: UTF-8, a leading byte-order mark dropped. */
+/** Decodes as fetch's text() does: UTF-8, a leading byte-order mark dropped. */
 const utf8 = new TextDecoder();
 
-/** Undoes a content-encoding as fetch did (it asked for gzip and deflate, and read brotli too). */
+/** Undoes a content-encoding as fetch does (it asks for gzip and deflate, and reads brotli too). */
 function decoded(body: Buffer, encoding: string | undefined): Buffer {
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
@@ -37,11 +37,11 @@ const RESETS = new Set(['ECONNRESET', 'EPIPE']);
 type Attempt = { error: unknown; reusedConnection: boolean; answerBytes: boolean };
 
 /**
- * Sends one request through node:http(s) and reads the whole answer, within `timeoutMs` for both. In a
- * conformance run this replaced Node's fetch, whose web streams cost every worker about twice the CPU per
- * request on a loopback mock. Redirects are not followed (the answer is judged as it came). Request headers
- * are the caller's plus Node's (host, connection, content-length), and fetch's user-agent and
- * accept-encoding; a gzip, deflate or brotli answer is decoded, as fetch did. Connections are kept alive as
+ * Sends one request through node:http(s) and reads the whole answer, within `timeoutMs` for both. Not
+ * Node's fetch: its web streams cost every worker about twice the CPU per request on a loopback mock.
+ * Redirects are not followed (the answer is judged as it came). Request headers are the caller's plus
+ * Node's (host, connection, content-length), and fetch's user-agent and accept-encoding; a gzip, deflate or
+ * brotli answer is decoded, as fetch does. Connections are kept alive as
  * the server's Keep-Alive hint allows and go through HTTPS_PROXY/HTTP_PROXY unless NO_PROXY or loopback
  * (connections.ts).
  *
@@ -51,7 +51,7 @@ type Attempt = { error: unknown; reusedConnection: boolean; answerBytes: boolean
  * (Node's documentation of `request.reusedSocket`; browsers do the same). A reset on a fresh connection, or
  * after answer bytes, is the caller's to judge, as any other transport failure.
  * Transport failures reject with the system error (its `code`: ECONNREFUSED, a TLS code…); a time-out
- * rejects with a `TimeoutError`, as fetch's did.
+ * rejects with a `TimeoutError`, as fetch's does.
  */
 export async function sendRequest(url: string, init: SendInit): Promise<HttpAnswer> {
   const target = new URL(url);

@@ -1,5 +1,5 @@
-import { runScript } from '../run-script.js';
-import { expect, test } from '../webhook-check-fixtures.js';
+import { runScript } from '../../testing/run-webhook-check.js';
+import { expect, test } from '../../testing/fixtures.js';
 
 const KEY = 'sk_sandbox_receive_test_0123456789';
 

@@ -3,7 +3,7 @@ import { environmentWithoutSuiteVariables } from '../config/child-env.js';
 
 export type RunResult = { code: number; output: string };
 
-/** Runs `npm run conformance` (the wrapper, not npm) with exactly the PG_ environment given. */
+/** For the command tests: runs `npm run conformance` (the wrapper, not npm) with exactly the PG_ environment given. */
 export function runConformance(env: Record<string, string>, args: string[] = []): Promise<RunResult> {
   return runCommand('scripts/conformance.ts', env, args);
 }

@@ -1,7 +1,9 @@
 import type { Exchange } from '../transport/exchange.js';
-import { Redactor } from './redact.js';
-import type { ReproduceContext } from './reproduce-context.js';
-import { keyVariables } from './reproduce-line.js';
+import { Redactor } from '../evidence/redact.js';
+import type { ReproduceContext } from '../evidence/reproduce-context.js';
+import { keyVariables } from '../evidence/reproduce-line.js';
+
+export { PRIVATE_CARD } from './canaries.js';
 
 /** The keys, redactors and exchanges of the reproduce-line tests, in process and replayed in a shell. */
 
@@ -11,8 +13,6 @@ export const ENV = { PG_API_KEY: MERCHANT_KEY, PG_VENDOR_API_KEY: VENDOR_KEY };
 export const variables = keyVariables({ merchantKey: MERCHANT_KEY, vendorKey: VENDOR_KEY });
 export const redactorFor = (sender: ReproduceContext['sender']) =>
   new Redactor([MERCHANT_KEY, VENDOR_KEY], { variables, sender });
-/** Luhn-valid, and on no list of published test numbers: a card number nobody may see. */
-export const PRIVATE_CARD = '4929123456781236';
 
 /** A tokenize exchange as the suite records it, with the headers and body given. */
 export function exchange(headers: Record<string, string>, body?: unknown): Exchange {

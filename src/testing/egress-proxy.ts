@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
-/** Test helpers for the egress proxy path: a recording proxy on loopback and the variables that point at it. */
+/** For the tests of the egress proxy path: a recording proxy on loopback and the variables that point at it. */
 
 export const port = (s: { address(): AddressInfo | string | null }) => (s.address() as AddressInfo).port;
 export const listening = <T extends { listen(port: number, host: string, cb: () => void): unknown }>(server: T) =>

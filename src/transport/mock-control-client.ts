@@ -1,19 +1,19 @@
 import type { CardView, EnqueueView, QueuedRequestView, WebhookView } from '../mock/control/view-types.js';
-import { sendRequest } from '../transport/http/http-request.js';
+import { sendRequest } from './http/http-request.js';
 
 /** The control API's answers, in the mock's own types: a field the mock adds or drops shows here at once. */
 export type MockWebhook = WebhookView;
 export type MockQueuedRequest = QueuedRequestView;
 export type MockCard = CardView;
 
+/** A control call that takes longer than a test may on the mock is not coming. */
+const CONTROL_TIMEOUT_MS = 30_000;
+
 /**
  * Client of the embedded mock's control API (/__mock/): test set-up and the state black-box runs cannot see.
  * Plain node:http, like the gateway client: a Playwright request context per test cost a worker more than
  * the calls themselves, and fetch twice the CPU per call.
  */
-/** A control call that takes longer than a test may on the mock is not coming. */
-const CONTROL_TIMEOUT_MS = 30_000;
-
 export class MockControl {
   private readonly baseUrl: string;
 

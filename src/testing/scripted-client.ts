@@ -5,7 +5,7 @@ import { TEST_CARDS } from '../catalogue/test-cards.js';
 /**
  * A small merchant application, scripted: it calls the three operations the way section 4 and 5 say
  * (or, on request, with one deliberate mistake each), so the proxy has known-good and known-bad traffic
- * to judge. Used by the proxy's tests, the canary test and the bench.
+ * to judge. Used by the proxy's tests and the canary test.
  */
 export type Mistake = 'token-without-colon' | 'no-merchant-id' | 'exp-date-with-slash';
 

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Runs this folder's commands as child processes, for the command tests (`*.command.test.ts`, the
+ * Runs src/webhook-check's commands as child processes, for the command tests (`*.command.test.ts`, the
  * `npm run test:commands` tier): kept apart from the receivers so an in-process test never reaches a spawn.
  */
 
-/** Runs one of this folder's scripts as npm does (`node --import tsx`), collecting its output. */
+/** Runs one of src/webhook-check's scripts as npm does (`node --import tsx`), collecting its output. */
 export function runScript(script: 'cli.ts' | 'receive/receive.ts', args: string[], env: Record<string, string> = {}) {
-  const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
+  const file = fileURLToPath(new URL(`../webhook-check/${script}`, import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

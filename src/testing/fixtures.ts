@@ -1,0 +1,88 @@
+import { test as base, expect } from '@playwright/test';
+import type { MockOptions } from '../mock/options.js';
+import { startMock, type MockHandle } from '../mock/start.js';
+import type { CertName } from './certificates.js';
+import {
+  answering,
+  startHttpReceiver,
+  startHttpsReceiver,
+  type Handler,
+  type Receiver,
+  type StartedReceiver,
+} from './loopback-receivers.js';
+import { send, type MockAnswer, type Send } from './mock-requests.js';
+import { proxyInFront, type ProxyRig } from './proxy-rig.js';
+
+/**
+ * The fixtures of the unit and command tests, one `test` for all of them: a fixture starts only for a test
+ * that names it, and whatever a fixture started is closed after the test (the worker's mock after the worker).
+ */
+type Fixtures = {
+  /** The worker's mock over HTTP; `send` is one exchange with the merchant key unless its options say otherwise. */
+  gateway: { url: string; send: (method: string, path: string, options?: Send) => Promise<MockAnswer> };
+  /** Starts a private mock, for a test that changes shared state (reset, reseeding, the shared clock). */
+  launch: (options?: MockOptions) => Promise<MockHandle>;
+  /** A merchant's notification endpoint for the mock's deliveries: answers the statuses in turn, then 200. */
+  receiver: (statuses?: number[]) => Promise<Receiver>;
+  /** A plain-http merchant endpoint answering with `handler` (by default it acknowledges). */
+  httpReceiver: (handler?: Handler) => Promise<Receiver>;
+  /** An HTTPS merchant endpoint presenting the named test certificate (see certificates/README.md). */
+  httpsReceiver: (cert: CertName, handler?: Handler) => Promise<Receiver>;
+  /** The faults and variants of the rig's mock: `test.use({ faults: ['…'] })`. */
+  faults: string[];
+  variants: string[];
+  /** A private mock with those faults and variants, a proxy session in front of it, the scripted client. */
+  rig: ProxyRig;
+};
+
+/** Hands the test a starter of receivers and closes every receiver it started. */
+function receivers<A extends unknown[]>(start: (...args: A) => Promise<StartedReceiver>) {
+  return async ({}, use: (starter: (...args: A) => Promise<Receiver>) => Promise<void>) => {
+    const started: StartedReceiver[] = [];
+    await use(async (...args) => {
+      const receiver = await start(...args);
+      started.push(receiver);
+      return receiver;
+    });
+    await Promise.all(started.map((r) => r.close()));
+  };
+}
+
+export const test = base.extend<Fixtures, { mock: MockHandle }>({
+  mock: [
+    async ({}, use) => {
+      const mock = await startMock();
+      await use(mock);
+      await mock.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  gateway: async ({ mock }, use) => {
+    await use({ url: mock.url, send: (method, path, options) => send(mock.url, method, path, options) });
+  },
+
+  launch: async ({}, use) => {
+    const started: MockHandle[] = [];
+    await use(async (options) => {
+      const mock = await startMock(options);
+      started.push(mock);
+      return mock;
+    });
+    await Promise.all(started.map((m) => m.close()));
+  },
+
+  receiver: receivers((statuses: number[] = []) => startHttpReceiver(answering(statuses), '/hook')),
+  httpReceiver: receivers((handler?: Handler) => startHttpReceiver(handler)),
+  httpsReceiver: receivers((cert: CertName, handler?: Handler) => startHttpsReceiver(cert, handler)),
+
+  faults: [[], { option: true }],
+  variants: [[], { option: true }],
+  rig: async ({ faults, variants, launch }, use) => {
+    const rig = await proxyInFront(await launch({ faults, variants }));
+    await use(rig);
+    await rig.session.proxy.close();
+  },
+});
+
+export { expect };
