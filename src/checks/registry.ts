@@ -104,7 +104,7 @@ export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
-export { mediaTypeProblems, refusalProblems } from './errors.js';
+export { acceptanceProblems, mediaTypeProblems, refusalProblems } from './errors.js';
 export { merchantIdStringProblems, newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
 export {
   cardNumbersOf,
@@ -113,7 +113,7 @@ export {
   pageTotalsProblems,
   walkCoverageProblems,
 } from './vault.js';
-export { DISABLED, disableAnswerFindings, disabledProblems } from './hook.js';
+export { DISABLED, disableAnswerFindings } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
 export { described, same } from './compared-answers.js';
