@@ -9,6 +9,7 @@ import {
   newCardProblems,
   refusalProblems,
   refusedPartialUpdate,
+  sharedCardIdProblems,
   type Attempt,
 } from '../src/checks/registry.js';
 import { bodyField, rules, succeeded, test, type NotExercisedFn, type Observe } from './fixtures.js';
@@ -42,14 +43,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
       );
       for (const answer of answers)
         verify('TOK-1', newCardProblems(answer), 'every tokenization succeeds with a card_id', answer);
-      const ids = answers.map((a) => bodyField(a, 'card_id'));
-      const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-      verify(
-        'TOK-1',
-        repeated.length ? [`${repeated.length} of 12 card IDs repeat an earlier one`] : [],
-        '12 distinct card IDs',
-        ...answers.slice(0, 2),
-      );
+      verify('TOK-1', sharedCardIdProblems(answers), '12 distinct card IDs', ...answers.slice(0, 2));
       countJudged('TOK-1', answers.length, 'new cards');
     },
   );

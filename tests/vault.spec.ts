@@ -15,9 +15,10 @@ import {
   pageSizeProblems,
   pageTotalsProblems,
   recordsOf,
-  rejectionProblems,
+  refusedCountProblems,
   sampledWalk,
   shownCardNumbers,
+  unservedPageProblems,
   walkCoverageProblems,
   walkPages,
   walkSnapshot,
@@ -56,11 +57,7 @@ for (const count of COUNTS) {
           const larger = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count * 10));
           verify(
             'VAULT-4',
-            [
-              ...rejectionProblems(first).map((p) => `count=${count}: ${p}`),
-              ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
-              ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
-            ],
+            refusedCountProblems(count, first, one, larger),
             `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`,
             first,
             one,
@@ -78,12 +75,11 @@ for (const count of COUNTS) {
             );
           return;
         }
-        const failed = walk.pages.filter((p) => !succeeded(p));
         verify(
           'VAULT-4',
-          failed.length ? [`${failed.length} page(s) did not answer code 0`] : [],
+          unservedPageProblems(walk.pages, walk.pageNumbers),
           'every page 0 … totalPages-1 answers code 0',
-          ...failed,
+          ...walk.pages.filter((p) => !succeeded(p)),
         );
         if (walk.moved) {
           for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4'])
@@ -176,12 +172,11 @@ for (const count of [3, 10]) {
     async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
       // The order holds whatever other users add or remove between pages, so a moving vault is judged too.
       const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
-      const failed = walk.pages.filter((p) => !succeeded(p));
       verify(
         'VAULT-5',
-        failed.length ? [`${failed.length} page(s) sorted on customer_id desc did not answer code 0`] : [],
-        'the listing served as section 4.2 uses it',
-        ...failed,
+        unservedPageProblems(walk.pages, walk.pageNumbers),
+        'the listing sorted on customer_id desc served as section 4.2 uses it',
+        ...walk.pages.filter((p) => !succeeded(p)),
       );
       const ids = customerIds(walk.records);
       verify('VAULT-5', orderProblems(ids), DESCENDING, ...walk.pages.slice(0, 2));

@@ -105,7 +105,13 @@ export { authorizationFindings, keyOf } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
 export { acceptanceProblems, mediaTypeProblems, refusalProblems } from './errors.js';
-export { merchantIdStringProblems, newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
+export {
+  merchantIdStringProblems,
+  newCardProblems,
+  sharedCardIdProblems,
+  tokenizeAnswerFindings,
+  vendorIdProblems,
+} from './tokenize.js';
 export {
   cardNumbersOf,
   listingAnswerFindings,
@@ -128,7 +134,7 @@ export {
 } from './tokenize/card-updates.js';
 export { attributeRefusal } from './tokenize/field-refusals.js';
 export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';
-export { pageCap } from './vault/page-cap.js';
+export { pageCap, refusedCountProblems } from './vault/page-cap.js';
 export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
 export { FORMAT_SOURCES, formatProblems, shownCardNumbers, type FormatCounts } from './vault/record-formats.js';
 export {
@@ -137,6 +143,7 @@ export {
   listingQuery,
   recordsOf,
   sampledWalk,
+  unservedPageProblems,
   walkPages,
   walkSnapshot,
   type Walk,

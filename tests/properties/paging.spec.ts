@@ -9,6 +9,7 @@ import {
   pageCap,
   recordsOf,
   rejectionProblems,
+  unservedPageProblems,
   walkPages,
 } from '../../src/checks/registry.js';
 import { bodyField, rules, succeeded, test, type PropertyFinding } from '../fixtures.js';
@@ -120,7 +121,7 @@ test(
           ]);
           const ids = customerIds(pair.flatMap(recordsOf));
           const problems = [
-            ...pair.filter((p) => !succeeded(p)).map(() => 'a page inside the listing did not answer code 0'),
+            ...unservedPageProblems(pair, [at, at + 1]),
             ...orderProblems(ids).map((p) => `pages ${at} and ${at + 1} at count=${n}: ${p}`),
           ];
           judgements.push({

@@ -8,6 +8,7 @@ import {
   listingQuery,
   recordsOf,
   sampledWalk,
+  unservedPageProblems,
   walkPages,
   walkSnapshot,
   type Listing,
@@ -151,4 +152,17 @@ test("a page's records are its data array; a page without one holds none", () =>
   expect(recordsOf(page({ code: 0, data: [{ customer_id: 'c1' }] }))).toEqual([{ customer_id: 'c1' }]);
   expect(recordsOf(page({ code: 0, data: { customer_id: 'c1' } }))).toEqual([]);
   expect(recordsOf(page({ code: 1201, message: 'bad count' }, 400))).toEqual([]);
+});
+
+test('every page a walk asked for of a valid listing answers code 0; each that did not is named by its index', async () => {
+  const served = await walkPages(vault(customers(10)).listing, query(4));
+  expect(unservedPageProblems(served.pages, served.pageNumbers)).toEqual([]);
+  const failing = await walkPages(vault(customers(10), { failing: [2] }).listing, query(4));
+  expect(unservedPageProblems(failing.pages, failing.pageNumbers)).toEqual([
+    'page 2 answered HTTP 400, code 1201, not code 0',
+  ]);
+  // A page and the next, asked for anywhere in the listing, are named by the pages they are.
+  expect(unservedPageProblems([served.pages[0]!, failing.pages[2]!], [6, 7])).toEqual([
+    'page 7 answered HTTP 400, code 1201, not code 0',
+  ]);
 });

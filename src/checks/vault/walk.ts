@@ -1,6 +1,7 @@
 import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
 import type { GatewayClient } from '../../transport/gateway-client.js';
 import type { Customer } from '../../catalogue/types.js';
+import { described } from '../compared-answers.js';
 import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from './page-sample.js';
 
 /**
@@ -35,6 +36,11 @@ export type Listing = Pick<GatewayClient, 'listCustomers'>;
 export function recordsOf(page: Exchange): Customer[] {
   const data = bodyField(page, 'data');
   return Array.isArray(data) ? (data as Customer[]) : [];
+}
+
+/** Each page of a valid listing, asked for by its index (`pageNumbers`), answers code 0: those that did not. */
+export function unservedPageProblems(pages: readonly Exchange[], pageNumbers: readonly number[]): string[] {
+  return pages.flatMap((p, i) => (succeeded(p) ? [] : [`page ${pageNumbers[i]} answered ${described(p)}, not code 0`]));
 }
 
 /** The page's own totalRecords when it is an integer (a faulty string is judged by VAULT-1, not here). */
