@@ -1,6 +1,5 @@
 import {
-  DISABLED,
-  disabledProblems,
+  acceptanceProblems,
   disclosureProblems,
   listingQuery,
   refusalProblems,
@@ -136,23 +135,11 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-1: ${op.id} rejects a request without an Authorization header`,
       rules(['AUTH-1', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) => {
+      async ({ gateway, suite, takeWebhook, observe }) => {
+        // The request carries no Authorization header, which its answer is judged by (checks/auth.ts, run by the
+        // gateway fixture): a rejection that discloses nothing.
         const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: undefined });
-        verify(
-          'AUTH-1',
-          refusalProblems(answer),
-          'a rejection: the family failure indicator or an HTTP error status',
-          answer,
-        );
-        verify(
-          'AUTH-7',
-          disclosureProblems(answer),
-          'a rejection that discloses no card ID and no customer records',
-          answer,
-        );
         observeAuthFailure(observe, op.id, answer);
-        countJudged('AUTH-1', 1, 'requests without credentials');
-        countJudged('AUTH-7', 1, 'rejections');
       },
     );
 
@@ -173,17 +160,8 @@ for (const op of OPERATIONS) {
           );
           return;
         }
-        verify(
-          'AUTH-2',
-          succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`],
-          'the family success indicator',
-          answer,
-        );
+        verify('AUTH-2', acceptanceProblems(answer), 'the family success indicator', answer);
         countJudged('AUTH-2', 1, 'requests with the merchant key');
-        if (op.id === 'disableWebhook') {
-          verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-          countJudged('HOOK-1', 1, 'disables');
-        }
       },
     );
 
@@ -292,17 +270,8 @@ for (const op of OPERATIONS) {
           );
           return;
         }
-        verify(
-          'AUTH-5',
-          succeeded(answer) ? [] : [`the answer carries no success indicator (HTTP ${answer.status})`],
-          'the family success indicator',
-          answer,
-        );
+        verify('AUTH-5', acceptanceProblems(answer), 'the family success indicator', answer);
         countJudged('AUTH-5', 1, 'requests with the vendor key');
-        if (op.id === 'disableWebhook') {
-          verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
-          countJudged('HOOK-1', 1, 'disables');
-        }
       },
     );
   });
@@ -313,12 +282,7 @@ test(
   rules(['AUTH-6']),
   async ({ gateway, suite, verify, countJudged }) => {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
-    verify(
-      'AUTH-6',
-      succeeded(answer) ? [] : ['valid credentials did not list the vault (code is not 0)'],
-      'code 0 for valid credentials',
-      answer,
-    );
+    verify('AUTH-6', acceptanceProblems(answer), 'code 0 for valid credentials', answer);
     const rejected = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
       authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}`,
     });

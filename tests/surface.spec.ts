@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { attributeRefusal, listingQuery } from '../src/checks/registry.js';
+import { acceptanceProblems, attributeRefusal, listingQuery } from '../src/checks/registry.js';
 import { bodyField, recordConfigurationProblem, rules, succeeded, test, type Exchange } from './fixtures.js';
 import {
   ACCOUNT_FIELDS,
@@ -218,9 +218,7 @@ test(
     const answer = await gateway.listCustomers(together);
     verify(
       'AUTH-6',
-      succeeded(answer)
-        ? []
-        : [`the listing with ${Object.keys(together).join(', ')} did not answer code 0 (HTTP ${answer.status})`],
+      acceptanceProblems(answer).map((p) => `the listing with ${Object.keys(together).join(', ')}: ${p}`),
       'code 0 for valid credentials and the parameters of section 4.2',
       answer,
     );

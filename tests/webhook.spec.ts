@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DISABLED, disabledProblems, rejectionProblems } from '../src/checks/registry.js';
+import { DISABLED, acceptanceProblems, rejectionProblems } from '../src/checks/registry.js';
 import { bodyField, rules, succeeded, TARGET_SKIPS, test } from './fixtures.js';
 import { unknownWebhookProblem } from './unknown-webhook.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
@@ -19,24 +19,15 @@ test(
           value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
         },
       );
-      verify(
-        'ERR-2',
-        Number.isInteger(bodyField(answer, 'code')) || answer.status >= 400
-          ? []
-          : ['a failure without an integer code'],
-        'a platform failure',
-        answer,
-      );
-      countJudged('ERR-2', 1, 'invalid requests');
       notExercised(
         'HOOK-1',
         (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE,
       );
       return;
     }
-    verify('HOOK-1', disabledProblems(answer), DISABLED, answer);
+    // Its data.message, and a failure's code, are judged on the answer itself (the gateway fixture).
+    verify('HOOK-1', acceptanceProblems(answer), DISABLED, answer);
     countJudged('HOOK-1', 1, 'disables');
-    countJudged('ERR-3', 1, 'successful answers');
   },
 );
 
@@ -51,8 +42,8 @@ test(
     const first = await gateway.disableWebhook(id);
     verify(
       'HOOK-1',
-      succeeded(first) ? [] : ['the first disable did not answer code 0'],
-      'code 0 for the first disable',
+      acceptanceProblems(first).map((p) => `the first disable: ${p}`),
+      DISABLED,
       first,
     );
     const again = await gateway.disableWebhook(id);
@@ -65,14 +56,8 @@ test(
         value: `code ${JSON.stringify(bodyField(again, 'code'))} (HTTP ${again.status})`,
       },
     );
-    verify(
-      'ERR-3',
-      Number.isInteger(bodyField(again, 'code')) || again.status >= 400 ? [] : ['no integer code'],
-      'the platform scheme',
-      again,
-    );
+    // Whatever it answers is held to the platform scheme on the answer itself (the gateway fixture).
     countJudged('HOOK-1', 1, 'disables');
-    countJudged('ERR-3', 1, 'repeated disables');
   },
 );
 

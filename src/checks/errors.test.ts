@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { disclosureProblems } from './auth.js';
-import { answerFindings, refusalProblems } from './errors.js';
+import { acceptanceProblems, answerFindings, refusalProblems } from './errors.js';
 import type { Exchange } from '../transport/exchange.js';
 import { madeUpExchange } from '../testing/made-up-exchange.js';
 
@@ -125,4 +125,31 @@ test("the same page to a well-formed Authorization header, or to none, is the ga
   expect(failedRules(sentWith(wellFormed, wafAnswer('platform')))).toEqual(['ERR-2']);
   expect(failedRules(wafAnswer('pg'))).toEqual(['ERR-1']);
   expect(failedRules(wafAnswer('platform'))).toEqual(['ERR-2']);
+});
+
+test('a request the suite knows is valid is owed the family success indicator, whatever the HTTP status says', () => {
+  expect(acceptanceProblems(answer('pg', 200, '{"rcode":"000","rmsg":"ok"}'))).toEqual([]);
+  expect(acceptanceProblems(answer('platform', 200, '{"code":0,"message":"ok"}'))).toEqual([]);
+  expect(acceptanceProblems(answer('pg', 400, '{"rcode":"405","rmsg":"bad expiry"}'))).toEqual([
+    'the answer carries no success indicator (HTTP 400, rcode "405")',
+  ]);
+  expect(acceptanceProblems(answer('platform', 200, '{"code":"0","message":"ok"}'))).toEqual([
+    'the answer carries no success indicator (HTTP 200, code "0")',
+  ]);
+  expect(acceptanceProblems(answer('platform', 502, '<html>Bad gateway</html>', 'text/html'))).toEqual([
+    'the answer carries no success indicator (HTTP 502)',
+  ]);
+});
+
+test('a request the suite knows is wrong must not be served: a failure indicator or an HTTP error status', () => {
+  expect(refusalProblems(answer('pg', 400, '{"rcode":"405","rmsg":"bad expiry"}'))).toEqual([]);
+  expect(refusalProblems(answer('platform', 200, '{"code":1301,"message":"no such webhook"}'))).toEqual([]);
+  // An HTTP error status refuses whatever the body: the body is ERR-1's and ERR-2's to judge.
+  expect(refusalProblems(answer('platform', 401, '', 'text/plain'))).toEqual([]);
+  expect(refusalProblems(answer('pg', 200, '{"rcode":"000","rmsg":"ok"}'))).toEqual([
+    'the answer carries the success indicator (HTTP 200)',
+  ]);
+  expect(refusalProblems(answer('pg', 200, '{"rmsg":"declined"}'))).toEqual([
+    'HTTP 200 without the family\'s failure indicator: rcode is absent, expected a string other than "000"',
+  ]);
 });

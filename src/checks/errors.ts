@@ -1,6 +1,7 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { refusedInFront, servedMediaType, type RefusedInFront } from '../transport/who-answered.js';
 import { validateResponse } from '../catalogue/validate.js';
+import { described } from './compared-answers.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Observation } from './tally.js';
@@ -74,6 +75,11 @@ export function refusalProblems(exchange: Exchange): string[] {
   return indicator.length
     ? [`HTTP ${exchange.status} without the family's failure indicator: ${indicator.join('; ')}`]
     : [];
+}
+
+/** Served: the answer carries the family success indicator, as a request the suite knows is valid is owed. */
+export function acceptanceProblems(exchange: Exchange): string[] {
+  return succeeded(exchange) ? [] : [`the answer carries no success indicator (${described(exchange)})`];
 }
 
 const EXPECTED = {

@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from '../transport/auth.js';
 import type { Exchange } from '../transport/exchange.js';
+import { madeUpExchange } from '../transport/made-up-exchange.js';
 import {
   APPLICATION_SIDE_RULES,
+  CHECKS,
   GATEWAY_SIDE_RULES,
   buildRegistry,
   gatewayFindings,
   rulesJudgedOn,
+  type CheckedSide,
 } from './registry.js';
+import { RuleTally } from './tally.js';
 import { newCardRequest } from '../catalogue/request-builders.js';
 
 const AUTH = {
@@ -173,4 +177,61 @@ test.describe('the checks registry', () => {
       expect(GATEWAY_SIDE_RULES).toContain(id);
     expect(rulesJudgedOn('gateway', buildRegistry([{ 'TOK-2': { run: check } }], catalogue))).toEqual([]);
   });
+});
+
+test.describe('one check a judgement', () => {
+  const { merchant_id: _m, ...noMerchant } = newCardRequest('m', { exp_date: '12/29' });
+  const failed = { rcode: '405', rmsg: 'bad expiry', pg_id: 'pg2' };
+  const echo = '[{"a":"1"}]';
+  const page = (n: number) => ({
+    code: 0,
+    message: 'ok',
+    totalPages: 7,
+    totalRecords: 25,
+    data: customers(n).map((c) => ({ ...c, primary_card_number: '4111xxxxxx111111' })),
+  });
+  const disabled: Exchange = {
+    operation: 'disableWebhook',
+    family: 'platform',
+    request: { method: 'PUT', url: 'http://gw.test/platform/webhook/wh_1/disable', headers: AUTH, body: undefined },
+    status: 200,
+    headers: JSON_TYPE,
+    text: '{"code":0,"message":"Success","data":{"message":"Webhook wh_1 disabled"}}',
+    json: { code: 0, message: 'Success', data: { message: 'Webhook wh_1 disabled' } },
+    ms: 1,
+  };
+  /** Answers between them held to every rule one exchange settles, on the gateway's side and the caller's. */
+  const EXCHANGES = [
+    tokenize(newCardRequest('m', { echo_fields: echo, vendor_id: 7 }), { ...ok, echo_fields: echo }),
+    tokenize(newCardRequest('m', { card_id: 'card1' }), ok),
+    tokenize(noMerchant, failed, 400),
+    tokenize(newCardRequest('m'), failed, 401, { accept: 'application/json' }),
+    tokenize(newCardRequest('m'), failed, 401, { authorization: 'Bearer abc' }),
+    listing('count=4&page=0', page(4)),
+    listing('count=4&page=9', page(0)),
+    madeUpExchange('platform', 401, '{"code":1004,"message":"Authentication failed"}'),
+    disabled,
+  ];
+  /** The integrator whose key the requests above carry, so TOK-5 (vendor_id on a vendor request) applies. */
+  const context = { vendor: { apiKey: 'key_for_tests', vendorId: 7 } };
+
+  for (const side of ['gateway', 'application'] as const satisfies readonly CheckedSide[]) {
+    test(`every rule a ${side}-side check judges names that check in the registry, and no other check judges it`, () => {
+      const judged = new Set<string>();
+      for (const check of new Set([...CHECKS.values()].flatMap((c) => c[side] ?? [])))
+        for (const exchange of EXCHANGES) {
+          const tally = new RuleTally();
+          check(exchange, tally, context);
+          for (const id of [...tally.checked, ...tally.findings.map((f) => f.ruleId)]) {
+            expect(
+              CHECKS.get(id)?.[side],
+              `${id} is judged on the ${side} side by a check its entry does not name`,
+            ).toBe(check);
+            judged.add(id);
+          }
+        }
+      // Every rule registered on this side is judged by its check on one of the exchanges: none is listed idle.
+      expect([...judged].sort()).toEqual(rulesJudgedOn(side).sort());
+    });
+  }
 });

@@ -104,8 +104,14 @@ export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
-export { mediaTypeProblems, refusalProblems } from './errors.js';
-export { merchantIdStringProblems, newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
+export { acceptanceProblems, mediaTypeProblems, refusalProblems } from './errors.js';
+export {
+  merchantIdStringProblems,
+  newCardProblems,
+  sharedCardIdProblems,
+  tokenizeAnswerFindings,
+  vendorIdProblems,
+} from './tokenize.js';
 export {
   cardNumbersOf,
   listingAnswerFindings,
@@ -113,7 +119,7 @@ export {
   pageTotalsProblems,
   walkCoverageProblems,
 } from './vault.js';
-export { DISABLED, disableAnswerFindings, disabledProblems } from './hook.js';
+export { DISABLED, disableAnswerFindings } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
 export { described, same } from './compared-answers.js';
@@ -128,7 +134,7 @@ export {
 } from './tokenize/card-updates.js';
 export { attributeRefusal } from './tokenize/field-refusals.js';
 export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';
-export { pageCap } from './vault/page-cap.js';
+export { pageCap, refusedCountProblems } from './vault/page-cap.js';
 export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
 export { FORMAT_SOURCES, formatProblems, shownCardNumbers, type FormatCounts } from './vault/record-formats.js';
 export {
@@ -137,6 +143,7 @@ export {
   listingQuery,
   recordsOf,
   sampledWalk,
+  unservedPageProblems,
   walkPages,
   walkSnapshot,
   type Walk,

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { newCardRequest } from '../catalogue/request-builders.js';
 import type { Exchange } from '../transport/exchange.js';
-import { merchantIdStringProblems, newCardProblems, tokenizeAnswerFindings, vendorIdProblems } from './tokenize.js';
+import {
+  merchantIdStringProblems,
+  newCardProblems,
+  sharedCardIdProblems,
+  tokenizeAnswerFindings,
+  vendorIdProblems,
+} from './tokenize.js';
 
 function tokenize(body: Record<string, unknown>, answer: Record<string, unknown>, status = 200): Exchange {
   return {
@@ -97,4 +103,12 @@ test('TOK-12 fails only where the string is refused and the number accepted', ()
   expect(merchantIdStringProblems(refused, accepted)).toHaveLength(1);
   expect(merchantIdStringProblems(accepted, accepted)).toEqual([]);
   expect(merchantIdStringProblems(refused, refused)).toEqual([]);
+});
+
+test('TOK-1 across new cards: no two share a card_id', () => {
+  const card = (cardId: string) => tokenize(newCardRequest('m'), { ...ok, card_id: cardId });
+  expect(sharedCardIdProblems([card('card1'), card('card2'), card('card3')])).toEqual([]);
+  expect(sharedCardIdProblems([card('card1'), card('card2'), card('card1')])).toEqual([
+    '1 of 3 card IDs repeat an earlier one',
+  ]);
 });

@@ -33,6 +33,13 @@ export function newCardProblems(answer: Exchange): string[] {
   ];
 }
 
+/** TOK-1 across new cards: no two of them share a card_id. */
+export function sharedCardIdProblems(answers: readonly Exchange[]): string[] {
+  const ids = answers.map((a) => bodyField(a, 'card_id'));
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  return repeated.length ? [`${repeated.length} of ${ids.length} card IDs repeat an earlier one`] : [];
+}
+
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
 
 /** TOK-1, TOK-2, TOK-6, TOK-7, TOK-8, TOK-9, TOK-10 on one tokenize exchange. */

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { disclosureProblems, refusalProblems, rejectionProblems } from '../../src/checks/registry.js';
+import {
+  acceptanceProblems,
+  disclosureProblems,
+  refusalProblems,
+  rejectionProblems,
+} from '../../src/checks/registry.js';
 import { rules, succeeded, test, type PropertyFinding } from '../fixtures.js';
 import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../inputs.js';
 import { OPERATIONS } from '../operations.js';
@@ -55,7 +60,7 @@ test(
         return [
           {
             ruleId: 'AUTH-2',
-            problems: succeeded(answer) ? [] : [`the section 5 token was refused (HTTP ${answer.status})`],
+            problems: acceptanceProblems(answer).map((p) => `the section 5 token: ${p}`),
             expected: 'the family success indicator',
             exchanges: [answer],
           },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { rejectionProblems } from '../../src/checks/registry.js';
-import { bodyField, rules, succeeded, test, type Exchange, type PropertyFinding } from '../fixtures.js';
+import { newCardProblems, rejectionProblems } from '../../src/checks/registry.js';
+import { rules, succeeded, test, type Exchange, type PropertyFinding } from '../fixtures.js';
 import {
   malformedClientIp,
   malformedExpDate,
@@ -76,17 +76,11 @@ test(
           declinedIps.add(sent.value);
           return [];
         }
-        const problems =
-          succeeded(answer) && bodyField(answer, 'card_id')
-            ? []
-            : [
-                `a request with a well-formed ${sent.field} answered rcode ${JSON.stringify(bodyField(answer, 'rcode'))}`,
-              ];
         return [
           {
             ruleId: sent.field === 'tr_number' ? 'TOK-3' : 'TOK-1',
-            problems,
-            expected: 'rcode "000" with a card_id',
+            problems: newCardProblems(answer).map((p) => `a request with a well-formed ${sent.field}: ${p}`),
+            expected: 'rcode "000" with a non-empty card_id and pg_id',
             exchanges: [answer],
           },
         ];

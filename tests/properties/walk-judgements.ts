@@ -2,6 +2,7 @@ import {
   pageSizeProblems,
   pageTotalsProblems,
   recordsOf,
+  unservedPageProblems,
   walkCoverageProblems,
   type Walk,
 } from '../../src/checks/registry.js';
@@ -24,7 +25,7 @@ export function walkJudgements(walk: Walk, count: number): PropertyFinding[] {
     totals.push(...pageTotalsProblems(page, index, walk, expectedPages, count));
   });
   const coverage = [
-    ...failed.map((p) => `a page answered HTTP ${p.status} without code 0`),
+    ...unservedPageProblems(walk.pages, walk.pageNumbers),
     ...walkCoverageProblems(
       walk.records.map((r) => r.customer_id),
       walk.totalRecords,

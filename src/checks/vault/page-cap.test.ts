@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../../transport/exchange.js';
-import { pageCap, type WalkedPages } from './page-cap.js';
+import { madeUpExchange } from '../../transport/made-up-exchange.js';
+import { pageCap, refusedCountProblems, type WalkedPages } from './page-cap.js';
 
 /** Page `page` of a vault of `total` records "c1" … listed in pages of `size`, totalPages counted from `pagesOf`. */
 function listing(total: number, size: number, page: number, pagesOf = size): Exchange {
@@ -61,4 +62,21 @@ test('pages that skip records are no cap, even when the totals happen to fit one
 
 test('a cap that does not hold at its own size (count=m served short) is no cap', async () => {
   expect(await pageCap(walkOf([listing(25, 20, 0), listing(25, 20, 1)], 25), 40, servedAt(19, 19))).toBeUndefined();
+});
+
+test('a refused count reads as over a maximum only when cleanly refused, count=1 served and ten times it refused', () => {
+  const refused = madeUpExchange('platform', 400, '{"code":1201,"message":"count over the maximum"}');
+  const served = listing(25, 1, 0);
+  expect(refusedCountProblems(40, refused, served, refused)).toEqual([]);
+  expect(refusedCountProblems(40, refused, refused, refused)).toEqual([
+    'count=1 is refused too, so the refusal is not about a maximum count',
+  ]);
+  expect(refusedCountProblems(40, refused, served, served)).toEqual([
+    'count=400 is served, so count=40 is not over a maximum',
+  ]);
+  // A "refusal" that lists customers discloses them.
+  const leaking = madeUpExchange('platform', 400, '{"code":1201,"data":[{"customer_id":"c1"}]}');
+  expect(refusedCountProblems(40, leaking, served, refused)).toEqual([
+    'count=40: the answer discloses 1 customer records',
+  ]);
 });

@@ -1,4 +1,5 @@
 import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
+import { rejectionProblems } from '../auth.js';
 
 /**
  * Section 8: the maximum count per page is not shown. A gateway may refuse a larger count (the suite
@@ -7,7 +8,7 @@ import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js
  * holds together: page 0 of a vault larger than it holds m < count records, totalPages is
  * ceil(totalRecords / m), the pages walked hold every record once, and a listing with count=m itself is
  * served exactly so. Anything else (pages short of count while totalPages follows count, pages that skip
- * records, a "cap" that shrinks with count) is judged against count as before.
+ * records, a "cap" that shrinks with count) is judged against count.
  */
 const records = (page: Exchange) => {
   const data = bodyField(page, 'data');
@@ -56,4 +57,16 @@ export async function pageCap(
   if (size < 1 || size >= count || !pagedBy(first, size) || !tiles(walk)) return undefined;
   const confirmed = await listAt(size);
   return pagedBy(confirmed, size) ? { size, confirmed } : undefined;
+}
+
+/**
+ * VAULT-4 where page 0 at `count` was refused: a refusal reads as one of a count over a maximum when it is a clean
+ * rejection, count=1 is served, and ten times the count is refused too.
+ */
+export function refusedCountProblems(count: number, refused: Exchange, one: Exchange, larger: Exchange): string[] {
+  return [
+    ...rejectionProblems(refused).map((p) => `count=${count}: ${p}`),
+    ...(succeeded(one) ? [] : ['count=1 is refused too, so the refusal is not about a maximum count']),
+    ...(succeeded(larger) ? [`count=${count * 10} is served, so count=${count} is not over a maximum`] : []),
+  ];
 }

@@ -1,6 +1,7 @@
 import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
 import type { GatewayClient } from '../../transport/gateway-client.js';
 import type { Customer } from '../../catalogue/types.js';
+import { described } from '../compared-answers.js';
 import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from './page-sample.js';
 
 /**
@@ -29,9 +30,17 @@ export type Walk = {
   attempts: number;
 };
 
+/** What a walk reads the vault through: the listing operation alone. */
+export type Listing = Pick<GatewayClient, 'listCustomers'>;
+
 export function recordsOf(page: Exchange): Customer[] {
   const data = bodyField(page, 'data');
   return Array.isArray(data) ? (data as Customer[]) : [];
+}
+
+/** Each page of a valid listing, asked for by its index (`pageNumbers`), answers code 0: those that did not. */
+export function unservedPageProblems(pages: readonly Exchange[], pageNumbers: readonly number[]): string[] {
+  return pages.flatMap((p, i) => (succeeded(p) ? [] : [`page ${pageNumbers[i]} answered ${described(p)}, not code 0`]));
 }
 
 /** The page's own totalRecords when it is an integer (a faulty string is judged by VAULT-1, not here). */
@@ -64,7 +73,7 @@ export function grewPast(answer: Exchange, page: number): number | undefined {
  * first one that failed. A page whose totalRecords differs from page 0's shows the vault moved during
  * the walk (`moved`).
  */
-export async function walkPages(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
+export async function walkPages(gateway: Listing, query: Record<string, string | number>): Promise<Walk> {
   const first = await gateway.listCustomers({ ...query, page: 0 });
   const totalPages = Number(bodyField(first, 'totalPages'));
   const totalRecords = Number(bodyField(first, 'totalRecords'));
@@ -93,7 +102,7 @@ export async function walkPages(gateway: GatewayClient, query: Record<string, st
 
 /** The given pages, in order, up to and including the first failed one; none is asked for after a failure is seen. */
 async function laterPages(
-  gateway: GatewayClient,
+  gateway: Listing,
   query: Record<string, string | number>,
   numbers: number[],
 ): Promise<Exchange[]> {
@@ -122,7 +131,7 @@ const idsOf = (page: Exchange) =>
  * differently afterwards, is made again, up to WALK_ATTEMPTS times; the last walk says `moved` if the
  * vault never held still.
  */
-export async function walkSnapshot(gateway: GatewayClient, query: Record<string, string | number>): Promise<Walk> {
+export async function walkSnapshot(gateway: Listing, query: Record<string, string | number>): Promise<Walk> {
   let walk: Walk | undefined;
   for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
     walk = { ...(await walkPages(gateway, query)), attempts: attempt };
