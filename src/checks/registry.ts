@@ -112,13 +112,7 @@ export {
   tokenizeAnswerFindings,
   vendorIdProblems,
 } from './tokenize.js';
-export {
-  cardNumbersOf,
-  listingAnswerFindings,
-  pageSizeProblems,
-  pageTotalsProblems,
-  walkCoverageProblems,
-} from './vault.js';
+export { listingAnswerFindings, pageSizeProblems, pageTotalsProblems, walkCoverageProblems } from './vault.js';
 export { DISABLED, disableAnswerFindings } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
@@ -136,7 +130,7 @@ export { attributeRefusal } from './tokenize/field-refusals.js';
 export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';
 export { pageCap, refusedCountProblems } from './vault/page-cap.js';
 export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
-export { FORMAT_SOURCES, formatProblems, shownCardNumbers, type FormatCounts } from './vault/record-formats.js';
+export { FORMAT_SOURCES, formatsJudged, shownCardNumbers } from './vault/record-formats.js';
 export {
   WALK_ATTEMPTS,
   grewPast,

@@ -28,6 +28,7 @@ test('one page is held to the envelope, masking and the count and page it was as
   expect(listingAnswerFindings(listing('count=4&page=0', page(4, 7, 25))).checked).toEqual([
     'VAULT-1',
     'VAULT-7',
+    'VAULT-8',
     'VAULT-3',
     'VAULT-2',
   ]);
@@ -46,10 +47,26 @@ test('one page is held to the envelope, masking and the count and page it was as
   ]);
 });
 
+test("each record of a page is held to VAULT-8's formats; a page without records judges none", () => {
+  const card = { card_number: '4111xxxxxx111111', exp_date: '1329', primary: 'yes' };
+  const answer = { ...page(1, 1, 1), data: [{ customer_id: 'c', billing_cards: [card] }] };
+  expect(listingAnswerFindings(listing('count=4&page=0', answer)).findings).toEqual([
+    {
+      ruleId: 'VAULT-8',
+      problems: [
+        'customer c: billing card 0 exp_date "1329" is not MMYY',
+        'customer c: billing card 0 primary is not a boolean',
+      ],
+      expected: 'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays',
+    },
+  ]);
+  expect(listingAnswerFindings(listing('count=4&page=0', page(0, 1, 0))).checked).not.toContain('VAULT-8');
+});
+
 test('an empty vault may be one empty page; without a count the page size is observed, not judged', () => {
   expect(broken(listing('count=4&page=0', page(0, 1, 0)))).toEqual([]);
   const noCount = listingAnswerFindings(listing('page=0', page(10, 3, 25)));
-  expect(noCount.checked).toEqual(['VAULT-1', 'VAULT-7']);
+  expect(noCount.checked).toEqual(['VAULT-1', 'VAULT-7', 'VAULT-8']);
   expect(noCount.observations.map((o) => o.ruleId)).toEqual(['VAULT-3']);
 });
 

@@ -1,6 +1,8 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { isFullCardNumber } from './tokenize/card-number.js';
+import { cardNumbersOf, formatProblems, objectOf, VAULT_8_EXPECTED } from './vault/record-formats.js';
+import type { Customer } from '../catalogue/types.js';
 
 /**
  * VAULT: sections 2.3 and 4.2, on one listing page as far as the query sent says, and the page arithmetic a
@@ -9,25 +11,11 @@ import { isFullCardNumber } from './tokenize/card-number.js';
 
 type Body = Record<string, unknown>;
 
-function objectOf(value: unknown): Body | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
-}
-
 function nonNegativeInteger(text: string | null): number | undefined {
   return text !== null && /^[0-9]+$/.test(text) ? Number(text) : undefined;
 }
 
-/** VAULT-7: every card number a customer record shows, with where it stands. */
-export function cardNumbersOf(record: object): [string, unknown][] {
-  const customer = record as Body;
-  const cards = Array.isArray(customer.billing_cards) ? customer.billing_cards : [];
-  return [
-    ['primary_card_number', customer.primary_card_number],
-    ...cards.map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, objectOf(c)?.card_number]),
-  ];
-}
-
-/** VAULT-1, VAULT-2, VAULT-3, VAULT-6, VAULT-7 on one listing page, as far as the query sent says. */
+/** VAULT-1, VAULT-2, VAULT-3, VAULT-6, VAULT-7, VAULT-8 on one listing page, as far as the query sent says. */
 export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
   if (!succeeded(exchange)) return j;
   const totalPages = bodyField(exchange, 'totalPages');
@@ -57,6 +45,13 @@ export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): 
         .filter((n) => isFullCardNumber(n.value))
         .map((n) => `customer ${String(n.customer)}: ${n.where} is a full card number`),
       'every card number masked',
+    );
+  // A page without records judged no format: VAULT-8 is not exercised by it.
+  if (records.length)
+    j.add(
+      'VAULT-8',
+      records.flatMap((c) => formatProblems(c as Customer, new Map())),
+      VAULT_8_EXPECTED,
     );
 
   const query = new URL(exchange.request.url).searchParams;
@@ -144,6 +139,7 @@ export const VAULT_CHECKS: FamilyChecks = {
   'VAULT-4': { run: walkCoverageProblems },
   'VAULT-6': { gateway: judgeListingAnswer },
   'VAULT-7': { gateway: judgeListingAnswer },
+  'VAULT-8': { gateway: judgeListingAnswer },
 };
 
 /**

@@ -1,5 +1,21 @@
 import type { Customer } from '../../catalogue/types.js';
-import { cardNumbersOf } from '../vault.js';
+
+type Body = Record<string, unknown>;
+
+/** A record (or a card of one) as an object, or undefined where a faulty answer holds something else. */
+export function objectOf(value: unknown): Body | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
+}
+
+/** VAULT-7: every card number a customer record shows, with where it stands. */
+export function cardNumbersOf(record: object): [string, unknown][] {
+  const customer = record as Body;
+  const cards = Array.isArray(customer.billing_cards) ? customer.billing_cards : [];
+  return [
+    ['primary_card_number', customer.primary_card_number],
+    ...cards.map((c, i): [string, unknown] => [`billing_cards/${i}/card_number`, objectOf(c)?.card_number]),
+  ];
+}
 
 /** Lists of a record that may be absent (or null), empty or (in a faulty answer) not a list at all. */
 function listOf<T>(value: T[] | undefined): T[] {
@@ -16,6 +32,10 @@ export function shownCardNumbers(customer: Customer): { where: string; value: st
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
 const FOURTEEN = /^[0-9]{4}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])([01][0-9]|2[0-3])[0-5][0-9][0-5][0-9]$/;
 const NUMERIC = /^[0-9]+$/;
+
+/** What VAULT-8 holds each record to, as its findings say. */
+export const VAULT_8_EXPECTED =
+  'MMYY expiry, 14-digit verified_date, numeric country codes, boolean primary flags, arrays';
 
 /** What a VAULT-8 check judged: field kind (plural) → how many values of it were present and checked. */
 export type FormatCounts = Map<string, number>;
@@ -79,6 +99,16 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
       );
   });
   return p;
+}
+
+/**
+ * How many values of each kind VAULT-8 judged in `records` (each listing answer is judged where it is received,
+ * checks/vault.ts): what a walk says it judged, and which kinds the vault gave it nothing of.
+ */
+export function formatsJudged(records: readonly Customer[]): FormatCounts {
+  const counts: FormatCounts = new Map();
+  for (const c of records) formatProblems(c, counts);
+  return counts;
 }
 
 /** The kinds VAULT-8 can judge only when the vault holds them, and the data that would let it. */
