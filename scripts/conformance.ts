@@ -5,7 +5,7 @@ import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { conformanceArgs } from '../src/cli/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
-import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/outcomes/rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/model/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 import type { ConfigurationProblems } from '../src/reporters/configuration-error.js';
 
@@ -130,7 +130,7 @@ if (config.baseUrl && !args.list) {
   const stop = async (found: ConfigurationProblems): Promise<never> => {
     const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
       import('../src/reporters/configuration-error.js'),
-      import('../src/reporters/outcomes/run-identity.js'),
+      import('../src/reporters/model/run-identity.js'),
     ]);
     const run = { target: config.target, targetId: targetIdOf(config.target, process.env) };
     const { lines, exitCode } = reportConfigurationError(dir, run, found);
@@ -149,8 +149,8 @@ if (config.baseUrl && !args.list) {
     const [{ loadRules }, { writeConformance }, { countBy, verdictLine }, { targetIdOf }] = await Promise.all([
       import('../src/catalogue/rules.js'),
       import('../src/reporters/write-conformance.js'),
-      import('../src/reporters/conformance-summary.js'),
-      import('../src/reporters/outcomes/run-identity.js'),
+      import('../src/reporters/model/verdict-line.js'),
+      import('../src/reporters/model/run-identity.js'),
     ]);
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({

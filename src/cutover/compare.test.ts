@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
+import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { CONFIGURATION_SKIPS, TARGET_SKIPS } from '../config/configuration-skips.js';
 import { compareCutover, feltDifferences } from './compare.js';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { KnownItem } from '../reporters/known/known-outcomes.js';
-import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
+import type { KnownItem } from '../reporters/known-deviations/known-outcomes.js';
+import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
 import { compareCutover, feltDifferences } from './compare.js';
 import { cutoverMarkdown, cutoverOutcome } from './report.js';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
-import { escapeHtml } from '../reporters/html/html-escape.js';
-import { htmlPage } from '../reporters/html/page-shell.js';
+import { escapeHtml } from '../reporters/formats/html/html-escape.js';
+import { htmlPage } from '../reporters/formats/html/page-shell.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
 export const CUTOVER_EXIT = {

@@ -1,8 +1,8 @@
 import { configurationVerdictLine } from '../config/configuration-exit.js';
 import { loadRules } from '../catalogue/rules.js';
-import { ruleOutcomes, EXIT_CODES, type Verdict } from './outcomes/rule-outcomes.js';
+import { ruleOutcomes, EXIT_CODES, type Verdict } from './model/rule-outcomes.js';
 import { writeConformance } from './write-conformance.js';
-import { countBy, verdictLine } from './conformance-summary.js';
+import { countBy, verdictLine } from './model/verdict-line.js';
 
 /**
  * What the probe or the preflight found wrong with the configuration, and what it cost; `heading` says how it

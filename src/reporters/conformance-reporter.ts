@@ -1,24 +1,24 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../catalogue/rules.js';
-import { findingDetail, messageDetails } from './records/failure-details.js';
-import { outOfTime } from './outcomes/budget-outcome.js';
+import { findingDetail, messageDetails } from './test-records/failure-details.js';
+import { outOfTime } from './test-records/budget-outcome.js';
 import { annotation, type Annotation, type Finding } from '../evidence/annotations.js';
-import { ruleOutcomes, verdictOf, type TestRecord } from './outcomes/rule-outcomes.js';
-import { applySelection, selectionPhrase, selectionVerdict } from './outcomes/rule-selection.js';
+import { ruleOutcomes, verdictOf, type TestRecord } from './model/rule-outcomes.js';
+import { applySelection, selectionPhrase, selectionVerdict } from './model/rule-selection.js';
 import { problemsPhrase } from '../config/configuration-exit.js';
-import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
-import { targetIdOf } from './outcomes/run-identity.js';
+import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-records.js';
+import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
-import { countBy, verdictFigures, verdictLine } from './conformance-summary.js';
-import { runGaps } from './outcomes/run-gaps.js';
-import { CoverageCollector } from './coverage.js';
+import { countBy, verdictFigures, verdictLine } from './model/verdict-line.js';
+import { runGaps } from './model/run-gaps.js';
+import { CoverageCollector } from './model/coverage.js';
 import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';
 import { KnownDeviationsError, loadKnownDeviations, shownPath } from '../known-deviations/load.js';
 import type { SeenFailure } from '../known-deviations/match.js';
 import { entriesFor, recordEntries } from '../known-deviations/record.js';
 import type { Source } from '../known-deviations/source.js';
-import { applyKnownDeviations, type KnownDeviationsJson } from './known/known-outcomes.js';
+import { applyKnownDeviations, type KnownDeviationsJson } from './known-deviations/known-outcomes.js';
 
 /**
  * What the run is, passed in by the Playwright config (report-set.ts builds it from the environment once):
@@ -98,7 +98,7 @@ export default class ConformanceReporter implements Reporter {
     Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
   private readonly records: TestRecord[] = [];
   private started = new Date();
-  private readonly runWide = new RunInvariants();
+  private readonly runWide = new RunWideRecords();
   private readonly coverage = new CoverageCollector();
   private readonly known: Source | undefined;
   private readonly recordKnown: boolean;
@@ -153,7 +153,7 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(_config: FullConfig, _suite: Suite): void {
     this.started = new Date();
-    const seedLine = RunInvariants.seedLine(this.run.generated);
+    const seedLine = RunWideRecords.seedLine(this.run.generated);
     if (!this.quiet && seedLine) console.log(seedLine);
   }
 

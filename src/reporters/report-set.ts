@@ -4,9 +4,9 @@ import { generatedRuns, runSeed, SEED_VAR } from '../generate/settings.js';
 import { Redactor } from '../evidence/redact.js';
 import { withNearMisses } from '../transport/near-miss-keys.js';
 import type { ConformanceReporterOptions } from './conformance-reporter.js';
-import { selectedRules } from './outcomes/rule-selection.js';
-import type { GeneratedInputs } from './outcomes/run-invariants.js';
-import { targetIdOf } from './outcomes/run-identity.js';
+import { selectedRules } from './model/rule-selection.js';
+import type { GeneratedInputs } from './test-records/run-wide-records.js';
+import { targetIdOf } from './model/run-identity.js';
 
 /** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
 export function reportsDir(env: NodeJS.ProcessEnv): string {

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { baselineDrift } from './drift/baseline.js';
-import { conformancePage } from './html/conformance-html.js';
+import { conformancePage } from './formats/html/conformance-html.js';
 import { driftMarkdown } from './drift/drift-markdown.js';
-import { catalogueOf } from './outcomes/run-identity.js';
-import { nightOf, readHistory, withNight, writeHistory, type Night } from './nights/night-history.js';
-import { conformanceMarkdown } from './conformance-markdown.js';
-import { verdictLine, type ConformanceSummary } from './conformance-summary.js';
+import { catalogueOf } from './model/run-identity.js';
+import { nightOf, readHistory, withNight, writeHistory, type Night } from './history/night-history.js';
+import { conformanceMarkdown } from './formats/markdown.js';
+import { verdictLine, type ConformanceSummary } from './model/verdict-line.js';
 
 /**
  * Writes conformance.json, conformance.md and conformance.html into `dir`, with the drift since a baseline when

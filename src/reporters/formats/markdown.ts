@@ -1,0 +1,97 @@
+import { coverageMarkdown } from '../model/coverage.js';
+import { failedMarkdown } from './failed-markdown.js';
+import { summaryLines } from './summary-lines.js';
+import { knownSections } from '../known-deviations/known-outcomes.js';
+import type { GeneratedSection } from '../test-records/run-wide-records.js';
+import { verdictLine, type ConformanceSummary } from '../model/verdict-line.js';
+
+/** conformance.md: the verdict, what needs a decision, then every rule in detail. */
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function conformanceMarkdown(s: ConformanceSummary, driftLines: string[]): string {
+  const lines = [
+    '# Conformance report',
+    '',
+    `**${verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations, s.selected)}**`,
+    '',
+    `- Target: ${s.target}`,
+    `- Run: ${s.started} to ${s.finished}`,
+    '',
+  ];
+  const summary = summaryLines(s);
+  if (summary.length) lines.push('## Summary', '', '```', ...summary, '```', '');
+  if (s.unavailable.length) {
+    lines.push(
+      '## Target unavailable (infrastructure, not conformance)',
+      '',
+      ...s.unavailable.map((u) => `- ${escapeCell(u)}`),
+      '',
+    );
+  }
+  lines.push(...failedMarkdown(s.outcomes));
+  for (const section of knownSections(s.knownDeviations)) {
+    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
+  }
+  lines.push(...driftLines);
+  const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
+  if (notExercised.length) {
+    lines.push("## Not exercised (the target's data gave these rules nothing to judge: not a pass)", '');
+    for (const o of notExercised) lines.push(`- ${o.rule.id}: ${escapeCell(o.notExercised.join('; '))}`);
+    lines.push('');
+  }
+  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
+  for (const o of s.outcomes) {
+    const passed = o.tests.filter((t) => t.outcome === 'passed').length;
+    lines.push(
+      `| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ` +
+        `${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
+    );
+  }
+  lines.push('', '## Rules in detail', '');
+  for (const o of s.outcomes) {
+    lines.push(
+      `### ${o.rule.id}: ${o.status}`,
+      '',
+      o.rule.rule,
+      '',
+      `> ${o.rule.source} (section ${o.rule.section})`,
+      '',
+    );
+    if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
+    if (o.notExercised.length)
+      lines.push(
+        `${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`,
+        '',
+      );
+    for (const t of o.tests) {
+      const notes = [t.judged !== undefined ? `judged ${t.judged}` : '', t.note ?? ''].filter(Boolean).join('; ');
+      lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${notes ? ` (${escapeCell(notes)})` : ''}`);
+    }
+    if (o.observations.length) {
+      lines.push('', 'Observed where the document leaves the behaviour open:');
+      for (const obs of o.observations) lines.push(`- ${escapeCell(`${obs.ruleId}: ${obs.text}`)}`);
+    }
+    lines.push('');
+  }
+  if (s.coverage) lines.push(...coverageMarkdown(s.coverage));
+  if (s.generated) lines.push(...generatedMarkdown(s.generated));
+  return `${lines.join('\n')}\n`;
+}
+
+function generatedMarkdown(g: GeneratedSection): string[] {
+  const lines = [
+    '## Generated inputs',
+    '',
+    `- Seed ${g.seed ?? '(per shard, below)'}, up to ${g.runsPerProperty} inputs a property; replay with \`${g.replay}\``,
+    ...g.properties.map((p) => `- ${p}`),
+  ];
+  if (g.counterExamples.length)
+    lines.push(
+      '',
+      'Shrunk counter-examples (the smallest input that still failed):',
+      ...g.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`),
+    );
+  return lines;
+}
