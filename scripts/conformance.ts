@@ -146,10 +146,9 @@ if (config.baseUrl && !args.list) {
   }
   const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
-    const [{ loadRules }, { writeConformance }, { countBy, verdictLine }, { targetIdOf }] = await Promise.all([
+    const [{ loadRules }, { writeConformance }, { targetIdOf }] = await Promise.all([
       import('../src/catalogue/rules.js'),
       import('../src/reporters/write-conformance.js'),
-      import('../src/reporters/model/verdict-line.js'),
       import('../src/reporters/model/run-identity.js'),
     ]);
     const now = new Date().toISOString();
@@ -157,22 +156,20 @@ if (config.baseUrl && !args.list) {
       ...o,
       status: 'target unavailable' as const,
     }));
-    const verdict: Verdict = 'TARGET UNAVAILABLE';
-    writeConformance(dir, {
+    const report = writeConformance(dir, {
       target: config.target,
       targetId: targetIdOf(config.target, process.env),
       started: now,
       finished: now,
       runStatus: 'not started',
-      verdict,
-      counts: countBy(outcomes),
+      verdict: 'TARGET UNAVAILABLE',
       unavailable: [problem],
       outcomes,
       baseline: process.env.PG_BASELINE,
     });
     const advice = 'Nothing was checked: fix the base URL or the network and run again.';
-    console.error([problem, advice, `Conformance: ${verdictLine(verdict, outcomes)}`].join('\n'));
-    process.exit(EXIT_CODES[verdict]);
+    console.error([problem, advice, `Conformance: ${report.verdictLine}`].join('\n'));
+    process.exit(EXIT_CODES[report.verdict]);
   }
 }
 

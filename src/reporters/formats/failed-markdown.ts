@@ -1,16 +1,16 @@
-import type { RuleOutcome } from '../model/rule-outcomes.js';
+import type { RuleReport } from '../model/conformance-report.js';
 
 /**
  * conformance.md's "Failed rules" section, right under the verdict: per failed rule, each failed test's
  * Expected and Found and the reproduce line of each exchange (failure-details.ts). Redacted where the
  * failure was written (RuleViolation).
  */
-export function failedMarkdown(outcomes: RuleOutcome[]): string[] {
-  const failed = outcomes.filter((o) => o.status === 'failed');
+export function failedMarkdown(rules: readonly RuleReport[]): string[] {
+  const failed = rules.filter((o) => o.status === 'failed');
   if (!failed.length) return [];
   const lines = ['## Failed rules', ''];
   for (const o of failed) {
-    lines.push(`### ${o.rule.id}: ${o.rule.rule}`, '');
+    lines.push(`### ${o.id}: ${o.rule}`, '');
     for (const t of o.tests.filter((x) => x.outcome === 'failed')) {
       lines.push(`- ${t.title.replace(/\n/g, ' ')}`);
       // A double-backtick code span holds a backtick a generated input may carry.

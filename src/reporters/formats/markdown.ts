@@ -3,18 +3,19 @@ import { failedMarkdown } from './failed-markdown.js';
 import { summaryLines } from './summary-lines.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
-import { verdictLine, type ConformanceSummary } from '../model/verdict-line.js';
+import { driftMarkdown } from '../drift/drift-markdown.js';
+import type { ConformanceReport } from '../model/conformance-report.js';
 
-/** conformance.md: the verdict, what needs a decision, then every rule in detail. */
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-export function conformanceMarkdown(s: ConformanceSummary, driftLines: string[]): string {
+/** conformance.md: the verdict, what needs a decision, then every rule in detail. */
+export function conformanceMarkdown(s: ConformanceReport): string {
   const lines = [
     '# Conformance report',
     '',
-    `**${verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations, s.selected)}**`,
+    `**${s.verdictLine}**`,
     '',
     `- Target: ${s.target}`,
     `- Run: ${s.started} to ${s.finished}`,
@@ -30,35 +31,28 @@ export function conformanceMarkdown(s: ConformanceSummary, driftLines: string[])
       '',
     );
   }
-  lines.push(...failedMarkdown(s.outcomes));
+  lines.push(...failedMarkdown(s.rules));
   for (const section of knownSections(s.knownDeviations)) {
     lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
   }
-  lines.push(...driftLines);
-  const notExercised = s.outcomes.filter((o) => o.status === 'not exercised');
+  if (s.drift !== undefined) lines.push(...driftMarkdown(s.drift));
+  const notExercised = s.rules.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
     lines.push("## Not exercised (the target's data gave these rules nothing to judge: not a pass)", '');
-    for (const o of notExercised) lines.push(`- ${o.rule.id}: ${escapeCell(o.notExercised.join('; '))}`);
+    for (const o of notExercised) lines.push(`- ${o.id}: ${escapeCell(o.notExercised.join('; '))}`);
     lines.push('');
   }
   lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
-  for (const o of s.outcomes) {
+  for (const o of s.rules) {
     const passed = o.tests.filter((t) => t.outcome === 'passed').length;
     lines.push(
-      `| ${o.rule.id} | ${o.rule.section} | ${o.rule.check} | ${o.status} | ` +
+      `| ${o.id} | ${o.section} | ${o.check} | ${o.status} | ` +
         `${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
     );
   }
   lines.push('', '## Rules in detail', '');
-  for (const o of s.outcomes) {
-    lines.push(
-      `### ${o.rule.id}: ${o.status}`,
-      '',
-      o.rule.rule,
-      '',
-      `> ${o.rule.source} (section ${o.rule.section})`,
-      '',
-    );
+  for (const o of s.rules) {
+    lines.push(`### ${o.id}: ${o.status}`, '', o.rule, '', `> ${o.source} (section ${o.section})`, '');
     if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
     if (o.notExercised.length)
       lines.push(
@@ -71,7 +65,7 @@ export function conformanceMarkdown(s: ConformanceSummary, driftLines: string[])
     }
     if (o.observations.length) {
       lines.push('', 'Observed where the document leaves the behaviour open:');
-      for (const obs of o.observations) lines.push(`- ${escapeCell(`${obs.ruleId}: ${obs.text}`)}`);
+      for (const obs of o.observations) lines.push(`- ${escapeCell(`${o.id}: ${obs.text}`)}`);
     }
     lines.push('');
   }

@@ -6,7 +6,8 @@ import { driftSince } from '../drift/drift.js';
 import { driftSections } from '../drift/drift-markdown.js';
 import { applyKnownDeviations, knownSections } from './known-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
-import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from '../model/rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
+import type { TestRecord } from '../test-records/test-record.js';
 import { stepSummary } from '../formats/step-summary.js';
 import { verdictLine } from '../model/verdict-line.js';
 

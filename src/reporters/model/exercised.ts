@@ -2,7 +2,7 @@ import { annotation, type Written } from '../../evidence/annotations.js';
 import { CONFIGURATION_SKIPS, configurationGap, configurationSkip } from '../../config/configuration-skips.js';
 import { succeeded, type Exchange } from '../../transport/exchange.js';
 import type { OperationId } from '../../catalogue/spec.js';
-import type { RuleOutcome, TestRecord } from './rule-outcomes.js';
+import type { TestRecord } from '../test-records/test-record.js';
 
 /**
  * "Passed means exercised" for the run as a whole: the document has three operations, and a run that never
@@ -50,7 +50,11 @@ export function operationGaps(records: readonly TestRecord[]): OperationGap[] {
  * What to set so a rule skipped for want of configuration runs, or so a rule that passed judges the part a
  * variable's absence left unjudged (configurationGap); empty for any other status, skip or reason.
  */
-export function configurationNeeds(outcome: RuleOutcome): string[] {
+export function configurationNeeds(outcome: {
+  status: string;
+  tests: readonly { note?: string }[];
+  notExercised: readonly string[];
+}): string[] {
   const skips = outcome.status === 'skipped' ? outcome.tests.map((t) => configurationSkip(t.note)?.set) : [];
   const gaps = outcome.status === 'passed' ? outcome.notExercised.map((r) => configurationGap(r)?.set) : [];
   return [...new Set([...skips, ...gaps].filter((s): s is NonNullable<typeof s> => s !== undefined))];

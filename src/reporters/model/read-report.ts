@@ -4,8 +4,14 @@ import type { ObservedValue } from '../../checks/observation-data.js';
 import type { Catalogue } from './run-identity.js';
 import type { Coverage } from './coverage.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
+import type { GeneratedSection } from '../test-records/run-wide-records.js';
 
-/** conformance.json as read back: by the drift comparison, the page and the CI summary. Older runs lack fields. */
+/**
+ * A conformance.json read from disk (a baseline, the published report the CI summary reads, the cutover's
+ * runs): the ConformanceReport (conformance-report.ts) this or an older version of the suite wrote, so every
+ * field an older version did not write is optional. The formats take it too, as the report they are handed
+ * in memory is one.
+ */
 export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; text: string };
 
 export type RuleJson = {
@@ -21,6 +27,8 @@ export type RuleJson = {
   judged?: unknown;
   /** Why its checks judged nothing, and what would make the rule exercisable. */
   notExercised?: string[];
+  /** Where the document states the rule. */
+  source?: string;
 };
 
 export type ConformanceJson = {
@@ -39,19 +47,15 @@ export type ConformanceJson = {
   configuration?: string[];
   /** Operations the run never had served, with why. */
   operationsNotServed?: { operation: string; reason: string }[];
+  /** Skipped tests counted by their reason. */
+  skippedTests?: Record<string, number>;
   rules: RuleJson[];
   /** What the run covered of the document's fields; older runs lack it. */
   coverage?: Coverage;
   /** What the known-deviations file did to the run; absent when none was read. */
   knownDeviations?: KnownDeviationsJson;
-  /** The generated inputs' seed and how to replay them (RunWideRecords.section), when properties ran. */
-  generated?: {
-    seed?: number;
-    runsPerProperty: number;
-    replay: string;
-    properties: string[];
-    counterExamples: string[];
-  };
+  /** The generated inputs' seed and how to replay them, when properties ran. */
+  generated?: GeneratedSection;
 };
 
 /** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */

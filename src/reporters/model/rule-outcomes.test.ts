@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
-import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
+import type { TestRecord } from '../test-records/test-record.js';
 
 const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
   id,

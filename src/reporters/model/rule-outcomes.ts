@@ -1,35 +1,10 @@
 import { needsControlApi } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
 import type { FailureDetail } from '../test-records/failure-details.js';
-import type { Judged, NotExercised, Observation } from '../../evidence/annotations.js';
+import type { TestOutcome, TestRecord } from '../test-records/test-record.js';
+import type { Observation } from '../../evidence/annotations.js';
 import { observationKey } from '../test-records/observation.js';
 import { sumJudged } from '../test-records/judged.js';
-
-export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
-
-export type TestRecord = {
-  /** Playwright's TestCase.id: the HTML report's link to the test (#?testId=…). */
-  id?: string;
-  title: string;
-  file: string;
-  rules: string[];
-  /** Rules a failure message names (`[TOK-8] …`); a failure without one counts against all of the test's rules. */
-  violated: string[];
-  outcome: TestOutcome;
-  skipReason?: string;
-  observations: Observation[];
-  error?: string;
-  /** A failed test's failure per violated rule: Expected, Found, the exchanges, reproduce lines. */
-  failures?: FailureDetail[];
-  /** What the test's checks judged, per rule (the `judged` annotations). */
-  judged?: Judged[];
-  /** Why a check of the test judged nothing (the `not-exercised` annotations). */
-  notExercised?: NotExercised[];
-  /** Operations the test had served (the `served` annotations, see exercised.ts). */
-  served?: string[];
-  /** Configuration problems the test found (the `configuration` annotations). */
-  configuration?: string[];
-};
 
 export type RuleStatus =
   | 'passed'

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
-import { EXIT_CODES, ruleOutcomes, verdictOf, type TestRecord } from './rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
+import type { TestRecord } from '../test-records/test-record.js';
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from './verdict-line.js';
 

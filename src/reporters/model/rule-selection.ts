@@ -28,7 +28,7 @@ export function selectionVerdict(verdict: Verdict, outcomes: RuleOutcome[]): Ver
 }
 
 /** " for TOK-8 (1 of 38 rules selected)" after the verdict of a limited run; empty for a whole run. */
-export function selectionPhrase(outcomes: RuleOutcome[], selected: string[] | undefined): string {
+export function selectionPhrase(outcomes: readonly { status: string }[], selected: string[] | undefined): string {
   if (!selected || !outcomes.some((o) => o.status === 'not selected')) return '';
   return ` for ${selected.join(', ')} (${selected.length} of ${outcomes.length} rules selected)`;
 }

@@ -1,14 +1,19 @@
 import { annotation, type Annotation } from '../../evidence/annotations.js';
 import { runWideJudgements } from '../../checks/run-wide.js';
 import { SEED_VAR } from '../../generate/settings.js';
-import type { ConformanceJson } from '../model/read-report.js';
-import type { TestRecord } from '../model/rule-outcomes.js';
+import type { TestRecord } from './test-record.js';
 
 /** The run's generated-input settings (PG_SEED, PG_GENERATED_RUNS), read once by the Playwright config. */
 export type GeneratedInputs = { seed: number | undefined; runsPerProperty: number };
 
 /** The report's generated-inputs section: the seed, how to replay it, each property's inputs and counter-examples. */
-export type GeneratedSection = NonNullable<ConformanceJson['generated']>;
+export type GeneratedSection = {
+  seed?: number;
+  runsPerProperty: number;
+  replay: string;
+  properties: string[];
+  counterExamples: string[];
+};
 
 /**
  * What every test of every worker (and shard, through the blob reports) recorded for the end of the run: the

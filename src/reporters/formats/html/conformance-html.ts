@@ -113,7 +113,12 @@ function driftHtml(drift: Drift | string): string {
   );
 }
 
-export function conformancePage(report: ConformanceJson, drift?: Drift | string, nights?: readonly Night[]): string {
+/** The page of a report: this run's, or one read back; `nights` draws the history grid. */
+export function conformancePage(
+  report: ConformanceJson & { drift?: Drift | string },
+  nights?: readonly Night[],
+): string {
+  const drift = report.drift;
   const unavailable = report.unavailable?.length
     ? `<h2>Target unavailable (infrastructure, not ` +
       `conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
