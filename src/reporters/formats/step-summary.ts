@@ -42,7 +42,7 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
         ]
       : driftMarkdown(report.drift)),
   );
-  // A report from before per-rule judged counts has no such column to show.
+  // A report written without per-rule judged counts (an older version) has no such column to show.
   const judged = report.rules.some((r) => 'judged' in r);
   lines.push(
     '## Rules',

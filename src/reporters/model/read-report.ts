@@ -58,7 +58,7 @@ export type ConformanceJson = {
   generated?: GeneratedSection;
 };
 
-/** The verdict line as the run printed it; rebuilt from the counts for a report from before it was stored. */
+/** The verdict line as the run printed it; rebuilt from the counts for a report written without it (an older version). */
 export function verdictLineOf(report: ConformanceJson): string {
   if (report.verdictLine) return report.verdictLine;
   const counts = Object.entries(report.counts ?? {}).map(([status, n]) => `${n} ${status}`);
