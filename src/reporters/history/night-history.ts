@@ -27,7 +27,7 @@ export type Night = {
 type HistoryFile = { nights: Night[] };
 
 /**
- * Tonight's record from tonight's conformance.json: each rule's status as the report gives it (a failure an
+ * Tonight's record from tonight's report: each rule's status as the report gives it (a failure an
  * unexpired known deviation covers reads "known deviation" there), and the marks of the entries that matched,
  * for their tickets and expiry dates.
  */

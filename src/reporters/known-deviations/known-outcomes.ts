@@ -42,7 +42,7 @@ type FailedTests = { outcome: string; title: string; failures?: FailureDetail[] 
 
 /**
  * A rule's failures as the known-deviations file matches them: each Found with the operations it sent to.
- * Works on a run's outcomes and on a conformance.json read back (the cutover's production run) alike.
+ * Works on a run's outcomes and on a conformance.json read from disk (the cutover's production run) alike.
  */
 export function failuresIn(rule: string, status: string, tests: FailedTests): SeenFailure[] {
   if (status !== 'failed' && status !== 'known deviation') return [];

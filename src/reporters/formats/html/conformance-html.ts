@@ -14,7 +14,7 @@ import { knownSections } from '../../known-deviations/known-outcomes.js';
  * reports/conformance.html: one page a QA lead can read and sign off, leading with what needs a decision
  * (decision-html.ts), then the full table. Self-contained (inline style, no script, nothing fetched); each
  * test links into Playwright's HTML report written beside it (html/).
- * Built only from conformance.json's content, which is redacted before it gets there.
+ * Built only from the report (what conformance.json holds), which is redacted before it gets there.
  */
 
 /** Outcome → colour class; anything new (an outcome added later) still renders, in neutral grey. */
@@ -113,7 +113,7 @@ function driftHtml(drift: Drift | string): string {
   );
 }
 
-/** The page of a report: this run's, or one read back; `nights` draws the history grid. */
+/** The page of a report: this run's, or one read from disk; `nights` draws the history grid. */
 export function conformancePage(
   report: ConformanceJson & { drift?: Drift | string },
   nights?: readonly Night[],

@@ -7,7 +7,7 @@ import type { ConformanceJson, RuleJson } from '../../model/read-report.js';
  * The part of conformance.html a QA lead reads first, right under the verdict: the failed rules with what
  * was expected, what was found, the redacted exchange and a reproduce line; then the rules that judged
  * nothing or were skipped, each with what to do; then the generated inputs' seed and how to replay it.
- * Built only from conformance.json, which is redacted before it gets there.
+ * Built only from the report (what conformance.json holds), which is redacted before it gets there.
  */
 
 /** Failed tests shown in full per rule; the rest are named (a fault in one rule can fail twenty tests). */
