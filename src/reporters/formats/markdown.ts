@@ -1,5 +1,5 @@
-import { coverageMarkdown } from '../model/coverage.js';
-import { failedMarkdown } from './failed-markdown.js';
+import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../model/coverage.js';
+import type { RuleReport } from '../model/conformance-report.js';
 import { summaryLines } from './summary-lines.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
@@ -87,5 +87,55 @@ function generatedMarkdown(g: GeneratedSection): string[] {
       'Shrunk counter-examples (the smallest input that still failed):',
       ...g.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`),
     );
+  return lines;
+}
+
+/**
+ * conformance.md's "Failed rules" section, right under the verdict: per failed rule, each failed test's
+ * Expected and Found and the reproduce line of each exchange (failure-details.ts). Redacted where the
+ * failure was written (RuleViolation).
+ */
+function failedMarkdown(rules: readonly RuleReport[]): string[] {
+  const failed = rules.filter((o) => o.status === 'failed');
+  if (!failed.length) return [];
+  const lines = ['## Failed rules', ''];
+  for (const o of failed) {
+    lines.push(`### ${o.id}: ${o.rule}`, '');
+    for (const t of o.tests.filter((x) => x.outcome === 'failed')) {
+      lines.push(`- ${t.title.replace(/\n/g, ' ')}`);
+      // A double-backtick code span holds a backtick a generated input may carry.
+      for (const f of t.failures ?? []) {
+        if (f.message !== undefined) lines.push('', '  ```', ...f.message.split('\n').map((l) => `  ${l}`), '  ```');
+        else
+          lines.push(
+            `  - Expected: ${f.expected ?? '(not stated)'}`,
+            `  - Found: ${(f.found ?? '(not stated)').replace(/\n/g, '; ')}`,
+            ...f.reproduce.map((r) => `  - Reproduce with: \`\` ${r} \`\``),
+          );
+      }
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+/** The coverage section: per operation, every field the document lists with what the run did with it. */
+export function coverageMarkdown(c: Coverage): string[] {
+  const lines = [`## Coverage of the document (${coverageFigure(c)})`, '', COVERAGE_INTRO, ''];
+  for (const op of [...new Set(c.fields.map((f) => f.operation))]) {
+    const of = c.fields.filter((f) => f.operation === op);
+    lines.push(
+      `### ${op}: ${of.filter((f) => f.exercised).length} of ${of.length} exercised`,
+      '',
+      '| Where | Field | Documented type | Exercised | Detail |',
+      '|---|---|---|---|---|',
+    );
+    for (const f of of)
+      lines.push(
+        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ` +
+          `${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
+      );
+    lines.push('');
+  }
   return lines;
 }

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { fieldGroups } from '../../coverage/coverage-fields.js';
 import { emptyTally, tallyOf } from '../../coverage/coverage-tally.js';
 import type { Exchange } from '../../transport/exchange.js';
-import { coverageDown, coverageFigure, coverageMarkdown, coverageOf, CoverageCollector } from './coverage.js';
+import { coverageMarkdown } from '../formats/markdown.js';
+import { coverageDown, coverageFigure, coverageOf, CoverageCollector } from './coverage.js';
 import { coverageHtml } from '../formats/html/coverage-html.js';
 
 function exchange(operation: Exchange['operation'], url: string, body: unknown, json: unknown): Exchange {

@@ -177,28 +177,6 @@ export const COVERAGE_INTRO =
   'the gateway accepted (request side; sent only in refused requests is not exercised), or how often it was seen and in which ' +
   'JSON types (response side). A field never exercised says why and what to create on the target.';
 
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-export function coverageMarkdown(c: Coverage): string[] {
-  const lines = [`## Coverage of the document (${coverageFigure(c)})`, '', COVERAGE_INTRO, ''];
-  for (const op of [...new Set(c.fields.map((f) => f.operation))]) {
-    const of = c.fields.filter((f) => f.operation === op);
-    lines.push(
-      `### ${op}: ${of.filter((f) => f.exercised).length} of ${of.length} exercised`,
-      '',
-      '| Where | Field | Documented type | Exercised | Detail |',
-      '|---|---|---|---|---|',
-    );
-    for (const f of of)
-      lines.push(
-        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ` +
-          `${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
-      );
-    lines.push('');
-  }
-  return lines;
-}
-
 /** --baseline: fields the baseline exercised that this run did not (coverage that went down). */
 export function coverageDown(baseline: Coverage | undefined, current: Coverage | undefined): string[] {
   if (!baseline || !current) return [];
