@@ -31,7 +31,7 @@ const LAYERS = [
   {
     name: 'proxy',
     path: 'src/proxy',
-    may: ['catalogue', 'transport', 'checks', 'evidence', 'coverage', 'config', 'mock'],
+    may: ['catalogue', 'transport', 'checks', 'evidence', 'coverage', 'config', 'mock', 'reporters'],
   },
   {
     name: 'suite-power',

@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright/playwright-base.js';
 import { ensureRunSeed } from './src/generate/settings.js';
 import { conformanceOptions } from './src/reporters/report-set.js';
-import { targetIdOf } from './src/reporters/outcomes/run-identity.js';
+import { targetIdOf } from './src/reporters/model/run-identity.js';
 import { projectsFor, readPlanFile } from './src/suite-power/projects.js';
 import type { SuitePowerOptions } from './src/suite-power/power-reporter.js';
 

@@ -5,7 +5,7 @@ import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { conformanceArgs } from '../src/cli/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
-import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/outcomes/rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/model/rule-outcomes.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 import type { ConfigurationProblems } from '../src/reporters/configuration-error.js';
 
@@ -130,7 +130,7 @@ if (config.baseUrl && !args.list) {
   const stop = async (found: ConfigurationProblems): Promise<never> => {
     const [{ reportConfigurationError }, { targetIdOf }] = await Promise.all([
       import('../src/reporters/configuration-error.js'),
-      import('../src/reporters/outcomes/run-identity.js'),
+      import('../src/reporters/model/run-identity.js'),
     ]);
     const run = { target: config.target, targetId: targetIdOf(config.target, process.env) };
     const { lines, exitCode } = reportConfigurationError(dir, run, found);
@@ -146,33 +146,30 @@ if (config.baseUrl && !args.list) {
   }
   const problem = probed?.problem ?? (await preflightOrExit({ ...config, baseUrl: config.baseUrl }, stop));
   if (problem) {
-    const [{ loadRules }, { writeConformance }, { countBy, verdictLine }, { targetIdOf }] = await Promise.all([
+    const [{ loadRules }, { writeConformance }, { targetIdOf }] = await Promise.all([
       import('../src/catalogue/rules.js'),
       import('../src/reporters/write-conformance.js'),
-      import('../src/reporters/conformance-summary.js'),
-      import('../src/reporters/outcomes/run-identity.js'),
+      import('../src/reporters/model/run-identity.js'),
     ]);
     const now = new Date().toISOString();
     const outcomes = ruleOutcomes(loadRules(), [], config.target).map((o) => ({
       ...o,
       status: 'target unavailable' as const,
     }));
-    const verdict: Verdict = 'TARGET UNAVAILABLE';
-    writeConformance(dir, {
+    const report = writeConformance(dir, {
       target: config.target,
       targetId: targetIdOf(config.target, process.env),
       started: now,
       finished: now,
       runStatus: 'not started',
-      verdict,
-      counts: countBy(outcomes),
+      verdict: 'TARGET UNAVAILABLE',
       unavailable: [problem],
       outcomes,
       baseline: process.env.PG_BASELINE,
     });
     const advice = 'Nothing was checked: fix the base URL or the network and run again.';
-    console.error([problem, advice, `Conformance: ${verdictLine(verdict, outcomes)}`].join('\n'));
-    process.exit(EXIT_CODES[verdict]);
+    console.error([problem, advice, `Conformance: ${report.verdictLine}`].join('\n'));
+    process.exit(EXIT_CODES[report.verdict]);
   }
 }
 

@@ -10,7 +10,7 @@ import { compareCutover } from '../src/cutover/compare.js';
 import { productionRunEnv } from '../src/cutover/production-run.js';
 import { sandboxReportProblem } from '../src/cutover/sandbox-report.js';
 import { CUTOVER_EXIT, cutoverOutcome, writeCutover } from '../src/cutover/report.js';
-import { readConformanceJson, type ConformanceJson } from '../src/reporters/report-json.js';
+import { readConformanceJson, type ConformanceJson } from '../src/reporters/model/read-report.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 import { checkEndpoint } from '../src/webhook-check/check-endpoint.js';
 

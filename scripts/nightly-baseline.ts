@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetchBaseline } from '../src/ci/last-night.js';
-import { HISTORY_FILE } from '../src/reporters/nights/night-history.js';
+import { HISTORY_FILE } from '../src/reporters/history/night-history.js';
 
 /**
  * `npm run nightly:baseline -- [dir]` (CI): the previous night's conformance.json and history.json into dir

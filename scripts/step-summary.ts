@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readConformanceJson } from '../src/reporters/report-json.js';
-import { stepSummary } from '../src/reporters/step-summary.js';
+import { readConformanceJson } from '../src/reporters/model/read-report.js';
+import { stepSummary } from '../src/reporters/formats/step-summary.js';
 
 /**
  * `npm run report:summary -- [reports/conformance.json]`: prints the run's summary as markdown, for

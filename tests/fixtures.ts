@@ -16,8 +16,8 @@ import { runWideOf } from '../src/coverage/run-wide.js';
 import { tallyOf } from '../src/coverage/coverage-tally.js';
 import { annotation, runWideAnnotations, stoppedAnnotation } from '../src/evidence/annotations.js';
 import { needOf, ruleById } from '../src/catalogue/rules.js';
-import { servedAnnotations } from '../src/reporters/records/exercised.js';
-import { rateLimitAnnotation } from '../src/reporters/outcomes/budget-outcome.js';
+import { servedAnnotations } from '../src/reporters/model/exercised.js';
+import { rateLimitAnnotation } from '../src/reporters/test-records/budget-outcome.js';
 import { WebhookReceiver } from '../src/transport/webhook-receiver.js';
 import type { ObservationData } from '../src/checks/observation-data.js';
 

@@ -1,8 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConformanceJson } from '../reporters/report-json.js';
-import { HISTORY_FILE } from '../reporters/nights/night-history.js';
+import { readConformanceJson } from '../reporters/model/read-report.js';
+import { HISTORY_FILE } from '../reporters/history/night-history.js';
 
 export const NIGHTLY_WORKFLOW = 'nightly-sandbox.yml';
 /** The artifact the nightly's merge job uploads: reports/, conformance.json at its top. */

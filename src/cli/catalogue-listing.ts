@@ -1,6 +1,6 @@
 import { checkableOnTarget, type OnTarget, type SkipConfiguration } from '../config/configuration-skips.js';
 import { needOf, type NeedsIn, type Rule } from '../catalogue/rules.js';
-import { markText, type KnownDeviationMark } from '../reporters/known/known-deviation-mark.js';
+import { markText, type KnownDeviationMark } from '../reporters/known-deviations/known-deviation-mark.js';
 
 /** One rule of `npm run conformance -- --list-rules`, as its --json prints it. */
 export type ListedRule = {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { readConformanceJson } from '../reporters/report-json.js';
+import { readConformanceJson } from '../reporters/model/read-report.js';
 import { runConformance } from '../testing/run-command.js';
 
 const dirs = (dir: string) => ({ PG_REPORTS_DIR: dir, PG_RESULTS_DIR: join(dir, 'test-results') });

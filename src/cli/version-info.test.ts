@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loadCatalogueVersion, loadRules } from '../catalogue/rules.js';
-import { catalogueOf } from '../reporters/outcomes/run-identity.js';
+import { catalogueOf } from '../reporters/model/run-identity.js';
 import { versionInfo, versionText } from './version-info.js';
 
 test('--version names the package, the catalogue and the sha256 of both spec files', () => {

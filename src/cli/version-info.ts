@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogueVersion, loadRules } from '../catalogue/rules.js';
-import { catalogueOf } from '../reporters/outcomes/run-identity.js';
+import { catalogueOf } from '../reporters/model/run-identity.js';
 
 const ROOT = new URL('../../', import.meta.url);
 /** The files that say what the suite judges against: the interface as OpenAPI, and the rule catalogue. */

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
+import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { CONFIGURATION_SKIPS, TARGET_SKIPS } from '../config/configuration-skips.js';
 import { compareCutover, feltDifferences } from './compare.js';
-import { cutoverHtml, cutoverMarkdown, cutoverOutcome } from './report.js';
+import { cutoverHtml, cutoverMarkdown, cutoverOutcome, cutoverReport } from './report.js';
 
 type Obs = { kind: string; subject?: string; value: string | number };
 const passed = (title = 't') => ({ title, outcome: 'passed' });
@@ -84,8 +84,10 @@ test('a read-only production alike the sandbox is not a sign-off: exit 4, naming
     `disableWebhook was never called on production: never called to do its work, as ${READ_ONLY}`,
     `TOK-8 passed on the sandbox and is skipped on production: ${READ_ONLY}`,
   ]);
-  expect(cutoverMarkdown(c, PASSING_ENDPOINT, outcome, 'reports/production')).toContain('## Not signed off');
-  const page = cutoverHtml(c, PASSING_ENDPOINT, outcome, 'reports/production');
+  expect(cutoverMarkdown(cutoverReport(c, PASSING_ENDPOINT, outcome, 'reports/production'))).toContain(
+    '## Not signed off',
+  );
+  const page = cutoverHtml(cutoverReport(c, PASSING_ENDPOINT, outcome, 'reports/production'));
   expect(page).toContain('<p class="verdict unavail">NOT FULLY EXERCISED ON PRODUCTION');
 });
 
@@ -164,7 +166,9 @@ test('READY lists what production cannot judge by design, and an operation the s
   const outcome = cutoverOutcome(c, PASSING_ENDPOINT);
   expect(outcome.code).toBe(0);
   expect(outcome.headline).toContain('HOOK-2 cannot be judged on production by design (listed)');
-  expect(cutoverMarkdown(c, PASSING_ENDPOINT, outcome, 'p')).toContain('## Unjudgeable on production by design');
+  expect(cutoverMarkdown(cutoverReport(c, PASSING_ENDPOINT, outcome, 'p'))).toContain(
+    '## Unjudgeable on production by design',
+  );
 });
 
 test('differences outrank an unavailable production, which outranks a production not fully exercised', () => {
@@ -203,12 +207,12 @@ test('another status on failures and a rule that fails only on production are ea
   const outcome = cutoverOutcome(c, PASSING_ENDPOINT);
   expect(outcome.code).toBe(1);
   expect(outcome.headline).toBe('NOT READY: 2 differences to resolve before the move');
-  const md = cutoverMarkdown(c, PASSING_ENDPOINT, outcome, 'reports/production');
+  const md = cutoverMarkdown(cutoverReport(c, PASSING_ENDPOINT, outcome, 'reports/production'));
   expect(md).toContain('1. VAULT-3 fails on production and passed on the sandbox');
   expect(md).toContain(
     '2. AUTH-7 http-status-of-auth-failure (listCustomers): the sandbox showed 401, production shows 403',
   );
-  const page = cutoverHtml(c, PASSING_ENDPOINT, outcome, 'reports/production');
+  const page = cutoverHtml(cutoverReport(c, PASSING_ENDPOINT, outcome, 'reports/production'));
   expect(page).toContain('<p class="verdict fail">NOT READY: 2 differences to resolve before the move</p>');
   expect(page.indexOf('To resolve')).toBeLessThan(page.indexOf('Webhook endpoint</h2>'));
   expect(page).not.toMatch(/<script|https?:\/\/(?!merchant\.example)/);

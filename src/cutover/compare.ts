@@ -1,7 +1,7 @@
 import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
 import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
-import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
-import { verdictLineOf } from '../reporters/report-json.js';
+import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
+import { verdictLineOf } from '../reporters/model/read-report.js';
 import { UNCLASSIFIED } from '../evidence/annotations.js';
 import { dayOf } from '../known-deviations/entry.js';
 import { asOnSandbox, carriedFromSandbox, type CarriedDeviation } from './known-carried.js';

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { KnownItem } from '../reporters/known/known-outcomes.js';
-import type { ConformanceJson, RuleJson } from '../reporters/report-json.js';
+import type { KnownItem } from '../reporters/known-deviations/known-outcomes.js';
+import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
 import { compareCutover, feltDifferences } from './compare.js';
-import { cutoverMarkdown, cutoverOutcome } from './report.js';
+import { cutoverMarkdown, cutoverOutcome, cutoverReport } from './report.js';
 
 const found = 'card_number hides 6 digits with x, expected 3';
 const failedTest = {
@@ -69,7 +69,7 @@ test('a production failure a carried sandbox entry matches is "as on the sandbox
         why: 'accepted on production too (target any)',
       },
     ]);
-    const md = cutoverMarkdown(c, ENDPOINT, cutoverOutcome(c, ENDPOINT), 'reports/production');
+    const md = cutoverMarkdown(cutoverReport(c, ENDPOINT, cutoverOutcome(c, ENDPOINT), 'reports/production'));
     expect(md).toContain('## Known deviations carried from the sandbox run');
     expect(md).toContain(
       'TOK-8 fails on production as on the sandbox, a known deviation there (TICKET-123, until 2026-12-20)',

@@ -1,7 +1,7 @@
 import { appliesTo, isExpired, ticketOf } from '../known-deviations/entry.js';
 import { matchFailures } from '../known-deviations/match.js';
-import { entryOf, failuresIn, type KnownItem } from '../reporters/known/known-outcomes.js';
-import type { ConformanceJson } from '../reporters/report-json.js';
+import { entryOf, failuresIn, type KnownItem } from '../reporters/known-deviations/known-outcomes.js';
+import type { ConformanceJson } from '../reporters/model/read-report.js';
 
 /** A known deviation of the sandbox run, and whether it covers production too. */
 export type CarriedDeviation = {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ConformanceJson } from '../reporters/report-json.js';
+import type { ConformanceJson } from '../reporters/model/read-report.js';
 import { productionRunEnv } from './production-run.js';
 
 const sandbox = (generated?: object) =>

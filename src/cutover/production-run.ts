@@ -1,4 +1,4 @@
-import type { ConformanceJson } from '../reporters/report-json.js';
+import type { ConformanceJson } from '../reporters/model/read-report.js';
 
 type Generated = { seed?: unknown; runsPerProperty?: unknown };
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
-import { escapeHtml } from '../reporters/html/html-escape.js';
-import { htmlPage } from '../reporters/html/page-shell.js';
+import { escapeHtml } from '../reporters/formats/html/html-escape.js';
+import { htmlPage } from '../reporters/formats/html/page-shell.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
 export const CUTOVER_EXIT = {
@@ -152,27 +152,54 @@ function header(c: CutoverComparison, productionDir: string, webhook: EndpointRe
   ];
 }
 
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * The cutover's report, built once from the comparison, the webhook probe and the outcome: cutover.md and
+ * .html are written from its lines, cutover.json holds the outcome with the comparison and the probe.
+ */
+export type CutoverReport = {
+  outcome: CutoverOutcome;
+  /** The two runs and the webhook endpoint, a line each. */
+  header: string[];
+  /** The title of the numbered problems: to resolve, or not signed off. */
+  problemsTitle: string;
+  /** The sections shown: those with lines, or with a sentence saying there is none. */
+  sections: Section[];
+  comparison: CutoverComparison;
+  webhook: EndpointReport;
+};
 
-export function cutoverMarkdown(
+export function cutoverReport(
   c: CutoverComparison,
   webhook: EndpointReport,
   outcome: CutoverOutcome,
   productionDir: string,
-): string {
+): CutoverReport {
+  return {
+    outcome,
+    header: header(c, productionDir, webhook),
+    problemsTitle: problemsTitle(outcome),
+    sections: sections(c, webhook).filter((s) => s.lines.length || s.empty !== undefined),
+    comparison: c,
+    webhook,
+  };
+}
+
+const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function cutoverMarkdown(r: CutoverReport): string {
+  const { outcome } = r;
   const lines = [
     '# Cutover report',
     '',
     `**${outcome.headline}**`,
     '',
-    ...header(c, productionDir, webhook).map((l) => `- ${escapeCell(l)}`),
+    ...r.header.map((l) => `- ${escapeCell(l)}`),
     '',
   ];
   if (outcome.problems.length) {
-    lines.push(`## ${problemsTitle(outcome)}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+    lines.push(`## ${r.problemsTitle}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
   }
-  for (const s of sections(c, webhook)) {
-    if (!s.lines.length && s.empty === undefined) continue;
+  for (const s of r.sections) {
     lines.push(`## ${s.title}`, '');
     if (s.title === 'Webhook endpoint') lines.push('```', ...s.lines, '```');
     else lines.push(...(s.lines.length ? s.lines.map((l) => `- ${escapeCell(l)}`) : [s.empty!]));
@@ -182,29 +209,23 @@ export function cutoverMarkdown(
 }
 
 /** The same as one self-contained page (no script, nothing fetched), leading with what needs a decision. */
-export function cutoverHtml(
-  c: CutoverComparison,
-  webhook: EndpointReport,
-  outcome: CutoverOutcome,
-  productionDir: string,
-): string {
+export function cutoverHtml(r: CutoverReport): string {
+  const { outcome } = r;
   const notAPass: number[] = [CUTOVER_EXIT.unavailable, CUTOVER_EXIT.notFullyExercised];
   const tone = outcome.code === 0 ? 'pass' : notAPass.includes(outcome.code) ? 'unavail' : 'fail';
   const list = (items: string[], tag = 'ul') =>
     `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
   // The webhook endpoint's lines are one probe's transcript, kept as sent; the others are a list.
-  const sectionBody = (s: { title: string; lines: string[]; empty?: string }) => {
+  const sectionBody = (s: Section) => {
     if (s.title === 'Webhook endpoint') return `<pre>${escapeHtml(s.lines.join('\n'))}</pre>`;
     return s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`;
   };
   const body = [
     '<h1>Cutover report</h1>',
     `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
-    list(header(c, productionDir, webhook)),
-    outcome.problems.length ? `<h2>${problemsTitle(outcome)}</h2>${list(outcome.problems, 'ol')}` : '',
-    ...sections(c, webhook)
-      .filter((s) => s.lines.length || s.empty !== undefined)
-      .map((s) => `<h2>${escapeHtml(s.title)}</h2>${sectionBody(s)}`),
+    list(r.header),
+    outcome.problems.length ? `<h2>${r.problemsTitle}</h2>${list(outcome.problems, 'ol')}` : '',
+    ...r.sections.map((s) => `<h2>${escapeHtml(s.title)}</h2>${sectionBody(s)}`),
   ].join('\n');
   const style = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1d232b}
 .verdict{display:inline-block;padding:.4rem .9rem;border-radius:.4rem;font-weight:700;font-size:1.15rem}
@@ -213,6 +234,12 @@ h2{font-size:1.15rem;margin-top:1.6rem}li{margin:.2rem 0}pre{background:#f1f3f6;
   return htmlPage('Cutover report', style, body);
 }
 
+/** cutover.json: the outcome, then the comparison and the webhook probe in full. */
+export function cutoverJson(r: CutoverReport): string {
+  return `${JSON.stringify({ ...r.outcome, comparison: r.comparison, webhook: r.webhook }, null, 2)}\n`;
+}
+
+/** Writes cutover.md, .html and .json, each from the one report built here. */
 export function writeCutover(
   dir: string,
   c: CutoverComparison,
@@ -220,8 +247,9 @@ export function writeCutover(
   outcome: CutoverOutcome,
   productionDir: string,
 ): void {
+  const report = cutoverReport(c, webhook, outcome, productionDir);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'cutover.md'), cutoverMarkdown(c, webhook, outcome, productionDir));
-  writeFileSync(join(dir, 'cutover.html'), cutoverHtml(c, webhook, outcome, productionDir));
-  writeFileSync(join(dir, 'cutover.json'), `${JSON.stringify({ ...outcome, comparison: c, webhook }, null, 2)}\n`);
+  writeFileSync(join(dir, 'cutover.md'), cutoverMarkdown(report));
+  writeFileSync(join(dir, 'cutover.html'), cutoverHtml(report));
+  writeFileSync(join(dir, 'cutover.json'), cutoverJson(report));
 }

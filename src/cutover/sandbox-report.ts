@@ -1,4 +1,4 @@
-import type { ConformanceJson } from '../reporters/report-json.js';
+import type { ConformanceJson } from '../reporters/model/read-report.js';
 
 /**
  * Why a report cannot stand for the signed-off sandbox run, in one sentence, or undefined when it can. Only

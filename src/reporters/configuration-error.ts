@@ -1,8 +1,7 @@
 import { configurationVerdictLine } from '../config/configuration-exit.js';
 import { loadRules } from '../catalogue/rules.js';
-import { ruleOutcomes, EXIT_CODES, type Verdict } from './outcomes/rule-outcomes.js';
+import { ruleOutcomes, EXIT_CODES } from './model/rule-outcomes.js';
 import { writeConformance } from './write-conformance.js';
-import { countBy, verdictLine } from './conformance-summary.js';
 
 /**
  * What the probe or the preflight found wrong with the configuration, and what it cost; `heading` says how it
@@ -22,15 +21,13 @@ export function reportConfigurationError(
   const { target, targetId } = run;
   const finished = new Date();
   const outcomes = ruleOutcomes(loadRules(), [], target).map((o) => ({ ...o, status: 'not run' as const }));
-  const verdict: Verdict = 'CONFIGURATION ERROR';
-  writeConformance(reportsDir, {
+  const report = writeConformance(reportsDir, {
     target,
     targetId,
     started: found.started.toISOString(),
     finished: finished.toISOString(),
     runStatus: 'not started',
-    verdict,
-    counts: countBy(outcomes),
+    verdict: 'CONFIGURATION ERROR',
     unavailable: [],
     outcomes,
     configuration: found.problems,
@@ -43,8 +40,8 @@ export function reportConfigurationError(
   const lines = [
     `Configuration: ${heading}:`,
     ...found.problems.map((p) => `  - ${p}`),
-    `No test was run: fix the variables named and run again (${verdictLine(verdict, outcomes)}).`,
+    `No test was run: fix the variables named and run again (${report.verdictLine}).`,
     configurationVerdictLine('Conformance', found.problems),
   ].join('\n');
-  return { lines, exitCode: EXIT_CODES[verdict] };
+  return { lines, exitCode: EXIT_CODES[report.verdict] };
 }

@@ -1,24 +1,21 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../catalogue/rules.js';
-import { findingDetail, messageDetails } from './records/failure-details.js';
-import { outOfTime } from './outcomes/budget-outcome.js';
-import { annotation, type Annotation, type Finding } from '../evidence/annotations.js';
-import { ruleOutcomes, verdictOf, type TestRecord } from './outcomes/rule-outcomes.js';
-import { applySelection, selectionPhrase, selectionVerdict } from './outcomes/rule-selection.js';
-import { problemsPhrase } from '../config/configuration-exit.js';
-import { RunInvariants, type GeneratedInputs } from './outcomes/run-invariants.js';
-import { targetIdOf } from './outcomes/run-identity.js';
+import { ruleOutcomes, verdictOf } from './model/rule-outcomes.js';
+import { applySelection, selectionVerdict } from './model/rule-selection.js';
+import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-records.js';
+import { testRecordOf, type TestRecord } from './test-records/test-record.js';
+import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
-import { countBy, verdictFigures, verdictLine } from './conformance-summary.js';
-import { runGaps } from './outcomes/run-gaps.js';
-import { CoverageCollector } from './coverage.js';
+import { consoleEnding } from './formats/console.js';
+import { runGaps } from './model/run-gaps.js';
+import { CoverageCollector } from './model/coverage.js';
 import { dayOf, type KnownDeviations } from '../known-deviations/entry.js';
 import { KnownDeviationsError, loadKnownDeviations, shownPath } from '../known-deviations/load.js';
 import type { SeenFailure } from '../known-deviations/match.js';
 import { entriesFor, recordEntries } from '../known-deviations/record.js';
 import type { Source } from '../known-deviations/source.js';
-import { applyKnownDeviations, type KnownDeviationsJson } from './known/known-outcomes.js';
+import { applyKnownDeviations, type KnownDeviationsJson } from './known-deviations/known-outcomes.js';
 
 /**
  * What the run is, passed in by the Playwright config (report-set.ts builds it from the environment once):
@@ -50,46 +47,10 @@ export type ConformanceReporterOptions = {
   recordKnown?: boolean;
 };
 
-function annotationsOf(test: TestCase, result: TestResult) {
-  const seen = new Set<string>();
-  return [...test.annotations, ...(result.annotations ?? [])].filter((a) => {
-    const key = `${a.type}\u0000${a.description ?? ''}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
-}
-
 /**
- * What stopped a failed test, read from its annotations alone (its error's message is for people): the
- * findings of its failed checks; else a setup mistake or infrastructure trouble, or its time running out,
- * which judged nothing. A test that did not fail stopped on nothing.
+ * Reads each finished test into its record, judges the run at its end and writes its reports
+ * (write-conformance.ts): every rule of the catalogue with its tests, outcome, findings and observations.
  */
-type Stop = { findings: Finding[]; misconfigured?: string; unavailable?: string };
-
-function stopOf(result: TestResult, timeoutMs: number, annotations: readonly Annotation[]): Stop {
-  if (result.status !== 'failed' && result.status !== 'timedOut') return { findings: [] };
-  const findings = annotation.finding.read(annotations);
-  if (findings.length) return { findings };
-  const misconfigured = annotation.misconfigured.read(annotations)[0];
-  if (misconfigured) return { findings, misconfigured };
-  // Out of time with no finding is the target's budget, not the contract (budget-outcome.ts).
-  const unavailable = annotation.unavailable.read(annotations)[0] ?? outOfTime(result, timeoutMs, annotations);
-  return { findings, unavailable };
-}
-
-function outcomeOf(result: TestResult, stop: Stop): TestRecord['outcome'] {
-  // Interrupted (the run stopped, e.g. --max-failures) judged nothing either way; nor did a setup mistake.
-  if (result.status === 'skipped' || result.status === 'interrupted' || stop.misconfigured) return 'skipped';
-  if (result.status === 'passed') return 'passed';
-  return stop.unavailable ? 'unavailable' : 'failed';
-}
-
-/** The run-gap parts of a test record, with a configuration problem its failure met added. */
-function gapsOf(annotations: ReturnType<typeof annotationsOf>, misconfigured: string | undefined) {
-  const gaps = runGaps.annotationsOf(annotations);
-  return misconfigured ? { ...gaps, configuration: [...(gaps.configuration ?? []), misconfigured] } : gaps;
-}
-
-/** Writes conformance.md and .json: every rule of the catalogue with its tests, outcome and observations. */
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly quiet: boolean;
@@ -98,7 +59,7 @@ export default class ConformanceReporter implements Reporter {
     Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
   private readonly records: TestRecord[] = [];
   private started = new Date();
-  private readonly runWide = new RunInvariants();
+  private readonly runWide = new RunWideRecords();
   private readonly coverage = new CoverageCollector();
   private readonly known: Source | undefined;
   private readonly recordKnown: boolean;
@@ -153,53 +114,15 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(_config: FullConfig, _suite: Suite): void {
     this.started = new Date();
-    const seedLine = RunInvariants.seedLine(this.run.generated);
+    const seedLine = RunWideRecords.seedLine(this.run.generated);
     if (!this.quiet && seedLine) console.log(seedLine);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const annotations = annotationsOf(test, result);
-    const stop = stopOf(result, test.timeout, annotations);
-    const violated = [...new Set(stop.findings.map((f) => f.ruleId))];
-    // A setup mistake met mid-run (who-answered.ts) judged nothing: the run's verdict is CONFIGURATION ERROR.
-    const misconfigured = stop.misconfigured;
-    const outcome = outcomeOf(result, stop);
+    const { record, annotations } = testRecordOf(test, result, this.run.redactKeys);
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);
-    const judged = annotation.judged.read(annotations);
-    const notExercised = annotation.notExercised.read(annotations);
-    this.records.push({
-      id: test.id,
-      title: test.titlePath().filter(Boolean).join(' › '),
-      file: test.location.file,
-      rules: [
-        ...new Set([
-          ...annotation.rule.read(annotations),
-          ...judged.map((j) => j.ruleId),
-          ...notExercised.map((n) => n.ruleId),
-        ]),
-      ],
-      judged,
-      notExercised,
-      violated,
-      outcome,
-      skipReason: misconfigured
-        ? `not judged: ${misconfigured}`
-        : result.status === 'interrupted'
-          ? 'interrupted: the run stopped before this test finished'
-          : annotation.skip.find(annotations)?.description,
-      observations: annotation.observation.read(annotations),
-      error: outcome === 'unavailable' ? stop.unavailable : undefined,
-      ...gapsOf(annotations, misconfigured),
-      failures: outcome === 'failed' ? this.failuresOf(stop.findings, result) : undefined,
-    });
-  }
-
-  /** The findings of a failed test, else its message: redacted of the configured keys once more. */
-  private failuresOf(findings: readonly Finding[], result: TestResult) {
-    const redact = this.run.redactKeys;
-    if (findings.length) return findings.map((f) => findingDetail(f, redact));
-    return messageDetails(redact(result.errors.map((e) => e.message ?? '').join('\n')));
+    this.records.push(record);
   }
 
   onEnd(result: FullResult): void {
@@ -214,41 +137,31 @@ export default class ConformanceReporter implements Reporter {
     const outcomes = applied.outcomes;
     const knownDeviations = known.json && { ...known.json, ...applied.known, file: known.json.file };
     // A run limited by --rule is judged on its rules alone: operations its selection never calls are no gap.
-    const all = runGaps.of(this.records, outcomes);
+    const all = runGaps(this.records, outcomes);
     if (known.problem) all.configuration.push(known.problem);
     const gaps = selected ? { ...all, operations: [] } : all;
-    const verdict = selectionVerdict(verdictOf(outcomes, gaps), outcomes);
-    const coverage = this.coverage.coverage();
-    const unavailable = [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))];
-    writeConformance(this.outputDir, {
-      target,
-      targetId,
-      selected,
-      started: this.started.toISOString(),
-      finished: new Date().toISOString(),
-      runStatus: result.status,
-      verdict,
-      counts: countBy(outcomes),
-      unavailable,
-      outcomes,
-      baseline,
-      ...gaps,
-      coverage,
-      history: this.history,
-      knownDeviations,
-      generated: this.runWide.section(this.run.generated),
-    });
+    const report = writeConformance(
+      this.outputDir,
+      {
+        target,
+        targetId,
+        selected,
+        started: this.started.toISOString(),
+        finished: new Date().toISOString(),
+        runStatus: result.status,
+        verdict: selectionVerdict(verdictOf(outcomes, gaps), outcomes),
+        unavailable: [...new Set(this.records.filter((r) => r.outcome === 'unavailable').map((r) => r.error ?? ''))],
+        outcomes,
+        baseline,
+        ...gaps,
+        coverage: this.coverage.coverage(),
+        knownDeviations,
+        generated: this.runWide.section(this.run.generated),
+      },
+      this.history,
+    );
     const recorded = this.record(applied.unmatched, target, today);
     if (this.quiet) return;
-    const summary = runGaps.consoleText(outcomes, gaps, knownDeviations);
-    const report = join(this.outputDir, 'conformance.md');
-    // A problem of the configuration found during the run is named on the last line, as the preflight's are:
-    // a CI step reads that line; the run's figures follow it.
-    const line =
-      verdict === 'CONFIGURATION ERROR' && gaps.configuration.length
-        ? `Conformance: ${verdict}${selectionPhrase(outcomes, selected)}: ${problemsPhrase(gaps.configuration)} ` +
-          `(found during the run: ${verdictFigures(outcomes, coverage, knownDeviations)}; ${report})`
-        : `Conformance: ${verdictLine(verdict, outcomes, coverage, knownDeviations, selected)} (${report})`;
-    console.log(`\n${summary}${recorded.length ? `${recorded.join('\n')}\n\n` : ''}${line}`);
+    console.log(consoleEnding(report, { selected, reportPath: join(this.outputDir, 'conformance.md'), recorded }));
   }
 }

@@ -4,9 +4,9 @@ import { generatedRuns, runSeed, SEED_VAR } from '../generate/settings.js';
 import { Redactor } from '../evidence/redact.js';
 import { withNearMisses } from '../transport/near-miss-keys.js';
 import type { ConformanceReporterOptions } from './conformance-reporter.js';
-import { selectedRules } from './outcomes/rule-selection.js';
-import type { GeneratedInputs } from './outcomes/run-invariants.js';
-import { targetIdOf } from './outcomes/run-identity.js';
+import { selectedRules } from './model/rule-selection.js';
+import type { GeneratedInputs } from './test-records/run-wide-records.js';
+import { targetIdOf } from './model/run-identity.js';
 
 /** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
 export function reportsDir(env: NodeJS.ProcessEnv): string {
@@ -50,11 +50,13 @@ export function conformanceOptions(env: NodeJS.ProcessEnv, dir: string, quiet = 
   };
 }
 
-/** Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports. */
+/**
+ * Everything a run writes under reports/; shared by a normal run and by merging sharded blob reports. The
+ * conformance reporter writes junit.xml too, one test case per rule with its findings.
+ */
 export function fullReports(dir: string, env: NodeJS.ProcessEnv): ReporterDescription[] {
   return [
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
-    ['junit', { outputFile: `${dir}/junit.xml` }],
     ['json', { outputFile: `${dir}/results.json` }],
     ['./src/reporters/conformance-reporter.ts', conformanceOptions(env, dir)],
   ];

@@ -1,58 +1,28 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { baselineDrift } from './drift/baseline.js';
-import { conformancePage } from './html/conformance-html.js';
-import { driftMarkdown } from './drift/drift-markdown.js';
-import { catalogueOf } from './outcomes/run-identity.js';
-import { nightOf, readHistory, withNight, writeHistory, type Night } from './nights/night-history.js';
-import { conformanceMarkdown } from './conformance-markdown.js';
-import { verdictLine, type ConformanceSummary } from './conformance-summary.js';
+import { conformancePage } from './formats/html/conformance-html.js';
+import { conformanceJson } from './formats/json.js';
+import { conformanceJunit } from './formats/junit.js';
+import { conformanceMarkdown } from './formats/markdown.js';
+import { nightOf, readHistory, withNight, writeHistory, type Night } from './history/night-history.js';
+import { conformanceReport, type JudgedRun } from './model/build-report.js';
+import type { ConformanceReport } from './model/conformance-report.js';
 
 /**
- * Writes conformance.json, conformance.md and conformance.html into `dir`, with the drift since a baseline when
- * named, and history.json when a history is kept; returns the nights the page drew.
+ * Writes conformance.json, .md, .html and junit.xml into `dir`, each from the one report built here, and
+ * history.json when a history is kept: `history` names the previous nights' file (PG_HISTORY), this run is
+ * added to it as tonight and the page draws them. Returns the report, for the console to print from.
  */
-export function writeConformance(dir: string, s: ConformanceSummary): Night[] | undefined {
-  const json = {
-    target: s.target,
-    targetId: s.targetId,
-    catalogue: catalogueOf(s.outcomes.map((o) => o.rule)),
-    started: s.started,
-    finished: s.finished,
-    runStatus: s.runStatus,
-    verdict: s.verdict,
-    verdictLine: verdictLine(s.verdict, s.outcomes, s.coverage, s.knownDeviations, s.selected),
-    counts: s.counts,
-    unavailable: s.unavailable,
-    configuration: s.configuration ?? [],
-    operationsNotServed: s.operations ?? [],
-    rules: s.outcomes.map((o) => ({
-      id: o.rule.id,
-      section: o.rule.section,
-      rule: o.rule.rule,
-      check: o.rule.check,
-      status: o.status,
-      judged: o.judged,
-      notExercised: o.notExercised,
-      tests: o.tests,
-      observations: o.observations.map(({ ruleId: _rule, ...data }) => data),
-    })),
-    ...(s.coverage ? { coverage: s.coverage } : {}),
-    ...(s.knownDeviations ? { knownDeviations: s.knownDeviations } : {}),
-  };
-  const drift = baselineDrift(s.baseline, json);
+export function writeConformance(dir: string, run: JudgedRun, history?: string): ConformanceReport {
+  const report = conformanceReport(run);
   mkdirSync(dir, { recursive: true });
   const nights =
-    s.history === undefined ? undefined : carryHistory(s.history, dir, nightOf(json, s.knownDeviations?.known));
-  const report = {
-    ...json,
-    ...(drift === undefined ? {} : { drift }),
-    ...(s.generated ? { generated: s.generated } : {}),
-  };
-  writeFileSync(join(dir, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(dir, 'conformance.md'), conformanceMarkdown(s, drift === undefined ? [] : driftMarkdown(drift)));
-  writeFileSync(join(dir, 'conformance.html'), conformancePage(report, drift, nights));
-  return nights;
+    history === undefined ? undefined : carryHistory(history, dir, nightOf(report, report.knownDeviations?.known));
+  writeFileSync(join(dir, 'conformance.json'), conformanceJson(report));
+  writeFileSync(join(dir, 'conformance.md'), conformanceMarkdown(report));
+  writeFileSync(join(dir, 'conformance.html'), conformancePage(report, nights));
+  writeFileSync(join(dir, 'junit.xml'), conformanceJunit(report));
+  return report;
 }
 
 /** The previous nights and tonight, written beside the reports for the next night to read. */

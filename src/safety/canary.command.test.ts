@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
-import type { ConformanceJson } from '../reporters/report-json.js';
+import type { ConformanceJson } from '../reporters/model/read-report.js';
 import { startMock } from '../mock/start.js';
 import { MERCHANT_KEY, search, searchText, VENDOR_KEY } from '../testing/canaries.js';
 import { runConformance } from '../testing/run-command.js';

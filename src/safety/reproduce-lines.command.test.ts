@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { Redactor } from '../evidence/redact.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
-import type { ConformanceJson } from '../reporters/report-json.js';
+import type { ConformanceJson } from '../reporters/model/read-report.js';
 import { runConformance } from '../testing/run-command.js';
 
 /**

@@ -1,4 +1,4 @@
-import { EXIT_CODES, type Verdict } from '../reporters/outcomes/rule-outcomes.js';
+import { EXIT_CODES, type Verdict } from '../reporters/model/rule-outcomes.js';
 import type { PlannedRun } from './plan.js';
 
 /** What verify:suite reads from a run's conformance.json. */

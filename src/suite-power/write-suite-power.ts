@@ -26,8 +26,11 @@ const OUTCOME_CELL: Record<FaultRunOutcome['outcome'], string> = {
   error: '**ERROR**',
 };
 
-/** Writes reports/suite-power.md and .json; returns the summary, `ok` when nothing failed. */
-export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Options) {
+/** verify:suite's report: what suite-power.json holds, and what suite-power.md is written from. */
+export type SuitePowerReport = ReturnType<typeof suitePowerReport>;
+
+/** The report of the runs: totals per kind, what was not as expected, `ok` when nothing failed. */
+export function suitePowerReport(outcomes: RunOutcome[], options: Options) {
   const order = (o: RunOutcome) => `${o.kind}\u0000${o.name}\u0000${o.mode}`;
   const sorted = [...outcomes].sort((a, b) => order(a).localeCompare(order(b)));
   const faults = sorted.filter((o) => o.kind === 'fault');
@@ -35,7 +38,7 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
   const known = sorted.filter((o) => o.kind === 'known');
   const notOk = (list: RunOutcome[], outcome: FaultRunOutcome['outcome']) =>
     list.filter((o) => o.outcome === outcome).map((o) => o.id);
-  const summary = {
+  return {
     faults: {
       runs: faults.length,
       caught: faults.filter((o) => o.ok).length,
@@ -61,32 +64,37 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     ok: sorted.every((o) => o.ok) && options.rulesWithoutFault.length === 0,
     outcomes: sorted,
   };
-  const accidents = summary.faults.caughtByAccident.length;
-  const knownLine = known.length
-    ? ` Known-deviation cases with their verdict: **${summary.knownDeviations.asExpected} of ${known.length}**.`
+}
+
+/** suite-power.md: the totals, then one row per run; `how` says how the runs were made, which the JSON does not. */
+export function suitePowerMarkdown(report: SuitePowerReport, how: Pick<Options, 'full' | 'mergedShards'>): string {
+  const accidents = report.faults.caughtByAccident.length;
+  const known = report.knownDeviations;
+  const knownLine = known.runs
+    ? ` Known-deviation cases with their verdict: **${known.asExpected} of ${known.runs}**.`
     : '';
-  const shardLine = options.shard
+  const shardLine = report.shard
     ? [
-        `Shard ${options.shard.index} of ${options.shard.count}: ${sorted.length} of the plan's ` +
-          `${options.shard.planned} runs (\`--merge\` joins the shards' reports into one).`,
+        `Shard ${report.shard.index} of ${report.shard.count}: ${report.outcomes.length} of the plan's ` +
+          `${report.shard.planned} runs (\`--merge\` joins the shards' reports into one).`,
         '',
       ]
-    : options.mergedShards
-      ? [`Merged from ${options.mergedShards} shards run side by side; the time is the slowest shard's.`, '']
+    : how.mergedShards
+      ? [`Merged from ${how.mergedShards} shards run side by side; the time is the slowest shard's.`, '']
       : [];
   const lines = [
     '# Suite power',
     '',
     ...shardLine,
-    `Faults caught by their own rule: **${summary.faults.caught} of ${summary.faults.runs}** ` +
+    `Faults caught by their own rule: **${report.faults.caught} of ${report.faults.runs}** ` +
       `runs${accidents ? ` (${accidents} caught only by accident)` : ''}. Legitimate variations passed: ` +
-      `**${summary.variants.passed} of ${summary.variants.runs}** ` +
-      `runs.${knownLine} ${options.seconds} s.`,
-    options.rulesWithoutFault.length
-      ? `Rules no fault breaks: ${options.rulesWithoutFault.join(', ')}`
+      `**${report.variants.passed} of ${report.variants.runs}** ` +
+      `runs.${knownLine} ${report.seconds} s.`,
+    report.rulesWithoutFault.length
+      ? `Rules no fault breaks: ${report.rulesWithoutFault.join(', ')}`
       : 'Every rule of the catalogue is broken by at least one fault.',
     '',
-    options.full
+    how.full
       ? 'Full runs: every fault run is the whole suite, so "caught by" lists every rule that failed.'
       : 'A fault run first runs the tests of the rule it breaks; only when none of them fails ' +
         'does the rest of the suite run (`--full` runs it all). "caught by" lists the rules that ' +
@@ -94,24 +102,30 @@ export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Op
     '',
     '| kind | name | rule | mode | expected | outcome | caught by | verdict |',
     '|---|---|---|---|---|---|---|---|',
-    ...sorted.map(
+    ...report.outcomes.map(
       (o) =>
         `| ${o.kind} | ${o.name} | ${o.rule} | ${o.mode} | ${o.expected} | ${OUTCOME_CELL[o.outcome]} | ` +
         `${o.kind === 'fault' ? caughtByCell(o, o) : o.failedRules.join(', ')} | ${o.verdict} |`,
     ),
     '',
   ];
+  return lines.join('\n');
+}
+
+/** Writes reports/suite-power.md and .json (the report as it is); returns the report. */
+export function writeSuitePower(out: string, outcomes: RunOutcome[], options: Options): SuitePowerReport {
+  const report = suitePowerReport(outcomes, options);
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'suite-power.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  writeFileSync(join(out, 'suite-power.md'), lines.join('\n'));
-  return summary;
+  writeFileSync(join(out, 'suite-power.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(out, 'suite-power.md'), suitePowerMarkdown(report, options));
+  return report;
 }
 
 /**
  * What verify:suite prints at the end: each run that was not as expected, the rules no fault breaks, and
  * the totals line, e.g. `faults caught by their own rule 394/394, variations passed 200/200, …`.
  */
-export function closingLines(summary: ReturnType<typeof writeSuitePower>, out: string): string[] {
+export function closingLines(summary: SuitePowerReport, out: string): string[] {
   const { asExpected, runs: knownRuns } = summary.knownDeviations;
   const known = knownRuns ? `, known-deviation cases ${asExpected}/${knownRuns}` : '';
   return [

@@ -1,16 +1,5 @@
+import { escapeXml as xml } from '../../reporters/formats/xml-escape.js';
 import type { TrafficReport } from './traffic-report-types.js';
-
-function xml(text: string): string {
-  return (
-    text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '')
-  );
-}
 
 /** One test case per rule and side: failed with its findings, passed when judged, skipped when not exercised. */
 export function trafficJunit(r: TrafficReport): string {

@@ -1,6 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import { driftSince, type Drift } from './drift.js';
-import { readConformanceJson, type ConformanceJson } from '../report-json.js';
+import { readConformanceJson, type ConformanceJson } from '../model/read-report.js';
 
 /**
  * The drift since the baseline named by --baseline / PG_BASELINE, or a sentence saying why there is none.

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { driftMarkdown } from './drift-markdown.js';
 import { driftSince, unchanged } from './drift.js';
-import type { ConformanceJson, RuleJson } from '../report-json.js';
-import { catalogueOf } from '../outcomes/run-identity.js';
+import type { ConformanceJson, RuleJson } from '../model/read-report.js';
+import { catalogueOf } from '../model/run-identity.js';
 
 const rule = (id: string, status: string, over: Partial<RuleJson> = {}): RuleJson => ({
   id,

@@ -1,9 +1,9 @@
 import { parseObservation, UNCLASSIFIED, type Observation } from '../../evidence/annotations.js';
-import { describeKey, observationKey } from '../records/observation.js';
-import type { ConformanceJson, RuleJson } from '../report-json.js';
-import { ruleFingerprint } from '../outcomes/run-identity.js';
-import { coverageDown } from '../coverage.js';
-import { noLongerSeenLines } from '../known/known-outcomes.js';
+import { describeKey, observationKey } from '../test-records/observation.js';
+import type { ConformanceJson, RuleJson } from '../model/read-report.js';
+import { ruleFingerprint } from '../model/run-identity.js';
+import { coverageDown } from '../model/coverage.js';
+import { noLongerSeenLines } from '../known-deviations/known-outcomes.js';
 
 /** What changed since a baseline run: information for the morning, never part of the verdict. */
 export type RuleChange = { id: string; from: string; to: string };

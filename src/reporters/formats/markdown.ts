@@ -1,0 +1,141 @@
+import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../model/coverage.js';
+import type { RuleReport } from '../model/conformance-report.js';
+import { summaryLines } from './summary-lines.js';
+import { knownSections } from '../known-deviations/known-outcomes.js';
+import type { GeneratedSection } from '../test-records/run-wide-records.js';
+import { driftMarkdown } from '../drift/drift-markdown.js';
+import type { ConformanceReport } from '../model/conformance-report.js';
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** conformance.md: the verdict, what needs a decision, then every rule in detail. */
+export function conformanceMarkdown(s: ConformanceReport): string {
+  const lines = [
+    '# Conformance report',
+    '',
+    `**${s.verdictLine}**`,
+    '',
+    `- Target: ${s.target}`,
+    `- Run: ${s.started} to ${s.finished}`,
+    '',
+  ];
+  const summary = summaryLines(s);
+  if (summary.length) lines.push('## Summary', '', '```', ...summary, '```', '');
+  if (s.unavailable.length) {
+    lines.push(
+      '## Target unavailable (infrastructure, not conformance)',
+      '',
+      ...s.unavailable.map((u) => `- ${escapeCell(u)}`),
+      '',
+    );
+  }
+  lines.push(...failedMarkdown(s.rules));
+  for (const section of knownSections(s.knownDeviations)) {
+    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
+  }
+  if (s.drift !== undefined) lines.push(...driftMarkdown(s.drift));
+  const notExercised = s.rules.filter((o) => o.status === 'not exercised');
+  if (notExercised.length) {
+    lines.push("## Not exercised (the target's data gave these rules nothing to judge: not a pass)", '');
+    for (const o of notExercised) lines.push(`- ${o.id}: ${escapeCell(o.notExercised.join('; '))}`);
+    lines.push('');
+  }
+  lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
+  for (const o of s.rules) {
+    const passed = o.tests.filter((t) => t.outcome === 'passed').length;
+    lines.push(
+      `| ${o.id} | ${o.section} | ${o.check} | ${o.status} | ` +
+        `${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
+    );
+  }
+  lines.push('', '## Rules in detail', '');
+  for (const o of s.rules) {
+    lines.push(`### ${o.id}: ${o.status}`, '', o.rule, '', `> ${o.source} (section ${o.section})`, '');
+    if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
+    if (o.notExercised.length)
+      lines.push(
+        `${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`,
+        '',
+      );
+    for (const t of o.tests) {
+      const notes = [t.judged !== undefined ? `judged ${t.judged}` : '', t.note ?? ''].filter(Boolean).join('; ');
+      lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${notes ? ` (${escapeCell(notes)})` : ''}`);
+    }
+    if (o.observations.length) {
+      lines.push('', 'Observed where the document leaves the behaviour open:');
+      for (const obs of o.observations) lines.push(`- ${escapeCell(`${o.id}: ${obs.text}`)}`);
+    }
+    lines.push('');
+  }
+  if (s.coverage) lines.push(...coverageMarkdown(s.coverage));
+  if (s.generated) lines.push(...generatedMarkdown(s.generated));
+  return `${lines.join('\n')}\n`;
+}
+
+function generatedMarkdown(g: GeneratedSection): string[] {
+  const lines = [
+    '## Generated inputs',
+    '',
+    `- Seed ${g.seed ?? '(per shard, below)'}, up to ${g.runsPerProperty} inputs a property; replay with \`${g.replay}\``,
+    ...g.properties.map((p) => `- ${p}`),
+  ];
+  if (g.counterExamples.length)
+    lines.push(
+      '',
+      'Shrunk counter-examples (the smallest input that still failed):',
+      ...g.counterExamples.map((c) => `- ${c.replace(/\n/g, ' ')}`),
+    );
+  return lines;
+}
+
+/**
+ * conformance.md's "Failed rules" section, right under the verdict: per failed rule, each failed test's
+ * Expected and Found and the reproduce line of each exchange (failure-details.ts). Redacted where the
+ * failure was written (RuleViolation).
+ */
+function failedMarkdown(rules: readonly RuleReport[]): string[] {
+  const failed = rules.filter((o) => o.status === 'failed');
+  if (!failed.length) return [];
+  const lines = ['## Failed rules', ''];
+  for (const o of failed) {
+    lines.push(`### ${o.id}: ${o.rule}`, '');
+    for (const t of o.tests.filter((x) => x.outcome === 'failed')) {
+      lines.push(`- ${t.title.replace(/\n/g, ' ')}`);
+      // A double-backtick code span holds a backtick a generated input may carry.
+      for (const f of t.failures ?? []) {
+        if (f.message !== undefined) lines.push('', '  ```', ...f.message.split('\n').map((l) => `  ${l}`), '  ```');
+        else
+          lines.push(
+            `  - Expected: ${f.expected ?? '(not stated)'}`,
+            `  - Found: ${(f.found ?? '(not stated)').replace(/\n/g, '; ')}`,
+            ...f.reproduce.map((r) => `  - Reproduce with: \`\` ${r} \`\``),
+          );
+      }
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+/** The coverage section: per operation, every field the document lists with what the run did with it. */
+export function coverageMarkdown(c: Coverage): string[] {
+  const lines = [`## Coverage of the document (${coverageFigure(c)})`, '', COVERAGE_INTRO, ''];
+  for (const op of [...new Set(c.fields.map((f) => f.operation))]) {
+    const of = c.fields.filter((f) => f.operation === op);
+    lines.push(
+      `### ${op}: ${of.filter((f) => f.exercised).length} of ${of.length} exercised`,
+      '',
+      '| Where | Field | Documented type | Exercised | Detail |',
+      '|---|---|---|---|---|',
+    );
+    for (const f of of)
+      lines.push(
+        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ` +
+          `${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
+      );
+    lines.push('');
+  }
+  return lines;
+}

@@ -1,0 +1,157 @@
+import { needsControlApi } from '../../config/configuration-skips.js';
+import type { Rule } from '../../catalogue/rules.js';
+import type { FailureDetail } from '../test-records/failure-details.js';
+import type { TestOutcome, TestRecord } from '../test-records/test-record.js';
+import type { Observation } from '../../evidence/annotations.js';
+import { observationKey } from '../test-records/observation.js';
+import { sumJudged } from '../test-records/judged.js';
+
+export type RuleStatus =
+  | 'passed'
+  | 'failed'
+  | 'known deviation'
+  | 'target unavailable'
+  | 'not exercised'
+  | 'skipped'
+  | 'not checkable on this target'
+  | 'not run'
+  | 'not selected';
+
+export type RuleOutcome = {
+  rule: Rule;
+  status: RuleStatus;
+  tests: {
+    id?: string;
+    title: string;
+    outcome: TestOutcome;
+    note?: string;
+    judged?: string;
+    failures?: FailureDetail[];
+  }[];
+  observations: Observation[];
+  /** What the rule's checks judged, summed over its tests: "212 card numbers in 25 records". */
+  judged: string[];
+  /** Why (some of) its checks judged nothing; for a rule "not exercised", what would make it exercisable. */
+  notExercised: string[];
+};
+
+export type Verdict =
+  | 'CONFORMANT'
+  | 'CONFORMANT WITH KNOWN DEVIATIONS'
+  | 'NON-CONFORMANT'
+  | 'TARGET UNAVAILABLE'
+  | 'INCOMPLETE'
+  | 'NOT FULLY EXERCISED'
+  | 'CONFIGURATION ERROR';
+
+const mentions = (t: TestRecord, id: string) =>
+  t.rules.includes(id) ||
+  t.violated.includes(id) ||
+  (t.judged ?? []).some((j) => j.ruleId === id) ||
+  (t.notExercised ?? []).some((n) => n.ruleId === id);
+
+/** Folds test results into one outcome per rule of the catalogue. */
+export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string): RuleOutcome[] {
+  return rules.map((rule) => {
+    const mine = tests.filter((t) => mentions(t, rule.id));
+    const failedHere = (t: TestRecord) =>
+      t.outcome === 'failed' &&
+      (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
+    const outcomeHere = (t: TestRecord): TestOutcome =>
+      failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome;
+    // A test that ran to its verdict on this rule: what it judged counts, whatever happened to its other rules.
+    const ran = mine.filter((t) => outcomeHere(t) === 'passed' || outcomeHere(t) === 'failed');
+    const judgedIn = (t: TestRecord) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
+    const sums = sumJudged(ran.flatMap(judgedIn));
+    const reasons = [
+      ...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason))),
+    ];
+    const entries = mine.map((t) => ({
+      id: t.id,
+      title: t.title,
+      outcome: outcomeHere(t),
+      note:
+        t.outcome === 'skipped'
+          ? t.skipReason
+          : t.outcome === 'unavailable'
+            ? t.error
+            : t.outcome === 'failed' && !failedHere(t)
+              ? 'test failed on another rule'
+              : undefined,
+      judged: ran.includes(t)
+        ? sumJudged(judgedIn(t))
+            .map((s) => s.text)
+            .join(', ') || 'nothing'
+        : undefined,
+      failures: failedHere(t) ? t.failures?.filter((f) => f.ruleId === undefined || f.ruleId === rule.id) : undefined,
+    }));
+    let status: RuleStatus;
+    if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
+    else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
+    else if (entries.some((e) => e.outcome === 'passed'))
+      status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
+    else if (needsControlApi(rule, target)) status = 'not checkable on this target';
+    else status = entries.length ? 'skipped' : 'not run';
+    if (status === 'not exercised' && !reasons.length)
+      reasons.push('its tests passed without judging anything (no check reported what it judged)');
+    const observations = [
+      ...new Map(
+        mine
+          .flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id))
+          .map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o]),
+      ).values(),
+    ];
+    return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
+  });
+}
+
+/**
+ * Exit codes of `npm run conformance`: distinct, so CI can tell a broken gateway from an unreachable one,
+ * and "nothing to check" from "checked and fine" (2 is a configuration error, before any verdict).
+ */
+export const EXIT_CODES: Record<Verdict, number> = {
+  CONFORMANT: 0,
+  'CONFORMANT WITH KNOWN DEVIATIONS': 0,
+  'NON-CONFORMANT': 1,
+  INCOMPLETE: 1,
+  'CONFIGURATION ERROR': 2,
+  'TARGET UNAVAILABLE': 3,
+  'NOT FULLY EXERCISED': 4,
+};
+
+/** What besides the rules' outcomes keeps a run from CONFORMANT (see exercised.ts). */
+export type RunGaps = {
+  /** Configuration problems found during the run (a PG_WEBHOOK_ID the target does not know). */
+  configuration?: readonly string[];
+  /** Operations the run never had served. */
+  operations?: readonly unknown[];
+  /** Rules skipped for want of configuration (a variable would turn them on). */
+  skippedForConfiguration?: readonly unknown[];
+};
+
+/**
+ * Contract failures outrank everything: a deviation seen is a deviation, whatever else went wrong. A
+ * configuration problem found during the run comes next (the run's other outcomes may stem from it), then
+ * infrastructure trouble. CONFORMANT only when every rule applicable on the target was exercised and
+ * passed, every operation was served, and no rule was skipped for want of a variable.
+ *
+ * A known deviation (a failure an unexpired entry of known-deviations.yaml matches) is a judged failure the
+ * team accepted for a while: it softens only the last step, CONFORMANT WITH KNOWN DEVIATIONS instead of
+ * CONFORMANT, both exit 0. Every other verdict wins over it, as each says something the accepted failure
+ * does not: an unaccepted failure, a setup to fix, checks the infrastructure stopped (TARGET UNAVAILABLE),
+ * rules never run, parts never exercised (NOT FULLY EXERCISED). Their verdict lines still name the known ones.
+ */
+export function verdictOf(outcomes: RuleOutcome[], gaps: RunGaps = {}): Verdict {
+  if (outcomes.some((o) => o.status === 'failed')) return 'NON-CONFORMANT';
+  if (gaps.configuration?.length) return 'CONFIGURATION ERROR';
+  if (outcomes.some((o) => o.status === 'target unavailable')) return 'TARGET UNAVAILABLE';
+  if (outcomes.some((o) => o.status === 'not run')) return 'INCOMPLETE';
+  if (
+    outcomes.some((o) => o.status === 'not exercised') ||
+    gaps.operations?.length ||
+    gaps.skippedForConfiguration?.length
+  )
+    return 'NOT FULLY EXERCISED';
+  if (outcomes.some((o) => o.status === 'known deviation')) return 'CONFORMANT WITH KNOWN DEVIATIONS';
+  return 'CONFORMANT';
+}

@@ -1,0 +1,24 @@
+import type { TestRecord } from '../test-records/test-record.js';
+import { configurationNeeds, operationGaps, type OperationGap } from './exercised.js';
+import type { RuleOutcome } from './rule-outcomes.js';
+
+export type Gaps = {
+  configuration: string[];
+  operations: OperationGap[];
+  skippedForConfiguration: string[];
+  skippedTests: Record<string, number>;
+};
+
+/** What the run's verdict weighs besides its rules: configuration found wrong, operations never served, skips. */
+export function runGaps(records: readonly TestRecord[], outcomes: readonly RuleOutcome[]): Gaps {
+  const skippedTests: Record<string, number> = {};
+  for (const r of records)
+    if (r.outcome === 'skipped')
+      skippedTests[r.skipReason ?? 'no reason given'] = (skippedTests[r.skipReason ?? 'no reason given'] ?? 0) + 1;
+  return {
+    configuration: [...new Set(records.flatMap((r) => r.configuration ?? []))],
+    operations: operationGaps(records),
+    skippedForConfiguration: outcomes.filter((o) => configurationNeeds(o).length).map((o) => o.rule.id),
+    skippedTests,
+  };
+}
