@@ -1,32 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, expect, test as base, type Browser } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { NO_CHROMIUM, test } from '../../../testing/browser.js';
 import { loadRules } from '../../../catalogue/rules.js';
 import { writeHistory, type Night } from '../../history/night-history.js';
-import { KEY, writeRun } from './sample-run.js';
+import { KEY, writeRun } from '../../../testing/sample-conformance-run.js';
 
-/** Debian's package, not a Playwright download: the page must open in a real browser as users have it. */
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const NO_CHROMIUM = `needs Debian's chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium`;
-
-/**
- * One Chromium for the worker's pages, each test in a context of its own: the launch costs more than the pages.
- * The file's tests run in one worker, in order, so the three pages share one launch.
- */
-const test = base.extend<object, { chromiumBrowser: Browser | undefined }>({
-  chromiumBrowser: [
-    async ({}, use) => {
-      if (!existsSync(CHROMIUM)) return use(undefined);
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-      await use(browser);
-      await browser.close();
-    },
-    // Its own bound, apart from the first page test's 30 s: a launch on a busy machine can take most of those.
-    { scope: 'worker', timeout: 60_000 },
-  ],
-});
 test.describe.configure({ mode: 'default' });
 
 test(
