@@ -12,7 +12,7 @@ import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
 import { RuleViolation, failureOf } from '../src/evidence/rule-violation.js';
-import { runWideOf } from '../src/coverage/run-wide.js';
+import { runWideOf } from '../src/checks/run-wide.js';
 import { tallyOf } from '../src/coverage/coverage-tally.js';
 import { annotation, runWideAnnotations, stoppedAnnotation } from '../src/evidence/annotations.js';
 import { needOf, ruleById } from '../src/catalogue/rules.js';

@@ -1,6 +1,6 @@
 import type { ObservationData } from '../checks/observation-data.js';
 import { parseTally, type Tally } from '../coverage/coverage-tally.js';
-import type { RunWide } from '../coverage/run-wide.js';
+import type { RunWide } from '../checks/run-wide.js';
 import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import type { TargetUnavailableError } from '../transport/target-unavailable.js';
 
