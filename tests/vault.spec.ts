@@ -3,6 +3,7 @@ import {
   DESCENDING,
   FORMAT_SOURCES,
   MAX_PAGES,
+  PAST_THE_END,
   SAMPLED_PAGES,
   WALK_ATTEMPTS,
   collationObservation,
@@ -14,6 +15,7 @@ import {
   pageCap,
   pageSizeProblems,
   pageTotalsProblems,
+  pastTheEndProblems,
   recordsOf,
   refusedCountProblems,
   sampledWalk,
@@ -190,7 +192,7 @@ for (const count of [3, 10]) {
 test(
   'VAULT-6: pages past the last one hold no records',
   rules(['VAULT-6']),
-  async ({ gateway, suite, observe, notExercised }) => {
+  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
     const count = 4;
     let grew = '';
     for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
@@ -205,8 +207,11 @@ test(
         return;
       }
       grew = '';
-      // Each page past the end is judged on its answer (checks/vault.ts, run by the gateway fixture), as long as
-      // the answer still counts no more pages than its index: a vault that grew meanwhile is walked again.
+      let failures = 0;
+      // A page past the end that answers code 0 is judged on its answer (checks/vault.ts, run by the gateway
+      // fixture), as long as it still counts no more pages than its index: a vault that grew meanwhile is walked
+      // again. One that answers a platform failure (which the rule accepts) carries no totals: only the suite,
+      // from page 0, knows it is past the end, so it is judged here.
       for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
         const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
         if (!succeeded(answer)) {
@@ -215,6 +220,9 @@ test(
             `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`,
             { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` },
           );
+          verify('VAULT-6', pastTheEndProblems(recordsOf(answer).length, page, totalPages), PAST_THE_END, answer);
+          failures++;
+          continue;
         }
         const nowPages = grewPast(answer, page);
         if (nowPages !== undefined) {
@@ -223,6 +231,7 @@ test(
         }
       }
       if (!grew) {
+        if (totalRecords > 0 && failures) countJudged('VAULT-6', failures, 'failures past the end');
         if (!(totalRecords > 0)) notExercised('VAULT-6', NO_CUSTOMERS);
         return;
       }

@@ -112,7 +112,14 @@ export {
   tokenizeAnswerFindings,
   vendorIdProblems,
 } from './tokenize.js';
-export { listingAnswerFindings, pageSizeProblems, pageTotalsProblems, walkCoverageProblems } from './vault.js';
+export {
+  listingAnswerFindings,
+  PAST_THE_END,
+  pastTheEndProblems,
+  pageSizeProblems,
+  pageTotalsProblems,
+  walkCoverageProblems,
+} from './vault.js';
 export { DISABLED, disableAnswerFindings } from './hook.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';

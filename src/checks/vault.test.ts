@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../transport/exchange.js';
-import { listingAnswerFindings, pageSizeProblems, pageTotalsProblems, walkCoverageProblems } from './vault.js';
+import {
+  listingAnswerFindings,
+  pastTheEndProblems,
+  pageSizeProblems,
+  pageTotalsProblems,
+  walkCoverageProblems,
+} from './vault.js';
 
 function listing(query: string, answer: Record<string, unknown>, status = 200): Exchange {
   return {
@@ -68,6 +74,11 @@ test('an empty vault may be one empty page; without a count the page size is obs
   const noCount = listingAnswerFindings(listing('page=0', page(10, 3, 25)));
   expect(noCount.checked).toEqual(['VAULT-1', 'VAULT-7', 'VAULT-8']);
   expect(noCount.observations.map((o) => o.ruleId)).toEqual(['VAULT-3']);
+});
+
+test('a page past the last holds no records, whether it answers an empty page or a failure', () => {
+  expect(pastTheEndProblems(0, 7, 7)).toEqual([]);
+  expect(pastTheEndProblems(2, 8, 7)).toEqual(['page 8 of 7 holds 2 records']);
 });
 
 test('a failed listing is not this family’s to judge', () => {

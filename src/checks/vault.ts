@@ -86,7 +86,7 @@ export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): 
       `totalPages = ceil(totalRecords / count) = ${expectedPages}`,
     );
   if (page !== undefined && page >= pages) {
-    j.add('VAULT-6', held ? [`page ${page} of ${pages} holds ${held} records`] : [], 'no records past the last page');
+    j.add('VAULT-6', pastTheEndProblems(held, page, pages), PAST_THE_END);
     return j;
   }
   if (cap !== undefined) return j;
@@ -128,6 +128,18 @@ function cappedAt(
   return undefined;
 }
 
+/** VAULT-6's expectation: a page past the last holds no records. */
+export const PAST_THE_END = 'no records past the last page';
+
+/**
+ * VAULT-6 on page `page` of a listing of `pages` pages that holds `held` records. A successful answer is judged
+ * here on its own totals; a platform failure (accepted by the rule) carries no totals, so only a caller that
+ * learned where the pages end from page 0 can hold it to the rule.
+ */
+export function pastTheEndProblems(held: number, page: number, pages: number): string[] {
+  return held ? [`page ${page} of ${pages} holds ${held} records`] : [];
+}
+
 const judgeListingAnswer: ExchangeCheck = (exchange, tally) => {
   if (exchange.operation === 'listCustomers') listingAnswerFindings(exchange, tally);
 };
@@ -137,7 +149,7 @@ export const VAULT_CHECKS: FamilyChecks = {
   'VAULT-2': { gateway: judgeListingAnswer, run: pageSizeProblems },
   'VAULT-3': { gateway: judgeListingAnswer, run: pageTotalsProblems },
   'VAULT-4': { run: walkCoverageProblems },
-  'VAULT-6': { gateway: judgeListingAnswer },
+  'VAULT-6': { gateway: judgeListingAnswer, run: pastTheEndProblems },
   'VAULT-7': { gateway: judgeListingAnswer },
   'VAULT-8': { gateway: judgeListingAnswer },
 };

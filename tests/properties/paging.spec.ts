@@ -7,6 +7,8 @@ import {
   listingQuery,
   orderProblems,
   pageCap,
+  PAST_THE_END,
+  pastTheEndProblems,
   recordsOf,
   rejectionProblems,
   unservedPageProblems,
@@ -135,6 +137,18 @@ test(
         const beyond = await gateway.listCustomers(listingQuery(merchant, n, pastPage));
         if (!succeeded(beyond)) pastFailures.add(`HTTP ${beyond.status}`);
         if (grewPast(beyond, pastPage) !== undefined) return judgements;
+        // A platform failure past the end carries no totals: only page 0 tells it is past the end. On an empty
+        // vault it judges nothing (there is no record it could show).
+        if (!succeeded(beyond)) {
+          if (Number(bodyField(first, 'totalRecords')) > 0)
+            judgements.push({
+              ruleId: 'VAULT-6',
+              problems: pastTheEndProblems(recordsOf(beyond).length, pastPage, totalPages),
+              expected: PAST_THE_END,
+              exchanges: [beyond],
+            });
+          return judgements;
+        }
         // The registry's own VAULT-6 verdict on the answer, so a failing position shrinks to the smallest one; an
         // empty page past the end of an empty vault judges nothing (there is no record it could show).
         const verdict = answerVerdict(beyond, 'VAULT-6');
