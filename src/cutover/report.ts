@@ -5,6 +5,7 @@ import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
 import { escapeHtml } from '../reporters/formats/html/html-escape.js';
 import { htmlPage } from '../reporters/formats/html/page-shell.js';
+import { markdownCell } from '../reporters/formats/markdown-cell.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
 export const CUTOVER_EXIT = {
@@ -184,8 +185,6 @@ export function cutoverReport(
   };
 }
 
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 export function cutoverMarkdown(r: CutoverReport): string {
   const { outcome } = r;
   const lines = [
@@ -193,16 +192,16 @@ export function cutoverMarkdown(r: CutoverReport): string {
     '',
     `**${outcome.headline}**`,
     '',
-    ...r.header.map((l) => `- ${escapeCell(l)}`),
+    ...r.header.map((l) => `- ${markdownCell(l)}`),
     '',
   ];
   if (outcome.problems.length) {
-    lines.push(`## ${r.problemsTitle}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${escapeCell(p)}`), '');
+    lines.push(`## ${r.problemsTitle}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${markdownCell(p)}`), '');
   }
   for (const s of r.sections) {
     lines.push(`## ${s.title}`, '');
     if (s.title === 'Webhook endpoint') lines.push('```', ...s.lines, '```');
-    else lines.push(...(s.lines.length ? s.lines.map((l) => `- ${escapeCell(l)}`) : [s.empty!]));
+    else lines.push(...(s.lines.length ? s.lines.map((l) => `- ${markdownCell(l)}`) : [s.empty!]));
     lines.push('');
   }
   return `${lines.join('\n')}\n`;

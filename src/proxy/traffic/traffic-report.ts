@@ -6,6 +6,7 @@ import type { Side } from '../judge.js';
 import type { TrafficLedger } from './traffic-ledger.js';
 import { trafficJunit } from './traffic-junit.js';
 import type { RuleRow, TrafficReport } from './traffic-report-types.js';
+import { markdownCell } from '../../reporters/formats/markdown-cell.js';
 
 const NO_TRAFFIC = 'no exchange of this traffic called for it';
 const NOT_LIVE = "needs several exchanges, the target's state or the mock's control API: npm run conformance checks it";
@@ -74,10 +75,6 @@ export function buildReport(
   };
 }
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 export function trafficMarkdown(r: TrafficReport): string {
   const lines = [
     '# Traffic report',
@@ -117,7 +114,7 @@ export function trafficMarkdown(r: TrafficReport): string {
     );
     for (const f of row.findings) {
       lines.push(
-        `- ${f.at}: ${cell(f.problems.join('; '))} (expected: ${cell(f.expected)})`,
+        `- ${f.at}: ${markdownCell(f.problems.join('; '))} (expected: ${markdownCell(f.expected)})`,
         '',
         '```',
         f.exchange,
@@ -130,12 +127,12 @@ export function trafficMarkdown(r: TrafficReport): string {
   if (r.observations.length) {
     lines.push('## Observations (what the document leaves open: recorded, never failed)', '');
     for (const o of r.observations)
-      lines.push(`- ${o.side} ${o.ruleId}: ${cell(o.text)}${o.count > 1 ? ` (×${o.count})` : ''}`);
+      lines.push(`- ${o.side} ${o.ruleId}: ${markdownCell(o.text)}${o.count > 1 ? ` (×${o.count})` : ''}`);
     lines.push('');
   }
   if (r.unavailableExchanges.length) {
     lines.push('## Not delivered (infrastructure, not conformance)', '');
-    for (const u of r.unavailableExchanges) lines.push(`- ${u.at} ${cell(u.what)}: ${cell(u.problem)}`);
+    for (const u of r.unavailableExchanges) lines.push(`- ${u.at} ${markdownCell(u.what)}: ${markdownCell(u.problem)}`);
     lines.push('');
   }
   return lines.join('\n');

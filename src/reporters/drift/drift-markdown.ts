@@ -1,4 +1,5 @@
 import { unchanged, type Drift, type RuleChange, type ValueChange } from './drift.js';
+import { markdownCell } from '../formats/markdown-cell.js';
 
 const values = (v: string[]) => (v.length ? v.join(', ') : '(none)');
 
@@ -36,15 +37,13 @@ export function summaryLine(d: Drift): string {
     : 'Changes since the baseline are listed below. They are information, not part of the verdict.';
 }
 
-const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 /** "Since the baseline" in markdown (conformance.md and the CI step summary). */
 export function driftMarkdown(d: Drift | string): string[] {
   const lines = ['## Since the baseline', ''];
-  if (typeof d === 'string') return [...lines, escape(d), ''];
+  if (typeof d === 'string') return [...lines, markdownCell(d), ''];
   lines.push(baselineLine(d), '', summaryLine(d), '');
-  for (const note of d.notes) lines.push(`> ${escape(note)}`, '');
+  for (const note of d.notes) lines.push(`> ${markdownCell(note)}`, '');
   for (const section of driftSections(d))
-    lines.push(`### ${section.title}`, '', ...section.lines.map((l) => `- ${escape(l)}`), '');
+    lines.push(`### ${section.title}`, '', ...section.lines.map((l) => `- ${markdownCell(l)}`), '');
   return lines;
 }

@@ -5,10 +5,7 @@ import { knownSections } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import type { ConformanceReport } from '../model/conformance-report.js';
-
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
+import { markdownCell } from './markdown-cell.js';
 
 /** conformance.md: the verdict, what needs a decision, then every rule in detail. */
 export function conformanceMarkdown(s: ConformanceReport): string {
@@ -27,19 +24,19 @@ export function conformanceMarkdown(s: ConformanceReport): string {
     lines.push(
       '## Target unavailable (infrastructure, not conformance)',
       '',
-      ...s.unavailable.map((u) => `- ${escapeCell(u)}`),
+      ...s.unavailable.map((u) => `- ${markdownCell(u)}`),
       '',
     );
   }
   lines.push(...failedMarkdown(s.rules));
   for (const section of knownSections(s.knownDeviations)) {
-    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${escapeCell(l)}`), '');
+    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${markdownCell(l)}`), '');
   }
   if (s.drift !== undefined) lines.push(...driftMarkdown(s.drift));
   const notExercised = s.rules.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
     lines.push("## Not exercised (the target's data gave these rules nothing to judge: not a pass)", '');
-    for (const o of notExercised) lines.push(`- ${o.id}: ${escapeCell(o.notExercised.join('; '))}`);
+    for (const o of notExercised) lines.push(`- ${o.id}: ${markdownCell(o.notExercised.join('; '))}`);
     lines.push('');
   }
   lines.push('## Rules', '', '| Rule | Section | Check | Outcome | Judged | Tests |', '|---|---|---|---|---|---|');
@@ -47,25 +44,25 @@ export function conformanceMarkdown(s: ConformanceReport): string {
     const passed = o.tests.filter((t) => t.outcome === 'passed').length;
     lines.push(
       `| ${o.id} | ${o.section} | ${o.check} | ${o.status} | ` +
-        `${escapeCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
+        `${markdownCell(o.judged.join(', ') || '—')} | ${passed}/${o.tests.length} passed |`,
     );
   }
   lines.push('', '## Rules in detail', '');
   for (const o of s.rules) {
     lines.push(`### ${o.id}: ${o.status}`, '', o.rule, '', `> ${o.source} (section ${o.section})`, '');
-    if (o.judged.length) lines.push(`Judged: ${escapeCell(o.judged.join(', '))}`, '');
+    if (o.judged.length) lines.push(`Judged: ${markdownCell(o.judged.join(', '))}`, '');
     if (o.notExercised.length)
       lines.push(
-        `${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${escapeCell(o.notExercised.join('; '))}`,
+        `${o.status === 'not exercised' ? 'Not exercised' : 'Not judged in part'}: ${markdownCell(o.notExercised.join('; '))}`,
         '',
       );
     for (const t of o.tests) {
       const notes = [t.judged !== undefined ? `judged ${t.judged}` : '', t.note ?? ''].filter(Boolean).join('; ');
-      lines.push(`- ${t.outcome}: ${escapeCell(t.title)}${notes ? ` (${escapeCell(notes)})` : ''}`);
+      lines.push(`- ${t.outcome}: ${markdownCell(t.title)}${notes ? ` (${markdownCell(notes)})` : ''}`);
     }
     if (o.observations.length) {
       lines.push('', 'Observed where the document leaves the behaviour open:');
-      for (const obs of o.observations) lines.push(`- ${escapeCell(`${o.id}: ${obs.text}`)}`);
+      for (const obs of o.observations) lines.push(`- ${markdownCell(`${o.id}: ${obs.text}`)}`);
     }
     lines.push('');
   }
@@ -132,8 +129,8 @@ export function coverageMarkdown(c: Coverage): string[] {
     );
     for (const f of of)
       lines.push(
-        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${escapeCell(f.type)} | ` +
-          `${f.exercised ? 'yes' : '**no**'} | ${escapeCell(fieldDetail(f))} |`,
+        `| ${f.side === 'response' ? `answer: ${f.group}` : f.group} | ${f.field} | ${markdownCell(f.type)} | ` +
+          `${f.exercised ? 'yes' : '**no**'} | ${markdownCell(fieldDetail(f))} |`,
       );
     lines.push('');
   }

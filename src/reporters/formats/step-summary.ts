@@ -2,8 +2,7 @@ import { describeJudged, type Drift } from '../drift/drift.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
 import { verdictLineOf, type ConformanceJson } from '../model/read-report.js';
-
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+import { markdownCell } from './markdown-cell.js';
 
 /**
  * The CI run's summary page ($GITHUB_STEP_SUMMARY): verdict, operations never served, what changed since
@@ -23,15 +22,20 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
     lines.push(
       '## Target unavailable (infrastructure, not conformance)',
       '',
-      ...report.unavailable.map((u) => `- ${cell(u)}`),
+      ...report.unavailable.map((u) => `- ${markdownCell(u)}`),
       '',
     );
   // An operation never served keeps the night from CONFORMANT whatever its rules say: said before the drift.
   const notServed = report.operationsNotServed ?? [];
   if (notServed.length)
-    lines.push('## Operations never served', '', ...notServed.map((o) => `- ${o.operation}: ${cell(o.reason)}`), '');
+    lines.push(
+      '## Operations never served',
+      '',
+      ...notServed.map((o) => `- ${o.operation}: ${markdownCell(o.reason)}`),
+      '',
+    );
   for (const s of knownSections(report.knownDeviations))
-    lines.push(`## ${s.title}`, '', ...s.lines.map((l) => `- ${cell(l)}`), '');
+    lines.push(`## ${s.title}`, '', ...s.lines.map((l) => `- ${markdownCell(l)}`), '');
   lines.push(
     ...(report.drift === undefined
       ? [
@@ -52,7 +56,7 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
   );
   for (const r of report.rules) {
     const passed = r.tests.filter((t) => t.outcome === 'passed').length;
-    const what = judged ? ` ${cell(describeJudged(r.judged))} |` : '';
+    const what = judged ? ` ${markdownCell(describeJudged(r.judged))} |` : '';
     const status =
       r.status === 'failed' ? '**failed**' : r.status === 'known deviation' ? '*known deviation*' : r.status;
     lines.push(`| ${r.id} | ${status} |${what} ${passed}/${r.tests.length} passed |`);

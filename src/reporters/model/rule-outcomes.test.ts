@@ -1,26 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { Rule } from '../../catalogue/rules.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import { madeUpRecord, madeUpRule } from '../../testing/made-up-records.js';
 
-const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
-  id,
-  section: '1',
-  source: 's',
-  rule: 'r',
-  check,
-  writes: false,
-});
-const record = (over: Partial<TestRecord>): TestRecord => ({
-  title: 't',
-  file: 'f',
-  rules: [],
-  violated: [],
-  outcome: 'passed',
-  observations: [],
-  judged: [{ ruleId: over.rules?.[0] ?? '', count: 1, what: 'answers' }],
-  ...over,
-});
+const rule = madeUpRule;
+const record = madeUpRecord;
 
 test('a failure counts against the rule its message names, not the other rules of the test', () => {
   const outcomes = ruleOutcomes(

@@ -1,28 +1,12 @@
 import { expect, test } from '@playwright/test';
-import type { Rule } from '../../catalogue/rules.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
+import { madeUpRecord, madeUpRule } from '../../testing/made-up-records.js';
 import type { TestRecord } from '../test-records/test-record.js';
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from './verdict-line.js';
 
-const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
-  id,
-  section: '1',
-  source: 's',
-  rule: 'r',
-  check,
-  writes: false,
-});
-const record = (over: Partial<TestRecord>): TestRecord => ({
-  title: 't',
-  file: 'f',
-  rules: [],
-  violated: [],
-  outcome: 'passed',
-  observations: [],
-  judged: [{ ruleId: over.rules?.[0] ?? '', count: 1, what: 'answers' }],
-  ...over,
-});
+const rule = madeUpRule;
+const record = madeUpRecord;
 const CATALOGUE = [rule('TOK-1'), rule('TOK-8'), rule('TOK-10'), rule('ERR-5')];
 
 /** As the reporter does it in a run of `npm run conformance -- --rule …`: the selection comes in with its options. */
