@@ -1,6 +1,7 @@
 import type { ObservationData } from '../checks/observation-data.js';
 import { parseTally, type Tally } from '../coverage/coverage-tally.js';
 import type { RunWide } from '../checks/run-wide.js';
+import { succeeded, type Exchange } from '../transport/exchange.js';
 import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import type { TargetUnavailableError } from '../transport/target-unavailable.js';
 
@@ -217,6 +218,12 @@ export function runWideAnnotations(r: RunWide): Written[] {
     ...(r.newCards.length ? [annotation.runNewCards.write(r.newCards)] : []),
     ...(r.answers.judged ? [annotation.runAnswers.write(r.answers)] : []),
   ];
+}
+
+/** One annotation per operation a test's exchanges had served (the family's success indicator). */
+export function servedAnnotations(exchanges: readonly Exchange[]): Written[] {
+  const served = new Set(exchanges.filter((e) => e.operation && succeeded(e)).map((e) => e.operation!));
+  return [...served].map((op) => annotation.served.write(op));
 }
 
 /** Why a client stopped a test, as the annotation the reporters read its class from. */

@@ -5,7 +5,7 @@ import { CONFIGURATION_SKIPS } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { summaryLines } from '../formats/summary-lines.js';
-import { servedAnnotations } from './exercised.js';
+import { servedAnnotations } from '../../evidence/annotations.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
 import type { TestRecord } from '../test-records/test-record.js';
 import { runGaps } from './run-gaps.js';

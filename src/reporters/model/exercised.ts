@@ -1,7 +1,5 @@
-import { annotation, type Written } from '../../evidence/annotations.js';
 import { CONFIGURATION_SKIPS, configurationGap, configurationSkip } from '../../config/configuration-skips.js';
-import { succeeded, type Exchange } from '../../transport/exchange.js';
-import type { OperationId } from '../../catalogue/spec.js';
+import { OPERATION_IDS, type OperationId } from '../../catalogue/spec.js';
 import type { TestRecord } from '../test-records/test-record.js';
 
 /**
@@ -10,13 +8,6 @@ import type { TestRecord } from '../test-records/test-record.js';
  * gateway keeps that part of the document, however its rules came out. Sandbox without PG_WEBHOOK_ID has
  * disable only refuse unknown webhooks; production without PG_ALLOW_WRITES=1 neither tokenizes nor disables.
  */
-export const OPERATION_IDS: readonly OperationId[] = ['tokenize', 'listCustomers', 'disableWebhook'];
-
-/** One annotation per operation a test's exchanges had served. */
-export function servedAnnotations(exchanges: readonly Exchange[]): Written[] {
-  const served = new Set(exchanges.filter((e) => e.operation && succeeded(e)).map((e) => e.operation!));
-  return [...served].map((op) => annotation.served.write(op));
-}
 
 export type OperationGap = { operation: OperationId; reason: string };
 
