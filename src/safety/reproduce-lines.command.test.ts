@@ -35,9 +35,12 @@ const README_ENV = {
   PG_MERCHANT_ID: MOCK_DEFAULTS.merchantId,
 };
 
-/** What an answer shows (its first 2,000 characters, as the report), without what differs on every request (new IDs). */
+/**
+ * An answer without what differs on every request (new IDs). The IDs go before any cut: the report redacts a run
+ * of digits in an ID that reads as a card number, so the recorded text can be shorter than the answer there.
+ */
 function comparable(status: string, body: string): string {
-  return `HTTP ${status} ${body.slice(0, 2_000).replace(/"(pg_id|card_id)":"[^"]*"/g, '"$1":"…"')}`;
+  return `HTTP ${status} ${body.replace(/"(pg_id|card_id)":"[^"]*"/g, '"$1":"…"')}`;
 }
 
 test(
@@ -85,9 +88,13 @@ test(
               return text;
             }
           })(); // as the report shows it
-          expect(comparable(status, redactor.text(body)), `${f.rule} ${f.test}\n${line}`).toBe(
-            comparable(recorded![1]!, recorded![2]!.replace(/… \([0-9]+ more characters\)$/, '')),
-          );
+          // The report shows an answer's first 2,000 characters: a longer one must begin with what it shows.
+          const shown = recorded![2]!.replace(/… \([0-9]+ more characters\)$/, '');
+          const expected = comparable(recorded![1]!, shown);
+          const got = comparable(status, redactor.text(body));
+          const message = `${f.rule} ${f.test}\n${line}`;
+          if (shown === recorded![2]) expect(got, message).toBe(expected);
+          else expect(got.slice(0, expected.length), message).toBe(expected);
           replayed++;
         }
       }
