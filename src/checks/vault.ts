@@ -1,7 +1,7 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { isFullCardNumber } from './tokenize/card-number.js';
-import { cardNumbersOf, formatProblems, objectOf, VAULT_8_EXPECTED } from './vault/record-formats.js';
+import { formatProblems, objectOf, shownCardNumbers, VAULT_8_EXPECTED } from './vault/record-formats.js';
 import type { Customer } from '../catalogue/types.js';
 
 /**
@@ -32,11 +32,7 @@ export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): 
     'code 0, integer totalPages and totalRecords, data an array',
   );
   const records = Array.isArray(data) ? data.map(objectOf).filter((r): r is Body => !!r) : [];
-  const shown = records.flatMap((c) =>
-    cardNumbersOf(c)
-      .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
-      .map(([where, value]) => ({ customer: c.customer_id, where, value })),
-  );
+  const shown = records.flatMap((c) => shownCardNumbers(c as Customer).map((n) => ({ customer: c.customer_id, ...n })));
   // A page that shows no card number judged none: VAULT-7 is not exercised by it.
   if (shown.length)
     j.add(

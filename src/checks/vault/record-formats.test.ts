@@ -123,3 +123,11 @@ test('the card numbers a record shows are its primary and billing numbers, the a
   ]);
   expect(shownCardNumbers(customer({ primary_card_number: '' }))).toEqual([]);
 });
+
+test('an address or card that is not an object is a format problem of its list, not a crash', () => {
+  expect(judged(customer({ shipping_addresses: ['x'], billing_cards: [null, 7] })).problems).toEqual([
+    'customer c1: shipping 0 is not an object',
+    'customer c1: billing card 0 is not an object',
+    'customer c1: billing card 1 is not an object',
+  ]);
+});

@@ -8,7 +8,7 @@ export function objectOf(value: unknown): Body | undefined {
 }
 
 /** VAULT-7: every card number a customer record shows, with where it stands. */
-export function cardNumbersOf(record: object): [string, unknown][] {
+function cardNumbersOf(record: object): [string, unknown][] {
   const customer = record as Body;
   const cards = Array.isArray(customer.billing_cards) ? customer.billing_cards : [];
   return [
@@ -60,7 +60,14 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
     check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
   if (present(c.billing_cards))
     check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
-  listOf(c.shipping_addresses).forEach((s, i) => {
+  // An entry that is not an object has none of the stated fields: a faulty answer, said so, never a crash.
+  const entries = (list: unknown[] | undefined, kind: string) =>
+    listOf(list).flatMap((entry, i): [Body, number][] => {
+      const shown = objectOf(entry);
+      if (!shown) check('address and card lists', false, `${kind} ${i} is not an object`);
+      return shown ? [[shown, i]] : [];
+    });
+  entries(c.shipping_addresses, 'shipping').forEach(([s, i]) => {
     if (given(s.shipping_country_code))
       check(
         'shipping country codes',
@@ -70,7 +77,7 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
     if (present(s.primary))
       check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
   });
-  listOf(c.billing_cards).forEach((b, i) => {
+  entries(c.billing_cards, 'billing card').forEach(([b, i]) => {
     if (present(b.exp_date))
       check(
         'exp_dates',

@@ -18,7 +18,7 @@ export type TestRecord = {
   title: string;
   file: string;
   rules: string[];
-  /** Rules a failure message names (`[TOK-8] …`); a failure without one counts against all of the test's rules. */
+  /** Rules the test's findings name; a failure without a finding counts against all of the test's rules. */
   violated: string[];
   outcome: TestOutcome;
   skipReason?: string;
