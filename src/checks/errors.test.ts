@@ -119,6 +119,24 @@ test('a refusal in front of the gateway of a malformed header is observed under 
   }
 });
 
+test("a token without RFC 7617's colon: a WAF's page to it is observed, the gateway's own answer is judged as ever", () => {
+  const colonless = `Basic ${Buffer.from('some-key').toString('base64')}`;
+  for (const family of ['pg', 'platform'] as const) {
+    const refused = answerFindings(sentWith(colonless, wafAnswer(family)));
+    expect(refused.findings, family).toEqual([]);
+    expect(
+      refused.observations.map((o) => [o.ruleId, o.data?.kind]),
+      family,
+    ).toEqual([['AUTH-4', 'refused-in-front-of-gateway']]);
+    expect(refused.observations[0]?.text, family).toContain('(the decoded token has no colon)');
+  }
+  expect(answerFindings(sentWith(colonless, answer('platform', 401, '{"code":1002,"message":"x"}'))).findings).toEqual(
+    [],
+  );
+  expect(failedRules(sentWith(colonless, answer('pg', 401, '{"rcode":"102","rmsg":""}')))).toEqual(['ERR-1']);
+  expect(failedRules(sentWith(colonless, answer('platform', 401, '{"code":"1002","message":"x"}')))).toContain('ERR-2');
+});
+
 test("the same page to a well-formed Authorization header, or to none, is the gateway's and fails ERR-1 or ERR-2", () => {
   const wellFormed = `Basic ${Buffer.from(':unknown-key').toString('base64')}`;
   expect(failedRules(sentWith(wellFormed, wafAnswer('pg')))).toEqual(['ERR-1']);

@@ -47,21 +47,27 @@ test("2xx and 4xx answers are the gateway's, with or without the family scheme: 
 
 /** Section 5.3's token of a key, as the suite builds it. */
 const token = (key: string) => Buffer.from(`:${key}`, 'utf8').toString('base64');
+const base64 = (bytes: string | Buffer) => Buffer.from(bytes).toString('base64');
 const KEY = 'mock_api_key_7f3a9c2e';
 
-test("an Authorization header in section 5.4's form, by syntax, is in no intermediary's way: only the gateway refuses it", () => {
+test("an Authorization header in section 5.4's form is in no intermediary's way: only the gateway refuses it", () => {
+  // The longest section 5 token that keeps "Basic " and it within the size limit: 4,088 characters of Base 64.
+  const longestKey = 'k'.repeat(((OVERSIZED_AUTHORIZATION - 'Basic '.length) >> 2) * 3 - 1);
   const inForm: [string, string | undefined][] = [
     ['no header (AUTH-1: the gateway refuses it)', undefined],
     ['an empty header, read as none', ''],
     ['the section 5 token', `Basic ${token(KEY)}`],
     ['a well-formed token of a key never issued', `Basic ${token(`${KEY}x`)}`],
     ['the empty key', `Basic ${token('')}`],
-    ['the token encoded twice (Base 64 all the same)', `Basic ${Buffer.from(token(KEY)).toString('base64')}`],
-    ['a key that happens to be Base 64, sent unencoded', 'Basic abcd1234ABCD'],
+    // RFC 7617's user-pass, with a user part: section 5 leaves serving it open, and it is no shape to refuse.
+    ['the merchant ID as user part (section 5.6)', `Basic ${base64(`mock-merchant-0001:${KEY}`)}`],
+    ['the key as user part, the colon after it', `Basic ${base64(`${KEY}:`)}`],
+    ['a colon among bytes that are not UTF-8 (another charset)', `Basic ${base64(Buffer.from([0xff, 0x3a, 0xfe]))}`],
     ['the scheme in lower case (RFC 9110: case-insensitive)', `basic ${token(KEY)}`],
     ['two spaces after the scheme (RFC 9110: 1*SP)', `Basic  ${token(KEY)}`],
-    ['a header just under the size limit', `Basic ${'A'.repeat(OVERSIZED_AUTHORIZATION - 8)}`],
+    ['a header just under the size limit', `Basic ${token(longestKey)}`],
   ];
+  expect(`Basic ${token(longestKey)}`.length).toBe(OVERSIZED_AUTHORIZATION - 2);
   for (const [what, header] of inForm) expect(authorizationOutOfForm(header), what).toBeUndefined();
 });
 
@@ -79,6 +85,21 @@ test("an Authorization header out of section 5.4's form is the kind an intermedi
     ['Base 64 without its padding', `Basic ${token('a').replace(/=+$/, '')}`, 'the token is not Base 64'],
     ['padding in the middle', 'Basic ab=cdefg', 'the token is not Base 64'],
     ['a URL-safe alphabet', 'Basic ab-_', 'the token is not Base 64'],
+    // RFC 7617 builds the credential as user-id ":" password: decoded, a token without the colon is none.
+    ['the key encoded without its colon', `Basic ${base64(KEY)}`, 'the decoded token has no colon'],
+    ['the token encoded twice', `Basic ${base64(token(KEY))}`, 'the decoded token has no colon'],
+    ['a key that happens to be Base 64, sent unencoded', 'Basic abcd1234ABCD', 'the decoded token has no colon'],
+    [
+      'the token written in hex digits',
+      `Basic ${Buffer.from(`:${KEY}`).toString('hex')}`,
+      'the decoded token has no colon',
+    ],
+    ['a full-width colon (U+FF1A) before the key', `Basic ${base64(`\uff1a${KEY}`)}`, 'the decoded token has no colon'],
+    [
+      'bytes that are not UTF-8, no colon among them',
+      `Basic ${base64(Buffer.from([0xff, 0xfe, 0xfd]))}`,
+      'the decoded token has no colon',
+    ],
     ['a tab after the scheme', `Basic\t${token(KEY)}`, 'the header carries control characters'],
     ['a line feed', `Basic ${token(KEY)}\n`, 'the header carries control characters'],
     ['a NUL', `Basic ${token(KEY)}\u0000`, 'the header carries control characters'],
@@ -95,8 +116,22 @@ test("an Authorization header out of section 5.4's form is the kind an intermedi
 });
 
 test('the reason never repeats the header: the key a header carries stays out of every report', () => {
-  for (const header of [`Bearer ${KEY}`, KEY, `Basic ${KEY}`, `Basic :${KEY}`, `${KEY} ${KEY}`]) {
-    expect(authorizationOutOfForm(header), header.replace(KEY, '<key>')).not.toContain(KEY);
+  const headers = [
+    `Bearer ${KEY}`,
+    KEY,
+    `Basic ${KEY}`,
+    `Basic :${KEY}`,
+    `${KEY} ${KEY}`,
+    // Decoded, these are the key and the token: neither may come back in the reason.
+    `Basic ${base64(KEY)}`,
+    `Basic ${base64(token(KEY))}`,
+  ];
+  for (const header of headers) {
+    const reason = authorizationOutOfForm(header);
+    const what = header.replace(KEY, '<key>');
+    expect(reason, what).toBeDefined();
+    for (const secret of [KEY, token(KEY), base64(KEY), header.slice('Basic '.length)])
+      expect(reason, what).not.toContain(secret);
   }
 });
 
@@ -126,6 +161,12 @@ test('a 4xx in neither scheme to a header out of form was refused in front of th
   expect(refusedInFront(exchangeOf('platform', 'Basic !!', 403, '{"message":"Forbidden"}', json))).toMatchObject({
     status: 403,
   });
+  expect(refusedInFront(exchangeOf('pg', `Basic ${base64(token(KEY))}`, 403, '<html>403 ERROR</html>', waf))).toEqual({
+    outOfForm: 'the decoded token has no colon',
+    status: 403,
+    type: 'text/html',
+    server: 'CloudFront',
+  });
 });
 
 test("the gateway's own refusals are never in front of it: a header in form, none, its scheme, or no 4xx", () => {
@@ -135,6 +176,10 @@ test("the gateway's own refusals are never in front of it: a header in form, non
     ['no Authorization header', exchangeOf('platform', undefined, 401, '')],
     ['the section 5 token', exchangeOf('pg', `Basic ${token(KEY)}`, 400, page)],
     ['its own scheme', exchangeOf('pg', `Bearer ${KEY}`, 401, '{"rcode":"102","rmsg":"x"}', json)],
+    [
+      'its own scheme, to a token without the colon',
+      exchangeOf('platform', `Basic ${base64(KEY)}`, 401, '{"code":1002,"message":"x"}', json),
+    ],
     ['its own indicator of another type', exchangeOf('platform', `Bearer ${KEY}`, 401, '{"code":"1004"}', json)],
     ['the other family scheme (ERR-3)', exchangeOf('pg', `Bearer ${KEY}`, 401, '{"code":1004}', json)],
     ['a 2xx', exchangeOf('pg', `Bearer ${KEY}`, 200, page)],

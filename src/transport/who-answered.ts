@@ -71,19 +71,28 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*)$/;
 // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * RFC 7617's colon, as a byte: the user-pass is text in a charset compatible with US-ASCII (UTF-8 when the
+ * server asks for it), where ":" is 0x3A and, in UTF-8 as in ISO 8859, no other character's bytes hold 0x3A.
+ * So the decoded bytes are searched for it, never read as UTF-8: bytes that are not UTF-8 (a password in
+ * another charset) leave the header in the form, and refusing them is the gateway's.
+ */
+const COLON = 0x3a;
 
 /**
  * The line between a request only the gateway can refuse and one an intermediary refuses on its shape alone.
  * Section 5.4 gives the header one form, `Authorization: Basic <API_TOKEN>`, and 5.3 the token: the Base 64 of
- * ":" followed by the API key. A WAF or CDN in front of a gateway commonly refuses a header out of that form
- * with its own page and never lets it through: another scheme (or none), a token that is not Base 64, control
- * characters, a header too long or sent twice (a repeated field arrives joined by ", ", RFC 9110 5.3, which is
- * no Base 64 token). Why the header is out of the form, or undefined when it is in it.
+ * ":" followed by the API key, which is RFC 7617's user-pass (a user-id, a colon, a password) with an empty
+ * user-id. A WAF or CDN in front of a gateway commonly refuses a header out of that form with its own page and
+ * never lets it through: another scheme (or none), a token that is not Base 64, control characters, a header
+ * too long or sent twice (a repeated field arrives joined by ", ", RFC 9110 5.3, which is no Base 64 token),
+ * and a Basic credential whose decoded text has no colon (the key encoded alone, a token encoded twice), which
+ * RFC 7617 never builds. Why the header is out of the form, or undefined when it is in it.
  *
- * Syntax only: what the token decodes to is never read, so `Basic <key>` with a key that happens to be
- * Base 64 is in the form, as is a well-formed token of a key the gateway never issued; the scheme's case and
- * the run of spaces after it are HTTP's to allow (RFC 9110 11.1, 11.4). A request without the header is in no
- * intermediary's way either: the gateway alone refuses it (AUTH-1).
+ * Of what the token decodes to, only whether it holds a colon is read: never the key, so a well-formed token
+ * of a key the gateway never issued is in the form, as is one with a user part (section 5.6's try-it tool sends
+ * the merchant ID there). The scheme's case and the run of spaces after it are HTTP's to allow (RFC 9110 11.1,
+ * 11.4). A request without the header is in no intermediary's way either: the gateway alone refuses it (AUTH-1).
  */
 export function authorizationOutOfForm(authorization: string | undefined): string | undefined {
   if (authorization === undefined || authorization === '') return undefined;
@@ -94,6 +103,7 @@ export function authorizationOutOfForm(authorization: string | undefined): strin
   if (!credentials) return 'the header is not a scheme, a space and a token';
   if (credentials[1]!.toLowerCase() !== 'basic') return 'the scheme is not Basic';
   if (!credentials[2] || !BASE64.test(credentials[2])) return 'the token is not Base 64';
+  if (!Buffer.from(credentials[2], 'base64').includes(COLON)) return 'the decoded token has no colon';
   return undefined;
 }
 
