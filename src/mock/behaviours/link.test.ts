@@ -1,10 +1,13 @@
 import { Agent, request as httpRequest } from 'node:http';
+import fc from 'fast-check';
 import { MOCK_DEFAULTS } from '../defaults.js';
 import { expect, test } from '../../testing/fixtures.js';
 import { basic, send } from '../../testing/mock-requests.js';
+import { authorizationOutOfForm } from '../../transport/who-answered.js';
 import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
 import { SHORT_KEEP_ALIVE_S } from './link/short-keep-alive.js';
 import { SLOW_LINK_MS } from './link/slow-link.js';
+import { blockedAuthorization } from './link/waf.js';
 
 test('a token bucket lets a burst through, then one request per refill interval', () => {
   const bucket = new TokenBucket(20, 2);
@@ -244,5 +247,98 @@ test(
       (await send(mock.url, 'GET', listing, { authorization: basic(key).replace('Basic', 'basic') })).status,
     ).not.toBe(403);
     expect((await send(mock.url, 'GET', '/__mock/health', { authorization: 'Bearer x' })).status).toBe(200);
+  },
+);
+
+const base64 = (bytes: string | Buffer) => Buffer.from(bytes).toString('base64');
+
+/** The same listing, sent with the one Authorization field named twice (raw headers: Node adds no Host of its own). */
+function statusSentTwice(url: string, path: string, authorization: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const headers = ['host', new URL(url).host, 'authorization', authorization, 'authorization', authorization];
+    const req = httpRequest(`${url}${path}`, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test(
+  'variant waf-refuses-malformed-credentials also answers a Basic token without the colon, or not padded, with its ' +
+    "HTML 403; RFC 7617's credentials, whatever their key or user part, reach the gateway",
+  async ({ launch }) => {
+    const mock = await launch({ variants: ['waf-refuses-malformed-credentials'] });
+    const key = MOCK_DEFAULTS.apiKey;
+    const token = basic(key).slice('Basic '.length);
+    const listing = '/platform/vault/customer?count=1';
+    for (const [what, authorization] of [
+      ['the key encoded without its colon', `Basic ${base64(key)}`],
+      ['the token encoded twice', `Basic ${base64(token)}`],
+      ['the token in hex digits', `Basic ${Buffer.from(`:${key}`).toString('hex')}`],
+      ['the token without its padding', `Basic ${token.replace(/=+$/, '')}`],
+      ['another scheme', `Bearer ${key}`],
+      ['the key unencoded', `Basic ${key}`],
+      ['a tab after the scheme', `Basic\t${token}`],
+      ['over 4 KB', `Basic ${base64(`:${'k'.repeat(4_000)}`)}`],
+    ]) {
+      const answer = await send(mock.url, 'GET', listing, { authorization });
+      expect(answer.status, what).toBe(403);
+      expect(answer.headers.get('content-type'), what).toBe('text/html');
+      expect(answer.text, what).toContain('Request blocked');
+    }
+    expect(await statusSentTwice(mock.url, listing, basic(key)), 'the header sent twice').toBe(403);
+    expect((await send(mock.url, 'GET', listing)).json.code, 'the section 5 token').toBe(0);
+    for (const [what, authorization] of [
+      ['an unknown key', basic(`${key}x`)],
+      ['the empty key', basic('')],
+      ['the merchant ID as user part', basic(key, MOCK_DEFAULTS.merchantId)],
+      ['the key as user part, the colon after it', `Basic ${base64(`${key}:`)}`],
+      ['a colon among bytes that are not UTF-8', `Basic ${base64(Buffer.from([0xff, 0x3a, 0xfe]))}`],
+      ['two spaces after the scheme', `Basic  ${token}`],
+    ]) {
+      const answer = await send(mock.url, 'GET', listing, { authorization });
+      expect(answer.status, what).toBe(401);
+      expect(answer.json.code, what).toEqual(expect.any(Number));
+    }
+    expect((await send(mock.url, 'GET', listing, { key: null })).json.code, 'no header').not.toBe(0);
+  },
+);
+
+test(
+  "the WAFs' readings against the suite's line (who-answered.ts): the RFC 7617 one refuses exactly the headers out " +
+    'of form, the coarse one only headers out of form, and neither ever knows a key',
+  () => {
+    const key = MOCK_DEFAULTS.apiKey;
+    const token = fc.oneof(
+      fc.uint8Array({ maxLength: 24 }).map((bytes) => base64(Buffer.from(bytes))),
+      fc.uint8Array({ maxLength: 24 }).map((bytes) => base64(Buffer.from(bytes)).replace(/=+$/, '')),
+      fc.string({ unit: fc.constantFrom(...'AZaz09+/=:-_ '), maxLength: 16 }),
+      fc.constantFrom(base64(`:${key}`), base64(key), base64(base64(`:${key}`)), key, `:${key}`, ''),
+    );
+    const header = fc.oneof(
+      fc
+        .tuple(
+          fc.constantFrom('Basic', 'basic', 'BASIC', 'Bearer', 'Digest', ''),
+          fc.constantFrom(' ', '  ', '', '\t'),
+          token,
+        )
+        .map(([scheme, space, t]) => `${scheme}${space}${t}`),
+      fc.string({ maxLength: 12 }),
+      fc.constant(`Basic ${base64(`:${'k'.repeat(3_100)}`)}`),
+    );
+    const disagreements = fc.sample(header, { numRuns: 2_000, seed: 42 }).flatMap((value) => {
+      const outOfForm = authorizationOutOfForm(value) !== undefined;
+      const strict = blockedAuthorization([value], 'credentials') === outOfForm ? [] : [`credentials: ${value}`];
+      const coarse = blockedAuthorization([value], 'alphabet') && !outOfForm ? [`alphabet: ${value}`] : [];
+      return [...strict, ...coarse];
+    });
+    expect(disagreements).toEqual([]);
+    // Sent twice, a field reaches the suite's exchange joined by ", " (RFC 9110 5.3) and the WAF as two fields.
+    const twice = basic(key);
+    expect(authorizationOutOfForm(`${twice}, ${twice}`)).toBeDefined();
+    expect(blockedAuthorization([twice, twice], 'credentials')).toBe(true);
+    expect(blockedAuthorization([twice, twice], 'alphabet')).toBe(true);
   },
 );

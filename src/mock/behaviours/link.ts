@@ -8,7 +8,7 @@ import { installReads503Once } from './link/reads-503-once.js';
 import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
-import { installWafBlocksMalformedAuth } from './link/waf-blocks-malformed-auth.js';
+import { installWaf } from './link/waf.js';
 import type { Behaviour } from './behaviour.js';
 import { relisted } from './vault-data.js';
 
@@ -116,7 +116,17 @@ export const LINK_VARIANTS = [
       "A CDN's web application firewall in front: a gateway request whose Authorization header is malformed " +
       '(sent twice, over 4 KB, control characters, another scheme or none, a token outside the Base 64 alphabet) ' +
       'is answered HTTP 403 with its own HTML page (server: CloudFront), never reaching the gateway.',
-    wire: { install: installWafBlocksMalformedAuth },
+    wire: { install: (app) => installWaf(app, 'alphabet') },
+  },
+  {
+    name: 'waf-refuses-malformed-credentials',
+    rule: 'ERR-2',
+    description:
+      'A web application firewall in front that reads Basic credentials as RFC 7617 builds them: a gateway request whose ' +
+      'Authorization header is malformed (sent twice, over 4 KB, control characters, another scheme or none, a token ' +
+      'that is not padded Base 64, or one whose decoded bytes hold no colon: the key encoded alone, a token encoded ' +
+      'twice) is answered HTTP 403 with its own HTML page (server: CloudFront), never reaching the gateway.',
+    wire: { install: (app) => installWaf(app, 'credentials') },
   },
   {
     name: 'cut-after-header',

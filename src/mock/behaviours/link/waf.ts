@@ -11,11 +11,29 @@ const BLOCKED_PAGE =
   "Request blocked. We can't connect to the server for this app or website at this time.</BODY></HTML>";
 
 /**
- * The WAF's rules, on the header's shape alone (it never knows a key): a header sent twice, one over its size,
- * one carrying control characters, another scheme than Basic (in any case) or none, or a token with a
- * character outside Base 64's alphabet. No header at all, and any Basic token in that alphabet, it lets through.
+ * How closely a WAF reads a Basic token. `alphabet`: its characters alone, those of Base 64 and "=" anywhere,
+ * as a coarse rule set does. `credentials`: as RFC 7617 builds one, strict Base 64 (padded to a multiple of four)
+ * whose decoded bytes hold the colon between user-id and password.
  */
-function blocked(authorization: readonly string[]): boolean {
+export type TokenReading = 'alphabet' | 'credentials';
+
+const ALPHABET = /^[A-Za-z0-9+/=]+$/;
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** RFC 7617's colon as a byte: 0x3A in US-ASCII and the charsets built on it (UTF-8, ISO 8859), in no other character. */
+const COLON = 0x3a;
+
+function tokenBlocked(token: string, reading: TokenReading): boolean {
+  if (reading === 'alphabet') return !ALPHABET.test(token);
+  return token === '' || !STRICT_BASE64.test(token) || !Buffer.from(token, 'base64').includes(COLON);
+}
+
+/**
+ * The WAF's rules, on the header's shape alone (it never knows a key): a header sent twice, one over its size,
+ * one carrying control characters, another scheme than Basic (in any case) or none, or a token its reading
+ * refuses (`TokenReading`). No header at all, and a Basic token it reads as well-formed, it lets through,
+ * whatever key the token carries.
+ */
+export function blockedAuthorization(authorization: readonly string[], reading: TokenReading): boolean {
   if (authorization.length > 1) return true;
   const value = authorization[0];
   if (value === undefined || value === '') return false;
@@ -24,7 +42,7 @@ function blocked(authorization: readonly string[]): boolean {
   if (/[\u0000-\u001f\u007f]/.test(value)) return true;
   const space = value.indexOf(' ');
   if (space < 0 || value.slice(0, space).toLowerCase() !== 'basic') return true;
-  return !/^[A-Za-z0-9+/=]+$/.test(value.slice(space + 1).trimStart());
+  return tokenBlocked(value.slice(space + 1).replace(/^ +/, ''), reading);
 }
 
 /** Every Authorization field the request carried, as sent (Node's `headers` keeps only the first of a repeat). */
@@ -36,14 +54,14 @@ function authorizationFields(request: HttpRequest): string[] {
 }
 
 /**
- * Variation `waf-blocks-malformed-auth`: a CDN's web application firewall in front of the gateway answers a
- * gateway request whose Authorization header it finds malformed with its own HTML 403 (server: CloudFront),
- * and never passes it on. Well-formed Basic headers, whatever key they carry, and requests without one reach
- * the gateway, which refuses them in its own scheme.
+ * A CDN's web application firewall in front of the gateway: it answers a gateway request whose Authorization
+ * header it finds malformed (`blockedAuthorization`, with its reading of the token) with its own HTML 403
+ * (server: CloudFront), and never passes it on. The headers it lets through, and requests without one, reach
+ * the gateway, which refuses what it must in its own scheme.
  */
-export function installWafBlocksMalformedAuth(app: HttpApp): void {
+export function installWaf(app: HttpApp, reading: TokenReading): void {
   app.addHook('onRequest', async (request: HttpRequest, reply: HttpReply) => {
-    if (!isGatewayPath(request.url) || !blocked(authorizationFields(request))) return;
+    if (!isGatewayPath(request.url) || !blockedAuthorization(authorizationFields(request), reading)) return;
     reply.code(403).headers({ 'content-type': 'text/html', server: 'CloudFront', 'x-cache': 'Error from cloudfront' });
     reply.send(BLOCKED_PAGE);
     return reply;
