@@ -25,6 +25,7 @@ export type RunWideJudgement = {
   observations: RunWideObservation[];
 };
 
+/** An observation of the whole run: its data, as a test's observation carries it, and its sentence. */
 export type RunWideObservation = ObservationData & { text: string };
 
 /** A successful tokenize answer's pg_id, as a test records it: a digest to compare, the form a report may show. */
@@ -40,7 +41,7 @@ export type RunWideRecords = {
   pgIds: readonly (readonly AnsweredPgId[])[];
 };
 
-/** How many repeated pg_ids a report names; the count says how many there were. */
+/** How many repeated pg_ids the sentence names; it says how many there were in all. */
 const PG_ID_EXAMPLES = 3;
 
 /**
@@ -62,7 +63,8 @@ export function repeatedPgIds(pgIds: RunWideRecords['pgIds']): RunWideObservatio
   const requests = [...byDigest.values()].reduce((n, p) => n + p.requests, 0);
   const count = repeated.reduce((n, p) => n + p.requests, 0);
   const examples = repeated
-    .sort((a, b) => b.requests - a.requests || a.shown.localeCompare(b.shown))
+    // Code point order, not a locale's: shards merged on other machines name the same examples.
+    .sort((a, b) => b.requests - a.requests || (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0))
     .slice(0, PG_ID_EXAMPLES)
     .map((p) => `${p.shown} to ${p.requests}`);
   const more = repeated.length > PG_ID_EXAMPLES ? ', …' : '';
