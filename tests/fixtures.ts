@@ -210,7 +210,10 @@ export const test = base.extend<TestFixtures>({
     }
     for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
     testInfo.annotations.push(
-      ...runWideAnnotations(runWideOf(client.exchanges, (e) => judged.get(e) ?? gatewayFindings(e))),
+      ...runWideAnnotations(
+        runWideOf(client.exchanges, (e) => judged.get(e) ?? gatewayFindings(e)),
+        (text) => redactor.text(text),
+      ),
     ); // TOK-1 and ERR-5 across the run
     testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
     // Which documented fields this test sent and saw (names and counts): the reports' coverage section.

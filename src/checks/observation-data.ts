@@ -11,4 +11,9 @@ export type ObservationData = {
   /** What it was observed on, when one kind is seen on several things (an operation, a token variant). */
   subject?: string;
   value: ObservedValue;
+  /**
+   * How many things it was seen on (requests, records), where that figure grows with the run's size: shown
+   * beside the value, never compared with a baseline's (a busier run is not a change of behaviour).
+   */
+  count?: number;
 };

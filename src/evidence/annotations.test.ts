@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { emptyTally } from '../coverage/coverage-tally.js';
 import { annotation, runWideAnnotations } from './annotations.js';
+import { Redactor } from './redact.js';
 
 test('every annotation type has a name of its own', () => {
   const names = Object.values(annotation).map((a) => a.type);
@@ -31,9 +32,41 @@ test('what a test writes, a reporter reads back; other types and unparsable text
 });
 
 test('a test records run-wide figures only for what it did', () => {
-  expect(runWideAnnotations({ newCards: [], answers: { valid: 0, judged: 0 } })).toEqual([]);
-  expect(runWideAnnotations({ newCards: ['aaaa', 'bbbb'], answers: { valid: 5, judged: 6 } })).toEqual([
+  const keep = (text: string) => text;
+  expect(runWideAnnotations({ newCards: [], answers: { valid: 0, judged: 0 }, pgIds: [] }, keep)).toEqual([]);
+  expect(
+    runWideAnnotations(
+      { newCards: ['aaaa', 'bbbb'], answers: { valid: 5, judged: 6 }, pgIds: [{ digest: 'cccc', pgId: 'pg_1' }] },
+      keep,
+    ),
+  ).toEqual([
     { type: 'run-new-cards', description: 'aaaa,bbbb' },
     { type: 'run-answers', description: '5/6' },
+    { type: 'run-pg-ids', description: '[["cccc","pg_1"]]' },
   ]);
+});
+
+test('a pg_id leaves the worker redacted as the suite redacts everywhere, a long one cut, and reads back', () => {
+  const redactor = new Redactor([]);
+  const written = runWideAnnotations(
+    {
+      newCards: [],
+      answers: { valid: 0, judged: 0 },
+      pgIds: [
+        // Digits that read as a card number: shown as the reports show a card number.
+        { digest: 'd1', pgId: '4111111111111111' },
+        { digest: 'd2', pgId: `pg_${'a'.repeat(60)}` },
+        { digest: 'd3', pgId: 'pg_0a1b, "quoted"' },
+      ],
+    },
+    (text) => redactor.text(text),
+  );
+  expect(annotation.runPgIds.read(written)).toEqual([
+    [
+      { digest: 'd1', shown: '[card …1111]' },
+      { digest: 'd2', shown: `pg_${'a'.repeat(37)}…` },
+      { digest: 'd3', shown: 'pg_0a1b, "quoted"' },
+    ],
+  ]);
+  expect(annotation.runPgIds.read([{ type: 'run-pg-ids', description: '[["only the digest"]]' }])).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { ObservationData } from '../checks/observation-data.js';
 import { parseTally, type Tally } from '../coverage/coverage-tally.js';
-import type { RunWide } from '../checks/run-wide.js';
+import type { AnsweredPgId, RunWide } from '../checks/run-wide.js';
 import { succeeded, type Exchange } from '../transport/exchange.js';
 import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import type { TargetUnavailableError } from '../transport/target-unavailable.js';
@@ -89,7 +89,7 @@ export function observationDescription(ruleId: string, text: string, data?: Obse
   const sentence = `${ruleId}: ${text.replace(/\s*\n\s*/g, ' ')}`;
   if (!data) return sentence;
   checkKind(data.kind);
-  return `${sentence}\n${JSON.stringify({ kind: data.kind, subject: data.subject, value: data.value })}`;
+  return `${sentence}\n${JSON.stringify({ kind: data.kind, subject: data.subject, value: data.value, count: data.count })}`;
 }
 
 export function parseObservation(description: string): Observation | undefined {
@@ -105,6 +105,7 @@ export function parseObservation(description: string): Observation | undefined {
     kind: data.kind,
     ...(data.subject === undefined ? {} : { subject: data.subject }),
     value: data.value,
+    ...(data.count === undefined ? {} : { count: data.count }),
   };
 }
 
@@ -140,6 +141,23 @@ export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** The valid and judged answers of a test, as `valid/judged`. */
 type AnswerCount = { valid: number; judged: number };
+
+/** `[[digest, shown], …]`: a pg_id is the gateway's text, so any character may stand in it. */
+function parsePgIds(description: string): AnsweredPgId[] | undefined {
+  try {
+    const pairs: unknown = JSON.parse(description);
+    if (!Array.isArray(pairs)) return undefined;
+    const valid = pairs.every(
+      (p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string',
+    );
+    return valid ? (pairs as [string, string][]).map(([digest, shown]) => ({ digest, shown })) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The longest pg_id a report shows whole: an example, not evidence. */
+const SHOWN_PG_ID = 40;
 
 function parseAnswers(description: string): AnswerCount {
   const [valid, judged] = description.split('/').map(Number);
@@ -192,6 +210,12 @@ export const annotation = {
   ),
   /** How many of the test's answers were held to the spec's schemas, and how many of those held (ERR-5). */
   runAnswers: annotationType<AnswerCount>('run-answers', (a) => `${a.valid}/${a.judged}`, parseAnswers),
+  /** The pg_id of each successful tokenize request of the test, as a digest and as shown (TOK-1's observation). */
+  runPgIds: annotationType<readonly AnsweredPgId[], AnsweredPgId[]>(
+    'run-pg-ids',
+    (ids) => JSON.stringify(ids.map((i) => [i.digest, i.shown])),
+    parsePgIds,
+  ),
   /** The 429s the test's client met and the time it waited them out. */
   rateLimited: annotationType<RateLimited, string>(
     'rate-limited',
@@ -212,11 +236,22 @@ export const annotation = {
   ),
 };
 
-/** A test's records for the run-wide rules: none for what it did not do. */
-export function runWideAnnotations(r: RunWide): Written[] {
+/**
+ * A test's records for the run-wide rules: none for what it did not do. A pg_id is not a secret, but it is
+ * the gateway's text: `redact` takes out what the suite redacts wherever it writes (a pg_id of digits that
+ * reads as a card number), and a long one is cut.
+ */
+export function runWideAnnotations(r: RunWide, redact: (text: string) => string): Written[] {
+  const shown = (pgId: string) => {
+    const text = redact(pgId);
+    return text.length > SHOWN_PG_ID ? `${text.slice(0, SHOWN_PG_ID)}…` : text;
+  };
   return [
     ...(r.newCards.length ? [annotation.runNewCards.write(r.newCards)] : []),
     ...(r.answers.judged ? [annotation.runAnswers.write(r.answers)] : []),
+    ...(r.pgIds.length
+      ? [annotation.runPgIds.write(r.pgIds.map(({ digest, pgId }) => ({ digest, shown: shown(pgId) })))]
+      : []),
   ];
 }
 

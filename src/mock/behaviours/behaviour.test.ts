@@ -1,7 +1,7 @@
 import { MOCK_DEFAULTS } from '../defaults.js';
 import { FAULTS } from './faults.js';
 import { expect, test } from '../../testing/fixtures.js';
-import { basic, send } from '../../testing/mock-requests.js';
+import { basic, expectValid, send } from '../../testing/mock-requests.js';
 import { PG_CODES } from '../gateway/pg-codes.js';
 import { PLATFORM_CODES } from '../gateway/platform-codes.js';
 import { VARIANTS } from './variants.js';
@@ -116,4 +116,23 @@ test("variant unknown-profile-refused takes the merchant's own profile, location
     expect(refused.json.rcode).toBe(PG_CODES.merchantMismatch.rcode);
     expect(refused.json.rmsg).toContain(`${Object.keys(other)[0]} is not a`);
   }
+});
+
+test('variant pg-id-repeats answers a card and each update of it with one pg_id; off, every answer has its own', async ({
+  launch,
+}) => {
+  const card = { merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230' };
+  const pgIdsOf = async (variants: string[]) => {
+    const mock = await launch({ variants });
+    const first = await send(mock.url, 'POST', '/pg/tokenize', { body: card });
+    const update = { merchant_id: card.merchant_id, card_id: first.json.card_id, exp_date: '1131' };
+    const updated = await send(mock.url, 'POST', '/pg/tokenize', { body: update });
+    const other = await send(mock.url, 'POST', '/pg/tokenize', { body: card });
+    for (const answer of [first, updated, other]) expectValid('tokenize', answer.json);
+    return [first, updated, other].map((a) => a.json.pg_id);
+  };
+  const [created, updated, other] = await pgIdsOf(['pg-id-repeats']);
+  expect(updated).toBe(created);
+  expect(other).not.toBe(created);
+  expect(new Set(await pgIdsOf([])).size).toBe(3);
 });

@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { MOCK_DEFAULTS } from '../defaults.js';
 import { MockError } from '../gateway/errors.js';
 import { KIND_FIELDS } from '../gateway/tokenize/request.js';
 import type { Behaviour } from './behaviour.js';
 import { refuse } from './tokenize.js';
+import { onSuccess } from './tokenize-answer.js';
 
-/** Section 2.1, 4.1 and 8 variations of tokenize: what a real sandbox takes and refuses that the document leaves open. */
+/**
+ * Section 2.1, 2.2, 4.1 and 8 variations of tokenize: what a real sandbox takes, refuses and answers that the
+ * document leaves open.
+ */
 
 /** A card number the sandbox does not take, new card or update alike (a decline, not a malformed request). */
 const declines = (declined: (number: string) => boolean, error: () => MockError) =>
@@ -87,5 +92,17 @@ export const TOKENIZE_VARIANTS = [
       if (body.card_id === undefined && !payment) throw new MockError('paymentMissing');
       return next(body, identity);
     },
+  },
+  // Section 2.2: pg_id is the "identifier of the gateway transaction", its uniqueness not stated. This gateway
+  // keys it to the stored card (the vault record's transaction), so the run sees one pg_id for many requests.
+  {
+    name: 'pg-id-repeats',
+    rule: 'TOK-1',
+    description:
+      'pg_id names the transaction that stored the card: every successful tokenize answer for one card, the new ' +
+      'card and each update of it, carries the same pg_id.',
+    answer: onSuccess((body, { card }) => {
+      body.pg_id = `pg_${createHash('sha256').update(card.card_id).digest('hex').slice(0, 20)}`;
+    }),
   },
 ] as const satisfies readonly Behaviour[];

@@ -12,7 +12,7 @@ import type { GeneratedSection } from '../test-records/run-wide-records.js';
  * field an older version did not write is optional. The formats take it too, as the report they are handed
  * in memory is one.
  */
-export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; text: string };
+export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; count?: number; text: string };
 
 export type RuleJson = {
   id: string;

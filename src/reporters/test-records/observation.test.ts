@@ -17,6 +17,15 @@ test('the annotation shows the sentence first and carries kind, subject and valu
   });
 });
 
+test('a count travels beside the value when an observation has one', () => {
+  const data = { kind: 'repeated-pg-id', subject: 'tokenize', value: 'some', count: 12 };
+  expect(parseObservation(observationDescription('TOK-1', '12 requests', data))).toEqual({
+    ruleId: 'TOK-1',
+    text: '12 requests',
+    ...data,
+  });
+});
+
 test('an observation recorded as a bare sentence is kept, unclassified, its sentence as its value', () => {
   expect(parseObservation('HOOK-1: re-disabling answered code 0')).toEqual({
     ruleId: 'HOOK-1',

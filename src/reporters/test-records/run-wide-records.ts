@@ -1,5 +1,5 @@
 import { annotation, type Annotation } from '../../evidence/annotations.js';
-import { runWideJudgements } from '../../checks/run-wide.js';
+import { runWideJudgements, type AnsweredPgId } from '../../checks/run-wide.js';
 import { SEED_VAR } from '../../generate/settings.js';
 import type { TestRecord } from './test-record.js';
 
@@ -23,25 +23,27 @@ export type GeneratedSection = {
 export class RunWideRecords {
   private readonly newCards: string[][] = [];
   private readonly answers: { valid: number; judged: number }[] = [];
+  private readonly pgIds: AnsweredPgId[][] = [];
   private readonly generated: string[] = [];
   private readonly counterExamples: string[] = [];
 
   collect(annotations: readonly Annotation[]): void {
     this.newCards.push(...annotation.runNewCards.read(annotations));
     this.answers.push(...annotation.runAnswers.read(annotations));
+    this.pgIds.push(...annotation.runPgIds.read(annotations));
     this.generated.push(...annotation.generatedInputs.read(annotations));
     this.counterExamples.push(...annotation.counterExample.read(annotations));
   }
 
   /** One record per run-wide rule that had something to judge; with nothing (no writes allowed), its other tests speak. */
   records(): TestRecord[] {
-    return runWideJudgements({ newCards: this.newCards, answers: this.answers }).map((j) => ({
+    return runWideJudgements({ newCards: this.newCards, answers: this.answers, pgIds: this.pgIds }).map((j) => ({
       title: `run-wide › ${j.ruleId}: ${j.title}`,
       file: 'run-wide',
       rules: [j.ruleId],
       violated: j.found ? [j.ruleId] : [],
       outcome: j.found ? 'failed' : 'passed',
-      observations: [],
+      observations: j.observations.map((o) => ({ ruleId: j.ruleId, ...o })),
       // Judged from every test's records: no single exchange to show, the counts say what was found.
       failures: j.found
         ? [{ ruleId: j.ruleId, operations: [], expected: j.expected, found: j.found, exchanges: [], reproduce: [] }]
