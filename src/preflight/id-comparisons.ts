@@ -3,9 +3,16 @@ import { succeeded, type Exchange } from '../transport/exchange.js';
 import type { Auth, GatewayClient } from '../transport/gateway-client.js';
 import { merchantIdNumber, newCardRequest, type MerchantIdForm } from '../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD } from '../catalogue/test-cards.js';
-import { described, same, saidBy } from '../checks/compared-answers.js';
+import { described, same } from '../checks/compared-answers.js';
 import type { SuiteConfig } from '../config/config.js';
 import { wrappedInQuotes } from '../config/pasted-values.js';
+import {
+  answerOf,
+  listingTook,
+  merchantKeyKnownButRefused,
+  vendorKeyKnownButRefused,
+  vendorKeyNotIssued,
+} from './key-refusals.js';
 
 /**
  * The preflight's second half: PG_MERCHANT_ID and PG_VENDOR_ID, each asked beside a value the suite makes up,
@@ -36,8 +43,13 @@ import { wrappedInQuotes } from '../config/pasted-values.js';
  *   but PG_API_KEY can, the key that knows the integrator ID is in PG_API_KEY: the keys are swapped;
  * - the two IDs against each other: when PG_MERCHANT_ID is answered as a made-up merchant ID and
  *   PG_VENDOR_ID's value is told from one as the merchant ID, the IDs are swapped;
- * - a vendor key tokenize answers as a key it never issued, or that the listing refused so, is named as the
- *   key, not as PG_VENDOR_ID, with the other causes a black box cannot tell from it.
+ * - a vendor key the listing refused (it takes no vendor ID) is the key's problem, whatever tokenize says: named
+ *   as known but refused where the listing refused it otherwise than a key never issued, as not issued where
+ *   it answered it so or tokenize did; PG_VENDOR_ID is named only where the listing served the key and tokenize
+ *   tells the key from a made-up one but not the ID;
+ * - a merchant key refused alike with PG_MERCHANT_ID and a made-up ID, on the listing and tokenize, is named as
+ *   known but refused where the listing serves PG_MERCHANT_ID to the vendor key and not a made-up ID; without
+ *   that, a black box cannot tell it from a wrong merchant ID, which is named.
  * Where a deviation and a wrong ID look the same from outside (a gateway that refuses every integrator's
  * vendor_id, fault vendor-id-refused of TOK-5), the sentence names both: the run stops (exit 2) rather than
  * failing a rule for what may be a setup mistake, and never ends CONFORMANT.
@@ -52,14 +64,16 @@ type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites'
 export type IdFindings = { problems: string[]; notes: string[]; merchantIdForm?: MerchantIdForm };
 
 /**
- * What the key checks found: the merchant key's listing with PG_MERCHANT_ID, which keys the target took, and
- * the vendor key's listing where it was answered as a key never issued (but tokenize told it apart).
+ * What the key checks found: the listing with PG_MERCHANT_ID asked with each key, and with a made-up key
+ * where one of them was refused; and which keys the target took (a key it answered as one never issued, on
+ * the listing and on tokenize, was not, and its sentence is said already).
  */
 export type KeyFindings = {
   listing: Exchange;
+  madeUpKey?: Exchange;
+  vendorListing?: Exchange;
   merchantKeyTaken: boolean;
   vendorKeyTaken: boolean;
-  vendorListingRefused?: Exchange;
 };
 
 /** The card every tokenize comparison sends, so only the ID compared differs: a published test number. */
@@ -160,11 +174,6 @@ function remedy(variable: 'PG_MERCHANT_ID' | 'PG_VENDOR_ID', config: Target): st
   return `copy ${what} for ${where} from the manager portal (sandbox and production have their own credentials, section 5.7)`;
 }
 
-function answerOf(e: Exchange, redact: (text: string) => string): string {
-  const said = saidBy(e, redact);
-  return said ? `${described(e)}, ${said}` : described(e);
-}
-
 const FORM_WORDS: Record<MerchantIdForm, string> = { string: 'as a string', number: 'as a JSON number' };
 
 /** The answers of the forms asked, for a sentence: "as a string: HTTP 400, rcode "206"; as a JSON number: …". */
@@ -238,13 +247,18 @@ function swappedIds(where: string, told: Exchange): string {
   );
 }
 
-/** PG_MERCHANT_ID: the listing, then tokenize where the listing cannot tell and the run may write. */
+/**
+ * PG_MERCHANT_ID: the listing, then tokenize where the listing cannot tell and the run may write. Every
+ * operation takes the merchant ID, so a merchant key the target knows but refuses is refused alike with any ID,
+ * as a wrong ID is: only another key tells the two apart, the listing serving PG_MERCHANT_ID to the vendor key.
+ */
 async function compareMerchantId(
   gateway: GatewayClient,
   config: Target,
-  listing: Exchange,
+  keys: KeyFindings,
   redact: (t: string) => string,
 ): Promise<IdFindings> {
+  const { listing } = keys;
   const merchantId = config.merchant.merchantId;
   const madeUp = madeUpLike(merchantId);
   const other = await gateway.listCustomers(listingQuery(madeUp), 'merchant');
@@ -258,6 +272,15 @@ async function compareMerchantId(
     const told = await vendorIdAsMerchant(gateway, config, succeeded(listing));
     return told ? { problems: [swappedIds(where, told)], notes: [] } : undefined;
   };
+  const keyRefused = async (onTokenize: string | undefined): Promise<IdFindings | undefined> => {
+    const served = keys.vendorListing;
+    if (listingTook(listing, keys.madeUpKey) !== 'refused' || !served || !succeeded(served)) return undefined;
+    const notServed = await gateway.listCustomers(listingQuery(madeUp), 'vendor');
+    if (same(served, notServed)) return undefined;
+    const refused = { answer: listing, madeUpKey: keys.madeUpKey! };
+    const integrator = { served, madeUp: notServed };
+    return { problems: [merchantKeyKnownButRefused(config, refused, integrator, onTokenize, redact)], notes: [] };
+  };
   if (!config.allowWrites) {
     if (succeeded(listing)) {
       return {
@@ -268,6 +291,8 @@ async function compareMerchantId(
         ],
       };
     }
+    const key = await keyRefused(undefined);
+    if (key) return key;
     const swap = await swapped(
       `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
     );
@@ -285,6 +310,8 @@ async function compareMerchantId(
   const pairs = await toldApartInForms(gateway, merchantId, madeUp);
   if (pairs.at(-1)!.known) return formFound(pairs, redact);
   const onTokenize = formAnswers(pairs, redact);
+  const key = await keyRefused(onTokenize);
+  if (key) return key;
   const where = succeeded(listing)
     ? `tokenize answered it exactly as it answers a merchant ID the suite made up (${onTokenize}` +
       '; the vault listing serves any merchant ID, so it could not tell)'
@@ -310,43 +337,28 @@ async function compareMerchantId(
   };
 }
 
-/** The vendor key's sentence where tokenize cannot tell PG_VENDOR_ID apart with either key. */
-function vendorKeyRefused(
-  config: Target,
-  onListing: Exchange | undefined,
-  onTokenize: Exchange,
-  keyAlike: boolean,
-  redact: (t: string) => string,
-): string {
-  const listing = onListing
-    ? `the vault listing answered it exactly as it answers a key it never issued (${answerOf(onListing, redact)}), and `
-    : '';
-  const tokenize = keyAlike
-    ? `tokenize ${onListing ? 'too' : 'answered it exactly as it answers a key it never issued'} (${answerOf(onTokenize, redact)})`
-    : `tokenize with it answered PG_VENDOR_ID exactly as a vendor ID the suite made up (${answerOf(onTokenize, redact)})`;
-  const remedy =
-    config.target === 'mock'
-      ? "set it to the key the mock was started with (MOCK_VENDOR_API_KEY), or leave it unset for the mock's built-in one"
-      : `copy the vendor API key for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
-  return (
-    `The target refused PG_VENDOR_API_KEY: ${listing}${tokenize}; ${remedy}. Or the key is right and PG_VENDOR_ID is wrong, ` +
-    'or the gateway refuses every integrator (deviations AUTH-5 and TOK-5 name), which looks the same from outside. ' +
-    '(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends ' +
-    'NOT FULLY EXERCISED at best.)'
-  );
-}
-
-/** PG_VENDOR_ID on tokenize with the vendor key, then with the merchant key to tell a swap of the keys. */
+/**
+ * PG_VENDOR_ID on tokenize with the vendor key, then with the merchant key to tell a swap of the keys. The
+ * vendor ID is named only where the vendor key is served (the listing took it) and tokenize tells the key from
+ * a made-up one: a key the listing refused, which takes no vendor ID, is the key's problem whatever tokenize says.
+ */
 async function compareVendorId(
   gateway: GatewayClient,
   config: Target,
   form: MerchantIdForm,
-  vendorListingRefused: Exchange | undefined,
+  keys: KeyFindings,
   madeUpKey: Auth,
   redact: (t: string) => string,
 ): Promise<IdFindings> {
   const vendorId = config.vendor!.vendorId;
+  const listing = keys.vendorListing!;
+  const onListing = listingTook(listing, keys.madeUpKey);
+  const knownButRefused = (onTokenize: Exchange | undefined): IdFindings => ({
+    problems: [vendorKeyKnownButRefused(config, { answer: listing, madeUpKey: keys.madeUpKey! }, onTokenize, redact)],
+    notes: [],
+  });
   if (!config.allowWrites) {
+    if (onListing === 'refused') return knownButRefused(undefined);
     return {
       problems: [],
       notes: [
@@ -359,6 +371,7 @@ async function compareVendorId(
   const madeUp = Number(madeUpLike(String(vendorId)));
   const body = (id: number) => cardRequest(config.merchant.merchantId, { vendor_id: id });
   const withVendorKey = await toldApart((id: number) => gateway.tokenize(body(id), 'vendor', form), vendorId, madeUp);
+  // Told apart (or served), the key works on tokenize: a refusal on the listing is a deviation the rules judge.
   if (withVendorKey.known) return { problems: [], notes: [] };
   const withMerchantKey = await toldApart(
     (id: number) => gateway.tokenize(body(id), 'merchant', form),
@@ -379,11 +392,13 @@ async function compareVendorId(
       notes: [],
     };
   }
+  if (onListing === 'refused') return knownButRefused(withVendorKey.configured);
   // The vendor key itself asked beside a made-up key: answered alike, it is the key tokenize does not know.
   const keyAlike = same(withVendorKey.configured, await gateway.tokenize(body(vendorId), madeUpKey, form));
-  if (keyAlike || vendorListingRefused) {
+  if (keyAlike || onListing === 'never issued') {
+    const neverIssued = onListing === 'never issued' ? listing : undefined;
     return {
-      problems: [vendorKeyRefused(config, vendorListingRefused, withVendorKey.configured, keyAlike, redact)],
+      problems: [vendorKeyNotIssued(config, neverIssued, withVendorKey.configured, keyAlike, redact)],
       notes: [],
     };
   }
@@ -411,10 +426,10 @@ export async function compareIds(
   redact: (t: string) => string,
 ): Promise<IdFindings> {
   if (!keys.merchantKeyTaken) return { problems: [], notes: [] };
-  const merchant = await compareMerchantId(gateway, config, keys.listing, redact);
+  const merchant = await compareMerchantId(gateway, config, keys, redact);
   if (merchant.problems.length || !config.vendor || !keys.vendorKeyTaken) return merchant;
   const form = merchant.merchantIdForm ?? 'string';
-  const vendor = await compareVendorId(gateway, config, form, keys.vendorListingRefused, madeUpKey, redact);
+  const vendor = await compareVendorId(gateway, config, form, keys, madeUpKey, redact);
   return {
     problems: vendor.problems,
     notes: [...merchant.notes, ...vendor.notes],

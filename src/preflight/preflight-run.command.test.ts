@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
+import { RecordingProxy, refusesKey } from '../testing/recording-proxy.js';
 import { runConformance } from '../testing/run-command.js';
 import { serverIdentity, TEST_CA_FILE } from '../testing/certificates.js';
 import { loadRules } from '../catalogue/rules.js';
@@ -17,10 +18,14 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 // generated input a property and one worker (WHOLE_RUN): what they check depends on neither.
 let mock: MockHandle;
 // A gateway as the vendor's published OpenAPI document declares tokenize (merchant_id an integer, exp_date
-// always required), with the merchant ID of digits such a gateway has; and one whose listing takes any key.
+// always required), with the merchant ID of digits such a gateway has; one whose listing takes any key; and a
+// stand-in in front of the mock that knows the vendor key but refuses it on every request (HTTP 401,
+// "Unauthorized"), while a key it never issued gets the mock's own answer.
 const NUMERIC_ID = '100234';
 let integerMerchantId: MockHandle;
 let listingTakesAnyKey: MockHandle;
+let vendorKeyRefused: RecordingProxy;
+let vendorKeyRefusedUrl: string;
 test.beforeAll(async () => {
   mock = await startMock();
   integerMerchantId = await startMock({
@@ -28,9 +33,11 @@ test.beforeAll(async () => {
     credentials: { merchantId: NUMERIC_ID },
   });
   listingTakesAnyKey = await startMock({ faults: ['vault-accepts-any-key'] });
+  vendorKeyRefused = new RecordingProxy(mock.url, refusesKey(MOCK_DEFAULTS.vendorApiKey));
+  vendorKeyRefusedUrl = await vendorKeyRefused.start();
 });
 test.afterAll(async () => {
-  await Promise.all([mock.close(), integerMerchantId.close(), listingTakesAnyKey.close()]);
+  await Promise.all([mock.close(), integerMerchantId.close(), listingTakesAnyKey.close(), vendorKeyRefused.stop()]);
 });
 
 const WRONG_KEY = 'sk_sandbox_wrong_key_Zq81';
@@ -76,8 +83,9 @@ test(
 );
 
 // Each mix-up an operator makes with the IDs and keys: named in one sentence, before any test runs; the last
-// line (what a CI step reads) names the variable and the mistake.
-const MIX_UPS: { name: string; env: () => Record<string, string>; sentence: string }[] = [
+// line (what a CI step reads) names the variable and the mistake, and never what `notSaid` would send the
+// operator to instead.
+const MIX_UPS: { name: string; env: () => Record<string, string>; sentence: string; notSaid?: string }[] = [
   {
     name: 'a wrong PG_MERCHANT_ID',
     env: () => ({ PG_MERCHANT_ID: 'acme-shop-0042' }),
@@ -112,6 +120,12 @@ const MIX_UPS: { name: string; env: () => Record<string, string>; sentence: stri
     env: () => ({ PG_BASE_URL: listingTakesAnyKey.url, PG_VENDOR_API_KEY: WRONG_KEY }),
     sentence: 'The target refused PG_VENDOR_API_KEY: ',
   },
+  {
+    name: 'a vendor key the target knows but refuses on every request',
+    env: () => ({ PG_BASE_URL: vendorKeyRefusedUrl }),
+    sentence: 'The target refused PG_VENDOR_API_KEY: the vault listing, which takes no vendor ID, refused it ',
+    notSaid: 'refused PG_VENDOR_ID',
+  },
 ];
 
 for (const mixUp of MIX_UPS) {
@@ -125,6 +139,7 @@ for (const mixUp of MIX_UPS) {
     expect(run.output).toContain('No test was run');
     expect(run.output).not.toMatch(/Running [0-9]+ tests/);
     expect(run.output.trimEnd().split('\n').at(-1)).toContain(`Conformance: CONFIGURATION ERROR: ${mixUp.sentence}`);
+    if (mixUp.notSaid) expect(run.output).not.toContain(mixUp.notSaid);
     for (const key of [MOCK_DEFAULTS.apiKey, MOCK_DEFAULTS.vendorApiKey, WRONG_KEY])
       expect(run.output).not.toContain(key);
     expect(reportOf(dir)).toMatchObject({

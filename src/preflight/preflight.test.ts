@@ -4,6 +4,7 @@ import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { startMock } from '../mock/start.js';
 import { DEFAULT_RETRY } from '../transport/gateway-client.js';
+import { RecordingProxy, refusesKey, type OwnAnswer } from '../testing/recording-proxy.js';
 import { preflight } from './preflight.js';
 
 const WRONG_KEY = 'sk_wrong_key_never_print_this';
@@ -73,19 +74,21 @@ test('a wrong API key stops the run with one sentence naming PG_API_KEY, never t
   expect(JSON.stringify(result)).not.toContain(WRONG_KEY);
 });
 
-test('a wrong vendor key names PG_VENDOR_API_KEY and what leaving it out costs', async () => {
-  const result = await withMock({}, (url) =>
-    preflight(configFor(url, { vendor: { vendorId: MOCK_DEFAULTS.vendorId, apiKey: WRONG_KEY } })),
-  );
-  expect(result.kind === 'configuration' && result.problems).toEqual([
-    expect.stringMatching(
-      new RegExp(
-        String.raw`^The target refused PG_VENDOR_API_KEY: .* \(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips ` +
-          String.raw`the integrator checks instead; the run then ends NOT FULLY EXERCISED at best\.\)$`,
-      ),
-    ),
-  ]);
-});
+test(
+  'a vendor key never issued, answered on the listing and tokenize as a made-up one, names ' +
+    'PG_VENDOR_API_KEY and what leaving it out costs',
+  async () => {
+    const result = await withMock({}, (url) =>
+      preflight(configFor(url, { vendor: { vendorId: MOCK_DEFAULTS.vendorId, apiKey: WRONG_KEY } })),
+    );
+    expect(result.kind === 'configuration' && result.problems).toEqual([
+      'The target refused PG_VENDOR_API_KEY: the vault listing answered it exactly as it answers a key it never issued ' +
+        '(HTTP 401, code 1004); copy the vendor API key for this sandbox from the manager portal. (Unsetting PG_VENDOR_ID ' +
+        'and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)',
+    ]);
+    expect(JSON.stringify(result)).not.toContain(WRONG_KEY);
+  },
+);
 
 test('a wrong key is told by comparison, whatever status and scheme the target refuses with', async () => {
   const wrongKey = { merchant: { merchantId: MOCK_DEFAULTS.merchantId, apiKey: WRONG_KEY } };
@@ -96,12 +99,15 @@ test('a wrong key is told by comparison, whatever status and scheme the target r
     ]);
   }
   // Every failure an empty 400 (a failed ERR-2 for the run that follows): a wrong key and a wrong path answer
-  // alike, so the sentence names both variables.
-  const result = await withMock({ faults: ['platform-failure-empty-400'] }, (url) =>
-    preflight(configFor(url, wrongKey)),
-  );
+  // alike, so the sentence names both variables, but where the listing serves the vendor key: the path exists.
+  const faults = ['platform-failure-empty-400'];
+  const result = await withMock({ faults }, (url) => preflight(configFor(url, { ...wrongKey, vendor: undefined })));
   const both = expect.stringMatching(/^PG_API_KEY or PG_BASE_URL is wrong: .*\(HTTP 400\)/);
   expect(result.kind === 'configuration' && result.problems).toEqual([both]);
+  const found = await withMock({ faults }, (url) => preflight(configFor(url, wrongKey)));
+  expect(found.kind === 'configuration' && found.problems).toEqual([
+    expect.stringMatching(/^The target refused PG_API_KEY: the vault listing answered it exactly as .*\(HTTP 400\)/),
+  ]);
 });
 
 test("against a mock named by PG_BASE_URL, a refused key points at the mock's own variable", async () => {
@@ -448,3 +454,110 @@ test('a vendor key the listing refuses as a made-up one is named, not PG_VENDOR_
     ),
   ]);
 });
+
+/** A stand-in gateway in front of the mock that answers what `answer` takes itself (recording-proxy.ts). */
+async function behindStandIn<T>(answer: OwnAnswer, body: (url: string) => Promise<T>): Promise<T> {
+  return withMock({}, async (mockUrl) => {
+    const standIn = new RecordingProxy(mockUrl, answer);
+    const url = await standIn.start();
+    try {
+      return await body(url);
+    } finally {
+      await standIn.stop();
+    }
+  });
+}
+
+const onTheListing = (path: string) => path.startsWith('/platform/vault/customer');
+const WITHOUT_INTEGRATOR =
+  '(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends NOT FULLY ' +
+  'EXERCISED at best.)';
+const READ_ONLY = { target: 'production', allowWrites: false };
+
+test('a vendor key the target knows but refuses on every operation is named as the key, never as PG_VENDOR_ID', async () => {
+  const result = await behindStandIn(refusesKey(MOCK_DEFAULTS.vendorApiKey), (url) => preflight(configFor(url)));
+  expect(problemsOf(result)).toEqual([
+    'The target refused PG_VENDOR_API_KEY: the vault listing, which takes no vendor ID, refused it (HTTP 401, code 401, ' +
+      '"Unauthorized"), though not as it refuses a key it never issued (HTTP 401, code 1004), and tokenize with it answered ' +
+      'PG_VENDOR_ID exactly as a vendor ID the suite made up (HTTP 401, rcode "401", "Unauthorized"), so the gateway knows the ' +
+      "key but refuses it (disabled, expired, or without the integrator's permission); check in the manager portal that the " +
+      "vendor API key for this sandbox is active and holds the integrator's permission, or copy a new one from there. Or the " +
+      'key is right and the gateway refuses every integrator key, a deviation AUTH-5 names, which looks the same from ' +
+      `outside. ${WITHOUT_INTEGRATOR}`,
+  ]);
+  expect(JSON.stringify(result)).not.toContain(MOCK_DEFAULTS.vendorApiKey);
+});
+
+test('read-only, a vendor key the listing refuses though not as a key never issued is named from the listing alone', async () => {
+  const result = await behindStandIn(refusesKey(MOCK_DEFAULTS.vendorApiKey), (url) =>
+    preflight(configFor(url, READ_ONLY)),
+  );
+  expect(problemsOf(result)).toEqual([
+    'The target refused PG_VENDOR_API_KEY: the vault listing, which takes no vendor ID, refused it (HTTP 401, code 401, ' +
+      '"Unauthorized"), though not as it refuses a key it never issued (HTTP 401, code 1004), so the gateway knows the key ' +
+      "but refuses it (disabled, expired, or without the integrator's permission); check in the manager portal that the vendor " +
+      "API key for production is active and holds the integrator's permission, or copy a new one from there. Or the key is " +
+      'right and the gateway refuses every integrator key, a deviation AUTH-5 names, which looks the same from outside. ' +
+      '(Production without PG_ALLOW_WRITES=1 offers only the listing to ask, so a gateway that refuses a valid key on the ' +
+      `listing would look the same: if the key is right, run with PG_ALLOW_WRITES=1 to tell.) ${WITHOUT_INTEGRATOR}`,
+  ]);
+});
+
+test('a vendor key the listing refuses but tokenize serves is no configuration problem: AUTH-5 judges the listing', async () => {
+  const result = await behindStandIn(refusesKey(MOCK_DEFAULTS.vendorApiKey, onTheListing), (url) =>
+    preflight(configFor(url)),
+  );
+  expect(result).toMatchObject({ kind: 'ok' });
+});
+
+test(
+  'a merchant key the target knows but refuses on every operation is named where the listing serves ' +
+    'PG_MERCHANT_ID to the vendor key',
+  async () => {
+    const result = await behindStandIn(refusesKey(MOCK_DEFAULTS.apiKey), (url) => preflight(configFor(url)));
+    expect(problemsOf(result)).toEqual([
+      'The target refused PG_API_KEY: the vault listing refused it (HTTP 401, code 401, "Unauthorized"), though not as it ' +
+        'refuses a key it never issued (HTTP 401, code 1004), with PG_MERCHANT_ID as with a merchant ID the suite made up, and ' +
+        'so did tokenize (as a string: HTTP 401, rcode "401", "Unauthorized"), while the listing serves PG_MERCHANT_ID to ' +
+        `PG_VENDOR_API_KEY (HTTP 200, code 0) and not a made-up one (HTTP 403, code 1205), so the gateway knows the key but ` +
+        "refuses it (disabled, expired, or another merchant's key); check in the manager portal that the API key of " +
+        "PG_MERCHANT_ID's merchant for this sandbox is active, and copy it from there. Or the key is right and the gateway " +
+        'refuses every merchant key, a deviation AUTH-2 names, which looks the same from outside.',
+    ]);
+    expect(JSON.stringify(result)).not.toContain(MOCK_DEFAULTS.apiKey);
+    const readOnly = await behindStandIn(refusesKey(MOCK_DEFAULTS.apiKey), (url) =>
+      preflight(configFor(url, READ_ONLY)),
+    );
+    expect(problemsOf(readOnly)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          /^The target refused PG_API_KEY: the vault listing refused it .*, with PG_MERCHANT_ID as with a merchant ID /
+            .source +
+            /the suite made up, while the listing serves PG_MERCHANT_ID to PG_VENDOR_API_KEY .* a deviation AUTH-2 names, /
+              .source +
+            /which looks the same from outside\. \(Production without PG_ALLOW_WRITES=1 offers only the listing to ask/
+              .source,
+        ),
+      ),
+    ]);
+  },
+);
+
+test(
+  'without integrator credentials, a merchant key refused on every path, one that does not exist included, ' +
+    'names PG_BASE_URL and the key',
+  async () => {
+    const result = await behindStandIn(refusesKey(MOCK_DEFAULTS.apiKey), async (url) => ({
+      url,
+      result: await preflight(configFor(url, { vendor: undefined })),
+    }));
+    expect(problemsOf(result.result)).toEqual([
+      `PG_BASE_URL does not lead to the gateway's operations: ${result.url}/platform/vault/customer answers as a path ` +
+        'that does not exist does (HTTP 401, code 401); set PG_BASE_URL to the base address the operations are found under ' +
+        '(without /pg or /platform). Or PG_BASE_URL is right and the target refuses PG_API_KEY on every path, one that does ' +
+        'not exist included, though not as it refuses a key it never issued (HTTP 401, code 1004): a key it knows but refuses ' +
+        '(disabled, expired), or a gateway that refuses every merchant key (a deviation AUTH-2 names), which looks the same ' +
+        'from outside.',
+    ]);
+  },
+);

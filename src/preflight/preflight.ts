@@ -7,6 +7,7 @@ import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import { TargetUnavailableError } from '../transport/target-unavailable.js';
 import { described, same } from '../checks/compared-answers.js';
 import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
+import { keyRemedy, listingTook, ONLY_THE_LISTING } from './key-refusals.js';
 import type { SuiteConfig } from '../config/config.js';
 import type { MerchantIdForm } from '../catalogue/request-builders.js';
 
@@ -21,7 +22,11 @@ import type { MerchantIdForm } from '../catalogue/request-builders.js';
  *   rcode) is refused: the target cannot tell the operator's key from a made-up one;
  * - a listing path the target answers exactly as it answers a made-up path under the same base, while a
  *   made-up key gets another answer there, is not found: PG_BASE_URL does not lead to the operations; when
- *   the listing is found under a shorter path of PG_BASE_URL, that shorter one is the base address.
+ *   the listing is found under a shorter path of PG_BASE_URL, that shorter one is the base address. A key
+ *   the target knows but refuses on every path answers the same, so the sentence names the key too, and the
+ *   listing served to the vendor key shows the path exists: then it is not asked;
+ * - a key refused otherwise than a key never issued is known to the target: where nothing the preflight asks
+ *   serves it, the key is named as known but refused (key-refusals.ts says when, for each key).
  * What a deviation of a gateway can also produce becomes configuration only where nothing tells the two
  * apart, and then the sentence names both. A gateway may deviate by refusing a valid key on the listing
  * (AUTH-5's fault vendor-key-refused-on-vault does exactly that) and a black box cannot tell that from a
@@ -30,8 +35,9 @@ import type { MerchantIdForm } from '../catalogue/request-builders.js';
  * a target that tells the two apart there knows the key, the listing's refusal is the gateway's deviation
  * and the run goes on to judge it. Production without PG_ALLOW_WRITES=1 allows no tokenize, so there a key
  * the listing refuses is configuration, and the sentence says what else it could be.
- * Anything else the listing answers (another failure, a success in another scheme) is left to the rules:
- * AUTH-6 and the vault rules judge it, with the exchange in the failure. Then PG_MERCHANT_ID and PG_VENDOR_ID
+ * A key the listing refuses otherwise is known to the target, and the comparisons that follow ask whether
+ * anything serves it; what they do not stop on (another failure, a success in another scheme) is left to the
+ * rules: AUTH-6 and the vault rules judge it, with the exchange in the failure. Then PG_MERCHANT_ID and PG_VENDOR_ID
  * are compared the same way, each beside a made-up one, and the keys against each other's IDs to name a
  * swap (id-comparisons.ts says where each is asked and why).
  * Who answered each request is the client's classification (who-answered.ts): infrastructure beyond the
@@ -101,22 +107,30 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
 
   try {
     const merchant = await gateway.listCustomers(query, 'merchant');
+    // Asked up front: served, it shows PG_BASE_URL leads to the listing whatever the merchant key met there.
+    const vendor = config.vendor ? await gateway.listCustomers(query, 'vendor') : undefined;
     const problems: string[] = [];
     let merchantKeyTaken = true;
     let vendorKeyTaken = true;
-    let vendorListingRefused: Exchange | undefined;
     let fake: Exchange | undefined;
     const fakeListing = async () => (fake ??= await gateway.listCustomers(query, madeUp));
 
     if (!succeeded(merchant)) {
-      const unknownPath = await gateway.send({
-        method: 'GET',
-        path: `/platform/vault/conformance-preflight-${randomUUID()}`,
-        auth: 'merchant',
-      });
       const fakeKey = await fakeListing();
-      const pathUnknown = same(merchant, unknownPath);
-      const keyRefused = same(merchant, fakeKey) && !succeeded(fakeKey);
+      const keyRefused = listingTook(merchant, fakeKey) === 'never issued';
+      // A key refused on every path answers a path that does not exist as it answers the listing; the listing
+      // served to the vendor key shows the path exists, so that comparison is not asked then.
+      const listingFound = vendor !== undefined && succeeded(vendor);
+      const pathUnknown =
+        !listingFound &&
+        same(
+          merchant,
+          await gateway.send({
+            method: 'GET',
+            path: `/platform/vault/conformance-preflight-${randomUUID()}`,
+            auth: 'merchant',
+          }),
+        );
       if (pathUnknown) {
         for (const base of shorterBases(config.baseUrl)) {
           const there = client(base);
@@ -153,7 +167,11 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
           problems: [
             `PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer ` +
               `answers as a path that does not exist does (${described(merchant)}); ` +
-              'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform).',
+              'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform). ' +
+              'Or PG_BASE_URL is right and the target refuses PG_API_KEY on every path, one that does not exist ' +
+              `included, though not as it refuses a key it never issued (${described(fakeKey)}): a key it knows but ` +
+              'refuses (disabled, expired), or a gateway that refuses every merchant key (a deviation AUTH-2 names), ' +
+              'which looks the same from outside.',
           ],
           requests: requests(),
         };
@@ -171,28 +189,23 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       }
       if (keyRefused && !(await knownOnTokenize(gateway, config, 'merchant', madeUp))) {
         merchantKeyTaken = false;
-        problems.push(refusedSentence('PG_API_KEY', 'the merchant API key', merchant, config));
+        problems.push(refusedSentence('PG_API_KEY', merchant, config));
       }
     }
 
-    if (config.vendor) {
-      const vendor = await gateway.listCustomers(query, 'vendor');
-      if (!succeeded(vendor)) {
-        const fakeKey = await fakeListing();
-        const refusedThere = same(vendor, fakeKey) && !succeeded(fakeKey);
-        // Told apart on tokenize, the key may still be wrong there: the vendor ID's comparison names it if so.
-        if (refusedThere) vendorListingRefused = vendor;
-        if (refusedThere && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
-          vendorKeyTaken = false;
-          problems.push(
-            refusedSentence('PG_VENDOR_API_KEY', 'the vendor API key', vendor, config) +
-              (' (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ' +
-                'ends NOT FULLY EXERCISED at best.)'),
-          );
-        }
+    // A vendor key the listing answered as one never issued is asked on tokenize; one it refused otherwise is
+    // known to the target, and the ID comparisons name it where tokenize does not serve it either.
+    if (config.vendor && vendor && !succeeded(vendor)) {
+      const refusedThere = listingTook(vendor, await fakeListing()) === 'never issued';
+      if (refusedThere && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
+        vendorKeyTaken = false;
+        problems.push(
+          `${refusedSentence('PG_VENDOR_API_KEY', vendor, config)} (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY ` +
+            'skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)',
+        );
       }
     }
-    const keys = { listing: merchant, merchantKeyTaken, vendorKeyTaken, vendorListingRefused };
+    const keys = { listing: merchant, madeUpKey: fake, vendorListing: vendor, merchantKeyTaken, vendorKeyTaken };
     const ids = await compareIds(gateway, config, keys, madeUp, redact);
     problems.push(...ids.problems);
     const notes = ids.notes.length ? { notes: ids.notes } : {};
@@ -208,23 +221,12 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
   }
 }
 
-function refusedSentence(variable: string, what: string, answer: Exchange, config: Target): string {
-  const readOnly = !config.allowWrites
-    ? ' (Production without PG_ALLOW_WRITES=1 offers only the listing to ask, so a gateway that refuses a ' +
-      'valid key on the listing would look the same: if the key is right, run with PG_ALLOW_WRITES=1 to ' +
-      'tell.)'
-    : '';
-  // A mock named by PG_BASE_URL has no manager portal: its keys are MOCK_API_KEY and MOCK_VENDOR_API_KEY.
-  const remedy =
-    config.target === 'mock'
-      ? `set it to the key the mock was started with ` +
-        `(${variable === 'PG_API_KEY' ? 'MOCK_API_KEY' : 'MOCK_VENDOR_API_KEY'}), or leave it unset for the ` +
-        `mock's built-in one`
-      : `copy ${what} for ${config.target === 'production' ? 'production' : 'this sandbox'} from the manager portal`;
+function refusedSentence(variable: 'PG_API_KEY' | 'PG_VENDOR_API_KEY', answer: Exchange, config: Target): string {
+  const readOnly = !config.allowWrites ? ` ${ONLY_THE_LISTING}` : '';
   const hint = copyHint(variable, (variable === 'PG_API_KEY' ? config.merchant.apiKey : config.vendor?.apiKey) ?? '');
   return (
     `The target refused ${variable}: the vault listing answered it exactly as it answers a key it never issued ` +
-    `(${described(answer)}); ${remedy}.${hint}${readOnly}`
+    `(${described(answer)}); ${keyRemedy(variable, config, false)}.${hint}${readOnly}`
   );
 }
 
