@@ -162,7 +162,8 @@ test('the stored entry is held to each field an accepted update sent, in the for
     updates: 1,
     ...over,
   });
-  const ach = newAchRequest('m', { card_id: 'tok_1', cardholder_name: 'Conformance Update' });
+  const accepted = (body: Record<string, unknown>) => answer({ rcode: '000', card_id: 'tok_1' }, 200, body);
+  const ach = accepted(newAchRequest('m', { card_id: 'tok_1', cardholder_name: 'Conformance Update' }));
   const achHeld = { dda_number: 'xxxxxxxx6789', type_id: 'S', cardholder_name: 'Conformance Update' };
   expect(storedUpdateProblems(stored(achHeld), ach)).toEqual([]);
   const notStored = storedUpdateProblems(stored({ ...achHeld, cardholder_name: 'Conformance Test' }), ach);
@@ -173,13 +174,13 @@ test('the stored entry is held to each field an accepted update sent, in the for
   ]);
   expect(otherAccount.join(' ')).not.toContain(TEST_ACH.dda_number);
 
-  const wallet = newWalletRequest('m', 'payload_walletB_pay', { card_id: 'tok_1' });
+  const wallet = accepted(newWalletRequest('m', 'payload_walletB_pay', { card_id: 'tok_1' }));
   expect(storedUpdateProblems(stored({ kind: 'wallet', wallet: 'walletB' }), wallet)).toEqual([]);
   expect(storedUpdateProblems(stored({ kind: 'wallet', wallet: 'walletA' }), wallet)).toEqual([
     'the stored wallet is "walletA", expected "walletB"',
   ]);
 
-  const card = newCardRequest('m', { card_id: 'tok_1', card_number: '5555555555554444', exp_date: '0631' });
+  const card = accepted(newCardRequest('m', { card_id: 'tok_1', card_number: '5555555555554444', exp_date: '0631' }));
   const cardHeld = { kind: 'card' as const, card_number: '5555xxxxxx554444', exp_date: '0631' };
   expect(storedUpdateProblems(stored({ ...cardHeld, cardholder_name: 'Conformance Test' }), card)).toEqual([]);
   expect(storedUpdateProblems(stored({ ...cardHeld, kind: 'ach', cardholder_name: 'Conformance Test' }), card)).toEqual(

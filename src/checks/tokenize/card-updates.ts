@@ -156,12 +156,13 @@ export function crossKindUpdate(held: EntryKind, answer: Exchange): { text: stri
 }
 
 /**
- * Rule 2 on the stored side (the mock's control API): the entry under card_id holds what an accepted update sent,
+ * Rule 2 on the stored side (the mock's control API): the entry under card_id holds what the accepted `update` sent,
  * field by field, in the forms the mock keeps: a card number masked as section 2.2 masks it, an account number by
  * its last four digits, a wallet payload by which wallet it came from. Fields the update did not send are not
  * judged (which ones an update replaces is not shown), and no full number is written.
  */
-export function storedUpdateProblems(stored: MockCard, sent: Readonly<Record<string, unknown>>): string[] {
+export function storedUpdateProblems(stored: MockCard, update: Exchange): string[] {
+  const sent = update.request.body as Readonly<Record<string, unknown>>;
   const problems: string[] = [];
   const compare = (field: string, want: unknown, got: unknown) => {
     if (got !== want) problems.push(`the stored ${field} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
