@@ -5,7 +5,13 @@
  */
 export { apiToken } from '../src/transport/auth.js';
 export { nearMissKeys } from '../src/transport/near-miss-keys.js';
-export { futureExpiry, merchantIdNumber, newAchRequest, newCardRequest } from '../src/catalogue/request-builders.js';
+export {
+  futureExpiry,
+  merchantIdNumber,
+  newAchRequest,
+  newCardRequest,
+  newWalletRequest,
+} from '../src/catalogue/request-builders.js';
 export { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/catalogue/test-cards.js';
 export type { TokenizeRequest } from '../src/catalogue/types.js';
 export type { OperationId } from '../src/catalogue/spec.js';

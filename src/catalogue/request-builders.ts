@@ -1,4 +1,4 @@
-import { DEFAULT_TEST_CARD, TEST_ACH } from './test-cards.js';
+import { DEFAULT_TEST_CARD, TEST_ACH, TEST_WALLET_PAYLOADS } from './test-cards.js';
 import type { TokenizeRequest } from './types.js';
 
 /** An expiry two years ahead, MMYY, so test cards never read as expired. */
@@ -23,6 +23,15 @@ export function newCardRequest(merchantId: string, over: Partial<TokenizeRequest
 /** A new ACH tokenize request (section 4.1 rule 3), type_id S as the document uses it. */
 export function newAchRequest(merchantId: string, over: Partial<TokenizeRequest> = {}): TokenizeRequest {
   return { merchant_id: merchantId, cardholder_name: 'Conformance Test', ...TEST_ACH, ...over };
+}
+
+/** A new wallet tokenize request (section 4.1 rule 3's third kind): one wallet's payload, for the mock alone. */
+export function newWalletRequest(
+  merchantId: string,
+  wallet: keyof typeof TEST_WALLET_PAYLOADS = 'payload_walletA_pay',
+  over: Partial<TokenizeRequest> = {},
+): TokenizeRequest {
+  return { merchant_id: merchantId, [wallet]: TEST_WALLET_PAYLOADS[wallet], ...over };
 }
 
 /** How tokenize carries the merchant ID: section 2.1's string, or a JSON number (TOK-12). */

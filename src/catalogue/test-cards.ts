@@ -24,3 +24,12 @@ export const UPDATE_FALLBACK_CARDS = ['5555555555554444', '4012888888881881', DE
 
 /** A well-known published test ABA routing number and a test account number. */
 export const TEST_ACH = { tr_number: '011000015', dda_number: '000123456789', type_id: 'S' } as const;
+
+/**
+ * Made-up wallet payloads (Base 64 of a JSON test marker), one per wallet of section 2.1. A real wallet payload
+ * cannot be forged, so only the mock is sent these.
+ */
+export const TEST_WALLET_PAYLOADS = {
+  payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==',
+  payload_walletB_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LWItcGF5bG9hZCJ9',
+} as const;

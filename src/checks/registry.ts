@@ -127,11 +127,15 @@ export { described, same } from './compared-answers.js';
 export { isFullCardNumber, maskCardNumber } from './tokenize/card-number.js';
 export {
   cardDataAlone,
+  crossKindUpdate,
   declinedUpdate,
   firstAcceptedUpdate,
   refusedPartialUpdate,
+  refusedUpdate,
   earlierNumberProblems,
+  storedUpdateProblems,
   type Attempt,
+  type EntryKind,
 } from './tokenize/card-updates.js';
 export { attributeRefusal } from './tokenize/field-refusals.js';
 export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newCardRequest } from '../catalogue/request-builders.js';
+import { newAchRequest, newCardRequest, newWalletRequest } from '../catalogue/request-builders.js';
 import type { Exchange } from '../transport/exchange.js';
 import {
   merchantIdStringProblems,
@@ -50,6 +50,24 @@ test('an accepted update answers the card_id it updated; it may leave the number
     'TOK-2': ['the answer names card_id "card2", not the one updated'],
   });
   expect(judged(tokenize(update, ok)).checked).toEqual(['TOK-2', 'TOK-8']);
+});
+
+test('an update carrying ACH data or a wallet payload is held to its card_id like one carrying card data', () => {
+  const { card_number: _shown, ...noNumber } = ok;
+  // A request with card_id updates that card whatever it carries (section 2.1), another kind than the one held included.
+  for (const update of [
+    newAchRequest('m', { card_id: 'card1' }),
+    newWalletRequest('m', 'payload_walletA_pay', { card_id: 'card1' }),
+  ]) {
+    const kind = Object.keys(update).join();
+    expect(judged(tokenize(update, noNumber)).checked, kind).toEqual(['TOK-2']);
+    expect(broken(tokenize(update, noNumber)), kind).toEqual({});
+    expect(broken(tokenize(update, { ...noNumber, card_id: 'card2' })), kind).toEqual({
+      'TOK-2': ['the answer names card_id "card2", not the one updated'],
+    });
+    // Which fields go together, and whether an entry may change kind, are not shown: a refusal is not judged by TOK-2.
+    expect(judged(tokenize(update, failed, 400)).checked, kind).not.toContain('TOK-2');
+  }
 });
 
 test('a failure answers no card_id (TOK-6); what the request broke must not be a success (TOK-7, TOK-10)', () => {

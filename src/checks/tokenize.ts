@@ -68,6 +68,8 @@ export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()):
   }
   if (ok && sent.card_id === undefined)
     j.add('TOK-1', newCardProblems(exchange), 'a new card answers a non-empty card_id and pg_id');
+  // Section 2.1: a request with card_id updates that card, whatever payment information it carries; one answer
+  // cannot tell which kind the card held, and no sentence lets an accepted update answer another card ID.
   if (ok && typeof sent.card_id === 'string') {
     const back = bodyField(exchange, 'card_id');
     j.add(

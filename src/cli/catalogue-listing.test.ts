@@ -33,7 +33,8 @@ test('a rule that needs the control API is not checkable on a sandbox, whatever 
     why: ["needs the embedded mock's control API (PG_TARGET=mock); target is sandbox"],
   });
   expect(listed(SANDBOX, 'VAULT-2').checkable).toBe('yes');
-  // TOK-2's stored side is read through the control API; its black-box tests run everywhere.
+  // TOK-2's stored side is read through the control API and its wallet updates go to the mock alone; its other
+  // tests run everywhere.
   const why = [`some of its tests are skipped: ${controlApiSkipReason('sandbox')}`];
   expect(listed(SANDBOX, 'TOK-2')).toMatchObject({ checkable: 'in part', why });
   expect(listed(MOCK, 'TOK-2').checkable).toBe('yes');

@@ -170,6 +170,39 @@ test('stores ACH data and wallet payloads as their own kinds', async ({ gateway 
   }
 });
 
+test('an update of ACH data or of a wallet payload keeps the card ID and stores the new values', async ({
+  gateway,
+}) => {
+  const achId = (await gateway.send('POST', '/pg/tokenize', { body: ach })).json.card_id as string;
+  const achUpdate = await gateway.send('POST', '/pg/tokenize', {
+    body: { ...ach, card_id: achId, dda_number: '000987654321', cardholder_name: 'John Roe' },
+  });
+  expect(achUpdate.json).toMatchObject({ rcode: '000', rmsg: 'Approved: card updated', card_id: achId });
+  expect(achUpdate.json.card_number).toBeUndefined();
+  expectValid('tokenize', achUpdate.json);
+  const storedAch = await gateway.send('GET', `/__mock/cards/${achId}`, { key: null });
+  expect(storedAch.json).toMatchObject({
+    card_id: achId,
+    kind: 'ach',
+    dda_number: 'xxxxxxxx4321',
+    type_id: 'S',
+    cardholder_name: 'John Roe',
+    updates: 1,
+  });
+  expect(storedAch.text, 'the mock keeps no full account or routing number').not.toMatch(/000987654321|011000015/);
+
+  const walletId = (
+    await gateway.send('POST', '/pg/tokenize', { body: { merchant_id, payload_walletA_pay: 'eyJhIjoiMSJ9' } })
+  ).json.card_id as string;
+  const walletUpdate = await gateway.send('POST', '/pg/tokenize', {
+    body: { merchant_id, card_id: walletId, payload_walletB_pay: 'eyJiIjoiMiJ9' },
+  });
+  expect(walletUpdate.json).toMatchObject({ rcode: '000', rmsg: 'Approved: card updated', card_id: walletId });
+  const storedWallet = await gateway.send('GET', `/__mock/cards/${walletId}`, { key: null });
+  expect(storedWallet.json).toMatchObject({ card_id: walletId, kind: 'wallet', wallet: 'walletB', updates: 1 });
+  expect(storedWallet.text, 'the mock keeps no wallet payload').not.toContain('eyJiIjoiMiJ9');
+});
+
 test('reads card_swipe track 1 and track 2 data as card data', async ({ gateway }) => {
   const t1 = await gateway.send('POST', '/pg/tokenize', {
     body: { merchant_id, card_swipe: '%B4111111111111111^DOE/JANE^3012101000000000?' },

@@ -1,8 +1,17 @@
 import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
+import type { MockCard } from '../../transport/mock-control-client.js';
 import type { ObservationData } from '../observation-data.js';
+import { paymentKinds, type PaymentKind } from '../request.js';
+import { maskCardNumber } from './card-number.js';
 import { futureExpiry } from '../../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../../catalogue/test-cards.js';
 import type { TokenizeRequest } from '../../catalogue/types.js';
+
+/** What an observation or a not-exercised reason says of one update, and its data for --baseline. */
+type Unjudged = { text: string; data: ObservationData; reason: string };
+
+/** How a refused update was answered: the sentence's words and a value stable from run to run. */
+const answered = (answer: Exchange) => `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
 
 /**
  * Section 4.1 rule 2 updates the card saved under card_id; which brands and lengths a sandbox takes is not
@@ -42,8 +51,8 @@ function brandOf(number: string): string {
 }
 
 /** What a declined update tells (an observation) and what it leaves unjudged (a not-exercised reason). */
-export function declinedUpdate({ number, answer }: Attempt): { text: string; data: ObservationData; reason: string } {
-  const how = `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
+export function declinedUpdate({ number, answer }: Attempt): Unjudged {
+  const how = answered(answer);
   return {
     text: `an update to the ${cardName(number)} test number was declined (${how}); which brands and lengths a gateway takes is not shown`,
     data: { kind: 'declined-update-card', subject: brandOf(number), value: number.length },
@@ -86,11 +95,8 @@ export function earlierNumberProblems(created: Exchange, updated: Attempt, heldN
  * A refused update of some card data alone: which fields an update must carry together is not shown
  * ("Which fields must be present together for each payment information kind: not shown"), so it is observed.
  */
-export function refusedPartialUpdate(
-  fields: string,
-  answer: Exchange,
-): { text: string; data: ObservationData; reason: string } {
-  const how = `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
+export function refusedPartialUpdate(fields: string, answer: Exchange): Unjudged {
+  const how = answered(answer);
   return {
     text: `an update carrying card_id and ${fields} alone was refused (${how}); which fields must be present together is not shown`,
     data: { kind: 'refused-partial-update', subject: fields, value: how },
@@ -98,4 +104,81 @@ export function refusedPartialUpdate(
       `the gateway refused an update carrying card_id and ${fields} alone, so that update was not judged ` +
       '(which fields must be present together is not shown)',
   };
+}
+
+/** Section 4.1 rule 3's kinds, as a sentence names the data of one and an entry holding it. */
+export type EntryKind = Exclude<PaymentKind, 'card_id only' | 'none'>;
+const DATA_OF: Record<EntryKind, string> = { card: 'card data', ACH: 'ACH data', wallet: 'a wallet payload' };
+const ENTRY_OF: Record<EntryKind, string> = { card: 'a card', ACH: 'an ACH entry', wallet: 'a wallet entry' };
+
+/** The one kind a request body carries, if it carries exactly one. */
+function kindSent(body: Readonly<Record<string, unknown>>): EntryKind | undefined {
+  const kinds = paymentKinds(body);
+  const [kind] = kinds;
+  return kinds.length === 1 && kind !== undefined && kind in DATA_OF ? (kind as EntryKind) : undefined;
+}
+
+/**
+ * A refused update of ACH data or of a wallet payload, sent to an entry of that kind: section 2.1's card_id updates
+ * the card whatever payment information comes with it, but which fields an update must carry together is not
+ * shown, so it is observed and left unjudged.
+ */
+export function refusedUpdate(kind: EntryKind, answer: Exchange): Unjudged {
+  const how = answered(answer);
+  return {
+    text: `an update carrying card_id and ${DATA_OF[kind]} was refused (${how}); which fields must be present together is not shown`,
+    data: { kind: 'refused-update', subject: DATA_OF[kind], value: how },
+    reason:
+      `the gateway refused an update carrying card_id and ${DATA_OF[kind]}, so that update was not judged ` +
+      '(which fields must be present together is not shown)',
+  };
+}
+
+/**
+ * An update carrying another kind than the entry under card_id holds (ACH data with a card's card_id): whether an
+ * entry may change kind is not shown, so what the gateway answered is an observation, never a failure here. An
+ * accepted one is still judged on its answer, as every accepted update is (TOK-2 in checks/tokenize.ts): section
+ * 2.1's card_id updates that card whatever the request carries, and no sentence makes a new card ID of it.
+ */
+export function crossKindUpdate(held: EntryKind, answer: Exchange): { text: string; data: ObservationData } {
+  const body = answer.request.body as Record<string, unknown>;
+  const sent = kindSent(body);
+  const what = sent ? DATA_OF[sent] : 'no one kind of payment information';
+  const value = !succeeded(answer)
+    ? `refused (${answered(answer)})`
+    : bodyField(answer, 'card_id') === body.card_id
+      ? 'accepted under the card_id sent'
+      : 'accepted under another card_id';
+  return {
+    text: `${what} sent with the card_id of ${ENTRY_OF[held]} was ${value}; whether an entry may change kind is not shown`,
+    data: { kind: 'cross-kind-update', subject: `${what} to ${ENTRY_OF[held]}`, value },
+  };
+}
+
+/**
+ * Rule 2 on the stored side (the mock's control API): the entry under card_id holds what the accepted `update` sent,
+ * field by field, in the forms the mock keeps: a card number masked as section 2.2 masks it, an account number by
+ * its last four digits, a wallet payload by which wallet it came from. Fields the update did not send are not
+ * judged (which ones an update replaces is not shown), and no full number is written.
+ */
+export function storedUpdateProblems(stored: MockCard, update: Exchange): string[] {
+  const sent = update.request.body as Readonly<Record<string, unknown>>;
+  const problems: string[] = [];
+  const compare = (field: string, want: unknown, got: unknown) => {
+    if (got !== want) problems.push(`the stored ${field} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  };
+  const kind = kindSent(sent);
+  if (kind) compare('kind', kind.toLowerCase(), stored.kind);
+  if (typeof sent.card_number === 'string' && /^[0-9]{11,}$/.test(sent.card_number))
+    compare('card_number', maskCardNumber(sent.card_number), stored.card_number);
+  for (const field of ['exp_date', 'cardholder_name', 'type_id'] as const)
+    if (typeof sent[field] === 'string') compare(field, sent[field], stored[field]);
+  if (typeof sent.dda_number === 'string' && !stored.dda_number?.endsWith(sent.dda_number.slice(-4)))
+    problems.push(
+      `the stored dda_number is ${JSON.stringify(stored.dda_number)}, which does not end with the last four digits sent`,
+    );
+  const wallet =
+    sent.payload_walletA_pay !== undefined ? 'walletA' : sent.payload_walletB_pay !== undefined ? 'walletB' : undefined;
+  if (wallet) compare('wallet', wallet, stored.wallet);
+  return problems;
 }

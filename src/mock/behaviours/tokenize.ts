@@ -102,6 +102,22 @@ export const TOKENIZE_FAULTS = [
     storeCard: updateMoved((input) => input.card !== undefined && input.card.number === undefined),
   },
   {
+    name: 'ach-update-answers-new-card-id',
+    rule: 'TOK-2',
+    description:
+      'An update that carries ACH data is stored under a new card ID and answers that one instead of the card_id sent.',
+    storeCard: updateMoved((input) => input.kind === 'ach'),
+  },
+  {
+    name: 'wallet-update-answers-new-card-id',
+    rule: 'TOK-2',
+    modes: ['mock'],
+    description:
+      'An update that carries a wallet payload is stored under a new card ID and answers that one instead of the ' +
+      'card_id sent. Mock mode only: the suite sends wallet payloads to the mock alone, as real ones cannot be forged.',
+    storeCard: updateMoved((input) => input.kind === 'wallet'),
+  },
+  {
     name: 'update-answers-old-number',
     rule: 'TOK-2',
     description: 'An update stores the new number but answers the masked number stored before it.',
