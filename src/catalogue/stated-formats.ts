@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec } from './spec.js';
+import { componentFields, loadSpec } from './spec.js';
 import { fieldValidator, type FieldValidator } from './validate.js';
 
 /**
@@ -18,9 +18,7 @@ export type StatedFormat = {
 type Schema = Record<string, unknown>;
 
 function fieldSchema(spec: OpenAPIV3_1.Document, component: string, field: string): Schema {
-  const properties = (spec.components?.schemas?.[component] as { properties?: Record<string, Schema> } | undefined)
-    ?.properties;
-  const schema = properties && Object.hasOwn(properties, field) ? properties[field] : undefined;
+  const schema = componentFields(component, spec).get(field)?.schema;
   if (!schema) throw new Error(`spec/openapi.yaml has no field ${component}.${field}`);
   return schema;
 }
@@ -62,15 +60,9 @@ export function statedFormat(
 /** Every field of the spec's component schemas that names a rule beside its format: `Component.field` → rule. */
 export function statedFormatRules(spec = loadSpec()): Map<string, string> {
   const rules = new Map<string, string>();
-  for (const [component, schema] of Object.entries(spec.components?.schemas ?? {})) {
-    const parts = [schema, ...((schema as { allOf?: object[] }).allOf ?? [])] as {
-      properties?: Record<string, Schema>;
-    }[];
-    for (const part of parts) {
-      for (const [field, property] of Object.entries(part.properties ?? {})) {
-        if (typeof property['x-rule'] === 'string') rules.set(`${component}.${field}`, property['x-rule']);
-      }
-    }
+  for (const component of Object.keys(spec.components?.schemas ?? {})) {
+    for (const [field, { schema }] of componentFields(component, spec))
+      if (typeof schema['x-rule'] === 'string') rules.set(`${component}.${field}`, schema['x-rule']);
   }
   return rules;
 }

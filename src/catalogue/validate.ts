@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec, operations, type OperationId } from './spec.js';
+import { componentFields, loadSpec, operations, type OperationId } from './spec.js';
 
 export type SchemaFinding = {
   pointer: string;
@@ -154,17 +154,19 @@ export type FieldValidator = (value: unknown) => SchemaFinding[];
 const fieldValidators = new Map<string, FieldValidator>();
 
 /**
- * One property of a component schema (`BillingCard`, `exp_date`), compiled on its first use from the store
- * that holds the whole spec, so a worker that judges no listing compiles none of the listing's fields.
- * `spec` compiles it from another document of the same shape instead (a test's changed copy), uncached.
+ * One field of a component schema (`BillingCard`, `exp_date`), compiled on its first use from the store that
+ * holds the whole spec, so a worker that judges no listing compiles none of the listing's fields. `spec`
+ * compiles it from another document of the same shape instead (a test's changed copy), uncached.
  */
 export function fieldValidator(component: string, field: string, spec?: OpenAPIV3_1.Document): FieldValidator {
   const key = `${component}/${field}`;
   const known = spec ? undefined : fieldValidators.get(key);
   if (known) return known;
-  const pointer = [component, 'properties', field].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const path = componentFields(component, spec ?? loadSpec()).get(field)?.path;
+  if (!path) throw new Error(`spec/openapi.yaml has no field ${component}.${field}`);
+  const pointer = [component, ...path].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   const validate = (spec ? newStore(false, spec) : schemaStore()).getSchema(`${SPEC_ID}#/$defs/${pointer}`);
-  if (!validate) throw new Error(`spec/openapi.yaml has no schema for ${component}.${field}`);
+  if (!validate) throw new Error(`spec/openapi.yaml: no schema at ${pointer}`);
   const judge: FieldValidator = (value) => (validate(value) ? [] : findings(validate.errors));
   if (!spec) fieldValidators.set(key, judge);
   return judge;

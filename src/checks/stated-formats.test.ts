@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
-import { loadSpec } from '../catalogue/spec.js';
+import { componentFields } from '../catalogue/spec.js';
 import type { Customer } from '../catalogue/types.js';
 import type { Exchange } from '../transport/exchange.js';
 import { brokenFormats } from './request.js';
 import { tokenizeAnswerFindings } from './tokenize.js';
+import { maskingProblems } from './tokenize/card-number.js';
 import { formatProblems } from './vault/record-formats.js';
 
 /**
@@ -14,8 +15,7 @@ import { formatProblems } from './vault/record-formats.js';
  * pattern is an edit of the check (src/catalogue/stated-formats.test.ts compiles a changed spec).
  */
 function specPattern(component: string, field: string): RegExp {
-  const schema = loadSpec().components!.schemas![component] as { properties: Record<string, { pattern: string }> };
-  return new RegExp(schema.properties[field]!.pattern, 'u');
+  return new RegExp(String(componentFields(component).get(field)!.schema.pattern), 'u');
 }
 
 /** Strings near the formats: digits, the separators and letters clients put in, of every length up to 16. */
@@ -83,4 +83,17 @@ test('VAULT-8 holds exp_date, verified_date and country codes to the patterns th
   const shipping = (value: string) => judged({ shipping_addresses: [{ shipping_country_code: value }] });
   expect(disagreements(shipping, specPattern('ShippingAddress', 'shipping_country_code'))).toEqual([]);
   expect(VALUES.filter((value) => judged({ billing_cards: [{ exp_date: value }] })).length).toBeGreaterThan(5);
+});
+
+test('TOK-8 calls the characters between the visible digits a mask exactly where the spec states x-rule: TOK-8', () => {
+  const pattern = specPattern('TokenizeResponse', 'card_number');
+  const sent = '4111111111111111';
+  const middles = fc.sample(fc.string({ unit: fc.constantFrom(...'xX*#0 '), minLength: 1, maxLength: 9 }), {
+    numRuns: 300,
+    seed: 43,
+  });
+  const unmasked = (middle: string) =>
+    !maskingProblems(`4111${middle}111111`, sent).includes('has characters other than x between the visible digits');
+  expect(middles.filter((m) => unmasked(m) !== pattern.test(`4111${m}111111`))).toEqual([]);
+  expect(['xxxxxx', 'xx', '******', '1x1'].map(unmasked)).toEqual([true, true, false, false]);
 });
