@@ -60,3 +60,24 @@ export function operations(): Record<OperationId, OperationInfo> {
   }
   return found as Record<OperationId, OperationInfo>;
 }
+
+export type ComponentField = { path: string[]; schema: Record<string, unknown> };
+
+/**
+ * The fields of a component schema, its own properties and those of its allOf parts (a response built on its
+ * family's result scheme), each with its path under the component: what a field's schema is read and compiled by.
+ */
+export function componentFields(component: string, spec = loadSpec()): Map<string, ComponentField> {
+  type Part = { properties?: Record<string, Record<string, unknown>>; allOf?: Part[] };
+  const schema = spec.components?.schemas?.[component] as Part | undefined;
+  const parts: [string[], Part][] = [
+    [[], schema ?? {}],
+    ...(schema?.allOf ?? []).map((part, i): [string[], Part] => [['allOf', String(i)], part]),
+  ];
+  const fields = new Map<string, ComponentField>();
+  for (const [at, part] of parts) {
+    for (const [field, property] of Object.entries(part.properties ?? {}))
+      if (!fields.has(field)) fields.set(field, { path: [...at, 'properties', field], schema: property });
+  }
+  return fields;
+}

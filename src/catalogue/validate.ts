@@ -2,11 +2,15 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { loadSpec, operations, type OperationId } from './spec.js';
+import { componentFields, loadSpec, operations, type OperationId } from './spec.js';
 
 export type SchemaFinding = {
   pointer: string;
   message: string;
+  /** The JSON Schema keyword that failed (`type`, `pattern`, `format`, `required` …). */
+  keyword: string;
+  /** The rule spec/openapi.yaml names beside the failing schema (its `x-rule`): the rule stating that format. */
+  rule?: string;
   /** The property a `required` keyword found missing: what a check tells its rule by, never the message. */
   missing?: string;
 };
@@ -72,13 +76,13 @@ function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object
  * An ajv instance holding every component schema, so refs resolve across operations. The suite's own
  * instance skips checking the schemas against the JSON Schema meta-schema: compiling the meta-schema
  * cost every Playwright worker more than all of its own validators; `specSchemaProblems` (a unit test
- * runs it) checks the same schemas once, with the meta-schema.
+ * runs it) checks the same schemas once, with the meta-schema. `verbose` keeps each error's schema, whose
+ * `x-rule` names the rule stating the format that failed.
  */
-function newStore(validateSchema: boolean): Ajv2020 {
-  const spec = loadSpec();
+function newStore(validateSchema: boolean, spec = loadSpec()): Ajv2020 {
   const schemas = spec.components?.schemas ?? {};
   const { Ajv, addFormats } = ajvModules();
-  const store = new Ajv({ allErrors: true, strict: true, strictRequired: false, validateSchema });
+  const store = new Ajv({ allErrors: true, strict: true, strictRequired: false, validateSchema, verbose: true });
   addFormats(store);
   store.addVocabulary([
     ...new Set([...OPENAPI_ANNOTATIONS, ...extensionKeywords(schemas), ...extensionKeywords(spec.paths)]),
@@ -133,8 +137,39 @@ function findings(errors: ErrorObject[] | null | undefined): SchemaFinding[] {
         ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
         : '';
     const missing = e.keyword === 'required' ? (e.params as { missingProperty?: string }).missingProperty : undefined;
-    return { pointer, message: `${e.message ?? e.keyword}${extra}`, ...(missing === undefined ? {} : { missing }) };
+    const rule = (e.parentSchema as Record<string, unknown> | undefined)?.['x-rule'];
+    return {
+      pointer,
+      message: `${e.message ?? e.keyword}${extra}`,
+      keyword: e.keyword,
+      ...(typeof rule === 'string' ? { rule } : {}),
+      ...(missing === undefined ? {} : { missing }),
+    };
   });
+}
+
+/** A validator of one field's value: empty = the value has the field's stated type and format. */
+export type FieldValidator = (value: unknown) => SchemaFinding[];
+
+const fieldValidators = new Map<string, FieldValidator>();
+
+/**
+ * One field of a component schema (`BillingCard`, `exp_date`), compiled on its first use from the store that
+ * holds the whole spec, so a worker that judges no listing compiles none of the listing's fields. `spec`
+ * compiles it from another document of the same shape instead (a test's changed copy), uncached.
+ */
+export function fieldValidator(component: string, field: string, spec?: OpenAPIV3_1.Document): FieldValidator {
+  const key = `${component}/${field}`;
+  const known = spec ? undefined : fieldValidators.get(key);
+  if (known) return known;
+  const path = componentFields(component, spec ?? loadSpec()).get(field)?.path;
+  if (!path) throw new Error(`spec/openapi.yaml has no field ${component}.${field}`);
+  const pointer = [component, ...path].map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const validate = (spec ? newStore(false, spec) : schemaStore()).getSchema(`${SPEC_ID}#/$defs/${pointer}`);
+  if (!validate) throw new Error(`spec/openapi.yaml: no schema at ${pointer}`);
+  const judge: FieldValidator = (value) => (validate(value) ? [] : findings(validate.errors));
+  if (!spec) fieldValidators.set(key, judge);
+  return judge;
 }
 
 /** True when a body carries its family's success indicator (section 7). */

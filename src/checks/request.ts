@@ -8,13 +8,11 @@ import type { ExchangeCheck, FamilyChecks, Finding } from './tally.js';
  * judges TOK-7 and TOK-10 on the caller's side.
  */
 
-/** Tokenize fields whose stated format belongs to TOK-10 (exp_date MMYY, tr_number nine digits). */
-const FORMAT_FIELDS = ['/exp_date', '/tr_number'];
-
 /**
  * TOK-7, TOK-10 and APP-1 from the tokenize request schema of spec/openapi.yaml: merchant_id present,
  * exp_date and tr_number in their stated formats, every other field of its section 2.1 type (client_ip
- * dotted IPv4). Extra fields are not forbidden by the document, so they are not judged.
+ * dotted IPv4). A field's problem goes to the rule the spec names beside its schema (x-rule), any other to
+ * APP-1. Extra fields are not forbidden by the document, so they are not judged.
  */
 export function tokenizeFieldFindings(body: unknown): Finding[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -28,12 +26,7 @@ export function tokenizeFieldFindings(body: unknown): Finding[] {
   }
   const byRule: Record<string, string[]> = {};
   for (const f of validateRequest('tokenize', body)) {
-    const ruleId =
-      f.pointer === '/' && f.missing === 'merchant_id'
-        ? 'TOK-7'
-        : FORMAT_FIELDS.includes(f.pointer)
-          ? 'TOK-10'
-          : 'APP-1';
+    const ruleId = f.pointer === '/' && f.missing === 'merchant_id' ? 'TOK-7' : (f.rule ?? 'APP-1');
     (byRule[ruleId] ??= []).push(`${f.pointer === '/' ? 'body' : f.pointer.slice(1)} ${f.message}`);
   }
   const expected: Record<string, string> = {
@@ -41,7 +34,22 @@ export function tokenizeFieldFindings(body: unknown): Finding[] {
     'TOK-10': 'exp_date as MMYY, tr_number as nine digits',
     'APP-1': 'each field of the type section 2.1 gives it (client_ip dotted IPv4)',
   };
-  return Object.entries(byRule).map(([ruleId, problems]) => ({ ruleId, problems, expected: expected[ruleId]! }));
+  return Object.entries(byRule).map(([ruleId, problems]) => ({
+    ruleId,
+    problems,
+    expected: expected[ruleId] ?? 'the format spec/openapi.yaml states',
+  }));
+}
+
+/**
+ * The fields of a tokenize body sent as strings that break a format spec/openapi.yaml states under `ruleId`
+ * (x-rule). A value of another JSON type breaks section 2.1's type, not the format: a gateway may read it
+ * either way, so it is left to the type's rule.
+ */
+export function brokenFormats(ruleId: string, body: object): string[] {
+  return validateRequest('tokenize', body)
+    .filter((f) => f.rule === ruleId && f.keyword !== 'type')
+    .map((f) => f.pointer.slice(1));
 }
 
 /** APP-2: a string holding a JSON array of single-key objects (echo_fields, report_data). */

@@ -1,7 +1,7 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { keyOf, rejectionProblems } from './auth.js';
 import { described } from './compared-answers.js';
-import { judgeApplicationRequest } from './request.js';
+import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskingProblems } from './tokenize/card-number.js';
 
@@ -40,8 +40,6 @@ export function sharedCardIdProblems(answers: readonly Exchange[]): string[] {
   return repeated.length ? [`${repeated.length} of ${ids.length} card IDs repeat an earlier one`] : [];
 }
 
-const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
-
 /** TOK-1, TOK-2, TOK-6, TOK-7, TOK-8, TOK-9, TOK-10 on one tokenize exchange. */
 export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
   const sent = objectOf(exchange.request.body);
@@ -49,10 +47,7 @@ export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()):
   const ok = succeeded(exchange);
   if (sent.merchant_id === undefined)
     j.add('TOK-7', rejectionProblems(exchange), 'a tokenize request without merchant_id is not accepted');
-  const badFormat =
-    (typeof sent.exp_date === 'string' && !MMYY.test(sent.exp_date)) ||
-    (typeof sent.tr_number === 'string' && !/^[0-9]{9}$/.test(sent.tr_number));
-  if (badFormat)
+  if (brokenFormats('TOK-10', sent).length)
     j.add(
       'TOK-10',
       rejectionProblems(exchange),

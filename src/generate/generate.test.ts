@@ -4,11 +4,19 @@ import { luhnValid } from '../checks/tokenize/card-number.js';
 import { describeExchange } from '../evidence/describe-exchange.js';
 import type { Exchange } from '../transport/exchange.js';
 import { Redactor } from '../evidence/redact.js';
+import { statedFormat } from '../catalogue/stated-formats.js';
 import { TEST_CARDS } from '../catalogue/test-cards.js';
 import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from './authorization.js';
 import { generatedCardNumber, publishedCardNumber } from './card-numbers.js';
 import { propertyCheck } from './check.js';
-import { malformedClientIp, malformedExpDate, malformedTrNumber, wellFormedExpDate } from './formats.js';
+import {
+  malformedClientIp,
+  malformedExpDate,
+  malformedTrNumber,
+  wellFormedClientIp,
+  wellFormedExpDate,
+  wellFormedTrNumber,
+} from './formats.js';
 import { nameValueList } from './name-value-list.js';
 import { INPUTS_IN_FLIGHT } from './judged-ahead.js';
 import { runProperty } from './property.js';
@@ -35,14 +43,19 @@ test('generated card numbers are Luhn-valid, 13 to 19 digits; real targets get p
   for (const n of sample(publishedCardNumber)) expect(published.has(n)).toBe(true);
 });
 
-test('malformed formats never match the stated format; well-formed expiries always do', () => {
-  for (const v of sample(malformedExpDate)) expect(v).not.toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
-  for (const v of sample(malformedTrNumber)) expect(v).not.toMatch(/^[0-9]{9}$/);
-  for (const v of sample(malformedClientIp))
-    expect(v).not.toMatch(
-      /^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])$/,
-    );
-  for (const v of sample(wellFormedExpDate())) expect(v).toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
+test("malformed formats never fit the spec's schema of the field; well-formed ones always do", () => {
+  const formats = [
+    [statedFormat('TOK-10', 'TokenizeRequest', 'exp_date'), malformedExpDate, wellFormedExpDate()],
+    [statedFormat('TOK-10', 'TokenizeRequest', 'tr_number'), malformedTrNumber, wellFormedTrNumber('mock')],
+    [statedFormat('APP-1', 'TokenizeRequest', 'client_ip'), malformedClientIp, wellFormedClientIp],
+  ] as const;
+  for (const [format, malformed, wellFormed] of formats) {
+    expect(sample(malformed).filter((v) => format.fits(v))).toEqual([]);
+    expect(sample(wellFormed).filter((v) => !format.fits(v))).toEqual([]);
+  }
+  expect(statedFormat('TOK-10', 'TokenizeRequest', 'tr_number').fits(sample(wellFormedTrNumber('sandbox'), 1)[0])).toBe(
+    true,
+  );
 });
 
 test('only the exact section 5 header must be accepted; the open forms are left open, never judged', () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { statedFormat } from '../../catalogue/stated-formats.js';
 import {
   cardDataAlone,
   crossKindUpdate,
@@ -95,7 +96,8 @@ test("partial updates send each field of section 4.1 rule 3's card data alone, t
     ['card_number'],
   ]);
   expect(updates.find((u) => u.card_number)?.card_number).toBe(DEFAULT_TEST_CARD);
-  expect(updates.find((u) => u.exp_date)?.exp_date).toMatch(/^(0[1-9]|1[0-2])[0-9]{2}$/);
+  const expDate = statedFormat('TOK-10', 'TokenizeRequest', 'exp_date');
+  expect(expDate.fits(updates.find((u) => u.exp_date)?.exp_date)).toBe(true);
 });
 
 test('an update to another number that answers the number the card held before is found; one to the same number is not', () => {

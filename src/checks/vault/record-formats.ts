@@ -1,3 +1,4 @@
+import { statedFormat } from '../../catalogue/stated-formats.js';
 import type { Customer } from '../../catalogue/types.js';
 
 type Body = Record<string, unknown>;
@@ -29,9 +30,18 @@ export function shownCardNumbers(customer: Customer): { where: string; value: st
     .map(([where, value]) => ({ where, value }));
 }
 
-const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
-const FOURTEEN = /^[0-9]{4}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])([01][0-9]|2[0-3])[0-5][0-9][0-5][0-9]$/;
-const NUMERIC = /^[0-9]+$/;
+/** The fields spec/openapi.yaml states a format or type of under VAULT-8, each judged by its schema compiled. */
+const BILLING = {
+  expDate: statedFormat('VAULT-8', 'BillingCard', 'exp_date'),
+  verifiedDate: statedFormat('VAULT-8', 'BillingCard', 'verified_date'),
+  countryCode: statedFormat('VAULT-8', 'BillingCard', 'billing_country_code'),
+  primary: statedFormat('VAULT-8', 'BillingCard', 'primary'),
+  email: statedFormat('VAULT-8', 'BillingCard', 'billing_email'),
+};
+const SHIPPING = {
+  countryCode: statedFormat('VAULT-8', 'ShippingAddress', 'shipping_country_code'),
+  primary: statedFormat('VAULT-8', 'ShippingAddress', 'primary'),
+};
 
 /** What VAULT-8 holds each record to, as its findings say. */
 export const VAULT_8_EXPECTED =
@@ -56,6 +66,7 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     if (!ok) p.push(`${at}: ${what}`);
   };
+  // The lists' schemas hold their entries' schemas too (ERR-5 judges those): VAULT-8 judges the list itself.
   if (present(c.shipping_addresses))
     check('address and card lists', Array.isArray(c.shipping_addresses), 'shipping_addresses is not an array');
   if (present(c.billing_cards))
@@ -71,37 +82,37 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
     if (given(s.shipping_country_code))
       check(
         'shipping country codes',
-        NUMERIC.test(String(s.shipping_country_code)) && typeof s.shipping_country_code === 'string',
+        SHIPPING.countryCode.fits(s.shipping_country_code),
         `shipping ${i} country code ${JSON.stringify(s.shipping_country_code)} is not a numeric string`,
       );
     if (present(s.primary))
-      check('primary flags', typeof s.primary === 'boolean', `shipping ${i} primary is not a boolean`);
+      check('primary flags', SHIPPING.primary.fits(s.primary), `shipping ${i} primary is not a boolean`);
   });
   entries(c.billing_cards, 'billing card').forEach(([b, i]) => {
     if (present(b.exp_date))
       check(
         'exp_dates',
-        typeof b.exp_date === 'string' && MMYY.test(b.exp_date),
+        BILLING.expDate.fits(b.exp_date),
         `billing card ${i} exp_date ${JSON.stringify(b.exp_date)} is not MMYY`,
       );
     if (given(b.verified_date))
       check(
         'verified_dates',
-        typeof b.verified_date === 'string' && FOURTEEN.test(b.verified_date),
+        BILLING.verifiedDate.fits(b.verified_date),
         `billing card ${i} verified_date ${JSON.stringify(b.verified_date)} is not 14 digits YYYYMMDDhhmmss`,
       );
     if (given(b.billing_country_code))
       check(
         'billing country codes',
-        typeof b.billing_country_code === 'string' && NUMERIC.test(b.billing_country_code),
+        BILLING.countryCode.fits(b.billing_country_code),
         `billing card ${i} country code ${JSON.stringify(b.billing_country_code)} is not a numeric string`,
       );
     if (present(b.primary))
-      check('primary flags', typeof b.primary === 'boolean', `billing card ${i} primary is not a boolean`);
+      check('primary flags', BILLING.primary.fits(b.primary), `billing card ${i} primary is not a boolean`);
     if (present(b.billing_email))
       check(
         'billing_email lists',
-        Array.isArray(b.billing_email) && b.billing_email.every((e) => typeof e === 'string'),
+        BILLING.email.fits(b.billing_email),
         `billing card ${i} billing_email is not an array of strings`,
       );
   });

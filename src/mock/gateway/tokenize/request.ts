@@ -1,49 +1,15 @@
 import type { Identity } from '../auth.js';
+import { loadSpec } from '../../../catalogue/spec.js';
+import type { TokenizeRequest } from '../../../catalogue/types.js';
+import { fieldValidator, validateRequest, type SchemaFinding } from '../../../catalogue/validate.js';
 import { luhnValid, readSwipe } from '../../state/card-numbers.js';
 import { MockError } from '../errors.js';
 import type { PaymentKind } from '../../state/card-store.js';
 import type { Credentials } from '../credentials.js';
 
-/** Section 2.1 field types; anything else in the body is refused rather than silently ignored. */
-const FIELD_TYPES = {
-  merchant_id: 'string',
-  profile_id: 'string',
-  developer_id: 'string',
-  loc_id: 'string',
-  vendor_id: 'number',
-  cardholder_name: 'string',
-  avs_address: 'string',
-  avs_zip: 'string',
-  email_address: 'string[]',
-  card_number: 'string',
-  exp_date: 'string',
-  cvv2: 'string',
-  card_id: 'string',
-  card_swipe: 'string',
-  client_ip: 'string',
-  tr_number: 'string',
-  dda_number: 'string',
-  type_id: 'string',
-  payload_walletA_pay: 'string',
-  payload_walletB_pay: 'string',
-  single_use: 'boolean',
-  echo_fields: 'string',
-  session_id: 'string',
-  user_id: 'integer',
-  report_data: 'string',
-} as const;
-
-type FieldName = keyof typeof FIELD_TYPES;
-type FieldType = (typeof FIELD_TYPES)[FieldName];
-type JsType<T extends FieldType> = T extends 'string'
-  ? string
-  : T extends 'number' | 'integer'
-    ? number
-    : T extends 'boolean'
-      ? boolean
-      : string[];
-/** A body whose every field has been checked against FIELD_TYPES. */
-type TokenizeBody = { [K in FieldName]?: JsType<(typeof FIELD_TYPES)[K]> };
+/** A body whose every field is one of section 2.1's, of the type spec/openapi.yaml gives it. */
+type TokenizeBody = Partial<TokenizeRequest>;
+type FieldName = keyof TokenizeBody;
 
 /** Rule 3: three alternative kinds. cardholder_name belongs to card and ACH alike, so it picks no kind. */
 export const KIND_FIELDS = {
@@ -62,49 +28,71 @@ export type TokenizeInput = {
   wallet?: 'walletA' | 'walletB';
 };
 
+/** How the mock judges one stated format; a behaviour may put a test of its own in its place (a RegExp will do). */
+export type FormatTest = { readonly test: (value: string) => boolean };
+
 /** Section 2.1 formats the request is judged by: a behaviour may loosen or narrow one (gateway/seams.ts). */
 export type TokenizeFormats = {
-  readonly expDate: RegExp;
-  readonly routingNumber: RegExp;
-  /** Card number lengths taken, within the 13 to 19 digits section 2.1 allows; `detail` says why when narrower. */
+  readonly expDate: FormatTest;
+  readonly routingNumber: FormatTest;
+  readonly clientIp: FormatTest;
+  /** Card number lengths taken, within the mock's own 13 to 19 digits; `detail` says why when narrower. */
   readonly cardNumberLength: { readonly min: number; readonly max: number; readonly detail?: string };
 };
 
+/** A field's format as spec/openapi.yaml states it, its schema compiled on the first request that sends it. */
+const specFormat = (field: FieldName): FormatTest => ({
+  test: (value) => fieldValidator('TokenizeRequest', field)(value).length === 0,
+});
+
+/**
+ * The formats the document states, judged field by field (card_swipe's expiry is judged as exp_date is) through
+ * this seam rather than from the body's schema findings, so a behaviour can loosen one.
+ */
 export const TOKENIZE_FORMATS: TokenizeFormats = {
-  expDate: /^(0[1-9]|1[0-2])[0-9]{2}$/,
-  routingNumber: /^[0-9]{9}$/,
+  expDate: specFormat('exp_date'),
+  routingNumber: specFormat('tr_number'),
+  clientIp: specFormat('client_ip'),
   cardNumberLength: { min: 13, max: 19 },
 };
 
-const IPV4_PART = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
-const IPV4 = new RegExp(`^${IPV4_PART}(\\.${IPV4_PART}){3}$`);
+// The mock's own choices where the document states no format ("lengths and formats of fields other than
+// merchant_id: not shown"): checks a gateway plausibly makes, which the suite must not rely on.
+const CARD_NUMBER = /^[0-9]{13,19}$/;
+const CVV2 = /^[0-9]{3,4}$/;
+const ACCOUNT_NUMBER = /^[0-9]{4,17}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** S is the value the document shows; C is the mock's own. */
 const ACCOUNT_TYPES = ['S', 'C'];
 
-function hasType(value: unknown, type: FieldType): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return Number.isSafeInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string[]':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string');
-  }
+type Schema = { type?: string; items?: Schema };
+
+const requestSchema = () =>
+  loadSpec().components?.schemas?.TokenizeRequest as { properties?: Record<string, Schema> } | undefined;
+let fields: Map<string, Schema> | undefined;
+/** Section 2.1's fields and their schemas, as spec/openapi.yaml's request schema lists them. */
+function specFields(): Map<string, Schema> {
+  fields ??= new Map(Object.entries(requestSchema()?.properties ?? {}));
+  return fields;
 }
 
-const TYPE_WORDS: Record<FieldType, string> = {
+const TYPE_WORDS: Record<string, string> = {
   string: 'a string',
   number: 'a number',
   integer: 'a whole number',
   boolean: 'true or false',
-  'string[]': 'an array of strings',
 };
 
-/** Section 2.1: a string holding a JSON array of single-key objects. */
+/** The type a refusal names, in words, from the field's schema. */
+function typeWords(schema: Schema): string {
+  if (schema.type === 'array') return `an array of ${schema.items?.type ?? 'value'}s`;
+  return TYPE_WORDS[schema.type ?? ''] ?? `of type ${String(schema.type)}`;
+}
+
+/** The mock's own: a whole number past 2^53 cannot be told from its neighbours, so it is not taken as one. */
+const unsafeInteger = (schema: Schema, value: unknown) => schema.type === 'integer' && !Number.isSafeInteger(value);
+
+/** Section 2.1: a string holding a JSON array of single-key objects, which no keyword of the schema states. */
 function isNameValueList(text: string): boolean {
   let parsed: unknown;
   try {
@@ -120,23 +108,41 @@ function isNameValueList(text: string): boolean {
   );
 }
 
-function checkShape(body: Record<string, unknown>): TokenizeBody {
+/** The top-level field a schema finding is about: `/email_address/1` is email_address's. */
+const fieldOf = (finding: SchemaFinding) => finding.pointer.split('/')[1] ?? '';
+
+/**
+ * The body against spec/openapi.yaml's request schema: each field of its section 2.1 type, the first wrong one
+ * (in the body's order) refused. An unknown field is the mock's own refusal (the document does not forbid
+ * extra fields), so a misspelt field never passes silently. Returns what the schema found missing.
+ */
+function checkShape(body: Record<string, unknown>): { b: TokenizeBody; missing: ReadonlySet<string> } {
+  const found = validateRequest('tokenize', body);
+  const mistyped = new Set(found.filter((f) => f.keyword === 'type').map(fieldOf));
   for (const [name, value] of Object.entries(body)) {
-    const type = FIELD_TYPES[name as FieldName] as FieldType | undefined;
-    if (!type || !Object.hasOwn(FIELD_TYPES, name)) {
+    const schema = specFields().get(name);
+    if (!schema) {
       throw new MockError(
         'unknownField',
         `The body has a field tokenize does not take: ${JSON.stringify(name.slice(0, 64))}. See section 2.1.`,
       );
     }
-    if (!hasType(value, type)) throw new MockError('fieldType', `${name} must be ${TYPE_WORDS[type]}.`);
+    if (mistyped.has(name) || unsafeInteger(schema, value))
+      throw new MockError('fieldType', `${name} must be ${typeWords(schema)}.`);
   }
-  return body as TokenizeBody;
+  const missing = new Set(found.flatMap((f) => (f.missing === undefined ? [] : [f.missing])));
+  return { b: body as TokenizeBody, missing };
 }
 
-function checkParties(b: TokenizeBody, identity: Identity, credentials: Credentials): void {
+function checkParties(
+  b: TokenizeBody,
+  missing: ReadonlySet<string>,
+  identity: Identity,
+  credentials: Credentials,
+): void {
   const merchantId = b.merchant_id;
-  if (merchantId === undefined || merchantId === '') throw new MockError('merchantMissing');
+  // Required by the schema; an empty one is the mock's own refusal.
+  if (missing.has('merchant_id') || merchantId === '') throw new MockError('merchantMissing');
   // The integrator acts for the mock's one merchant, so both keys name the same merchant_id.
   if (merchantId !== credentials.merchantId) throw new MockError('merchantMismatch');
   if (identity === 'vendor') {
@@ -176,8 +182,8 @@ function checkCard(
     name = swiped.name;
   }
   if (number !== undefined) {
-    if (!/^[0-9]{13,19}$/.test(number)) throw new MockError('cardNumberFormat');
-    if (!luhnValid(number)) throw new MockError('cardNumberLuhn');
+    if (!CARD_NUMBER.test(number)) throw new MockError('cardNumberFormat');
+    if (!luhnValid(number)) throw new MockError('cardNumberLuhn'); // the mock's own, as a real gateway's
     const { min, max, detail } = formats.cardNumberLength;
     if (number.length < min || number.length > max) throw new MockError('cardNumberFormat', detail);
   }
@@ -189,7 +195,7 @@ function checkCard(
         : undefined,
     );
   }
-  if (b.cvv2 !== undefined && !/^[0-9]{3,4}$/.test(b.cvv2)) throw new MockError('cvv2Format');
+  if (b.cvv2 !== undefined && !CVV2.test(b.cvv2)) throw new MockError('cvv2Format');
   if (b.email_address !== undefined && !b.email_address.every((e) => EMAIL.test(e))) throw new MockError('emailFormat');
   if (isNew && (number === undefined || expDate === undefined)) throw new MockError('cardIncomplete');
   return { number, expDate, name };
@@ -197,7 +203,7 @@ function checkCard(
 
 function checkAch(b: TokenizeBody, isNew: boolean, formats: TokenizeFormats): NonNullable<TokenizeInput['ach']> {
   if (b.tr_number !== undefined && !formats.routingNumber.test(b.tr_number)) throw new MockError('routingNumberFormat');
-  if (b.dda_number !== undefined && !/^[0-9]{4,17}$/.test(b.dda_number)) throw new MockError('accountNumberFormat');
+  if (b.dda_number !== undefined && !ACCOUNT_NUMBER.test(b.dda_number)) throw new MockError('accountNumberFormat');
   if (b.type_id !== undefined && !ACCOUNT_TYPES.includes(b.type_id)) throw new MockError('accountTypeUnknown');
   if (isNew && (b.tr_number === undefined || b.dda_number === undefined)) throw new MockError('achIncomplete');
   return { accountNumber: b.dda_number, typeId: b.type_id };
@@ -220,9 +226,9 @@ export function readTokenizeRequest(
   credentials: Credentials,
   formats: TokenizeFormats = TOKENIZE_FORMATS,
 ): TokenizeInput {
-  const b = checkShape(body);
-  checkParties(b, identity, credentials);
-  if (b.client_ip !== undefined && !IPV4.test(b.client_ip)) throw new MockError('clientIpFormat');
+  const { b, missing } = checkShape(body);
+  checkParties(b, missing, identity, credentials);
+  if (b.client_ip !== undefined && !formats.clientIp.test(b.client_ip)) throw new MockError('clientIpFormat');
   for (const field of ['echo_fields', 'report_data'] as const) {
     if (b[field] !== undefined && !isNameValueList(b[field])) {
       throw new MockError(
