@@ -28,8 +28,6 @@ export function rejectionProblems(exchange: Exchange): string[] {
   return [...refusalProblems(exchange), ...disclosureProblems(exchange)];
 }
 
-const NO_COLON = 'the decoded token has no colon';
-
 /** AUTH-1 / AUTH-4 / AUTH-2: an Authorization header, "Basic <Base 64>", decoding to ":" + key (section 5.3, 5.4). */
 export function authorizationFindings(header: string | undefined): Finding[] {
   const parsed = parseBasicAuthorization(header);
@@ -44,7 +42,7 @@ export function authorizationFindings(header: string | undefined): Finding[] {
       ];
     }
     // A well-formed Base 64 token without the colon is a construction slip (5.3), not another scheme (5.4).
-    const ruleId = parsed.problem === NO_COLON ? 'AUTH-2' : 'AUTH-4';
+    const ruleId = parsed.slip === 'no-colon' ? 'AUTH-2' : 'AUTH-4';
     return [
       {
         ruleId,

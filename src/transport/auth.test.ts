@@ -17,16 +17,17 @@ test('round-trips keys with non-ASCII and colon characters', () => {
 });
 
 test('says why a header is not a section 5 Basic header', () => {
-  expect(parseBasicAuthorization(undefined)).toEqual({ problem: 'no Authorization header' });
-  expect(parseBasicAuthorization('Bearer abc')).toHaveProperty(
-    'problem',
-    'Authorization is not "Basic <Base 64 token>"',
-  );
+  expect(parseBasicAuthorization(undefined)).toEqual({ slip: 'missing', problem: 'no Authorization header' });
+  expect(parseBasicAuthorization('Bearer abc')).toEqual({
+    slip: 'not-basic',
+    problem: 'Authorization is not "Basic <Base 64 token>"',
+  });
   expect(parseBasicAuthorization('Basic ')).toHaveProperty('problem');
   expect(parseBasicAuthorization(`Basic ${Buffer.from('nocolon').toString('base64')}`)).toEqual({
+    slip: 'no-colon',
     problem: 'the decoded token has no colon',
   });
-  expect(parseBasicAuthorization('Basic a')).toHaveProperty('problem', 'the token is not valid Base 64');
+  expect(parseBasicAuthorization('Basic a')).toHaveProperty('slip', 'not-base64');
   expect(parseBasicAuthorization(`Basic ${Buffer.from('user:pw').toString('base64')}`)).toEqual({
     user: 'user',
     password: 'pw',

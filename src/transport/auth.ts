@@ -11,18 +11,23 @@ export function basicAuthorization(apiKey: string): string {
 }
 
 export type BasicCredentials = { user: string; password: string };
+/**
+ * Why a header is not one section 5 builds: `slip` names what code decides on (a token without its colon is a
+ * slip in the construction of 5.3, the rest are not the form of 5.4); `problem` is the sentence for people.
+ */
+export type NotBasicCredentials = { slip: 'missing' | 'not-basic' | 'not-base64' | 'no-colon'; problem: string };
 
 /** Parses an Authorization header as section 5 builds it; returns why not where it is not one. */
-export function parseBasicAuthorization(header: string | undefined): BasicCredentials | { problem: string } {
-  if (header === undefined || header === '') return { problem: 'no Authorization header' };
+export function parseBasicAuthorization(header: string | undefined): BasicCredentials | NotBasicCredentials {
+  if (header === undefined || header === '') return { slip: 'missing', problem: 'no Authorization header' };
   const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(header);
-  if (!match?.[1]) return { problem: 'Authorization is not "Basic <Base 64 token>"' };
+  if (!match?.[1]) return { slip: 'not-basic', problem: 'Authorization is not "Basic <Base 64 token>"' };
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   // Node decodes leniently; a token that does not round-trip was not valid Base 64.
   if (Buffer.from(decoded, 'utf8').toString('base64').replace(/=+$/, '') !== match[1].replace(/=+$/, '')) {
-    return { problem: 'the token is not valid Base 64' };
+    return { slip: 'not-base64', problem: 'the token is not valid Base 64' };
   }
   const colon = decoded.indexOf(':');
-  if (colon < 0) return { problem: 'the decoded token has no colon' };
+  if (colon < 0) return { slip: 'no-colon', problem: 'the decoded token has no colon' };
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
