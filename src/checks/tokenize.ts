@@ -42,7 +42,7 @@ export function sharedCardIdProblems(answers: readonly Exchange[]): string[] {
 
 const MMYY = /^(0[1-9]|1[0-2])[0-9]{2}$/;
 
-/** TOK-1, TOK-2, TOK-6, TOK-7, TOK-8, TOK-9, TOK-10 on one tokenize exchange. */
+/** Every rule one tokenize exchange settles: TOK_CHECKS names them as judged by `judgeTokenizeAnswer`. */
 export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
   const sent = objectOf(exchange.request.body);
   if (!sent) return j;
