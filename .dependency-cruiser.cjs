@@ -39,6 +39,8 @@ const LAYERS = [
     may: ['catalogue', 'transport', 'checks', 'evidence', 'known-deviations', 'config', 'mock', 'reporters'],
   },
   { name: 'ci', path: 'src/ci', may: ['reporters'] },
+  // The map of the rules (docs/rules.md): the catalogue beside what judges it and the mock's proof that it does.
+  { name: 'rules-map', path: 'src/rules-map', may: ['catalogue', 'checks', 'mock'] },
   {
     name: 'cutover',
     path: 'src/cutover',

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { parseYaml, parseYamlFile } from './yaml-cache.js';
+import { rulesSchemaProblems } from './rules-schema.js';
+import { parseYaml, readYamlFile } from './yaml-cache.js';
 
 export const RULES_PATH = fileURLToPath(new URL('../../spec/rules.yaml', import.meta.url));
 
@@ -48,83 +49,52 @@ export type Rule = {
 
 export type ApplicationRule = Omit<Rule, 'check' | 'needs'> & { check: ApplicationCheckability };
 
-const FIELDS = ['id', 'section', 'source', 'rule', 'check', 'writes', 'needs'] as const;
-const ID_PATTERN = /^(AUTH|TOK|VAULT|HOOK|ERR)-[1-9][0-9]*$/;
+/** The catalogue as loaded: its version and both lists, each entry of the shape spec/rules.schema.json states. */
+export type Catalogue = { version: string; rules: Rule[]; applicationRules: ApplicationRule[] };
 
-type ListShape = { key: string; idPattern: RegExp; idExample: string; checks: readonly string[]; tests: boolean };
-const GATEWAY_LIST: ListShape = {
-  key: 'rules',
-  idPattern: ID_PATTERN,
-  idExample: 'AUTH-1, TOK-2, VAULT-3, HOOK-4 or ERR-5',
-  checks: ['black-box', 'mock-control'],
-  tests: true,
-};
-const APPLICATION_LIST: ListShape = {
-  key: 'application_rules',
-  idPattern: /^APP-[1-9][0-9]*$/,
-  idExample: 'APP-1',
-  checks: ['traffic'],
-  tests: false,
-};
-
-/** Checks the catalogue's shape strictly, so a typo in rules.yaml fails loudly instead of hiding a rule. */
-export function parseRules(text: string, source = 'spec/rules.yaml'): Rule[] {
-  return listOf(parseYaml(text), source, GATEWAY_LIST) as Rule[];
-}
-
-/** The caller's rules (the application_rules list), checked as strictly; absent means none. */
-export function parseApplicationRules(text: string, source = 'spec/rules.yaml'): ApplicationRule[] {
-  return applicationListOf(parseYaml(text), source);
-}
-
-function applicationListOf(parsed: unknown, source: string): ApplicationRule[] {
-  const doc = parsed as Record<string, unknown> | null;
-  return doc && doc.application_rules !== undefined ? (listOf(doc, source, APPLICATION_LIST) as ApplicationRule[]) : [];
-}
-
-function listOf(parsed: unknown, source: string, shape: ListShape): (Rule | ApplicationRule)[] {
-  const list = (parsed as Record<string, unknown> | null)?.[shape.key];
-  if (!Array.isArray(list)) throw new Error(`${source}: expected a top-level "${shape.key}" list`);
-  const seen = new Set<string>();
-  return list.map((raw: unknown, i: number) => {
-    const where = `${source}: ${shape.key}[${i}]`;
-    if (!raw || typeof raw !== 'object') throw new Error(`${where} is not a mapping`);
-    const entry = raw as Record<string, unknown>;
-    const unknown = Object.keys(entry).filter((k) => !(FIELDS as readonly string[]).includes(k));
-    if (unknown.length) throw new Error(`${where} has unknown keys: ${unknown.join(', ')}`);
-    for (const key of ['id', 'section', 'source', 'rule'] as const) {
-      if (typeof entry[key] !== 'string' || entry[key] === '')
-        throw new Error(`${where}.${key} must be a non-empty string`);
-    }
-    const id = entry.id as string;
-    if (!shape.idPattern.test(id)) throw new Error(`${where}.id "${id}" must look like ${shape.idExample}`);
-    if (seen.has(id)) throw new Error(`${where}.id "${id}" is used twice`);
-    seen.add(id);
-    if (!shape.checks.includes(entry.check as string)) {
-      throw new Error(`${where}.check must be ${shape.checks.map((c) => `"${c}"`).join(' or ')}`);
-    }
-    if (typeof entry.writes !== 'boolean') throw new Error(`${where}.writes must be true or false`);
-    if (entry.needs !== undefined) needsProblem(entry.needs, entry.check as string, where, shape);
-    return entry as Rule | ApplicationRule;
-  });
-}
-
-function needsProblem(needs: unknown, check: string, where: string, shape: ListShape): void {
-  if (!shape.tests) throw new Error(`${where}.needs: an application rule is judged on traffic and runs no test`);
-  if (!needs || typeof needs !== 'object' || Array.isArray(needs)) {
-    throw new Error(`${where}.needs must be a mapping, e.g. { writes: all, vendor: some }`);
+/** A catalogue the suite cannot use: every problem, each naming the entry and the field. */
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
   }
-  for (const [need, value] of Object.entries(needs)) {
-    if (!(NEEDS as readonly string[]).includes(need)) {
-      throw new Error(`${where}.needs.${need} is not a need: ${NEEDS.join(', ')}`);
-    }
-    if (value !== 'all' && value !== 'some') throw new Error(`${where}.needs.${need} must be all or some`);
-    if (need === 'control_api' && (check !== 'black-box' || value !== 'some')) {
-      throw new Error(
-        `${where}.needs.control_api must be some, on a black-box rule: a mock-control rule needs it in every test`,
-      );
-    }
+}
+
+/** What the schema cannot say: an ID given to two entries, which would merge two rules' outcomes. */
+function repeatedIds(doc: { rules: Rule[]; application_rules?: ApplicationRule[] }): string[] {
+  const problems: string[] = [];
+  for (const [key, list] of [
+    ['rules', doc.rules] as const,
+    ['application_rules', doc.application_rules ?? []] as const,
+  ]) {
+    const seen = new Set<string>();
+    list.forEach(({ id }, i) => {
+      if (seen.has(id)) problems.push(`${key}[${i}] (${id}): id "${id}" is used twice`);
+      seen.add(id);
+    });
   }
+  return problems;
+}
+
+/**
+ * Checks a parsed catalogue against spec/rules.schema.json, then what the schema cannot say, so a typo in
+ * rules.yaml fails loudly instead of hiding a rule.
+ */
+function checked(parsed: unknown, source: string): Catalogue {
+  let problems = rulesSchemaProblems(parsed);
+  if (!problems.length) problems = repeatedIds(parsed as Parameters<typeof repeatedIds>[0]);
+  if (problems.length) throw new CatalogueError(problems.map((p) => `${source}: ${p}`));
+  return catalogueOf(parsed);
+}
+
+function catalogueOf(parsed: unknown): Catalogue {
+  const doc = parsed as { version: string; rules: Rule[]; application_rules?: ApplicationRule[] };
+  return { version: doc.version, rules: doc.rules, applicationRules: doc.application_rules ?? [] };
+}
+
+/** A catalogue's text, checked as strictly as the file itself (the unit tests' made-up catalogues). */
+export function parseCatalogue(text: string, source = 'spec/rules.yaml'): Catalogue {
+  return checked(parseYaml(text), source);
 }
 
 /** Whether a rule's tests need `need`: all of them, some of them, or none. */
@@ -133,12 +103,31 @@ export function needOf(rule: Pick<Rule, 'check' | 'needs'>, need: Need): NeedsIn
   return rule.needs?.[need] ?? 'none';
 }
 
-let cached: Rule[] | undefined;
+/**
+ * Set to the digest of the rules.yaml a process checked, for the processes it starts: a Playwright run's
+ * runner checks the catalogue while it collects the tests, and its workers, which start after, trust the same
+ * file instead of checking it again (npm run conformance's own process, when it reads the catalogue, checks
+ * it for the runner too). A file changed since is checked again.
+ */
+export const CATALOGUE_CHECKED_VAR = 'PG_CATALOGUE_CHECKED';
 
-/** The catalogue, read through the parsed-YAML cache: every Playwright worker and the runner read it. */
+/**
+ * A catalogue file, checked unless `env` says the process that started this one checked the same text;
+ * once checked, `env` says so to the processes this one starts.
+ */
+export function readCatalogue(path: string, source: string, env: NodeJS.ProcessEnv = process.env): Catalogue {
+  const { value, digest } = readYamlFile(path);
+  if (env[CATALOGUE_CHECKED_VAR] === digest) return catalogueOf(value);
+  const read = checked(value, source);
+  env[CATALOGUE_CHECKED_VAR] = digest;
+  return read;
+}
+
+let cached: Catalogue | undefined;
+const catalogue = () => (cached ??= readCatalogue(RULES_PATH, 'spec/rules.yaml'));
+
 export function loadRules(): Rule[] {
-  cached ??= listOf(parseYamlFile(RULES_PATH), 'spec/rules.yaml', GATEWAY_LIST) as Rule[];
-  return cached;
+  return catalogue().rules;
 }
 
 /**
@@ -146,18 +135,11 @@ export function loadRules(): Rule[] {
  * removed or reworded; the rules' hash (run-identity.ts) changes by itself and tells two wordings apart.
  */
 export function loadCatalogueVersion(): string {
-  const version = (parseYamlFile(RULES_PATH) as Record<string, unknown> | null)?.version;
-  if (typeof version !== 'string' || version === '') {
-    throw new Error('spec/rules.yaml: expected a top-level "version" string, e.g. version: "1.0.0"');
-  }
-  return version;
+  return catalogue().version;
 }
 
-let cachedApplication: ApplicationRule[] | undefined;
-
 export function loadApplicationRules(): ApplicationRule[] {
-  cachedApplication ??= applicationListOf(parseYamlFile(RULES_PATH), 'spec/rules.yaml');
-  return cachedApplication;
+  return catalogue().applicationRules;
 }
 
 /** A rule of either list, for writers that name rules of both sides (the proxy's traffic report). */

@@ -26,11 +26,16 @@ const CACHE_DIR = join('node_modules', '.cache', 'gateway-conformance');
  * parses some fifty times faster). A changed file has a new key; an unwritable cache only costs the parse.
  */
 export function parseYamlFile(path: string): unknown {
+  return readYamlFile(path).value;
+}
+
+/** The parsed file and the digest of its text, by which a process tells whether it is the file it checked. */
+export function readYamlFile(path: string): { value: unknown; digest: string } {
   const text = readFileSync(path, 'utf8');
-  const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  const cached = join(CACHE_DIR, `${basename(path)}.${key}.json`);
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const cached = join(CACHE_DIR, `${basename(path)}.${digest}.json`);
   try {
-    return JSON.parse(readFileSync(cached, 'utf8'));
+    return { value: JSON.parse(readFileSync(cached, 'utf8')), digest };
   } catch {
     const value = parseYaml(text);
     try {
@@ -41,6 +46,6 @@ export function parseYamlFile(path: string): unknown {
     } catch {
       // a read-only checkout: parse every time
     }
-    return value;
+    return { value, digest };
   }
 }

@@ -16,7 +16,17 @@ import { VAULT_CHECKS } from './vault.js';
 
 export type CheckedSide = 'gateway' | 'application' | 'run';
 
-const FAMILIES: readonly FamilyChecks[] = [AUTH_CHECKS, ERR_CHECKS, TOK_CHECKS, VAULT_CHECKS, HOOK_CHECKS, APP_CHECKS];
+/** The family tables, each by the file that holds it: the rules map (docs/rules.md) says where a rule is judged. */
+export const FAMILY_TABLES: Readonly<Record<string, FamilyChecks>> = {
+  'src/checks/auth.ts': AUTH_CHECKS,
+  'src/checks/errors.ts': ERR_CHECKS,
+  'src/checks/tokenize.ts': TOK_CHECKS,
+  'src/checks/vault.ts': VAULT_CHECKS,
+  'src/checks/hook.ts': HOOK_CHECKS,
+  'src/checks/request.ts': APP_CHECKS,
+};
+
+const FAMILIES: readonly FamilyChecks[] = Object.values(FAMILY_TABLES);
 
 /**
  * The registry built from family tables, checked at load: a rule claimed by two families, or an ID the

@@ -40,7 +40,7 @@ export function sharedCardIdProblems(answers: readonly Exchange[]): string[] {
   return repeated.length ? [`${repeated.length} of ${ids.length} card IDs repeat an earlier one`] : [];
 }
 
-/** TOK-1, TOK-2, TOK-6, TOK-7, TOK-8, TOK-9, TOK-10 on one tokenize exchange. */
+/** Every rule one tokenize exchange settles: TOK_CHECKS names them as judged by `judgeTokenizeAnswer`. */
 export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
   const sent = objectOf(exchange.request.body);
   if (!sent) return j;

@@ -15,7 +15,10 @@ function nonNegativeInteger(text: string | null): number | undefined {
   return text !== null && /^[0-9]+$/.test(text) ? Number(text) : undefined;
 }
 
-/** VAULT-1, VAULT-2, VAULT-3, VAULT-6, VAULT-7, VAULT-8 on one listing page, as far as the query sent says. */
+/**
+ * Every rule one listing page settles, as far as the query sent says: VAULT_CHECKS names them as judged by
+ * `judgeListingAnswer`.
+ */
 export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
   if (!succeeded(exchange)) return j;
   const totalPages = bodyField(exchange, 'totalPages');

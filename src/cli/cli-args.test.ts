@@ -129,3 +129,113 @@ test("--no-known-deviations and --record-known are the suite's own, never passed
   expect(() => parse(['--record-known', '--no-known-deviations'])).toThrow(/use one of them/);
   expect(() => parse(['--record-known=yes'])).toThrow(UsageError);
 });
+
+test('--baseline and its path are taken out; every other argument goes to Playwright in order', () => {
+  expect(parse(['--shard=1/2', '--baseline', 'last/conformance.json', '-g', 'AUTH'])).toMatchObject({
+    baseline: resolve('last/conformance.json'),
+    playwright: ['--shard=1/2', '--grep=AUTH'],
+  });
+  expect(parse(['--baseline=b.json'])).toMatchObject({ baseline: resolve('b.json'), playwright: [] });
+});
+
+test('PG_BASELINE names the baseline without the flag; the flag wins', () => {
+  expect(parse([], { PG_BASELINE: 'env.json' })).toMatchObject({ baseline: resolve('env.json') });
+  expect(parse(['--baseline', 'flag.json'], { PG_BASELINE: 'env.json' })).toMatchObject({
+    baseline: resolve('flag.json'),
+  });
+  expect(parse(['--workers=1'])).toMatchObject({ baseline: undefined, playwright: ['--workers=1'] });
+});
+
+test('--baseline without a path is refused with what it needs', () => {
+  expect(() => parse(['--baseline'])).toThrow(/needs the path/);
+  expect(() => parse(['--baseline', '--shard=1/2'])).toThrow(/needs the path/);
+});
+
+// What each command line hands to `playwright test`, as `--name=value` whatever form it was typed in.
+const FORWARDED: [string[], string[]][] = [
+  [[], []],
+  [['--shard', '1/2'], ['--shard=1/2']],
+  [['-j', '3'], ['--workers=3']],
+  [['-j3'], ['--workers=3']],
+  [
+    ['--workers=1', '-j', '2'],
+    ['--workers=1', '--workers=2'],
+  ],
+  [['-gAUTH'], ['--grep=AUTH']],
+  [['--grep=a=b'], ['--grep=a=b']],
+  [['--grep=-5'], ['--grep=-5']],
+  [['-G', 'x'], ['--grep-invert=x']],
+  [['--x'], ['-x']],
+  [['-xj1'], ['-x', '--workers=1']],
+  [
+    ['--max-failures', '0', '--retries=2', '--repeat-each', '3'],
+    ['--max-failures=0', '--retries=2', '--repeat-each=3'],
+  ],
+  [
+    ['--timeout=1000', '--global-timeout', '60000'],
+    ['--timeout=1000', '--global-timeout=60000'],
+  ],
+  [
+    ['--last-failed', '--pass-with-no-tests', '--forbid-only'],
+    ['--last-failed', '--pass-with-no-tests', '--forbid-only'],
+  ],
+  [
+    ['--fail-on-flaky-tests', '--quiet', '--output', 'out'],
+    ['--fail-on-flaky-tests', '--quiet', '--output=out'],
+  ],
+  [['--output=-'], ['--output=-']],
+  [
+    ['tests/auth.spec.ts', '--list', 'tests/vault.spec.ts:12'],
+    ['tests/auth.spec.ts', '--list', 'tests/vault.spec.ts:12'],
+  ],
+  [
+    ['--', 'tests/auth.spec.ts'],
+    ['--', 'tests/auth.spec.ts'],
+  ],
+  [
+    ['--list', '--', '--weird'],
+    ['--list', '--', '--weird'],
+  ],
+  [['--'], ['--']],
+  [['-'], ['-']],
+  [
+    ['--rule=TOK-8', '--list'],
+    [`--grep=${ruleGrep(['TOK-8'])}`, '--list'],
+  ],
+  [
+    ['--rule', 'TOK-8', '--'],
+    [`--grep=${ruleGrep(['TOK-8'])}`, '--'],
+  ],
+  [
+    ['--rule', 'tok-8,TOK-9', '-j', '1', '--shard=1/2'],
+    [`--grep=${ruleGrep(['TOK-8', 'TOK-9'])}`, '--workers=1', '--shard=1/2'],
+  ],
+  [['--baseline', 'b.json', '--no-known-deviations', '--list'], ['--list']],
+  [['--record-known', '-x'], ['-x']],
+  [['--list-rules', '--rule', 'TOK-8'], [`--grep=${ruleGrep(['TOK-8'])}`]],
+];
+
+test('what goes to Playwright, option by option', () => {
+  for (const [argv, playwright] of FORWARDED) expect(parse(argv), argv.join(' ')).toMatchObject({ playwright });
+});
+
+test('parseArgs reads the command line: a value that looks like an option is none, a flag takes no value', () => {
+  expect(() => parse(['--grep', '-5'])).toThrow('--grep needs a value; see npm run conformance -- --help');
+  expect(() => parse(['-j', '-1'])).toThrow('--workers needs a value');
+  expect(() => parse(['--workers=-1'])).toThrow('--workers takes a whole number of workers from 1');
+  expect(() => parse(['--list=1'])).toThrow('--list takes no value; got "--list=1".');
+  expect(() => parse(['-qfoo'])).toThrow('-q is not an option of npm run conformance');
+  expect(() => parse(['-c', 'x'])).toThrow('-c is not an option of npm run conformance');
+  expect(() => parse(['--project=p'])).toThrow('--project is not available here: the suite has one project.');
+  expect(() => parse(['--only-changed'])).toThrow('--only-changed is not an option');
+});
+
+test('the first mistake in the order typed is the one said, unless -h comes before it', () => {
+  expect(() => parse(['--workers=abc', '--bogus'])).toThrow('--workers takes a whole number');
+  expect(() => parse(['--bogus', '--workers=abc'])).toThrow('--bogus is not an option');
+  expect(() => parse(['--workers', '--bogus'])).toThrow('--workers needs a value');
+  expect(() => parse(['--bogus', '-h'])).toThrow('--bogus is not an option');
+  expect(parse(['-h', '--bogus'])).toEqual({ help: true });
+  expect(parse(['-h', '--workers=abc'])).toEqual({ help: true });
+  expect(parse(['-hx'])).toEqual({ help: true });
+});

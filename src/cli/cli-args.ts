@@ -1,4 +1,5 @@
-import { takeBaseline } from './baseline-arg.js';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** A mistake on the command line: exit 2 (configuration), with a sentence saying what to change. */
 export class UsageError extends Error {
@@ -27,29 +28,49 @@ export type ConformanceArgs =
     };
 
 /**
- * Playwright's options that keep their meaning under this command. The rest (a browser, a UI, another
- * config, another reporter) would change what the suite is, or lose its report and verdict: refused.
+ * The suite's own options, read by `parseArgs` with Playwright's beside them. `--baseline` is made absolute
+ * because the reporter may run in another working directory.
  */
-const PASS_THROUGH: Record<string, { value: boolean; short?: string }> = {
-  shard: { value: true },
-  workers: { value: true, short: 'j' },
-  grep: { value: true, short: 'g' },
-  'grep-invert': { value: true, short: 'G' },
-  list: { value: false },
-  'max-failures': { value: true },
-  x: { value: false, short: 'x' },
-  retries: { value: true },
-  'repeat-each': { value: true },
-  timeout: { value: true },
-  'global-timeout': { value: true },
-  trace: { value: true },
-  'last-failed': { value: false },
-  'pass-with-no-tests': { value: false },
-  'forbid-only': { value: false },
-  'fail-on-flaky-tests': { value: false },
-  quiet: { value: false },
-  output: { value: true },
-};
+const OWN_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  rule: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  'list-rules': { type: 'boolean' },
+  json: { type: 'boolean' },
+  version: { type: 'boolean' },
+  'no-known-deviations': { type: 'boolean' },
+  'record-known': { type: 'boolean' },
+} as const;
+
+/**
+ * Playwright's options that keep their meaning under this command, declared so their values are read and
+ * checked here. The rest (a browser, a UI, another config, another reporter) would change what the suite is,
+ * or lose its report and verdict: refused.
+ */
+const PASS_THROUGH = {
+  shard: { type: 'string' },
+  workers: { type: 'string', short: 'j' },
+  grep: { type: 'string', short: 'g' },
+  'grep-invert': { type: 'string', short: 'G' },
+  list: { type: 'boolean' },
+  'max-failures': { type: 'string' },
+  x: { type: 'boolean', short: 'x' },
+  retries: { type: 'string' },
+  'repeat-each': { type: 'string' },
+  timeout: { type: 'string' },
+  'global-timeout': { type: 'string' },
+  trace: { type: 'string' },
+  'last-failed': { type: 'boolean' },
+  'pass-with-no-tests': { type: 'boolean' },
+  'forbid-only': { type: 'boolean' },
+  'fail-on-flaky-tests': { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  output: { type: 'string' },
+} as const;
+
+const OPTIONS = { ...OWN_OPTIONS, ...PASS_THROUGH };
+type OptionName = keyof typeof OPTIONS;
+const isOption = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
 
 const REFUSED: Record<string, string> = {
   reporter:
@@ -64,7 +85,7 @@ const REFUSED: Record<string, string> = {
  * checked here, so a mistyped value is a sentence and exit 2 like any other mistake on the command line.
  */
 const WHOLE = /^[0-9]+$/;
-const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
+const VALUE_PROBLEM: Partial<Record<OptionName, (value: string) => string | undefined>> = {
   shard: (v) => {
     const m = /^([0-9]+)\/([0-9]+)$/.exec(v);
     return m && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2])
@@ -82,19 +103,13 @@ const VALUE_PROBLEM: Record<string, (value: string) => string | undefined> = {
   'global-timeout': (v) => (WHOLE.test(v) ? undefined : 'takes a whole number of milliseconds'),
 };
 
-/** The suite's own flags that take no value: they print something and run nothing. */
-const OWN_FLAGS = {
-  'list-rules': true,
-  json: true,
-  version: true,
-  'no-known-deviations': true,
-  'record-known': true,
-} as const;
-/** The suite's own flags that print something and run nothing. */
-const PRINT_FLAGS = ['list-rules', 'version'];
+/** What an option missing its value needs, where "a value" says too little. */
+const NEEDS: Partial<Record<OptionName, string>> = {
+  baseline: "--baseline needs the path of a previous run's conformance.json",
+};
 
 /** Options that pick tests by something other than their rule: with --rule, a rule would be part-checked. */
-const TEST_FILTERS = ['grep', 'grep-invert', 'last-failed', 'only-changed', 'test-list'];
+const TEST_FILTERS = ['grep', 'grep-invert', 'last-failed'] as const;
 
 const RULE_ID = /^[A-Z]+-[0-9]+$/;
 
@@ -129,23 +144,79 @@ function splitRules(values: string[], known: () => string[]): string[] {
   return ids;
 }
 
-/** Splits `--name=value` / `--name value` / `-j value`; `undefined` name means a positional argument. */
-function optionOf(arg: string): { name?: string; inline?: string } {
-  if (arg.startsWith('--')) {
-    const eq = arg.indexOf('=');
-    return eq < 0 ? { name: arg.slice(2) } : { name: arg.slice(2, eq), inline: arg.slice(eq + 1) };
+const strictly = (args: string[]) =>
+  parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: true, tokens: true });
+type Values = ReturnType<typeof strictly>['values'];
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
+/**
+ * The arguments as `parseArgs` reads them. What it refuses (an unknown option, a value missing or given to a
+ * flag) it says by its error's code alone, so the same arguments are read again leniently for their tokens,
+ * and the walk names the first that was refused, in the words of this command.
+ */
+function read(args: string[]): { tokens: Token[]; values: Values } | { tokens: Token[]; refused: unknown } {
+  try {
+    return strictly(args);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw error;
+    const { tokens } = parseArgs({ args, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+    return { tokens, refused: error };
   }
-  if (arg.startsWith('-') && arg.length > 1) {
-    const short = arg.slice(1, 2);
-    const long = Object.entries(PASS_THROUGH).find(([, o]) => o.short === short)?.[0];
-    if (short === 'h') return { name: 'help' };
-    return { name: long ?? arg, inline: arg.length > 2 ? arg.slice(2) : undefined };
+}
+
+/** What goes to Playwright, in the order given; `first` names its first argument in a sentence. */
+type Forwarded = { playwright: string[]; first?: string; positional: boolean };
+
+/**
+ * Walks the tokens as they were typed: `-h` ends the walk wherever it stands, and the first problem before
+ * it is the one said (an unknown option or a missing value is found only in what parseArgs refused).
+ * Playwright's options go on as `--name=value` (`-x` as itself), test files and all after `--` as given.
+ */
+function walk(tokens: Token[], args: string[]): Forwarded | 'help' {
+  const out: Forwarded = { playwright: [], positional: false };
+  const forward = (arg: string, shown = arg) => {
+    out.playwright.push(arg);
+    out.first ??= shown;
+  };
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') {
+      out.positional ||= token.index + 1 < args.length;
+      for (const arg of args.slice(token.index)) forward(arg, '--');
+      break;
+    }
+    if (token.kind === 'positional') {
+      out.positional = true;
+      forward(token.value);
+      continue;
+    }
+    const { name, value } = token;
+    if (name === 'help') return 'help';
+    if (!isOption(name)) {
+      const why = REFUSED[name];
+      throw new UsageError(
+        why
+          ? `--${name} is not available here: ${why}.`
+          : `${token.rawName} is not an option of npm run conformance; npm run conformance -- --help lists them.`,
+      );
+    }
+    if (OPTIONS[name].type === 'boolean') {
+      if (value !== undefined) throw new UsageError(`--${name} takes no value; got "${args[token.index]}".`);
+      if (name in PASS_THROUGH) forward(name === 'x' ? '-x' : `--${name}`);
+      continue;
+    }
+    // A separate value that looks like an option is the next option, not this one's value.
+    if (value === undefined || (!token.inlineValue && value.startsWith('-')))
+      throw new UsageError(NEEDS[name] ?? `--${name} needs a value; see npm run conformance -- --help`);
+    const problem = VALUE_PROBLEM[name]?.(value);
+    if (problem) throw new UsageError(`--${name} ${problem}; got "${value}".`);
+    if (name in PASS_THROUGH) forward(`--${name}=${value}`, `--${name}`);
   }
-  return {};
+  return out;
 }
 
 /**
- * Reads `npm run conformance`'s arguments: the suite's own (--help, --rule, --baseline) and the Playwright
+ * Reads `npm run conformance`'s arguments: the suite's own (--help, --rule, --baseline, …) and the Playwright
  * options that pass through. `knownRules` is asked only when rules are named (it reads spec/rules.yaml).
  */
 export function parseConformanceArgs(
@@ -153,86 +224,31 @@ export function parseConformanceArgs(
   env: NodeJS.ProcessEnv,
   knownRules: () => string[],
 ): ConformanceArgs {
-  let taken: { baseline?: string; rest: string[] };
-  try {
-    taken = takeBaseline(argv, env);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const ruleValues: string[] = env.PG_RULES?.trim() ? [env.PG_RULES] : [];
-  const fromFlag: string[] = [];
-  const playwright: string[] = [];
-  const used = new Set<string>();
-  const own = new Set<string>();
-  let positional = false;
-  const args = taken.rest;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') {
-      positional ||= i + 1 < args.length;
-      playwright.push(...args.slice(i));
-      break;
-    }
-    const { name, inline } = optionOf(arg);
-    if (name === undefined) {
-      positional = true;
-      playwright.push(arg);
-      continue;
-    }
-    if (name === 'help') return { help: true };
-    const takeValue = () => {
-      if (inline !== undefined) return inline;
-      const next = args[i + 1];
-      if (next === undefined || next.startsWith('-'))
-        throw new UsageError(`--${name} needs a value; see npm run conformance -- --help`);
-      i++;
-      return next;
-    };
-    if (name === 'rule') {
-      fromFlag.push(takeValue());
-      continue;
-    }
-    if (name in OWN_FLAGS) {
-      if (inline !== undefined) throw new UsageError(`--${name} takes no value; got "${arg}".`);
-      own.add(name);
-      continue;
-    }
-    const option = PASS_THROUGH[name];
-    if (!option) {
-      const why = REFUSED[name];
-      throw new UsageError(
-        why
-          ? `--${name} is not available here: ${why}.`
-          : `${arg.split('=')[0]} is not an option of npm run conformance; npm run conformance -- --help lists them.`,
-      );
-    }
-    used.add(name);
-    if (!option.value) {
-      playwright.push(name === 'x' ? '-x' : `--${name}`);
-      continue;
-    }
-    const value = takeValue();
-    const problem = VALUE_PROBLEM[name]?.(value);
-    if (problem) throw new UsageError(`--${name} ${problem}; got "${value}".`);
-    playwright.push(`--${name}=${value}`);
-  }
-  const named = fromFlag.length ? fromFlag : ruleValues; // the flag wins over PG_RULES, as --baseline does
+  const given = read(argv);
+  const walked = walk(given.tokens, argv);
+  if (walked === 'help') return { help: true };
+  if ('refused' in given) throw given.refused; // refused by parseArgs for a reason the walk does not know
+  const { values } = given;
+  const { playwright, first, positional } = walked;
+  const named = values.rule ?? (env.PG_RULES?.trim() ? [env.PG_RULES] : []); // the flag wins, as --baseline does
   const rules = named.length ? splitRules(named, knownRules) : [];
-  if (own.has('json') && !own.has('list-rules')) {
+  const baselineGiven = values.baseline ?? (env.PG_BASELINE || undefined);
+  const baseline = baselineGiven && resolve(baselineGiven);
+  if (values.json && !values['list-rules']) {
     throw new UsageError('--json goes with --list-rules: npm run conformance -- --list-rules --json');
   }
-  const printOnly = [...own].filter((f) => PRINT_FLAGS.includes(f));
+  const printOnly = (['list-rules', 'version'] as const).filter((f) => values[f]);
   if (printOnly.length > 1)
     throw new UsageError('--list-rules and --version print one thing each; ask for one at a time.');
-  if (printOnly.length && (playwright.length || taken.baseline)) {
-    const extra = playwright.length ? (playwright[0]!.split('=')[0] ?? '') : '--baseline';
+  if (printOnly.length && (playwright.length || baseline)) {
+    const extra = first ?? '--baseline';
     const advice = 'leave it out (only --rule narrows --list-rules)';
     throw new UsageError(`--${printOnly[0]} runs no test, so ${extra} means nothing with it; ${advice}.`);
   }
-  if (own.has('version') && fromFlag.length)
+  if (values.version && values.rule)
     throw new UsageError('--version takes no --rule; --list-rules --rule TOK-8 lists one rule.');
   if (rules.length) {
-    const clash = TEST_FILTERS.filter((f) => used.has(f));
+    const clash = TEST_FILTERS.filter((f) => values[f] !== undefined);
     if (clash.length || positional) {
       const what = clash.length ? clash.map((f) => `--${f}`).join(', ') : 'a test-file filter';
       throw new UsageError(
@@ -242,25 +258,21 @@ export function parseConformanceArgs(
     }
     playwright.unshift(`--grep=${ruleGrep(rules)}`);
   }
-  if (own.has('no-known-deviations') && own.has('record-known')) {
+  if (values['no-known-deviations'] && values['record-known']) {
     throw new UsageError(
       '--record-known writes into the known-deviations file, which --no-known-deviations sets aside: use one of them.',
     );
   }
-  const knownDeviations = !own.has('no-known-deviations');
-  const recordKnown = own.has('record-known');
-  const listRules = own.has('list-rules') ? (own.has('json') ? 'json' : 'text') : false;
-  const version = own.has('version');
   return {
     help: false,
-    baseline: taken.baseline,
+    baseline,
     rules,
-    list: used.has('list'),
+    list: !!values.list,
     playwright,
-    listRules,
-    version,
-    knownDeviations,
-    recordKnown,
+    listRules: values['list-rules'] ? (values.json ? 'json' : 'text') : false,
+    version: !!values.version,
+    knownDeviations: !values['no-known-deviations'],
+    recordKnown: !!values['record-known'],
   };
 }
 

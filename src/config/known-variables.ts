@@ -7,6 +7,7 @@ export const PROJECT_SET_VARIABLES: readonly string[] = [
   'PG_SUITE_POWER_PLAN',
   'PG_RECORD_KNOWN',
   'PG_MERCHANT_ID_FORM',
+  'PG_CATALOGUE_CHECKED',
 ];
 
 /**

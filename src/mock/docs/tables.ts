@@ -52,12 +52,14 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 
 const OPEN = /<!-- generated: ([a-z-]+) -->\n[\s\S]*?<!-- \/generated -->/g;
 
-/** The page with every marked block rewritten; an unknown block name is an error, not a silent skip. */
-export function regenerate(page: string): string {
+/**
+ * The page with every marked block rewritten, by `tables` (the mock's own, or those and other writers' blocks);
+ * an unknown block name is an error, not a silent skip.
+ */
+export function regenerate(page: string, tables: Readonly<Record<string, () => string>> = GENERATED_TABLES): string {
   return page.replace(OPEN, (_whole, name: string) => {
-    const render = GENERATED_TABLES[name];
-    if (!render)
-      throw new Error(`unknown generated block "${name}" (known: ${Object.keys(GENERATED_TABLES).join(', ')})`);
+    const render = tables[name];
+    if (!render) throw new Error(`unknown generated block "${name}" (known: ${Object.keys(tables).join(', ')})`);
     return `<!-- generated: ${name} -->\n${render()}\n<!-- /generated -->`;
   });
 }
