@@ -32,7 +32,8 @@ try {
   args = parseProxyArgs(process.argv.slice(2));
   port = proxyPort();
 } catch (e) {
-  if (e instanceof ProxyArgsError || (e instanceof Error && e.message.startsWith('PG_PROXY_PORT'))) fail(e.message);
+  if (e instanceof ProxyArgsError) fail(e.message);
+  if (e instanceof ConfigError) exitOnConfiguration('Traffic', e.problems);
   throw e;
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../cli/cli-args.js';
+import { refusedArgument, type ArgumentOptions } from '../cli/refused-argument.js';
 import { parseCheckArgs } from '../webhook-check/check-args.js';
 
 export type CutoverArgs =
@@ -38,25 +39,24 @@ Exit codes:
   4  not fully exercised on production: no difference seen, but an operation was never called there or a
      rule the sandbox signed off was not exercised (PG_ALLOW_WRITES=1, vendor credentials, PG_WEBHOOK_ID)`;
 
+const OPTIONS = {
+  sandbox: { type: 'string' },
+  'webhook-url': { type: 'string' },
+  ca: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  'insecure-allow-http-loopback': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ArgumentOptions;
+
 /** Reads `npm run cutover`'s arguments; the webhook options are checked by webhook:check's own parser. */
 export function parseCutoverArgs(argv: string[], env: NodeJS.ProcessEnv): CutoverArgs {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        sandbox: { type: 'string' },
-        'webhook-url': { type: 'string' },
-        ca: { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        'insecure-allow-http-loopback': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('.')[0]}; npm run cutover -- --help lists the options.`);
+    const refused = refusedArgument(argv, OPTIONS);
+    if (!refused) throw error;
+    throw new UsageError(`${refused} of npm run cutover; npm run cutover -- --help lists the options.`);
   }
   if (values.help) return { help: true };
   const sandbox = values.sandbox ?? (env.PG_BASELINE || undefined);
@@ -77,9 +77,10 @@ export function parseCutoverArgs(argv: string[], env: NodeJS.ProcessEnv): Cutove
   ];
   let webhook;
   try {
-    webhook = parseCheckArgs(check);
+    webhook = parseCheckArgs(check, '--webhook-url');
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/^--url/, '--webhook-url'));
+    // webhook:check's own UsageError, the same sentence under this command's class of usage mistakes.
+    throw new UsageError((error as Error).message);
   }
   if (webhook.help) return { help: true };
   return {

@@ -16,8 +16,11 @@ export type CheckArgs =
   | { help: true }
   | { help: false; url: string; timeoutMs: number; allowHttpLoopback: boolean; ca: string | undefined; json: boolean };
 
-/** Reads webhook:check's arguments (and the --ca file); throws a UsageError saying what to change. */
-export function parseCheckArgs(argv: string[]): CheckArgs {
+/**
+ * Reads webhook:check's arguments (and the --ca file); throws a UsageError saying what to change. `urlOption` is
+ * what the sentences call --url: npm run cutover passes its --webhook-url on as --url.
+ */
+export function parseCheckArgs(argv: string[], urlOption = '--url'): CheckArgs {
   let values;
   try {
     ({ values } = parseArgs({
@@ -39,9 +42,9 @@ export function parseCheckArgs(argv: string[]): CheckArgs {
   if (values.help) return { help: true };
 
   const url = values.url;
-  if (!url) throw new UsageError('--url is required');
+  if (!url) throw new UsageError(`${urlOption} is required`);
   if (!URL.canParse(url))
-    throw new UsageError(`--url "${url}" is not an absolute URL; write it in full, with https://`);
+    throw new UsageError(`${urlOption} "${url}" is not an absolute URL; write it in full, with https://`);
 
   const timeoutMs = values['timeout-ms'] === undefined ? DEFAULT_TIMEOUT_MS : Number(values['timeout-ms']);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 120_000)
