@@ -57,8 +57,6 @@ test(
         if (!budget.allows()) return [];
         const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, n));
         budget.count(walk);
-        // A walk that never held still judges nothing (walkJudgements): the vault's change is observed.
-        if (walk.moved) moved.add(`count=${n}, ${walk.moved}`);
         const first = walk.pages[0]!;
         if (!succeeded(first) && n > 1) {
           // The maximum count per page is not shown: a refusal of a larger count is observed, and must read as a refusal.
@@ -72,10 +70,18 @@ test(
             },
           ];
         }
-        return walkJudgements(
-          walk,
-          (await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m))))?.size ?? n,
-        );
+        // A walk that never held still, or whose cap it kept from being settled, judges nothing: the change is
+        // observed.
+        if (walk.moved) {
+          moved.add(`count=${n}, ${walk.moved}`);
+          return [];
+        }
+        const cap = await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m)));
+        if (cap && 'moved' in cap) {
+          moved.add(`count=${n}, ${cap.moved}`);
+          return [];
+        }
+        return walkJudgements(walk, cap?.size ?? n);
       },
       (n) => `count=${n}`,
     );
