@@ -1,4 +1,5 @@
 import { GatewayClient } from '../transport/gateway-client.js';
+import { descendingUnder } from '../checks/vault/collation.js';
 import { STILL_ATTEMPTS } from '../checks/vault/same-vault.js';
 import { listingQuery, walkSnapshot } from '../checks/vault/walk.js';
 import { MOCK_DEFAULTS } from './defaults.js';
@@ -82,6 +83,56 @@ test('the suite walks a moving vault again, and says so when it never held still
   // count=40: one page, one request: a snapshot by construction.
   const still = await walkSnapshot(client, listingQuery(MOCK_DEFAULTS.merchantId, 40));
   expect(still).toMatchObject({ attempts: 1, moved: undefined });
+});
+
+const ids = (page: Page) => page.data.map((c) => String(c.customer_id));
+
+test('vault-grows-between-listings: two customers after every 10th listing, landing anywhere in customer_id order', async ({
+  launch,
+}) => {
+  const mock = await launch({ variants: ['vault-grows-between-listings'] });
+  const totals: number[] = [];
+  for (let i = 0; i < 21; i++) totals.push((await list(mock.url, 'count=4&page=0')).totalRecords);
+  expect(totals).toEqual([...Array(10).fill(25), ...Array(10).fill(27), 29]);
+  // The whole vault, in both directions: the new IDs sit between seeded ones, in an order every collation
+  // VAULT-5 accepts agrees on, and each record is a whole, valid customer.
+  const desc = await list(mock.url, 'count=500&page=0&order_on=customer_id&order_by=desc');
+  const asc = await list(mock.url, 'count=500&page=0&order_on=customer_id&order_by=asc');
+  expect(ids(desc)).toEqual(ids(asc).reverse());
+  expect(new Set(ids(desc)).size).toBe(29);
+  const added = ids(desc).filter((id) => !/^cust_[0-9]{7}$/.test(id));
+  expect(added).toHaveLength(4);
+  expect(added.every((id) => /^cust_[0-9]{7}[a-z]{4}$/.test(id))).toBe(true);
+  expect(descendingUnder(ids(desc)).map((c) => c.name)).toContain('locale, numbers by value, punctuation ignored');
+  expect(descendingUnder(ids(desc))).toHaveLength(8); // every collation but the integer one, as the seeded IDs
+  expectValid('listCustomers', desc);
+  // Not all at the top or the bottom: seeded IDs on either side of some of them.
+  const positions = added.map((id) => ids(desc).indexOf(id));
+  expect(positions.some((p) => p > 0 && p < 28)).toBe(true);
+  // rec_id order: the added customers come last, their rec_ids the next ones given out.
+  const byRecId = (await list(mock.url, 'count=500&page=0&order_on=rec_id&order_by=asc')).data;
+  const recIds = byRecId.map((c) => Number(c.rec_id));
+  expect(recIds).toEqual([...recIds].sort((a, b) => a - b));
+  expect(
+    byRecId
+      .slice(25)
+      .map((c) => String(c.customer_id))
+      .sort(),
+  ).toEqual([...added].sort());
+});
+
+test('vault-grows-between-listings: a page read just after two customers landed above it ascends from the page before', async ({
+  launch,
+}) => {
+  const mock = await launch({ variants: ['vault-grows-between-listings'] });
+  for (let i = 0; i < 9; i++) await list(mock.url, 'count=4&page=0');
+  // The 10th listing, then the next: the first two customers land above cust_0000010 and cust_0000003.
+  const page5 = await list(mock.url, 'count=4&page=5&order_by=desc');
+  const page6 = await list(mock.url, 'count=4&page=6&order_by=desc');
+  expect([page5.totalRecords, page6.totalRecords]).toEqual([25, 27]);
+  expect(ids(page5)).toEqual(['cust_0000005', 'cust_0000004', 'cust_0000003', 'cust_0000002']);
+  expect(ids(page6)).toEqual(['cust_0000003', 'cust_0000002', 'cust_0000001']);
+  expect(descendingUnder([...ids(page5), ...ids(page6)])).toEqual([]);
 });
 
 test('a walk of a vault that holds still is one walk and one re-read of page 0', async ({ launch }) => {

@@ -1,5 +1,7 @@
 import { pageWindow, vaultPage } from '../gateway/vault/page.js';
+import type { VaultQuery } from '../gateway/vault/query.js';
 import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import { MAX_CUSTOMERS, type Customer } from '../state/customers.js';
 import type { Env, Behaviour } from './behaviour.js';
 
 /**
@@ -36,6 +38,54 @@ const numberOf = (record: Row) => Number(String(record.customer_id).replace(/^\D
 /** Listings between two changes under vault-changes-during-walks: long walks always see one, short ones rarely. */
 const EVERY = 4;
 const movingVaults = new WeakMap<Env, { listings: number; added: boolean }>();
+
+/**
+ * Under vault-grows-between-listings another tester adds GROWS_BY customers after every GROWS_EVERY
+ * listings, as on a busy shared sandbox: often enough that a page and the next asked at once straddle an
+ * addition in most runs, rarely enough that a short walk mostly holds still. Two at a time, each landing
+ * anywhere: a page read after both landed before it has moved down two places, which puts a record of the
+ * page before it after a lower one (one place only repeats a record, a tie the order allows).
+ */
+const GROWS_EVERY = 10;
+const GROWS_BY = 2;
+
+/**
+ * A customer another tester added: `after` seeded customers sort before it in customer_id order (0: before
+ * them all), `n` numbers the additions. Its ID is the seeded ID it follows with four letters of `n` after it
+ * ("cust_0000007aaab"), which every collation VAULT-5 accepts puts after that ID, before the next seeded one
+ * and after the ones added there earlier.
+ */
+type Added = { after: number; n: number };
+const grownVaults = new WeakMap<Env, { listings: number; added: Added[] }>();
+
+const letters = (n: number) =>
+  Array.from({ length: 4 }, (_, i) => String.fromCharCode(97 + (Math.floor(n / 26 ** (3 - i)) % 26))).join('');
+
+/** Where addition n lands among `seeded` customers: spread over the whole order, the same on every run. */
+const landing = (n: number, seeded: number) => (Math.imul(n + 1, 0x9e3779b1) >>> 0) % (seeded + 1);
+
+/**
+ * Record i of the grown vault in the order asked for (i ascending). In customer_id order the k-th added
+ * customer (sorted by where it landed) sits at position min(after, seeded) + k; in rec_id order every added
+ * customer follows the seeded ones, its rec_id the next one given out (its record index past every seeded
+ * one), as a database's sequence does.
+ */
+function grownRecordAt(added: readonly Added[], seeded: number, query: VaultQuery, env: Env) {
+  const record = (a: Added): Customer => ({
+    ...env.customer(MAX_CUSTOMERS + a.n),
+    customer_id: `cust_${String(a.after).padStart(7, '0')}${letters(a.n)}`,
+  });
+  if (query.orderOn === 'rec_id') {
+    const byN = [...added].sort((x, y) => x.n - y.n);
+    return (i: number) => (i < seeded ? env.customer(i) : record(byN[i - seeded]!));
+  }
+  const at = added.map((a, k) => Math.min(a.after, seeded) + k);
+  return (i: number) => {
+    let before = 0;
+    while (before < at.length && at[before]! < i) before++;
+    return at[before] === i ? record(added[before]!) : env.customer(i - before);
+  };
+}
 
 export const VAULT_DATA_VARIANTS = [
   {
@@ -107,6 +157,29 @@ export const VAULT_DATA_VARIANTS = [
       movingVaults.set(env, vault);
       relisted((seeded) => seeded + (vault.added ? 1 : 0))(answer, context, env);
       if (++vault.listings % EVERY === 0) vault.added = !vault.added;
+    },
+  },
+  {
+    name: 'vault-grows-between-listings',
+    rule: 'VAULT-5',
+    description:
+      'Another tester adds two customers after every 10th listing, never removing one: each customer_id lands ' +
+      'anywhere in the order (cust_0000007aaab between cust_0000007 and cust_0000008), so the records after ' +
+      'it move down a place, and a page and the next asked at once may read two states of the vault.',
+    answer: (answer, context, env) => {
+      if (context.operation !== 'listCustomers' || !answer.body) return;
+      const vault = grownVaults.get(env) ?? { listings: 0, added: [] };
+      grownVaults.set(env, vault);
+      const total = context.total + vault.added.length;
+      const recordAt = grownRecordAt(vault.added, context.total, context.query, env);
+      answer.body = vaultPage(context.query, total, pageWindow(context.query, total), recordAt) as unknown as Row;
+      if (++vault.listings % GROWS_EVERY) return;
+      for (let i = 0; i < GROWS_BY; i++) {
+        const n = vault.added.length;
+        const added = { after: landing(n, context.total), n };
+        const at = vault.added.findIndex((a) => a.after > added.after);
+        vault.added.splice(at < 0 ? vault.added.length : at, 0, added);
+      }
     },
   },
 ] as const satisfies readonly Behaviour[];
