@@ -50,7 +50,7 @@ test('a cap is confirmed by the listing at its own size on its own totals, also 
   expect(await pageCap(walk, 40, async () => listing(27, 20, 0))).toMatchObject({ size: 20 });
 });
 
-test('a listing at the cap that saw another vault and does not confirm it is asked again; a vault that keeps moving settles nothing', async () => {
+test('a listing at the cap that saw another vault and does not confirm it is asked again; a moving vault settles nothing', async () => {
   const walk = walkOf([listing(25, 20, 0, 20, 40), listing(25, 20, 1, 20, 40)], 25);
   // Others removed customers down to 18 by the time count=20 was asked, then added them back.
   const answers = [listing(18, 20, 0), listing(25, 20, 0)];
