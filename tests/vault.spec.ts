@@ -5,11 +5,11 @@ import {
   MAX_PAGES,
   PAST_THE_END,
   SAMPLED_PAGES,
-  WALK_ATTEMPTS,
+  STILL_ATTEMPTS,
+  askStill,
   collationObservation,
-  customerIds,
   formatsJudged,
-  grewPast,
+  listingOrder,
   listingQuery,
   orderProblems,
   pageCap,
@@ -21,11 +21,12 @@ import {
   sampledWalk,
   shownCardNumbers,
   unservedPageProblems,
+  vaultChangedObservation,
   walkCoverageProblems,
   walkPages,
   walkSnapshot,
 } from '../src/checks/registry.js';
-import { bodyField, rules, succeeded, test } from './fixtures.js';
+import { bodyField, rules, succeeded, test, type Exchange } from './fixtures.js';
 import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, noCustomersWhy, vaultMoving } from './why-not-exercised.js';
 
 // Every vault check holds on a vault of any size, 0 included: a new sandbox may be empty, a shared one
@@ -52,6 +53,14 @@ for (const count of COUNTS) {
       async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
         const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, count));
         const first = walk.pages[0]!;
+        // Pages that did not all see one vault prove nothing about paging: observed, and not judged.
+        const unjudged = (evidence: string, attempts: number) => {
+          const moved = vaultChangedObservation(`walk at count=${count}`, [evidence], attempts);
+          for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) {
+            observe(id, moved.text, moved.data);
+            notExercised(id, vaultMoving(`count=${count}`, attempts, evidence));
+          }
+        };
         if (!succeeded(first) && count > 1) {
           // The maximum count per page is not shown: a refusal is accepted when it reads as one.
           const one = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
@@ -83,8 +92,7 @@ for (const count of COUNTS) {
           ...walk.pages.filter((p) => !succeeded(p)),
         );
         if (walk.moved) {
-          for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4'])
-            notExercised(id, vaultMoving(`count=${count}`, walk.attempts, walk.moved));
+          unjudged(walk.moved, walk.attempts);
           return;
         }
         if (walk.totalRecords === 0) {
@@ -108,6 +116,10 @@ for (const count of COUNTS) {
         const cap = await pageCap(walk, count, (m) =>
           gateway.listCustomers(listingQuery(suite.merchant.merchantId, m)),
         );
+        if (cap && 'moved' in cap) {
+          unjudged(cap.moved, STILL_ATTEMPTS);
+          return;
+        }
         if (cap)
           observe(
             'VAULT-2',
@@ -171,20 +183,28 @@ for (const count of [3, 10]) {
     `VAULT-5: customer_id descends within and across pages (count=${count})`,
     rules(['VAULT-5']),
     async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
-      // The order holds whatever other users add or remove between pages, so a moving vault is judged too.
-      const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, count));
+      // Within a page the order holds whatever other users do; across a page and the next only when both saw
+      // the same vault (listingOrder): customers added before a page move its records down past the last of the
+      // page before. A walk that never held still is judged within its pages and across those that did.
+      const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, count));
       verify(
         'VAULT-5',
         unservedPageProblems(walk.pages, walk.pageNumbers),
         'the listing sorted on customer_id desc served as section 4.2 uses it',
         ...walk.pages.filter((p) => !succeeded(p)),
       );
-      const ids = customerIds(walk.records);
-      verify('VAULT-5', orderProblems(ids), DESCENDING, ...walk.pages.slice(0, 2));
-      const collation = collationObservation(ids);
+      const { ids, unjudged, changes } = listingOrder(walk.pages, walk.pageNumbers);
+      verify('VAULT-5', orderProblems(ids, unjudged), DESCENDING, ...walk.pages.slice(0, 2));
+      const collation = collationObservation(ids, unjudged);
       if (collation) observe('VAULT-5', collation.text, collation.data);
-      countJudged('VAULT-5', Math.max(0, ids.length - 1), 'neighbouring customer_id pairs');
+      if (changes.length) {
+        const moved = vaultChangedObservation(`pages at count=${count}`, changes, walk.attempts);
+        observe('VAULT-5', moved.text, moved.data);
+      }
+      const pairs = Math.max(0, ids.length - 1 - unjudged.size);
+      countJudged('VAULT-5', pairs, 'neighbouring customer_id pairs');
       if (ids.length < 2) notExercised('VAULT-5', ids.length ? FEWER_THAN_TWO : noCustomersWhy(walk.pages[0]!));
+      else if (!pairs) notExercised('VAULT-5', vaultMoving(`count=${count}`, walk.attempts, changes[0]!));
     },
   );
 }
@@ -194,49 +214,50 @@ test(
   rules(['VAULT-6']),
   async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
     const count = 4;
-    let grew = '';
-    for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
-      const first = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count));
-      const totalPages = Number(bodyField(first, 'totalPages'));
-      const totalRecords = Number(bodyField(first, 'totalRecords'));
-      if (!succeeded(first) || !Number.isInteger(totalPages)) {
-        notExercised(
-          'VAULT-6',
-          'page 0 did not answer code 0 with an integer totalPages, so where the pages end is unknown',
-        );
-        return;
-      }
-      grew = '';
-      let failures = 0;
-      // A page past the end that answers code 0 is judged on its answer (checks/vault.ts, run by the gateway
-      // fixture), as long as it still counts no more pages than its index: a vault that grew meanwhile is walked
-      // again. One that answers a platform failure (which the rule accepts) carries no totals: only the suite,
-      // from page 0, knows it is past the end, so it is judged here.
-      for (const page of [totalPages, totalPages + 1, totalPages + 1000]) {
-        const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
-        if (!succeeded(answer)) {
-          observe(
-            'VAULT-6',
-            `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`,
-            { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` },
-          );
-          verify('VAULT-6', pastTheEndProblems(recordsOf(answer).length, page, totalPages), PAST_THE_END, answer);
-          failures++;
-          continue;
-        }
-        const nowPages = grewPast(answer, page);
-        if (nowPages !== undefined) {
-          grew = `page ${page} was past the end at totalPages ${totalPages}, but by then the vault had ${nowPages} pages`;
-          break;
-        }
-      }
-      if (!grew) {
-        if (totalRecords > 0 && failures) countJudged('VAULT-6', failures, 'failures past the end');
-        if (!(totalRecords > 0)) notExercised('VAULT-6', NO_CUSTOMERS);
-        return;
-      }
+    const list = (page: number) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, count, page));
+    // Where the pages end is page 0's to say, so each page past it is judged only where it saw page 0's vault
+    // (askStill): a vault that grew meanwhile may have a page there now. A page that answers code 0 is judged on
+    // its answer (checks/vault.ts, run by the gateway fixture). One that answers a platform failure (which the
+    // rule accepts) carries no totals to compare, so page 0 is read again after it; only the suite, from page 0,
+    // knows it is past the end, so it is judged here.
+    const pastThe = (totalPages: number) => [totalPages, totalPages + 1, totalPages + 1000];
+    const asked = await askStill(async () => {
+      const first = await list(0);
+      const totalPages = bodyField(first, 'totalPages');
+      if (!succeeded(first) || !Number.isInteger(totalPages)) return [first];
+      const past: Exchange[] = [];
+      for (const page of pastThe(totalPages as number)) past.push(await list(page));
+      return past.every(succeeded) ? [first, ...past] : [first, ...past, await list(0)];
+    });
+    const [first, ...past] = asked.answers;
+    const totalPages = Number(bodyField(first!, 'totalPages'));
+    if (!succeeded(first!) || !Number.isInteger(totalPages)) {
+      notExercised(
+        'VAULT-6',
+        'page 0 did not answer code 0 with an integer totalPages, so where the pages end is unknown',
+      );
+      return;
     }
-    notExercised('VAULT-6', vaultMoving('pages past the end', WALK_ATTEMPTS, grew));
+    if (asked.change) {
+      const moved = vaultChangedObservation('pages past the end', [asked.change], asked.attempts);
+      observe('VAULT-6', moved.text, moved.data);
+      notExercised('VAULT-6', vaultMoving('pages past the end', asked.attempts, asked.change));
+      return;
+    }
+    const failures = pastThe(totalPages).flatMap((page, at) =>
+      succeeded(past[at]!) ? [] : [{ page, answer: past[at]! }],
+    );
+    for (const { page, answer } of failures) {
+      observe(
+        'VAULT-6',
+        `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`,
+        { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` },
+      );
+      verify('VAULT-6', pastTheEndProblems(recordsOf(answer).length, page, totalPages), PAST_THE_END, answer);
+    }
+    const totalRecords = Number(bodyField(first!, 'totalRecords'));
+    if (totalRecords > 0 && failures.length) countJudged('VAULT-6', failures.length, 'failures past the end');
+    if (!(totalRecords > 0)) notExercised('VAULT-6', NO_CUSTOMERS);
   },
 );
 

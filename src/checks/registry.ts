@@ -152,9 +152,9 @@ export { DESCENDING, collationObservation, customerIds, orderProblems } from './
 export { pageCap, refusedCountProblems } from './vault/page-cap.js';
 export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
 export { FORMAT_SOURCES, formatsJudged, shownCardNumbers } from './vault/record-formats.js';
+export { STILL_ATTEMPTS, askStill, sameVault, vaultChangedObservation, type VaultSeen } from './vault/same-vault.js';
 export {
-  WALK_ATTEMPTS,
-  grewPast,
+  listingOrder,
   listingQuery,
   recordsOf,
   sampledWalk,

@@ -1,5 +1,7 @@
 import { GatewayClient } from '../transport/gateway-client.js';
-import { listingQuery, walkSnapshot, WALK_ATTEMPTS } from '../checks/vault/walk.js';
+import { descendingUnder } from '../checks/vault/collation.js';
+import { STILL_ATTEMPTS } from '../checks/vault/same-vault.js';
+import { listingQuery, walkSnapshot } from '../checks/vault/walk.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, test } from '../testing/fixtures.js';
 import { expectValid, send } from '../testing/mock-requests.js';
@@ -76,11 +78,61 @@ test('the suite walks a moving vault again, and says so when it never held still
   );
   // count=1: 26 requests a walk, so the vault moves under every one of them.
   const moving = await walkSnapshot(client, listingQuery(MOCK_DEFAULTS.merchantId, 1));
-  expect(moving.attempts).toBe(WALK_ATTEMPTS);
-  expect(moving.moved).toMatch(/totalRecords was 2[56] on page 0 and 2[56] on page [0-9]+/);
+  expect(moving.attempts).toBe(STILL_ATTEMPTS);
+  expect(moving.moved).toMatch(/^pages 0 and [0-9]+: 2[56] → 2[56] records/);
   // count=40: one page, one request: a snapshot by construction.
   const still = await walkSnapshot(client, listingQuery(MOCK_DEFAULTS.merchantId, 40));
   expect(still).toMatchObject({ attempts: 1, moved: undefined });
+});
+
+const ids = (page: Page) => page.data.map((c) => String(c.customer_id));
+
+test('vault-grows-between-listings: two customers after every 25th listing, above the last record that listing showed', async ({
+  launch,
+}) => {
+  const mock = await launch({ variants: ['vault-grows-between-listings'] });
+  const totals: number[] = [];
+  // Page 3 at count=4 descending shows cust_0000013 … cust_0000010 until the first two land above it.
+  for (let i = 0; i < 51; i++) totals.push((await list(mock.url, 'count=4&page=3&order_by=desc')).totalRecords);
+  expect(totals).toEqual([...Array(25).fill(25), ...Array(25).fill(27), 29]);
+  // The whole vault, in both directions: the new IDs sit between seeded ones, in an order every collation
+  // VAULT-5 accepts agrees on, and each record is a whole, valid customer.
+  const desc = await list(mock.url, 'count=500&page=0&order_on=customer_id&order_by=desc');
+  const asc = await list(mock.url, 'count=500&page=0&order_on=customer_id&order_by=asc');
+  expect(ids(desc)).toEqual(ids(asc).reverse());
+  expect(new Set(ids(desc)).size).toBe(29);
+  const added = ids(desc).filter((id) => !/^cust_[0-9]{7}$/.test(id));
+  expect(added).toHaveLength(4);
+  expect(added.every((id) => /^cust_[0-9]{7}[a-z]{4}$/.test(id))).toBe(true);
+  expect(added.every((id) => ids(desc).indexOf(id) < ids(desc).indexOf('cust_0000010'))).toBe(true);
+  expect(descendingUnder(ids(desc))).toHaveLength(8); // every collation but the integer one, as the seeded IDs
+  expectValid('listCustomers', desc);
+  // rec_id order: the added customers come last, their rec_ids the next ones given out.
+  const byRecId = (await list(mock.url, 'count=500&page=0&order_on=rec_id&order_by=asc')).data;
+  const recIds = byRecId.map((c) => Number(c.rec_id));
+  expect(recIds).toEqual([...recIds].sort((a, b) => a - b));
+  expect(byRecId.slice(25).map((c) => String(c.customer_id))).toEqual([...added].sort());
+  // Listed ascending, "above" is lower IDs: below cust_0000004, the last of page 0.
+  const ascending = await launch({ variants: ['vault-grows-between-listings'] });
+  for (let i = 0; i < 25; i++) await list(ascending.url, 'count=4&page=0&order_by=asc');
+  const listed = ids(await list(ascending.url, 'count=500&page=0&order_by=asc'));
+  const lower = listed.filter((id) => !/^cust_[0-9]{7}$/.test(id));
+  expect(lower).toHaveLength(2);
+  expect(lower.every((id) => listed.indexOf(id) < listed.indexOf('cust_0000004'))).toBe(true);
+});
+
+test('vault-grows-between-listings: the page read after an addition ascends from the page before', async ({
+  launch,
+}) => {
+  const mock = await launch({ variants: ['vault-grows-between-listings'] });
+  for (let i = 0; i < 24; i++) await list(mock.url, 'count=4&page=0&order_by=desc');
+  // The 25th listing, then the next: two customers land above cust_0000002, the last record page 5 shows.
+  const page5 = await list(mock.url, 'count=4&page=5&order_by=desc');
+  const page6 = await list(mock.url, 'count=4&page=6&order_by=desc');
+  expect([page5.totalRecords, page6.totalRecords]).toEqual([25, 27]);
+  expect(ids(page5)).toEqual(['cust_0000005', 'cust_0000004', 'cust_0000003', 'cust_0000002']);
+  expect(ids(page6).at(-1)).toBe('cust_0000001');
+  expect(descendingUnder([...ids(page5), ...ids(page6)])).toEqual([]);
 });
 
 test('a walk of a vault that holds still is one walk and one re-read of page 0', async ({ launch }) => {

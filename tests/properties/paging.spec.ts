@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import {
   DESCENDING,
+  STILL_ATTEMPTS,
   answerVerdict,
+  askStill,
   customerIds,
-  grewPast,
   listingQuery,
   orderProblems,
   pageCap,
@@ -12,9 +13,10 @@ import {
   recordsOf,
   rejectionProblems,
   unservedPageProblems,
-  walkPages,
+  vaultChangedObservation,
+  walkSnapshot,
 } from '../../src/checks/registry.js';
-import { bodyField, rules, succeeded, test, type PropertyFinding } from '../fixtures.js';
+import { bodyField, rules, succeeded, test, type Exchange, type PropertyFinding } from '../fixtures.js';
 import { WalkBudget } from '../walk-budget.js';
 import { walkJudgements } from './walk-judgements.js';
 
@@ -44,6 +46,7 @@ test(
   rules(['VAULT-2', 'VAULT-3', 'VAULT-4']),
   async ({ gateway, suite, property, observe, notExercised }, testInfo) => {
     const refused = new Set<number>();
+    const moved = new Set<string>();
     const budget = new WalkBudget(testInfo.timeout);
     const size = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
     await property(
@@ -52,7 +55,7 @@ test(
       async (n): Promise<PropertyFinding[]> => {
         // A page size not walked for want of time judges nothing (and the report says how many were not).
         if (!budget.allows()) return [];
-        const walk = await walkPages(gateway, listingQuery(suite.merchant.merchantId, n));
+        const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, n));
         budget.count(walk);
         const first = walk.pages[0]!;
         if (!succeeded(first) && n > 1) {
@@ -67,10 +70,18 @@ test(
             },
           ];
         }
-        return walkJudgements(
-          walk,
-          (await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m))))?.size ?? n,
-        );
+        // A walk that never held still, or whose cap it kept from being settled, judges nothing: the change is
+        // observed.
+        if (walk.moved) {
+          moved.add(`count=${n}, ${walk.moved}`);
+          return [];
+        }
+        const cap = await pageCap(walk, n, (m) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, m)));
+        if (cap && 'moved' in cap) {
+          moved.add(`count=${n}, ${cap.moved}`);
+          return [];
+        }
+        return walkJudgements(walk, cap?.size ?? n);
       },
       (n) => `count=${n}`,
     );
@@ -92,6 +103,10 @@ test(
         'VAULT-2',
         `counts refused: ${[...refused].sort((a, b) => a - b).join(', ')}; the maximum count per page is not shown`,
       );
+    if (moved.size) {
+      const seen = vaultChangedObservation('walks at generated page sizes', [...moved], STILL_ATTEMPTS);
+      for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) observe(id, seen.text, seen.data);
+    }
   },
 );
 
@@ -106,44 +121,64 @@ test(
   rules(['VAULT-5', 'VAULT-6']),
   async ({ gateway, suite, property, observe }) => {
     const pastFailures = new Set<string>();
+    const moved = { 'VAULT-5': new Set<string>(), 'VAULT-6': new Set<string>() };
+    const list = (n: number, page = 0) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, n, page));
     await property(
       'VAULT-5 VAULT-6 pages',
       position,
       async ({ count: n, page, past }): Promise<PropertyFinding[]> => {
-        const merchant = suite.merchant.merchantId;
-        const first = await gateway.listCustomers(listingQuery(merchant, n));
+        const first = await list(n);
         if (!succeeded(first)) return []; // a refused count is judged by the walk property
         const totalPages = Number(bodyField(first, 'totalPages'));
         const judgements: PropertyFinding[] = [];
         if (totalPages > 0) {
           const at = Math.min(page, totalPages - 1);
-          const pair = await Promise.all([
-            gateway.listCustomers(listingQuery(merchant, n, at)),
-            ...(at + 1 < totalPages ? [gateway.listCustomers(listingQuery(merchant, n, at + 1))] : []),
-          ]);
-          const ids = customerIds(pair.flatMap(recordsOf));
-          const problems = [
-            ...unservedPageProblems(pair, [at, at + 1]),
-            ...orderProblems(ids).map((p) => `pages ${at} and ${at + 1} at count=${n}: ${p}`),
-          ];
-          judgements.push({
-            ruleId: 'VAULT-5',
-            problems,
-            expected: `${DESCENDING}, across a page and the next`,
-            exchanges: pair,
-          });
+          // Asked at once, as a client pages; compared only when both saw the same vault (askStill), since
+          // customers another tester adds before page `at` move records of one page past the other's.
+          const asked = await askStill(() =>
+            Promise.all([list(n, at), ...(at + 1 < totalPages ? [list(n, at + 1)] : [])]),
+          );
+          const pair = asked.answers;
+          if (asked.change) moved['VAULT-5'].add(`pages ${at} and ${at + 1} at count=${n}: ${asked.change}`);
+          else {
+            const ids = customerIds(pair.flatMap(recordsOf));
+            const problems = [
+              ...unservedPageProblems(pair, [at, at + 1]),
+              ...orderProblems(ids).map((p) => `pages ${at} and ${at + 1} at count=${n}: ${p}`),
+            ];
+            judgements.push({
+              ruleId: 'VAULT-5',
+              problems,
+              expected: `${DESCENDING}, across a page and the next`,
+              exchanges: pair,
+            });
+          }
         }
-        const pastPage = Math.max(totalPages, 1) + past;
-        const beyond = await gateway.listCustomers(listingQuery(merchant, n, pastPage));
-        if (!succeeded(beyond)) pastFailures.add(`HTTP ${beyond.status}`);
-        if (grewPast(beyond, pastPage) !== undefined) return judgements;
-        // A platform failure past the end carries no totals: only page 0 tells it is past the end. On an empty
-        // vault it judges nothing (there is no record it could show).
+        // Past the end of what page 0 says, and judged only where the page saw page 0's vault: a vault that grew
+        // may have a page there now. A platform failure past the end carries no totals to compare, so page 0 is
+        // read again after it.
+        const pastOf = (zero: Exchange) => Math.max(Number(bodyField(zero, 'totalPages')), 1) + past;
+        const asked = await askStill(async (attempt) => {
+          const zero = attempt === 1 ? first : await list(n);
+          if (!succeeded(zero)) return [zero];
+          const beyond = await list(n, pastOf(zero));
+          return succeeded(beyond) ? [zero, beyond] : [zero, beyond, await list(n)];
+        });
+        const [zero, beyond] = asked.answers;
+        if (!beyond) return judgements;
+        const pastPage = pastOf(zero!);
+        if (asked.change) {
+          moved['VAULT-6'].add(`page 0 and page ${pastPage} at count=${n}: ${asked.change}`);
+          return judgements;
+        }
         if (!succeeded(beyond)) {
-          if (Number(bodyField(first, 'totalRecords')) > 0)
+          pastFailures.add(`HTTP ${beyond.status}`);
+          // Only page 0 tells it is past the end. On an empty vault it judges nothing (there is no record it
+          // could show).
+          if (Number(bodyField(zero!, 'totalRecords')) > 0)
             judgements.push({
               ruleId: 'VAULT-6',
-              problems: pastTheEndProblems(recordsOf(beyond).length, pastPage, totalPages),
+              problems: pastTheEndProblems(recordsOf(beyond).length, pastPage, Number(bodyField(zero!, 'totalPages'))),
               expected: PAST_THE_END,
               exchanges: [beyond],
             });
@@ -159,5 +194,14 @@ test(
     );
     for (const f of pastFailures)
       observe('VAULT-6', `a page past the end answered a failure (${f}); what it returns is not shown`);
+    for (const [id, changes] of Object.entries(moved))
+      if (changes.size) {
+        const seen = vaultChangedObservation(
+          id === 'VAULT-5' ? 'generated pages and the next' : 'generated pages past the end',
+          [...changes],
+          STILL_ATTEMPTS,
+        );
+        observe(id, seen.text, seen.data);
+      }
   },
 );

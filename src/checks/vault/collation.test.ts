@@ -95,3 +95,21 @@ test("the mock's collation variants fit only the collations they stand for", () 
     'locale, numbers by value, punctuation ignored',
   ]);
 });
+
+test('a pair left unjudged (pages that saw two states of the vault) neither breaks the order nor ties', () => {
+  // Pages 6 and 7 at count=2 read across two customers added above page 7: its records moved down two places.
+  const ids = ['cust_0000012', 'cust_0000011', 'cust_0000012', 'cust_0000011'];
+  expect(orderProblems(ids)).toHaveLength(1);
+  expect(orderProblems(ids, new Set([2]))).toEqual([]);
+  expect(descendingUnder(ids, new Set([2]))).toHaveLength(8);
+  expect(collationObservation(ids, new Set([2]))?.data.value).toBe(
+    'any (the IDs sort alike under every collation tried)',
+  );
+  // Across the unjudged pair, a tie is not listed either; within a page, an ascent still fails.
+  expect(tiesUnder(['Cust-1', 'cust_1'], COLLATIONS[6]!, new Set([1]))).toEqual([]);
+  expect(orderProblems(['cust_0000011', 'cust_0000012', 'cust_0000013'], new Set([2]))[0]).toMatch(
+    /^customer_id "cust_0000012" follows "cust_0000011" \(record 1\)/,
+  );
+  // Only unjudged pairs: nothing was compared, so there is no collation to observe.
+  expect(collationObservation(['cust_0000002', 'cust_0000003'], new Set([1]))).toBeUndefined();
+});

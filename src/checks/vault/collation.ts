@@ -80,9 +80,17 @@ export function customerIds(records: readonly { customer_id?: unknown }[]): stri
   return records.flatMap((r) => (r.customer_id === undefined || r.customer_id === null ? [] : [String(r.customer_id)]));
 }
 
+/**
+ * Positions i whose pair with the record before is not judged: the two came from pages that did not see the
+ * same vault (vault/same-vault.ts), so their order says nothing about the gateway's.
+ */
+export type Unjudged = ReadonlySet<number>;
+const ALL_JUDGED: Unjudged = new Set();
+
 /** The first neighbouring pair a collation finds ascending (i: the later one's position), or -1. */
-export function firstAscent(ids: readonly string[], collation: Collation): number {
+export function firstAscent(ids: readonly string[], collation: Collation, unjudged = ALL_JUDGED): number {
   for (let i = 1; i < ids.length; i++) {
+    if (unjudged.has(i)) continue;
     const order = collation.compare(ids[i - 1]!, ids[i]!);
     if (!(order >= 0)) return i; // NaN (does not apply) breaks it too
   }
@@ -90,8 +98,8 @@ export function firstAscent(ids: readonly string[], collation: Collation): numbe
 }
 
 /** The collations under which `ids` never ascends: "descending customer_id" read each of these ways. */
-export function descendingUnder(ids: readonly string[]): Collation[] {
-  return COLLATIONS.filter((c) => firstAscent(ids, c) === -1);
+export function descendingUnder(ids: readonly string[], unjudged = ALL_JUDGED): Collation[] {
+  return COLLATIONS.filter((c) => firstAscent(ids, c, unjudged) === -1);
 }
 
 /** Short enough to quote in a report. */
@@ -101,9 +109,9 @@ const shown = (id: string) => JSON.stringify(id.length > 40 ? `${id.slice(0, 40)
  * Why `ids` descends under no collation: for the one that orders the longest run from the start, the pair
  * that breaks it. Empty when some collation orders them all.
  */
-export function orderProblems(ids: readonly string[]): string[] {
-  if (descendingUnder(ids).length) return [];
-  const breaks = COLLATIONS.map((c) => ({ c, at: firstAscent(ids, c) })).sort((x, y) => y.at - x.at);
+export function orderProblems(ids: readonly string[], unjudged = ALL_JUDGED): string[] {
+  if (descendingUnder(ids, unjudged).length) return [];
+  const breaks = COLLATIONS.map((c) => ({ c, at: firstAscent(ids, c, unjudged) })).sort((x, y) => y.at - x.at);
   const { c, at } = breaks[0]!;
   const others = COLLATIONS.filter((o) => o !== c)
     .map((o) => o.name)
@@ -121,10 +129,11 @@ export const DESCENDING =
   'level in any order';
 
 /** Neighbouring distinct IDs that the collation ties at its first level: their order was not judged. */
-export function tiesUnder(ids: readonly string[], collation: Collation): [string, string][] {
+export function tiesUnder(ids: readonly string[], collation: Collation, unjudged = ALL_JUDGED): [string, string][] {
   const ties: [string, string][] = [];
   for (let i = 1; i < ids.length; i++)
-    if (ids[i] !== ids[i - 1] && collation.compare(ids[i - 1]!, ids[i]!) === 0) ties.push([ids[i - 1]!, ids[i]!]);
+    if (!unjudged.has(i) && ids[i] !== ids[i - 1] && collation.compare(ids[i - 1]!, ids[i]!) === 0)
+      ties.push([ids[i - 1]!, ids[i]!]);
   return ties;
 }
 
@@ -132,9 +141,12 @@ export function tiesUnder(ids: readonly string[], collation: Collation): [string
  * Which collation the listing's order fits, for the report (kind `customer-id-collation`): the value names
  * every collation that fits, so a baseline shows when the vault's IDs come to tell them apart.
  */
-export function collationObservation(ids: readonly string[]): { text: string; data: ObservationData } | undefined {
-  const fits = descendingUnder(ids);
-  if (ids.length < 2 || !fits.length) return undefined;
+export function collationObservation(
+  ids: readonly string[],
+  unjudged = ALL_JUDGED,
+): { text: string; data: ObservationData } | undefined {
+  const fits = descendingUnder(ids, unjudged);
+  if (ids.length - 1 - unjudged.size < 1 || !fits.length) return undefined;
   const applicable = COLLATIONS.filter((c) => ids.every((id) => c.appliesTo?.(id) ?? true));
   const all = fits.length === applicable.length;
   const value = all ? 'any (the IDs sort alike under every collation tried)' : fits.map((c) => c.name).join('; ');
@@ -145,7 +157,7 @@ export function collationObservation(ids: readonly string[]): { text: string; da
         .map((c) => c.name)
         .join(', ')}`;
   // Ties under the finest collation that fits; a tie there is a tie under the coarser ones too.
-  const ties = tiesUnder(ids, fits[0]!);
+  const ties = tiesUnder(ids, fits[0]!, unjudged);
   const tied = ties.length
     ? `; ${ties.length} neighbouring pair(s) tie at its first level (e.g. ${shown(ties[0]![0])} and ` +
       `${shown(ties[0]![1])}), listed in the gateway's own order, not judged`

@@ -2,9 +2,13 @@ import { expect, test } from '@playwright/test';
 import type { Exchange } from '../../transport/exchange.js';
 import { madeUpExchange } from '../../testing/made-up-exchange.js';
 import { pageCap, refusedCountProblems, type WalkedPages } from './page-cap.js';
+import { STILL_ATTEMPTS } from './same-vault.js';
 
-/** Page `page` of a vault of `total` records "c1" … listed in pages of `size`, totalPages counted from `pagesOf`. */
-function listing(total: number, size: number, page: number, pagesOf = size): Exchange {
+/**
+ * Page `page` of a vault of `total` records "c1" … listed in pages of `size`, totalPages counted from `pagesOf`,
+ * answering a request for `count` a page.
+ */
+function listing(total: number, size: number, page: number, pagesOf = size, count = pagesOf): Exchange {
   const data = Array.from({ length: Math.max(0, Math.min(size, total - page * size)) }, (_, i) => ({
     customer_id: `c${page * size + i}`,
   }));
@@ -12,7 +16,12 @@ function listing(total: number, size: number, page: number, pagesOf = size): Exc
   return {
     operation: 'listCustomers',
     family: 'platform',
-    request: { method: 'GET', url: 'http://127.0.0.1/platform/vault/customer', headers: {}, body: undefined },
+    request: {
+      method: 'GET',
+      url: `http://127.0.0.1/platform/vault/customer?count=${count}&page=${page}`,
+      headers: {},
+      body: undefined,
+    },
     status: 200,
     headers: {},
     text: JSON.stringify(json),
@@ -33,7 +42,30 @@ const servedAt =
 
 test('pages of a fixed maximum, counted so and tiling the vault, are read as a cap', async () => {
   const walk = walkOf([listing(25, 20, 0), listing(25, 20, 1)], 25);
-  expect((await pageCap(walk, 40, servedAt(20)))?.size).toBe(20);
+  expect(await pageCap(walk, 40, servedAt(20))).toMatchObject({ size: 20 });
+});
+
+test('a cap is confirmed by the listing at its own size on its own totals, also once the vault has grown', async () => {
+  const walk = walkOf([listing(25, 20, 0, 20, 40), listing(25, 20, 1, 20, 40)], 25);
+  expect(await pageCap(walk, 40, async () => listing(27, 20, 0))).toMatchObject({ size: 20 });
+});
+
+test('a listing at the cap that saw another vault and does not confirm it is asked again; a moving vault settles nothing', async () => {
+  const walk = walkOf([listing(25, 20, 0, 20, 40), listing(25, 20, 1, 20, 40)], 25);
+  // Others removed customers down to 18 by the time count=20 was asked, then added them back.
+  const answers = [listing(18, 20, 0), listing(25, 20, 0)];
+  let asked = 0;
+  expect(await pageCap(walk, 40, async () => answers[asked++]!)).toMatchObject({ size: 20 });
+  expect(asked).toBe(2);
+  // Still 18 at every asking: the cap is neither confirmed nor refuted.
+  asked = 0;
+  const shrunk = await pageCap(walk, 40, async () => (asked++, listing(18, 20, 0)));
+  expect(shrunk).toEqual({ moved: 'page 0 at count=40 and at count=20: 25 → 18 records' });
+  expect(asked).toBe(STILL_ATTEMPTS);
+  // The same vault, served short at its own size: no cap, asked once.
+  asked = 0;
+  expect(await pageCap(walk, 40, async () => (asked++, listing(25, 19, 0, 19, 20)))).toBeUndefined();
+  expect(asked).toBe(1);
 });
 
 test('a page that holds what count asks for is no cap', async () => {

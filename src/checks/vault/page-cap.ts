@@ -1,5 +1,6 @@
 import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
 import { rejectionProblems } from '../auth.js';
+import { askStill, sameVault } from './same-vault.js';
 
 /**
  * Section 8: the maximum count per page is not shown. A gateway may refuse a larger count (the suite
@@ -41,22 +42,35 @@ function tiles(walk: WalkedPages): boolean {
   return new Set(ids).size === ids.length && (!walk.complete || ids.length === walk.totalRecords);
 }
 
+/** A cap read and confirmed by the listing at its own size. */
+export type PageCap = { size: number; confirmed: Exchange };
+
 /**
  * The page size the gateway serves for `count` when it caps it (see above), or undefined when page 0
  * holds what count asks for, or the pages do not read as a cap (judged against count). `listAt(m)` lists
- * page 0 with count=m.
+ * page 0 with count=m. The listing at m confirms the cap on its own totals, whatever the vault holds by
+ * then; one that does not confirm it is taken as refuting it only where it saw the walk's vault (sameVault),
+ * so it is asked again while the vault moves, and a cap the moving vault kept from being settled comes
+ * back as `moved` (what changed): neither a cap nor pages to judge against count.
  */
 export async function pageCap(
   walk: WalkedPages,
   count: number,
   listAt: (count: number) => Promise<Exchange>,
-): Promise<{ size: number; confirmed: Exchange } | undefined> {
+): Promise<PageCap | { moved: string } | undefined> {
   const first = walk.pages[0];
   if (!first) return undefined;
   const size = records(first);
   if (size < 1 || size >= count || !pagedBy(first, size) || !tiles(walk)) return undefined;
   const confirmed = await listAt(size);
-  return pagedBy(confirmed, size) ? { size, confirmed } : undefined;
+  if (pagedBy(confirmed, size)) return { size, confirmed };
+  if (sameVault(first, confirmed).same) return undefined;
+  const asked = await askStill(async (attempt) => [first, attempt === 1 ? confirmed : await listAt(size)]);
+  const last = asked.answers[1]!;
+  if (pagedBy(last, size)) return { size, confirmed: last };
+  return asked.change === undefined
+    ? undefined
+    : { moved: `page 0 at count=${count} and at count=${size}: ${asked.change}` };
 }
 
 /**

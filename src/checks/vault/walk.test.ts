@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { succeeded, type Exchange } from '../../transport/exchange.js';
 import { madeUpExchange } from '../../testing/made-up-exchange.js';
 import { MAX_PAGES, SAMPLED_PAGES, pagesToWalk, sampleSeed } from './page-sample.js';
+import { STILL_ATTEMPTS } from './same-vault.js';
 import {
-  WALK_ATTEMPTS,
-  grewPast,
+  listingOrder,
   listingQuery,
   recordsOf,
   sampledWalk,
@@ -81,12 +81,18 @@ test('a walk ends at the first page that fails, and asks for no page once it has
   expect(refused.pageNumbers).toEqual([0]);
 });
 
-test('a walk whose pages disagree on totalRecords says the vault moved under it, and where', async () => {
+test('a walk whose pages disagree on their totals says the vault moved under it, and where', async () => {
   const grows = (ids: string[], n: number) => {
     if (n === 1) ids.unshift('c999');
   };
   const walk = await walkPages(vault(customers(10), { change: grows }).listing, query(4));
-  expect(walk.moved).toBe('totalRecords was 10 on page 0 and 11 on page 1');
+  expect(walk.moved).toBe('pages 0 and 1: 10 → 11 records');
+  // Two customers more at count=4: page 2 counts one page more than page 0 did.
+  const twoMore = (ids: string[], n: number) => {
+    if (n === 2) ids.unshift('c998', 'c999');
+  };
+  const grown = await walkPages(vault(customers(12), { change: twoMore }).listing, query(4));
+  expect(grown.moved).toBe('pages 0 and 2: 12 → 14 records, 3 → 4 pages');
 });
 
 test('a vault of more than MAX_PAGES pages is walked on a sample, and the walk says it is not complete', async () => {
@@ -113,7 +119,7 @@ test('a snapshot of a vault that holds still is one walk and page 0 read again; 
   expect(onePage.asked).toEqual([0]);
 });
 
-test('a vault that moved during a walk is walked again; one that never holds still is reported moved after WALK_ATTEMPTS', async () => {
+test('a vault that moved during a walk is walked again; one that never holds still is reported moved after STILL_ATTEMPTS', async () => {
   const onceDuring = (ids: string[], n: number) => {
     if (n === 1) ids.unshift('c999');
   };
@@ -127,7 +133,7 @@ test('a vault that moved during a walk is walked again; one that never holds sti
     if (n % 4 === 3) ids[0] = `c9${n}`;
   };
   expect(await walkSnapshot(vault(customers(10), { change: atEveryReRead }).listing, query(4))).toMatchObject({
-    attempts: WALK_ATTEMPTS,
+    attempts: STILL_ATTEMPTS,
     moved: 'page 0 read again after the walk held other customers',
   });
   // Two pages and the re-read make three listings a walk: a customer added before each re-read.
@@ -135,17 +141,37 @@ test('a vault that moved during a walk is walked again; one that never holds sti
     if (n % 3 === 2) ids.unshift(`c9${n}`);
   };
   expect(await walkSnapshot(vault(customers(12), { change: growsAtReRead }).listing, query(10))).toMatchObject({
-    attempts: WALK_ATTEMPTS,
-    moved: 'page 0 read again after the walk held totalRecords 15, not 14',
+    attempts: STILL_ATTEMPTS,
+    moved: 'page 0 read again after the walk: 14 → 15 records',
   });
 });
 
-test('a page past the end of what page 0 said is one no longer when the answer counts more pages than its index', () => {
-  const listed = (totalPages: unknown) => page({ code: 0, totalPages, totalRecords: 30, data: [] });
-  expect(grewPast(listed(8), 7)).toBe(8);
-  expect(grewPast(listed(7), 7)).toBeUndefined();
-  expect(grewPast(listed('8'), 7)).toBeUndefined();
-  expect(grewPast(page({ code: 1201, message: 'bad page', totalPages: 8 }, 400), 7)).toBeUndefined();
+test('the order of a walk is judged across a page and the next only where both saw the same vault', async () => {
+  // Two customers land above the page asked for fourth (page 3 of c012 … c001 at count=3): its records move
+  // down two places, so its first follows a lower ID than page 2's last.
+  const twoAbove = (ids: string[], n: number) => {
+    if (n === 3) ids.unshift('c014', 'c013');
+  };
+  const walk = await walkPages(vault(customers(12), { change: twoAbove }).listing, query(3));
+  const order = listingOrder(walk.pages, walk.pageNumbers);
+  expect(walk.records.map((r) => r.customer_id).slice(6, 12)).toEqual(['c006', 'c005', 'c004', 'c005', 'c004', 'c003']);
+  expect([...order.unjudged]).toEqual([9]);
+  expect(order.changes).toEqual(['pages 2 and 3: 12 → 14 records, 4 → 5 pages']);
+  expect(order.ids).toHaveLength(12);
+  // A vault that held still: every neighbouring pair is judged.
+  const still = await walkPages(vault(customers(12)).listing, query(3));
+  expect(listingOrder(still.pages, still.pageNumbers)).toEqual({
+    ids: customers(12),
+    unjudged: new Set(),
+    changes: [],
+  });
+});
+
+test('a page without customer IDs joins nothing: the pair judged is the pages on either side of it', () => {
+  const listed = (ids: string[], totalRecords: number) =>
+    page({ code: 0, totalRecords, totalPages: 3, data: ids.map((customer_id) => ({ customer_id })) });
+  const order = listingOrder([listed(['c3'], 3), listed([], 3), listed(['c2', 'c1'], 4)], [0, 1, 2]);
+  expect(order).toEqual({ ids: ['c3', 'c2', 'c1'], unjudged: new Set([1]), changes: ['pages 0 and 2: 3 → 4 records'] });
 });
 
 test("a page's records are its data array; a page without one holds none", () => {

@@ -2,7 +2,9 @@ import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js
 import type { GatewayClient } from '../../transport/gateway-client.js';
 import type { Customer } from '../../catalogue/types.js';
 import { described } from '../compared-answers.js';
+import { customerIds, type Unjudged } from './collation.js';
 import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from './page-sample.js';
+import { sameVault, STILL_ATTEMPTS } from './same-vault.js';
 
 /**
  * The listing's query as section 4.2 uses it: every parameter sent, sorted on customer_id descending (the
@@ -11,9 +13,6 @@ import { MAX_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from './page-sample.j
 export function listingQuery(merchantId: string, count: number, page = 0): Record<string, string | number> {
   return { count, page, order_on: 'customer_id', order_by: 'desc', merchant_id: merchantId };
 }
-
-/** Walks of a shared vault tried at most before its paging is reported not judged (it kept moving). */
-export const WALK_ATTEMPTS = 3;
 
 export type Walk = {
   pages: Exchange[];
@@ -24,7 +23,7 @@ export type Walk = {
   totalPages: number;
   /** Every page 0 … totalPages-1 was asked for (not a sample). */
   complete: boolean;
-  /** Set when the vault changed during the walk (other users of a shared sandbox): what showed it. */
+  /** Set when a page did not see the vault page 0 saw (sameVault: other users of a shared sandbox): where and what. */
   moved?: string;
   /** Walks made, the last one returned. */
   attempts: number;
@@ -43,12 +42,6 @@ export function unservedPageProblems(pages: readonly Exchange[], pageNumbers: re
   return pages.flatMap((p, i) => (succeeded(p) ? [] : [`page ${pageNumbers[i]} answered ${described(p)}, not code 0`]));
 }
 
-/** The page's own totalRecords when it is an integer (a faulty string is judged by VAULT-1, not here). */
-function recordsTotal(page: Exchange): number | undefined {
-  const n = bodyField(page, 'totalRecords');
-  return Number.isInteger(n) ? (n as number) : undefined;
-}
-
 /**
  * Pages asked for at once after page 0: on a 150 ms link a 25-page walk takes two round trips instead of
  * 25; few enough that a burst stays small for a rate-limited sandbox (PG_MAX_RPS paces them anyway).
@@ -56,22 +49,11 @@ function recordsTotal(page: Exchange): number | undefined {
 export const PAGES_IN_FLIGHT = 8;
 
 /**
- * The pages a listing answer says there are now, when that is more than `page`: a shared vault that grew
- * since totalPages was read, so `page` is no longer past the end and proves nothing about VAULT-6.
- */
-export function grewPast(answer: Exchange, page: number): number | undefined {
-  const nowPages = bodyField(answer, 'totalPages');
-  return succeeded(answer) && Number.isInteger(nowPages) && (nowPages as number) > page
-    ? (nowPages as number)
-    : undefined;
-}
-
-/**
  * Walks the pages totalPages of page 0 says there are (pagesToWalk: all, or a sample of a large vault),
  * stopping at the first failed page. Pages are independent reads once page 0 has told how many there are,
  * so the rest are fetched PAGES_IN_FLIGHT at a time; the walk keeps them in page order and ends at the
- * first one that failed. A page whose totalRecords differs from page 0's shows the vault moved during
- * the walk (`moved`).
+ * first one that failed. A page that did not see the vault page 0 saw (sameVault) shows the vault moved
+ * during the walk (`moved`).
  */
 export async function walkPages(gateway: Listing, query: Record<string, string | number>): Promise<Walk> {
   const first = await gateway.listCustomers({ ...query, page: 0 });
@@ -81,13 +63,11 @@ export async function walkPages(gateway: Listing, query: Record<string, string |
   const later = numbers.length > 1 ? await laterPages(gateway, query, numbers.slice(1)) : [];
   const pages = [first, ...later];
   const pageNumbers = numbers.slice(0, pages.length);
-  const changedAt = pages.findIndex(
-    (p) => succeeded(p) && recordsTotal(p) !== undefined && recordsTotal(p) !== recordsTotal(first),
-  );
-  const moved =
-    changedAt > 0
-      ? `totalRecords was ${recordsTotal(first)} on page 0 and ${recordsTotal(pages[changedAt]!)} on page ${pageNumbers[changedAt]}`
-      : undefined;
+  let moved: string | undefined;
+  for (let at = 1; at < pages.length && !moved; at++) {
+    const seen = sameVault(first, pages[at]!);
+    if (!seen.same) moved = `pages 0 and ${pageNumbers[at]}: ${seen.change}`;
+  }
   return {
     pages,
     pageNumbers,
@@ -127,28 +107,56 @@ const idsOf = (page: Exchange) =>
 
 /**
  * A walk of one state of the vault: a shared sandbox's vault may change while it is walked, which is no
- * contract violation. A walk whose totalRecords changed from page to page, or whose page 0 reads
- * differently afterwards, is made again, up to WALK_ATTEMPTS times; the last walk says `moved` if the
- * vault never held still.
+ * contract violation. A walk with a page that did not see page 0's vault (sameVault), or whose page 0 reads
+ * differently afterwards (other totals, or other customers under the same totals: one added and one
+ * removed), is made again, up to STILL_ATTEMPTS times; the last walk says `moved` if the vault never held
+ * still.
  */
 export async function walkSnapshot(gateway: Listing, query: Record<string, string | number>): Promise<Walk> {
   let walk: Walk | undefined;
-  for (let attempt = 1; attempt <= WALK_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= STILL_ATTEMPTS; attempt++) {
     walk = { ...(await walkPages(gateway, query)), attempts: attempt };
     const first = walk.pages[0]!;
     if (!walk.moved && walk.pages.length > 1 && succeeded(first)) {
       const again = await gateway.listCustomers({ ...query, page: 0 });
-      if (succeeded(again) && (recordsTotal(again) !== recordsTotal(first) || idsOf(again) !== idsOf(first))) {
-        const held =
-          recordsTotal(again) !== recordsTotal(first)
-            ? `totalRecords ${recordsTotal(again)}, not ${recordsTotal(first)}`
-            : 'other customers';
-        walk.moved = `page 0 read again after the walk held ${held}`;
-      }
+      const seen = sameVault(first, again);
+      if (!seen.same) walk.moved = `page 0 read again after the walk: ${seen.change}`;
+      else if (succeeded(again) && idsOf(again) !== idsOf(first))
+        walk.moved = 'page 0 read again after the walk held other customers';
     }
     if (!walk.moved) return walk;
   }
   return walk!;
+}
+
+/**
+ * VAULT-5 over pages: their customer IDs in listing order, and the positions whose pair with the record
+ * before straddles two pages that did not see the same vault (sameVault), with what changed there ("pages 6
+ * and 7: 32 → 34 records"). Such a pair is not judged: records another tester's customer moved down a place
+ * or two read as ascending across the pages. `pageNumbers` names the pages.
+ */
+export function listingOrder(
+  pages: readonly Exchange[],
+  pageNumbers: readonly number[],
+): { ids: string[]; unjudged: Unjudged; changes: string[] } {
+  const ids: string[] = [];
+  const unjudged = new Set<number>();
+  const changes: string[] = [];
+  let before: number | undefined;
+  pages.forEach((page, at) => {
+    const own = customerIds(recordsOf(page));
+    if (!own.length) return;
+    if (before !== undefined) {
+      const seen = sameVault(pages[before]!, page);
+      if (!seen.same) {
+        unjudged.add(ids.length);
+        changes.push(`pages ${pageNumbers[before]} and ${pageNumbers[at]}: ${seen.change}`);
+      }
+    }
+    ids.push(...own);
+    before = at;
+  });
+  return { ids, unjudged, changes };
 }
 
 /** How much of the vault a sampled walk judged, in words: "12 of 5000 pages (12 of 5000 records) at count=1, …". */

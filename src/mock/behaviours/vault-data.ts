@@ -1,5 +1,7 @@
-import { pageWindow, vaultPage } from '../gateway/vault/page.js';
+import { pageWindow, vaultPage, type PageWindow } from '../gateway/vault/page.js';
+import type { VaultQuery } from '../gateway/vault/query.js';
 import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
+import { MAX_CUSTOMERS, type Customer } from '../state/customers.js';
 import type { Env, Behaviour } from './behaviour.js';
 
 /**
@@ -36,6 +38,85 @@ const numberOf = (record: Row) => Number(String(record.customer_id).replace(/^\D
 /** Listings between two changes under vault-changes-during-walks: long walks always see one, short ones rarely. */
 const EVERY = 4;
 const movingVaults = new WeakMap<Env, { listings: number; added: boolean }>();
+
+/**
+ * Under vault-grows-between-listings another tester adds GROWS_BY customers after every GROWS_EVERY
+ * listings, as on a busy shared sandbox. Often enough that a long walk (count=1) never holds still, so the
+ * report shows the change; rarely enough that a walk of a few pages holds still within the suite's three
+ * askings, though the suite judges four generated inputs at once and two workers list at the same time (at
+ * every 10th listing almost none does, and VAULT-4 is judged on a walk or two a run). Two at a time, both
+ * above the last record of the page that listing showed: the pages read next have moved down two places,
+ * which puts their first record after a lower one of the page before (one place only repeats a record, a
+ * tie the order allows), so every addition met between two pages shows as an ascent to a suite that
+ * compares them.
+ */
+const GROWS_EVERY = 25;
+const GROWS_BY = 2;
+
+/**
+ * A customer another tester added: `after` seeded customers sort before it in customer_id order (0: before
+ * them all), `n` numbers the additions. Its ID is the seeded ID it follows with four letters of `n` after it
+ * ("cust_0000007aaab"), which every collation VAULT-5 accepts puts after that ID, before the next seeded one
+ * and after the ones added there earlier.
+ */
+type Added = { after: number; n: number };
+const grownVaults = new WeakMap<Env, { listings: number; added: Added[] }>();
+
+const letters = (n: number) =>
+  Array.from({ length: 4 }, (_, i) => String.fromCharCode(97 + (Math.floor(n / 26 ** (3 - i)) % 26))).join('');
+
+/**
+ * Position i of the grown vault in customer_id order, ascending: an added customer (its index in `added`,
+ * which is sorted by where each landed) or a seeded record. The k-th added customer sits at position
+ * min(after, seeded) + k.
+ */
+function customerIdOrder(added: readonly Added[], seeded: number) {
+  const at = added.map((a, k) => Math.min(a.after, seeded) + k);
+  return (i: number): { added: number } | { seeded: number } => {
+    let before = 0;
+    while (before < at.length && at[before]! < i) before++;
+    return at[before] === i ? { added: before } : { seeded: i - before };
+  };
+}
+
+/**
+ * Record i of the grown vault in the order asked for (i ascending). In rec_id order every added customer
+ * follows the seeded ones, its rec_id the next one given out (its record index past every seeded one), as a
+ * database's sequence does.
+ */
+function grownRecordAt(added: readonly Added[], seeded: number, query: VaultQuery, env: Env) {
+  const record = (a: Added): Customer => ({
+    ...env.customer(MAX_CUSTOMERS + a.n),
+    customer_id: `cust_${String(a.after).padStart(7, '0')}${letters(a.n)}`,
+  });
+  if (query.orderOn === 'rec_id') {
+    const byN = [...added].sort((x, y) => x.n - y.n);
+    return (i: number) => (i < seeded ? env.customer(i) : record(byN[i - seeded]!));
+  }
+  const order = customerIdOrder(added, seeded);
+  return (i: number) => {
+    const there = order(i);
+    return 'added' in there ? record(added[there.added]!) : env.customer(there.seeded);
+  };
+}
+
+/**
+ * The gaps (`after`) above the last record a listing showed, in the order it listed (higher customer_ids
+ * for desc, lower for asc): every gap when the page showed none, was listed by rec_id, or nothing is above
+ * it. A seeded record of ordinal o sits between gaps o - 1 and o; an added one in its gap a, above the ones
+ * added there before it, so a new one in gap a is above it in descending order.
+ */
+function gapsAbove(added: readonly Added[], seeded: number, query: VaultQuery, shown: PageWindow): [number, number] {
+  if (query.orderOn === 'rec_id' || shown.end <= shown.start) return [0, seeded];
+  const total = seeded + added.length;
+  const last = customerIdOrder(added, seeded)(shown.descending ? total - shown.end : shown.end - 1);
+  const gap = 'added' in last ? Math.min(added[last.added]!.after, seeded) : last.seeded + 1;
+  if (shown.descending) return [gap, seeded];
+  return gap > 0 ? [0, gap - 1] : [0, seeded];
+}
+
+/** Where addition n lands within [lo, hi], drawn from n alone so every run adds the same. */
+const landing = (n: number, [lo, hi]: [number, number]) => lo + ((Math.imul(n + 1, 0x9e3779b1) >>> 0) % (hi - lo + 1));
 
 export const VAULT_DATA_VARIANTS = [
   {
@@ -107,6 +188,32 @@ export const VAULT_DATA_VARIANTS = [
       movingVaults.set(env, vault);
       relisted((seeded) => seeded + (vault.added ? 1 : 0))(answer, context, env);
       if (++vault.listings % EVERY === 0) vault.added = !vault.added;
+    },
+  },
+  {
+    name: 'vault-grows-between-listings',
+    rule: 'VAULT-5',
+    description:
+      'Another tester adds two customers after every 25th listing, never removing one, each customer_id landing ' +
+      'anywhere above the last record that listing showed (cust_0000007aaab between cust_0000007 and ' +
+      'cust_0000008): the pages read next have moved down two places, so a page and the next asked at once may ' +
+      'read two states of the vault, the first record of the later one after a lower one of the earlier.',
+    answer: (answer, context, env) => {
+      if (context.operation !== 'listCustomers' || !answer.body) return;
+      const vault = grownVaults.get(env) ?? { listings: 0, added: [] };
+      grownVaults.set(env, vault);
+      const total = context.total + vault.added.length;
+      const recordAt = grownRecordAt(vault.added, context.total, context.query, env);
+      const shown = pageWindow(context.query, total);
+      answer.body = vaultPage(context.query, total, shown, recordAt) as unknown as Row;
+      if (++vault.listings % GROWS_EVERY) return;
+      const above = gapsAbove(vault.added, context.total, context.query, shown);
+      for (let i = 0; i < GROWS_BY; i++) {
+        const n = vault.added.length;
+        const added = { after: landing(n, above), n };
+        const at = vault.added.findIndex((a) => a.after > added.after);
+        vault.added.splice(at < 0 ? vault.added.length : at, 0, added);
+      }
     },
   },
 ] as const satisfies readonly Behaviour[];
