@@ -1,0 +1,108 @@
+import { Agent, EnvHttpProxyAgent, Pool, interceptors, type Dispatcher } from 'undici';
+import { staleConnectionRetry } from './stale-connection-retry.js';
+import { transportErrors, tunnelRefusals } from './transport-errors.js';
+
+/**
+ * The undici dispatchers every request of the suite goes through, and the traffic proxy's too: keep-alive
+ * pools that follow the server's Keep-Alive hints, straight to the target or through the proxy the
+ * environment names (undici's EnvHttpProxyAgent: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, the lower-case forms
+ * first), and a loopback target always direct.
+ */
+
+const CONNECTIONS = {
+  // Idle connections are kept at most 4 s (undici's default, which Node's fetch uses), or, when the server's
+  // Keep-Alive header announces a time-out, until 1 s before it (not kept at all when it is 1 s or less).
+  keepAliveTimeout: 4_000,
+  keepAliveMaxTimeout: 4_000,
+  keepAliveTimeoutThreshold: 1_000,
+  // One time-out, the caller's (http-request.ts), for the whole answer: undici's own are off.
+  connectTimeout: 0,
+  headersTimeout: 0,
+  bodyTimeout: 0,
+} satisfies Agent.Options;
+
+const THROUGH_PROXY = {
+  ...CONNECTIONS,
+  // https targets through a CONNECT tunnel (certificates checked end to end), http targets in absolute form.
+  proxyTunnel: false,
+  proxyTls: { timeout: 0 },
+  requestTls: { timeout: 0 },
+  clientFactory: (proxy: URL, options: object): Dispatcher => new Pool(proxy, options).compose(tunnelRefusals(proxy)),
+} satisfies EnvHttpProxyAgent.Options;
+
+/** The variables EnvHttpProxyAgent reads when it is made (NO_PROXY it reads again on every change itself). */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+
+/** A pool and, beside it, where a request goes once more when it must not meet a pooled connection. */
+type Route = { pooled: Dispatcher; fresh: Dispatcher };
+
+const direct: Route = { pooled: new Agent(CONNECTIONS), fresh: new Agent(CONNECTIONS) };
+let viaEnvironment: (Route & { setting: string }) | undefined;
+
+/** The route of the proxy variables as they are now: made again when they change (as a test may change them). */
+function environmentRoute(): Route {
+  const setting = PROXY_VARIABLES.map((name) => process.env[name] ?? '').join('\n');
+  if (viaEnvironment?.setting === setting) return viaEnvironment;
+  const previous = viaEnvironment;
+  viaEnvironment = {
+    setting,
+    pooled: new EnvHttpProxyAgent(THROUGH_PROXY),
+    fresh: new EnvHttpProxyAgent(THROUGH_PROXY),
+  };
+  void previous?.pooled.close();
+  void previous?.fresh.close();
+  return viaEnvironment;
+}
+
+/**
+ * A loopback host: the embedded mock, a mock or the traffic proxy on this machine. Such a target is always
+ * reached directly: a proxy elsewhere cannot reach this machine's loopback, and a CI runner's HTTP_PROXY must
+ * not break a run on the mock.
+ */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return host.startsWith('127.');
+  return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
+}
+
+function routeTo(target: URL): Route {
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    throw new Error(`unsupported protocol ${target.protocol} in ${target.origin}`);
+  return isLoopback(target.hostname) ? direct : environmentRoute();
+}
+
+type Chain = 'client' | 'forwarder';
+const chains = new WeakMap<Dispatcher, Record<Chain, Dispatcher>>();
+
+function composed(route: Route): Record<Chain, Dispatcher> {
+  let made = chains.get(route.pooled);
+  if (!made) {
+    const retry = staleConnectionRetry(route.fresh);
+    made = {
+      // Every answer decoded as it was encoded (gzip, deflate, br), error answers too.
+      client: route.pooled.compose(
+        retry,
+        transportErrors(),
+        interceptors.decompress({ skipErrorResponses: false, skipStatusCodes: [] }),
+      ),
+      // The traffic proxy passes the bytes on as they came.
+      forwarder: route.pooled.compose(retry, transportErrors()),
+    };
+    chains.set(route.pooled, made);
+  }
+  return made;
+}
+
+/** Where the suite's client sends a request to `target`: the answer arrives decoded. */
+export function clientDispatcher(target: URL): Dispatcher {
+  return composed(routeTo(target)).client;
+}
+
+/** Where the traffic proxy forwards a request to `target`: the answer arrives as the gateway sent it. */
+export function forwardingDispatcher(target: URL): Dispatcher {
+  return composed(routeTo(target)).forwarder;
+}
