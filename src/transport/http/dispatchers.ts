@@ -39,16 +39,26 @@ type Route = { pooled: Dispatcher; fresh: Dispatcher };
 const direct: Route = { pooled: new Agent(CONNECTIONS), fresh: new Agent(CONNECTIONS) };
 let viaEnvironment: (Route & { setting: string }) | undefined;
 
+/** undici's reading of the proxy variables; a value it cannot use is named without its text (it may hold a password). */
+function environmentAgent(): EnvHttpProxyAgent {
+  try {
+    return new EnvHttpProxyAgent(THROUGH_PROXY);
+  } catch (error) {
+    // No cause: transportProblem words a failure by its cause's code first, and undici's would hide the variables.
+    // eslint-disable-next-line preserve-caught-error
+    throw new Error(
+      'HTTPS_PROXY / HTTP_PROXY does not name a proxy the client can use: give its URL with the scheme, ' +
+        `e.g. http://proxy.example:3128 (${(error as Error).message})`,
+    );
+  }
+}
+
 /** The route of the proxy variables as they are now: made again when they change (as a test may change them). */
 function environmentRoute(): Route {
   const setting = PROXY_VARIABLES.map((name) => process.env[name] ?? '').join('\n');
   if (viaEnvironment?.setting === setting) return viaEnvironment;
   const previous = viaEnvironment;
-  viaEnvironment = {
-    setting,
-    pooled: new EnvHttpProxyAgent(THROUGH_PROXY),
-    fresh: new EnvHttpProxyAgent(THROUGH_PROXY),
-  };
+  viaEnvironment = { setting, pooled: environmentAgent(), fresh: environmentAgent() };
   void previous?.pooled.close();
   void previous?.fresh.close();
   return viaEnvironment;
