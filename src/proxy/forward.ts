@@ -8,7 +8,8 @@ import { whoFailed } from '../transport/who-answered.js';
  * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.
  * Only what HTTP itself makes per-hop changes: Host names the upstream, and the connection-management
  * headers (Connection and the headers it names, Keep-Alive, Proxy-Connection, TE, Upgrade) belong to each
- * hop. The request goes upstream once the application has sent it whole, through the suite's dispatchers
+ * hop. The request goes upstream once the application has sent it whole (so the one retry below can send it
+ * again), through the suite's dispatchers
  * (src/transport/http/dispatchers.ts: its keep-alive pools, as a new TLS handshake per exchange would be most
  * of the added latency; its proxy variables; loopback direct); certificate checks stay on, whatever the
  * environment says. Nothing is retried: an upstream that cannot be reached is answered 502 by the proxy and
@@ -138,6 +139,7 @@ export function forward(
       if (gone) controller.abort(gone);
     },
     onResponseStart(controller, statusCode, headers, statusMessage) {
+      if (statusCode < 200) return; // an interim answer (103 Early Hints): the final one follows
       status = statusCode;
       responseRaw = rawLines(controller, headers);
       res.writeHead(statusCode, statusMessage, endToEnd(responseRaw));
