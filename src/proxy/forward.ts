@@ -177,20 +177,20 @@ export function forward(
   req.on('end', () => {
     if (gone) return;
     dispatched = true;
-    try {
-      forwardingDispatcher(url).dispatch(
-        {
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method: req.method ?? 'GET',
-          headers: upstreamHeaders(rawHeaders),
-          body: Buffer.concat(requestChunks),
-        },
-        handler,
-      );
-    } catch (error) {
-      fail(error as Error, false);
-    }
+    forwardingDispatcher(url).then(
+      (dispatcher) =>
+        dispatcher.dispatch(
+          {
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: req.method ?? 'GET',
+            headers: upstreamHeaders(rawHeaders),
+            body: Buffer.concat(requestChunks),
+          },
+          handler,
+        ),
+      (error: Error) => fail(error, false),
+    );
   });
   // The application hung up: the upstream request goes too.
   res.on('close', () => {

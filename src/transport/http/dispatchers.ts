@@ -1,4 +1,4 @@
-import { Agent, EnvHttpProxyAgent, Pool, interceptors, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher, EnvHttpProxyAgent } from 'undici';
 import { staleConnectionRetry } from './stale-connection-retry.js';
 import { transportErrors, tunnelRefusals } from './transport-errors.js';
 
@@ -21,14 +21,34 @@ const CONNECTIONS = {
   bodyTimeout: 0,
 } satisfies Agent.Options;
 
-const THROUGH_PROXY = {
-  ...CONNECTIONS,
-  // https targets through a CONNECT tunnel (certificates checked end to end), http targets in absolute form.
-  proxyTunnel: false,
-  proxyTls: { timeout: 0 },
-  requestTls: { timeout: 0 },
-  clientFactory: (proxy: URL, options: object): Dispatcher => new Pool(proxy, options).compose(tunnelRefusals(proxy)),
-} satisfies EnvHttpProxyAgent.Options;
+/**
+ * undici, loaded with the first request: a process that only lists the tests (Playwright's runner imports every
+ * spec file) never pays the 175 CPU-ms its modules take to load.
+ */
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+
+/** Everything made from undici, once it is loaded. */
+type Made = { lib: Undici; direct: Route; throughProxy: EnvHttpProxyAgent.Options };
+let made: Made | undefined;
+
+async function load(): Promise<Made> {
+  const lib = await (undici ??= import('undici'));
+  made ??= {
+    lib,
+    direct: { pooled: new lib.Agent(CONNECTIONS), fresh: new lib.Agent(CONNECTIONS) },
+    throughProxy: {
+      ...CONNECTIONS,
+      // https targets through a CONNECT tunnel (certificates checked end to end), http targets in absolute form.
+      proxyTunnel: false,
+      proxyTls: { timeout: 0 },
+      requestTls: { timeout: 0 },
+      clientFactory: (proxy: URL, options: object): Dispatcher =>
+        new lib.Pool(proxy, options).compose(tunnelRefusals(proxy)),
+    },
+  };
+  return made;
+}
 
 /** The variables EnvHttpProxyAgent reads when it is made (NO_PROXY it reads again on every change itself). */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
@@ -36,13 +56,12 @@ const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY
 /** A pool and, beside it, where a request goes once more when it must not meet a pooled connection. */
 type Route = { pooled: Dispatcher; fresh: Dispatcher };
 
-const direct: Route = { pooled: new Agent(CONNECTIONS), fresh: new Agent(CONNECTIONS) };
 let viaEnvironment: (Route & { setting: string }) | undefined;
 
 /** undici's reading of the proxy variables; a value it cannot use is named without its text (it may hold a password). */
-function environmentAgent(): EnvHttpProxyAgent {
+function environmentAgent({ lib, throughProxy }: Made): EnvHttpProxyAgent {
   try {
-    return new EnvHttpProxyAgent(THROUGH_PROXY);
+    return new lib.EnvHttpProxyAgent(throughProxy);
   } catch (error) {
     // No cause: transportProblem words a failure by its cause's code first, and undici's would hide the variables.
     // eslint-disable-next-line preserve-caught-error
@@ -54,11 +73,11 @@ function environmentAgent(): EnvHttpProxyAgent {
 }
 
 /** The route of the proxy variables as they are now: made again when they change (as a test may change them). */
-function environmentRoute(): Route {
+function environmentRoute(loaded: Made): Route {
   const setting = PROXY_VARIABLES.map((name) => process.env[name] ?? '').join('\n');
   if (viaEnvironment?.setting === setting) return viaEnvironment;
   const previous = viaEnvironment;
-  viaEnvironment = { setting, pooled: environmentAgent(), fresh: environmentAgent() };
+  viaEnvironment = { setting, pooled: environmentAgent(loaded), fresh: environmentAgent(loaded) };
   void previous?.pooled.close();
   void previous?.fresh.close();
   return viaEnvironment;
@@ -79,16 +98,17 @@ export function isLoopback(hostname: string): boolean {
   return host === '::1' || /^::ffff:127\./.test(host) || /^::ffff:7f[0-9a-f]{2}:/.test(host);
 }
 
-function routeTo(target: URL): Route {
+async function routeTo(target: URL): Promise<{ route: Route; lib: Undici }> {
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new Error(`unsupported protocol ${target.protocol} in ${target.origin}`);
-  return isLoopback(target.hostname) ? direct : environmentRoute();
+  const loaded = await load();
+  return { route: isLoopback(target.hostname) ? loaded.direct : environmentRoute(loaded), lib: loaded.lib };
 }
 
 type Chain = 'client' | 'forwarder';
 const chains = new WeakMap<Dispatcher, Record<Chain, Dispatcher>>();
 
-function composed(route: Route): Record<Chain, Dispatcher> {
+function composed({ route, lib }: { route: Route; lib: Undici }): Record<Chain, Dispatcher> {
   let made = chains.get(route.pooled);
   if (!made) {
     const retry = staleConnectionRetry(route.fresh);
@@ -97,7 +117,7 @@ function composed(route: Route): Record<Chain, Dispatcher> {
       client: route.pooled.compose(
         retry,
         transportErrors(),
-        interceptors.decompress({ skipErrorResponses: false, skipStatusCodes: [] }),
+        lib.interceptors.decompress({ skipErrorResponses: false, skipStatusCodes: [] }),
       ),
       // The traffic proxy passes the bytes on as they came.
       forwarder: route.pooled.compose(retry, transportErrors()),
@@ -108,11 +128,11 @@ function composed(route: Route): Record<Chain, Dispatcher> {
 }
 
 /** Where the suite's client sends a request to `target`: the answer arrives decoded. */
-export function clientDispatcher(target: URL): Dispatcher {
-  return composed(routeTo(target)).client;
+export async function clientDispatcher(target: URL): Promise<Dispatcher> {
+  return composed(await routeTo(target)).client;
 }
 
 /** Where the traffic proxy forwards a request to `target`: the answer arrives as the gateway sent it. */
-export function forwardingDispatcher(target: URL): Dispatcher {
-  return composed(routeTo(target)).forwarder;
+export async function forwardingDispatcher(target: URL): Promise<Dispatcher> {
+  return composed(await routeTo(target)).forwarder;
 }

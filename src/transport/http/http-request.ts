@@ -32,7 +32,8 @@ export async function sendRequest(url: string, init: SendInit): Promise<HttpAnsw
   const target = new URL(url);
   const signal = AbortSignal.timeout(init.timeoutMs);
   const exchange = async (): Promise<HttpAnswer> => {
-    const answer = await clientDispatcher(target).request({
+    const dispatcher = await clientDispatcher(target);
+    const answer = await dispatcher.request({
       origin: target.origin,
       path: `${target.pathname}${target.search}`,
       method: init.method,
