@@ -1,19 +1,31 @@
-import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
-import { routeTo } from '../transport/http/connections.js';
-import { isStaleConnection } from '../transport/http/http-request.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { forwardingDispatcher } from '../transport/http/dispatchers.js';
+import { sentAgain } from '../transport/http/stale-connection-retry.js';
 import { whoFailed } from '../transport/who-answered.js';
 
 /**
  * Moves one request to the upstream and its answer back, byte for byte, keeping a copy of both bodies.
  * Only what HTTP itself makes per-hop changes: Host names the upstream, and the connection-management
  * headers (Connection and the headers it names, Keep-Alive, Proxy-Connection, TE, Upgrade) belong to each
- * hop. Nothing is retried: an upstream that cannot be reached is answered 502 by the proxy and reported.
- * The one exception is the proxy's own: a request reset on one of its pooled upstream connections before
- * any answer byte goes once more on a new connection (the gateway never saw it; see http-request.ts).
+ * hop. The request goes upstream once the application has sent it whole (so the one retry below can send it
+ * again), through the suite's dispatchers
+ * (src/transport/http/dispatchers.ts: its keep-alive pools, as a new TLS handshake per exchange would be most
+ * of the added latency; its proxy variables; loopback direct); certificate checks stay on, whatever the
+ * environment says. Nothing is retried: an upstream that cannot be reached is answered 502 by the proxy and
+ * reported. The one exception is the proxy's own: a request reset on one of its pooled upstream connections
+ * before any answer byte goes once more on a new connection (the gateway never saw it;
+ * stale-connection-retry.ts).
  */
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'upgrade']);
+
+/**
+ * What the upstream request leaves out besides the per-hop headers: Transfer-Encoding (the body goes whole,
+ * framed by undici with its length) and Expect (Node's server already answered the application's
+ * 100-continue); undici refuses both from a caller.
+ */
+const FRAMED_BY_THIS_HOP = new Set(['transfer-encoding', 'expect']);
 
 /** Raw headers (name, value, name, value …) without the per-hop ones, in their order and spelling. */
 export function endToEnd(raw: readonly string[], replace: Record<string, string> = {}): string[] {
@@ -60,6 +72,27 @@ function headerRecord(raw: readonly string[]): Record<string, string> {
   return out;
 }
 
+/** Raw headers as undici takes them with their spelling kept: a name sent twice carries both values, in order. */
+function upstreamHeaders(raw: readonly string[]): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (FRAMED_BY_THIS_HOP.has(name.toLowerCase())) continue;
+    const before = out[name];
+    out[name] = before === undefined ? raw[i + 1]! : [...(Array.isArray(before) ? before : [before]), raw[i + 1]!];
+  }
+  return out;
+}
+
+/** An answer's raw header lines as strings, from what undici read (its parsed record when it kept none). */
+function rawLines(controller: Dispatcher.DispatchController, headers: Record<string, string | string[] | undefined>) {
+  const raw = controller.rawHeaders;
+  if (Array.isArray(raw)) return raw.map((item: Buffer | string) => item.toString('latin1'));
+  return Object.entries(headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).flatMap((v) => [name, v]),
+  );
+}
+
 export function forward(
   upstream: URL,
   req: IncomingMessage,
@@ -73,8 +106,9 @@ export function forward(
   const requestHeaders = headerRecord(rawHeaders);
   const requestChunks: Buffer[] = [];
   let finished = false;
-  let retried = false;
-  const fail = (error: Error & { code?: string }) => {
+  let gone: Error | undefined;
+  let upstreamController: Dispatcher.DispatchController | undefined;
+  const fail = (error: Error & { code?: string }, retried: boolean) => {
     if (finished) return;
     finished = true;
     const problem = whoFailed(error, url).problem;
@@ -95,52 +129,29 @@ export function forward(
       },
     });
   };
-  // The suite's keep-alive pools (a new TLS handshake per exchange would be most of the added latency),
-  // following the gateway's Keep-Alive hints, through HTTPS_PROXY/HTTP_PROXY unless NO_PROXY or loopback.
-  // Certificate checks stay on: rejectUnauthorized is never touched, whatever the environment says.
-  const open = (fresh: boolean): ClientRequest => {
-    const route = routeTo(url, fresh);
-    const toProxy = Object.entries(route.options.headers)
-      .filter(([name]) => name !== 'host')
-      .flat();
-    const send = route.options.protocol === 'https:' ? https.request : http.request;
-    const upstreamReq = send({
-      ...route.options,
-      method: req.method,
-      headers: [...rawHeaders, ...toProxy],
-      agent: route.agent,
-    });
-    let readBefore = 0;
-    upstreamReq.on('socket', (socket) => (readBefore = socket.bytesRead));
-    upstreamReq.on('error', (error) => {
-      // The proxy's own pooled connection, dropped while idle, must not become a 502 the application would
-      // not have met: sent once more on a new connection when the application's request is whole.
-      const answerBytes = (upstreamReq.socket?.bytesRead ?? readBefore) > readBefore;
-      if (
-        !fresh &&
-        !finished &&
-        req.complete &&
-        isStaleConnection({ error, reusedConnection: upstreamReq.reusedSocket, answerBytes })
-      ) {
-        retried = true;
-        current = open(true);
-        current.end(Buffer.concat(requestChunks));
-        return;
+  const responseChunks: Buffer[] = [];
+  let status = 0;
+  let responseRaw: string[] = [];
+  const handler: Dispatcher.DispatchHandler = {
+    onRequestStart(controller) {
+      upstreamController = controller;
+      // The application hung up while the connection was being made: nothing is sent that it did not finish.
+      if (gone) controller.abort(gone);
+    },
+    onResponseStart(controller, statusCode, headers, statusMessage) {
+      if (statusCode < 200) return; // an interim answer (103 Early Hints): the final one follows
+      status = statusCode;
+      responseRaw = rawLines(controller, headers);
+      res.writeHead(statusCode, statusMessage, endToEnd(responseRaw));
+    },
+    onResponseData(controller, chunk) {
+      responseChunks.push(chunk);
+      if (!res.write(chunk)) {
+        controller.pause();
+        res.once('drain', () => controller.resume());
       }
-      fail(error);
-    });
-    upstreamReq.on('response', (answer) => relay(answer));
-    return upstreamReq;
-  };
-  const relay = (answer: IncomingMessage) => {
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
-    const chunks: Buffer[] = [];
-    answer.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      res.write(chunk);
-    });
-    answer.on('error', fail);
-    answer.on('end', () => {
+    },
+    onResponseEnd() {
       res.end();
       if (finished) return;
       finished = true;
@@ -150,19 +161,42 @@ export function forward(
           url: url.toString(),
           requestHeaders,
           requestBody: Buffer.concat(requestChunks),
-          status: answer.statusCode ?? 0,
-          responseHeaders: headerRecord(answer.rawHeaders),
-          responseBody: Buffer.concat(chunks),
+          status,
+          responseHeaders: headerRecord(responseRaw),
+          responseBody: Buffer.concat(responseChunks),
           ms: performance.now() - started,
         },
       });
-    });
+    },
+    onResponseError(controller, error) {
+      fail(error, sentAgain(controller));
+    },
   };
-  let current = open(false);
   req.on('data', (chunk: Buffer) => requestChunks.push(chunk));
-  // The application hung up: the upstream request goes too, so nothing is sent that it did not finish.
-  res.on('close', () => {
-    if (!res.writableFinished) current.destroy(new Error('the application closed the connection'));
+  let dispatched = false;
+  req.on('end', () => {
+    if (gone) return;
+    dispatched = true;
+    forwardingDispatcher(url).then(
+      (dispatcher) =>
+        dispatcher.dispatch(
+          {
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method: req.method ?? 'GET',
+            headers: upstreamHeaders(rawHeaders),
+            body: Buffer.concat(requestChunks),
+          },
+          handler,
+        ),
+      (error: Error) => fail(error, false),
+    );
   });
-  req.pipe(current);
+  // The application hung up: the upstream request goes too.
+  res.on('close', () => {
+    if (res.writableFinished) return;
+    gone = new Error('the application closed the connection');
+    if (dispatched) upstreamController?.abort(gone);
+    else fail(gone, false);
+  });
 }

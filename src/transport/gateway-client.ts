@@ -69,7 +69,7 @@ export type WritePolicy = { allowWrites: boolean; webhooks?: readonly string[] }
 
 /**
  * The three operations of the interface, plus a raw `send` for requests the operations cannot express.
- * It speaks through node:http(s) (http-request.ts), not Playwright's request context, on purpose: Playwright
+ * It speaks through undici (http/http-request.ts), not Playwright's request context, on purpose: Playwright
  * records API requests with their headers and bodies in traces and in error call logs, with no redaction option.
  * What the suite keeps of each request is the Exchange, which every writer redacts.
  */

@@ -11,8 +11,8 @@ const CONTROL_TIMEOUT_MS = 30_000;
 
 /**
  * Client of the embedded mock's control API (/__mock/): test set-up and the state black-box runs cannot see.
- * Plain node:http, like the gateway client: a Playwright request context per test cost a worker more than
- * the calls themselves, and fetch twice the CPU per call.
+ * undici's request, like the gateway client (http/http-request.ts): a Playwright request context per test
+ * cost a worker more than the calls themselves, and fetch twice the CPU per call.
  */
 export class MockControl {
   private readonly baseUrl: string;

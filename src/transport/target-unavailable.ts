@@ -34,13 +34,13 @@ export const PLAIN_TRANSPORT_ERRORS: Record<string, string> = {
 };
 
 /**
- * A transport failure in plain words: its code (ECONNREFUSED, a TLS code, …), on the error itself (node:http)
- * or on its cause (fetch), or its time-out.
+ * A transport failure in plain words: its code (ECONNREFUSED, a TLS code, …), on the error itself (the suite's
+ * client, http/transport-errors.ts) or on its cause (fetch), or its time-out.
  */
 export function transportProblem(error: unknown): string {
   const err = error as Error & { code?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return 'no answer in time (time-out)';
-  // A refused proxy tunnel says itself who refused what (connections.ts); its code alone would not.
+  // A proxy's refusal says itself who refused what (http/transport-errors.ts); its code alone would not.
   if (err?.code === 'ERR_PROXY_TUNNEL') return err.message;
   const detail = err?.cause?.code ?? err?.cause?.message ?? err?.code ?? err?.message ?? String(error);
   return (PLAIN_TRANSPORT_ERRORS[detail] ?? detail).split('\n')[0]!.trim();

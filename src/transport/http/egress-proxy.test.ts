@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { isLoopback } from './dispatchers.js';
 import { sendRequest } from './http-request.js';
 import { transportProblem } from '../target-unavailable.js';
 import { whoFailed } from '../who-answered.js';
@@ -72,3 +73,59 @@ test(
     }
   },
 );
+
+test('a proxy that asks for credentials on an http target (absolute form) is the same configuration error', async () => {
+  const refusing = await listening(
+    createServer((_req, res) => res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end('no')),
+  );
+  const url = `http://127.0.0.1:${port(refusing)}`;
+  const saved = { ...process.env };
+  Object.assign(process.env, proxyEnv(url));
+  try {
+    const error = await sendRequest('http://gateway.invalid:8080/platform/vault/customer', {
+      method: 'GET',
+      headers: {},
+      timeoutMs: 5_000,
+    }).catch((e: unknown) => e);
+    const answered = whoFailed(error, new URL('http://gateway.invalid:8080/platform/vault/customer'));
+    expect(answered).toMatchObject({
+      by: 'configuration',
+      problem: expect.stringContaining('HTTPS_PROXY / HTTP_PROXY'),
+    });
+  } finally {
+    for (const key of Object.keys(proxyEnv(''))) {
+      if (key in saved) process.env[key] = saved[key];
+      else delete process.env[key];
+    }
+    refusing.close();
+  }
+});
+
+test('loopback targets (the embedded mock) always go direct, whatever the proxy variables say', async () => {
+  for (const host of ['127.0.0.1', 'localhost', '[::1]', '127.1.2.3', 'mock.localhost', '[::ffff:127.0.0.1]'])
+    expect(isLoopback(new URL(`http://${host}:4010/`).hostname), host).toBe(true);
+  for (const host of ['gateway.example', '10.0.0.1', '[2001:db8::1]', 'localhost.example'])
+    expect(isLoopback(new URL(`http://${host}/`).hostname), host).toBe(false);
+  const proxy = await egressProxy();
+  const origin = await listening(createServer((_req, res) => res.end('{}')));
+  const saved = { ...process.env };
+  Object.assign(process.env, proxyEnv(proxy.url));
+  try {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const answer = await sendRequest(`http://${host}:${port(origin)}/x`, {
+        method: 'GET',
+        headers: {},
+        timeoutMs: 5_000,
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect(proxy.seen).toEqual([]);
+  } finally {
+    for (const key of Object.keys(proxyEnv(''))) {
+      if (key in saved) process.env[key] = saved[key];
+      else delete process.env[key];
+    }
+    proxy.server.close();
+    origin.close();
+  }
+});

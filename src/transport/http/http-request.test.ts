@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { keepAliveTimeoutMs } from './connections.js';
 import { sendRequest } from './http-request.js';
 
 /** What the stand-in does with the n-th request (from 1) it reads, told whether its connection carried one before. */
@@ -52,13 +52,19 @@ const close = (s: Stand) => {
   s.server.closeAllConnections();
   s.server.close();
 };
-const send = (s: Stand, method: string, body?: string) =>
-  sendRequest(`${s.url}/x`, {
+/**
+ * Sends one request once the connections are idle: undici hands a connection back to its pool a turn of the
+ * event loop after its answer ends, and a request sent at once goes on a second connection.
+ */
+const send = async (s: Stand, method: string, body?: string) => {
+  await new Promise((r) => setImmediate(r));
+  return sendRequest(`${s.url}/x`, {
     method,
     headers: body ? { 'content-type': 'application/json' } : {},
     body,
     timeoutMs: 5_000,
   });
+};
 
 for (const method of ['GET', 'POST', 'PUT']) {
   test(`${method} reset on a reused connection before any answer byte is sent again once, on a fresh connection`, async () => {
@@ -114,14 +120,6 @@ test("a request is sent again at most once: a reset on the fresh connection too 
   }
 });
 
-test('the Keep-Alive time-out is read wherever it stands in the header', () => {
-  expect(keepAliveTimeoutMs('timeout=5')).toBe(5_000);
-  expect(keepAliveTimeoutMs('max=100, timeout=2')).toBe(2_000);
-  expect(keepAliveTimeoutMs('timeout = 3, max=10')).toBe(3_000);
-  expect(keepAliveTimeoutMs('max=100')).toBeUndefined();
-  expect(keepAliveTimeoutMs(undefined)).toBeUndefined();
-});
-
 /** Resolves with the ms from `since` to the moment the server saw connection `i` close. */
 const closedAfter = (s: Stand, i: number, since: number) =>
   new Promise<number>((r) => s.connections[i]!.once('close', () => r(performance.now() - since)));
@@ -160,5 +158,59 @@ test("a connection is reused while the server's Keep-Alive allows it", async () 
     expect(s.hits.map((h) => h.reused)).toEqual([false, true]);
   } finally {
     close(s);
+  }
+});
+
+test('every answer is decoded as its content-encoding says, error answers too: gzip, deflate, br', async () => {
+  const body = JSON.stringify({ rcode: '0', text: 'é'.repeat(50) });
+  const encoders = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+  const server = createServer((req, res) => {
+    const [, encoding, status] = req.url!.split('/') as [string, keyof typeof encoders, string];
+    res.writeHead(Number(status), { 'content-type': 'application/json', 'content-encoding': encoding });
+    res.end(encoders[encoding](Buffer.from(body)));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    for (const encoding of Object.keys(encoders))
+      for (const status of [200, 400, 503]) {
+        const answer = await sendRequest(`${url}/${encoding}/${status}`, {
+          method: 'GET',
+          headers: {},
+          timeoutMs: 5_000,
+        });
+        expect([answer.status, answer.text], `${encoding} ${status}`).toEqual([status, body]);
+      }
+  } finally {
+    server.close();
+  }
+});
+
+test('a connection closed before any answer byte is a reset to who-answered.ts, as with node:http', async () => {
+  const server = createServer((req) => req.socket.end());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+    await expect(sendRequest(url, { method: 'GET', headers: {}, timeoutMs: 5_000 })).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
+  } finally {
+    server.close();
+  }
+});
+
+test('a server that never answers ends in a TimeoutError at the time given', async () => {
+  const server = createServer(() => undefined);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+    const started = performance.now();
+    await expect(sendRequest(url, { method: 'GET', headers: {}, timeoutMs: 300 })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  } finally {
+    server.closeAllConnections();
+    server.close();
   }
 });
