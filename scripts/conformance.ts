@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { withoutExperimentalWarnings } from '../src/config/child-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { conformanceArgs } from '../src/cli/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
@@ -176,7 +177,10 @@ if (config.baseUrl && !args.list) {
 if (!args.list) rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
 const cli = join('node_modules', '@playwright', 'test', 'cli.js');
 const code = await new Promise<number>((resolve) => {
-  const child = spawn(process.execPath, [cli, 'test', ...args.playwright], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [cli, 'test', ...args.playwright], {
+    env: withoutExperimentalWarnings(process.env),
+    stdio: 'inherit',
+  });
   child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
 if (args.list) process.exit(code); // listed, not run: no verdict

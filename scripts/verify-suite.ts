@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { environmentWithoutSuiteVariables } from '../src/config/child-env.js';
+import { environmentWithoutSuiteVariables, withoutExperimentalWarnings } from '../src/config/child-env.js';
 import { startFleet } from '../src/suite-power/fleet.js';
 import { judge, type RunReport } from '../src/suite-power/judge.js';
 import { plan, rulesWithoutFault, type PlannedRun } from '../src/suite-power/plan.js';
@@ -128,7 +128,7 @@ async function pass(name: string, passRuns: readonly PlannedRun[], full: boolean
     writeFileSync(planPath, JSON.stringify(planFile));
     const cli = join('node_modules', '@playwright', 'test', 'cli.js');
     const env = {
-      ...environmentWithoutSuiteVariables(),
+      ...withoutExperimentalWarnings(environmentWithoutSuiteVariables()),
       [PLAN_FILE_VAR]: planPath,
       PG_REPORTS_DIR: workDir,
       PG_WORKERS: values.jobs,

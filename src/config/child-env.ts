@@ -20,3 +20,15 @@ export function mockCredentialsAsTarget(): Record<string, string> {
     PG_USER_ID: String(MOCK_DEFAULTS.userId),
   };
 }
+
+/**
+ * The environment of a Playwright run this command starts, its workers included, without Node's ExperimentalWarning:
+ * undici's decompress interceptor (src/transport/http/dispatchers.ts) announces itself experimental once per
+ * process, a line in every worker's output that tells an operator nothing about the gateway. The project pins undici
+ * to one major line and its own tests hold the decompression of every encoding.
+ */
+export function withoutExperimentalWarnings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const flag = '--disable-warning=ExperimentalWarning';
+  const options = env.NODE_OPTIONS ?? '';
+  return options.split(/\s+/).includes(flag) ? env : { ...env, NODE_OPTIONS: `${options} ${flag}`.trim() };
+}
