@@ -7,7 +7,7 @@ import {
   pathsOf,
   readWorkflow,
   ROOT,
-} from '../testing/workflow-file.js';
+} from '../testing/readers/workflow-file.js';
 
 /** The project's own CI runs every tier on every change; these checks catch its mistakes before a push does. */
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../../transport/exchange.js';
-import { madeUpExchange } from '../../testing/made-up-exchange.js';
+import { madeUpExchange } from '../../testing/made-up/exchange.js';
 import { pageCap, refusedCountProblems, type WalkedPages } from './page-cap.js';
 
 /** Page `page` of a vault of `total` records "c1" … listed in pages of `size`, totalPages counted from `pagesOf`. */
