@@ -2,11 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { linkRuns, type LinkKind } from './links.js';
-import { mockShareFigure, mockShareMarkdown } from './mock-share.js';
-import { rateLimitFigure, rateLimitMarkdown } from './rate-limit.js';
-import { slowLinkFigure, slowLinkMarkdown } from './slow-link.js';
-import { suiteFigure, suiteMarkdown } from './suite.js';
+import { rateLimitFigure, rateLimitMarkdown, slowLinkFigure, slowLinkMarkdown } from './link-figures.js';
+import { mockShareFigure, mockShareMarkdown, suiteFigure, suiteMarkdown } from './mock-figures.js';
+import { linkRuns, type LinkKind } from './mocks.js';
 
 const BENCHMARKS = ['suite', 'rate-limit', 'slow-link', 'mock-share'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
@@ -67,12 +65,13 @@ const sections: string[] = [
   `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ` +
     `load average ${machine.loadAverageAtStart.join(' ')} at start, ${machine.date}.`,
 ];
+/** A benchmark's figure under its key of reports/bench.json, and its markdown in the report on stdout. */
+const add = <F>(key: string, figure: F, markdown: (f: F) => string) => {
+  report[key] = figure;
+  sections.push(markdown(figure));
+};
 
-if (chosen.has('suite')) {
-  const figure = await suiteFigure(runs ?? 5, log);
-  report.suite = figure;
-  sections.push(suiteMarkdown(figure));
-}
+if (chosen.has('suite')) add('suite', await suiteFigure(runs ?? 5, log), suiteMarkdown);
 const links: LinkKind[] = [
   'direct',
   ...(chosen.has('slow-link') ? (['slow'] as const) : []),
@@ -80,23 +79,11 @@ const links: LinkKind[] = [
 ];
 if (links.length > 1) {
   const all = await linkRuns(links, runs ?? 3, log);
-  if (chosen.has('rate-limit')) {
-    const figure = rateLimitFigure(all);
-    report.rateLimit = figure;
-    sections.push(rateLimitMarkdown(figure));
-  }
-  if (chosen.has('slow-link')) {
-    const figure = slowLinkFigure(all);
-    report.slowLink = figure;
-    sections.push(slowLinkMarkdown(figure));
-  }
+  if (chosen.has('rate-limit')) add('rateLimit', rateLimitFigure(all), rateLimitMarkdown);
+  if (chosen.has('slow-link')) add('slowLink', slowLinkFigure(all), slowLinkMarkdown);
   report.linkRuns = all.runs.map(({ tests: _tests, ...run }) => run);
 }
-if (chosen.has('mock-share')) {
-  const figure = await mockShareFigure(runs ?? 3, log);
-  report.mockShare = figure;
-  sections.push(mockShareMarkdown(figure));
-}
+if (chosen.has('mock-share')) add('mockShare', await mockShareFigure(runs ?? 3, log), mockShareMarkdown);
 
 mkdirSync(dirname(args.out), { recursive: true });
 writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);

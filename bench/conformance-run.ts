@@ -21,6 +21,11 @@ export type ConformanceRun = {
   tests: Map<string, number>;
 };
 
+/** How a run ended, which every figure keeps so a figure from a failing run is named as one. */
+export type RunEnd = Pick<ConformanceRun, 'verdict' | 'code'>;
+
+export type Log = (line: string) => void;
+
 // Every run draws the same generated inputs, so runs send the same requests and compare.
 const SEED = '1';
 const TIMEOUT_MS = 600_000;
@@ -83,6 +88,16 @@ export async function conformanceRun(target: RunTarget): Promise<ConformanceRun>
   }
 }
 
+/** `runs` measurements one after another, each logged as `<what>: run i of runs`. */
+export async function measureRuns<T>(runs: number, what: string, log: Log, measure: () => Promise<T>): Promise<T[]> {
+  const measured: T[] = [];
+  for (let i = 1; i <= runs; i++) {
+    log(`${what}: run ${i} of ${runs}`);
+    measured.push(await measure());
+  }
+  return measured;
+}
+
 /** The median of the numbers that are finite (a value a run could not give is NaN), or NaN if none is. */
 export const median = (xs: number[]): number => {
   const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
@@ -91,7 +106,12 @@ export const median = (xs: number[]): number => {
 };
 
 /** Whether every run ended as a clean run must: CONFORMANT, exit 0. */
-export const allConformant = (runs: Pick<ConformanceRun, 'verdict' | 'code'>[]): boolean =>
-  runs.every((r) => r.verdict === 'CONFORMANT' && r.code === 0);
+export const allConformant = (runs: RunEnd[]): boolean => runs.every((r) => r.verdict === 'CONFORMANT' && r.code === 0);
+
+export const verdicts = (runs: RunEnd[]): string => runs.map((r) => `${r.verdict} (exit ${r.code})`).join(', ');
+
+/** The line under a benchmark's table saying whether its figures come from clean runs. */
+export const conformanceNote = (conformant: boolean, verdictList: string): string =>
+  conformant ? 'Every run CONFORMANT, exit 0.' : `**Not every run was CONFORMANT**: ${verdictList}.`;
 
 export const seconds = (ms: number): string => (ms / 1000).toFixed(1);

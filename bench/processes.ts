@@ -47,19 +47,22 @@ function endedChildrenCpuSeconds(): number | undefined {
   return fields ? (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND : undefined;
 }
 
+/** Sends `sig` to a child the bench started, or to its whole process group, unless it has ended. */
+function signalChild(child: ChildProcess, group: boolean, sig: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    if (group) process.kill(-child.pid, sig);
+    else child.kill(sig);
+  } catch {
+    // already gone
+  }
+}
+
 /** Children still running, ended if the bench itself is stopped or exits. */
 const live = new Map<ChildProcess, boolean>();
 
 function killAllNow(): void {
-  for (const [child, group] of live) {
-    if (child.pid === undefined) continue;
-    try {
-      if (group) process.kill(-child.pid, 'SIGKILL');
-      else child.kill('SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  for (const [child, group] of live) signalChild(child, group, 'SIGKILL');
 }
 process.on('exit', killAllNow);
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -88,18 +91,9 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /** Ends a child the bench started: SIGTERM, then SIGKILL after `graceMs`. `group` signals its process group. */
 async function stopChild(child: ChildProcess, group = false, graceMs = 3_000): Promise<void> {
-  const signal = (sig: NodeJS.Signals) => {
-    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      if (group) process.kill(-child.pid, sig);
-      else child.kill(sig);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
+  signalChild(child, group, 'SIGTERM');
   if (!(await waitForExit(child, graceMs))) {
-    signal('SIGKILL');
+    signalChild(child, group, 'SIGKILL');
     await waitForExit(child, graceMs);
   }
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from '../transport/auth.js';
-import { madeUpExchange } from '../testing/made-up-exchange.js';
+import { madeUpExchange } from '../testing/made-up/exchange.js';
 import { authAnswerFindings, disclosureProblems, rejectionProblems } from './auth.js';
 
 const refused = (authorization?: string) =>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { madeUpExchange } from '../testing/made-up-exchange.js';
+import { madeUpExchange } from '../testing/made-up/exchange.js';
 import { described, saidBy, same } from './compared-answers.js';
 
 const platform = (status: number, text: string) => madeUpExchange('platform', status, text);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { disclosureProblems } from './auth.js';
 import { acceptanceProblems, answerFindings, refusalProblems } from './errors.js';
 import type { Exchange } from '../transport/exchange.js';
-import { madeUpExchange } from '../testing/made-up-exchange.js';
+import { madeUpExchange } from '../testing/made-up/exchange.js';
 
 /** An answer to tokenize (/pg/) or to the vault listing (/platform/) with the given status and body text. */
 const answer = (family: 'pg' | 'platform', status: number, text: string, contentType = 'application/json') =>

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from '../transport/auth.js';
 import type { Exchange } from '../transport/exchange.js';
-import { madeUpExchange } from '../testing/made-up-exchange.js';
+import { madeUpExchange } from '../testing/made-up/exchange.js';
 import {
   APPLICATION_SIDE_RULES,
   CHECKS,

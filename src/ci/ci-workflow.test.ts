@@ -7,14 +7,14 @@ import {
   pathsOf,
   readWorkflow,
   ROOT,
-} from '../testing/workflow-file.js';
+} from '../testing/readers/workflow-file.js';
 
 /** The project's own CI runs every tier on every change; these checks catch its mistakes before a push does. */
 
 const WORKFLOW_FILE = '.github/workflows/ci.yml';
 const { text, workflow, jobs, steps, runs, stepRunning, uploads, setupNode } = readWorkflow(WORKFLOW_FILE);
 
-type Package = { engines: { node: string } };
+type Package = { engines: { node: string }; devDependencies: Record<string, string> };
 const readJson = <T>(file: string) => JSON.parse(readFileSync(`${ROOT}${file}`, 'utf8')) as T;
 const engines = readJson<Package>('package.json').engines.node;
 /** The Node lines engines names (`^22.22.2 || ^24.15.0 || ^26` → 22, 24, 26). */
@@ -38,6 +38,11 @@ test('npm test runs on each Node line engines names, 22, 24 and 26; the other ti
   expect(setupNode(job)?.with).toEqual({ 'node-version': '${{ matrix.node }}', cache: 'npm' });
   for (const [name] of jobs.filter(([name]) => name !== job))
     expect(setupNode(name)?.with, `${name} sets up Node`).toEqual({ 'node-version': 26, cache: 'npm' });
+});
+
+test('@types/node is of the lowest line engines names, so the typecheck refuses an API only newer lines have', () => {
+  const types = readJson<Package>('package.json').devDependencies['@types/node'];
+  expect(types).toMatch(new RegExp(`^\\^${Math.min(...enginesLines)}\\.`));
 });
 
 test('each tier is a job of its own, and every npm command names a script in package.json', () => {

@@ -7,7 +7,7 @@ import {
   pathsOf,
   readWorkflow,
   ROOT,
-} from '../testing/workflow-file.js';
+} from '../testing/readers/workflow-file.js';
 
 /** The nightly workflow only runs on GitHub; these checks catch its mistakes before a night is lost. */
 

@@ -7,9 +7,9 @@ import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { readConformanceJson, type ConformanceJson } from '../reporters/model/read-report.js';
 import { EXIT_CODES, type Verdict } from '../reporters/model/rule-outcomes.js';
-import { RecordingProxy } from '../testing/recording-proxy.js';
+import { RecordingProxy } from '../testing/stand-ins/recording-proxy.js';
 import { runCommand, runConformance, type RunResult } from '../testing/run-command.js';
-import { startHttpsReceiver, type Receiver } from '../testing/loopback-receivers.js';
+import { startHttpsReceiver, type Receiver } from '../testing/stand-ins/loopback-receivers.js';
 import { TEST_CA_FILE } from '../testing/certificates.js';
 
 /**

@@ -7,7 +7,7 @@ import { apiToken } from '../transport/auth.js';
 import { buildAuthHeader, type AuthHeader } from '../generate/authorization.js';
 import { TEST_CARDS } from '../catalogue/test-cards.js';
 import { reproduceWithCurl } from './reproduce-line.js';
-import { ENV, exchange, MERCHANT_KEY, redactorFor } from '../testing/reproduce-line-inputs.js';
+import { ENV, exchange, MERCHANT_KEY, redactorFor } from '../testing/made-up/reproduce-line-inputs.js';
 
 type Received = { headers: IncomingHttpHeaders; body: string; method: string; url: string };
 

@@ -9,7 +9,7 @@ import {
   redactorFor,
   VENDOR_KEY,
   variables,
-} from '../testing/reproduce-line-inputs.js';
+} from '../testing/made-up/reproduce-line-inputs.js';
 
 test('the section 5 token becomes -u with the variable of the key the request used: merchant or vendor', () => {
   const redactor = redactorFor('suite');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
-import { RecordingProxy, refusesKey } from '../testing/recording-proxy.js';
+import { RecordingProxy, refusesKey } from '../testing/stand-ins/recording-proxy.js';
 import { runConformance } from '../testing/run-command.js';
 import { serverIdentity, TEST_CA_FILE } from '../testing/certificates.js';
 import { loadRules } from '../catalogue/rules.js';

@@ -4,7 +4,7 @@ import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { startMock } from '../mock/start.js';
 import { DEFAULT_RETRY } from '../transport/gateway-client.js';
-import { RecordingProxy, refusesKey, type OwnAnswer } from '../testing/recording-proxy.js';
+import { RecordingProxy, refusesKey, type OwnAnswer } from '../testing/stand-ins/recording-proxy.js';
 import { preflight } from './preflight.js';
 
 const WRONG_KEY = 'sk_wrong_key_never_print_this';

@@ -9,7 +9,7 @@ import { annotation, stoppedAnnotation, type Annotation } from '../evidence/anno
 import { Redactor } from '../evidence/redact.js';
 import { RuleViolation, failureOf, violationWording } from '../evidence/rule-violation.js';
 import { propertyCheck } from '../generate/check.js';
-import { freePort } from '../testing/free-port.js';
+import { freePort } from '../testing/stand-ins/free-port.js';
 import { DEFAULT_RETRY, GatewayClient } from '../transport/gateway-client.js';
 import type { Exchange } from '../transport/exchange.js';
 import { misconfiguredWording } from '../transport/target-misconfigured.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { annotation } from '../evidence/annotations.js';
-import { madeUpRecord, madeUpRule } from '../testing/made-up-records.js';
+import { madeUpRecord, madeUpRule } from '../testing/made-up/records.js';
 import { unchanged, type Drift } from './drift/drift.js';
 import { conformancePage } from './formats/html/conformance-html.js';
 import { conformanceJson } from './formats/json.js';

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import type { Rule } from '../catalogue/rules.js';
 import { FAMILY_TABLES } from '../checks/registry.js';
-import { rulesNamedByTests } from '../testing/rules-named-by-tests.js';
+import { rulesNamedByTests } from '../testing/readers/rules-named-by-tests.js';
 import { listedTests } from './listed-tests.js';
 import { mapSources, rulesMap, unjudgedRules, type ListedTest, type MapSources } from './rules-map.js';
 import { rulesPage } from './rules-page.js';

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import type { ConformanceJson } from '../reporters/model/read-report.js';
 import { startMock } from '../mock/start.js';
-import { MERCHANT_KEY, search, searchText, VENDOR_KEY } from '../testing/canaries.js';
+import { MERCHANT_KEY, search, searchText, VENDOR_KEY } from '../testing/made-up/canaries.js';
 import { runConformance } from '../testing/run-command.js';
 
 test('a failing run with traces on writes no key, token, card number, CVV or account number anywhere', async ({}, testInfo) => {

@@ -4,10 +4,10 @@ import { apiToken } from '../transport/auth.js';
 import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';
-import { ScriptedClient } from '../testing/scripted-client.js';
+import { ScriptedClient } from '../testing/stand-ins/scripted-client.js';
 import { startSession } from '../proxy/session.js';
-import { REPRODUCE_LINE, searchBytes } from '../testing/canary-search.js';
-import { MERCHANT_KEY, PRIVATE_CARD, search, searchText, VENDOR_KEY } from '../testing/canaries.js';
+import { REPRODUCE_LINE, searchBytes } from '../testing/readers/canary-search.js';
+import { MERCHANT_KEY, PRIVATE_CARD, search, searchText, VENDOR_KEY } from '../testing/made-up/canaries.js';
 
 test('the search finds a canary in plain text, escaped JSON, zip entries and base64 zip data URIs', () => {
   const canary = MERCHANT_KEY;

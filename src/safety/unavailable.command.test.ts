@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ruleGrep } from '../cli/cli-args.js';
-import { freePort } from '../testing/free-port.js';
+import { freePort } from '../testing/stand-ins/free-port.js';
 import { runConformance } from '../testing/run-command.js';
 
 const CREDENTIALS = { PG_MERCHANT_ID: 'm-1', PG_API_KEY: 'unavailable-test-key', PG_WEBHOOK_ID: 'wh-1' };

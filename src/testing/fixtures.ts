@@ -9,9 +9,9 @@ import {
   type Handler,
   type Receiver,
   type StartedReceiver,
-} from './loopback-receivers.js';
+} from './stand-ins/loopback-receivers.js';
 import { send, type MockAnswer, type Send } from './mock-requests.js';
-import { proxyInFront, type ProxyRig } from './proxy-rig.js';
+import { proxyInFront, type ProxyRig } from './stand-ins/proxy-rig.js';
 
 /**
  * The fixtures of the unit and command tests, one `test` for all of them: a fixture starts only for a test

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { probeTarget } from '../preflight/probe-target.js';
 import { sendRequest } from './http/http-request.js';
 import type { Exchange } from './exchange.js';
-import { madeUpExchange } from '../testing/made-up-exchange.js';
+import { madeUpExchange } from '../testing/made-up/exchange.js';
 import { certificate, serverIdentity } from '../testing/certificates.js';
 import {
   authorizationOutOfForm,

@@ -1,4 +1,4 @@
-import { freePort } from '../testing/free-port.js';
+import { freePort } from '../testing/stand-ins/free-port.js';
 import { checkEndpoint } from './check-endpoint.js';
 import type { CheckName, EndpointReport } from './findings.js';
 import { expect, test } from '../testing/fixtures.js';

@@ -1,4 +1,4 @@
-import { runScript } from '../testing/run-webhook-check.js';
+import { runScript } from '../testing/runners/run-webhook-check.js';
 import { expect, test } from '../testing/fixtures.js';
 import { TEST_CA_FILE } from '../testing/certificates.js';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../../transport/exchange.js';
-import { madeUpExchange } from '../../testing/made-up-exchange.js';
+import { madeUpExchange } from '../../testing/made-up/exchange.js';
 import { pageCap, refusedCountProblems, type WalkedPages } from './page-cap.js';
 import { STILL_ATTEMPTS } from './same-vault.js';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { succeeded, type Exchange } from '../../transport/exchange.js';
-import { madeUpExchange } from '../../testing/made-up-exchange.js';
+import { madeUpExchange } from '../../testing/made-up/exchange.js';
 import { MAX_PAGES, SAMPLED_PAGES, pagesToWalk, sampleSeed } from './page-sample.js';
 import { STILL_ATTEMPTS } from './same-vault.js';
 import {

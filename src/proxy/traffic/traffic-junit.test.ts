@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { xmlProblem } from '../../testing/well-formed-xml.js';
+import { xmlProblem } from '../../testing/readers/well-formed-xml.js';
 import { trafficJunit } from './traffic-junit.js';
 import type { RuleRow, TrafficReport } from './traffic-report-types.js';
 

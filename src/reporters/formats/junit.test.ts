@@ -5,7 +5,7 @@ import { applySelection } from '../model/rule-selection.js';
 import { ruleOutcomes, verdictOf, type RuleOutcome } from '../model/rule-outcomes.js';
 import type { TestRecord } from '../test-records/test-record.js';
 import { conformanceJunit } from './junit.js';
-import { xmlProblem } from '../../testing/well-formed-xml.js';
+import { xmlProblem } from '../../testing/readers/well-formed-xml.js';
 import { escapeXml } from './xml-escape.js';
 
 const rule = (id: string, text = `${id} wording`): Rule => ({

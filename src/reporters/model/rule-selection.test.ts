@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
-import { madeUpRecord, madeUpRule } from '../../testing/made-up-records.js';
+import { madeUpRecord, madeUpRule } from '../../testing/made-up/records.js';
 import type { TestRecord } from '../test-records/test-record.js';
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from './verdict-line.js';

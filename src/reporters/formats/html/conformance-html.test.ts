@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadRules } from '../../../catalogue/rules.js';
-import { KEY, writeRun } from '../../../testing/sample-conformance-run.js';
+import { KEY, writeRun } from '../../../testing/made-up/conformance-run.js';
 
 test('conformance.html is one page that needs nothing else: no script, no stylesheet or image to fetch', async ({}, testInfo) => {
   const dir = testInfo.outputPath('run');

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
-import { NO_CHROMIUM, test } from '../../../testing/browser.js';
+import { NO_CHROMIUM, test } from '../../../testing/runners/browser.js';
 import { loadRules } from '../../../catalogue/rules.js';
 import { writeHistory, type Night } from '../../history/night-history.js';
-import { KEY, writeRun } from '../../../testing/sample-conformance-run.js';
+import { KEY, writeRun } from '../../../testing/made-up/conformance-run.js';
 
 test.describe.configure({ mode: 'default' });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Runs one of src/webhook-check's scripts as npm does (`node --import tsx`), collecting its output. */
 export function runScript(script: 'cli.ts' | 'receive/receive.ts', args: string[], env: Record<string, string> = {}) {
-  const file = fileURLToPath(new URL(`../webhook-check/${script}`, import.meta.url));
+  const file = fileURLToPath(new URL(`../../webhook-check/${script}`, import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

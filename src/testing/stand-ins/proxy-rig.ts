@@ -1,7 +1,7 @@
-import { keyVariables } from '../evidence/reproduce-line.js';
-import { MOCK_DEFAULTS } from '../mock/defaults.js';
-import type { MockHandle } from '../mock/start.js';
-import { startSession, type Session } from '../proxy/session.js';
+import { keyVariables } from '../../evidence/reproduce-line.js';
+import { MOCK_DEFAULTS } from '../../mock/defaults.js';
+import type { MockHandle } from '../../mock/start.js';
+import { startSession, type Session } from '../../proxy/session.js';
 import { ScriptedClient } from './scripted-client.js';
 
 /** A mock, a proxy session in front of it, the scripted client pointed at the proxy, and what the proxy printed. */

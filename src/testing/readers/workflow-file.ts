@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 
 /** A GitHub workflow file read for its tests: the workflows only run on GitHub, so mistakes are caught here. */
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 type Env = Record<string, string>;
 export type Step = {

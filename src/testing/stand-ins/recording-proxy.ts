@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basicAuthorization } from '../transport/auth.js';
+import { basicAuthorization } from '../../transport/auth.js';
 
 /** What a request to the stand-in shows of itself to an `OwnAnswer`. */
 export type SeenRequest = { method: string; path: string; authorization: string | undefined };

@@ -1,4 +1,4 @@
-import type { Exchange } from '../transport/exchange.js';
+import type { Exchange } from '../../transport/exchange.js';
 
 /**
  * An exchange no gateway made, for the unit tests of whatever judges one: an answer to tokenize (/pg/) or to

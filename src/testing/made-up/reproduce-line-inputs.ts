@@ -1,7 +1,7 @@
-import type { Exchange } from '../transport/exchange.js';
-import { Redactor } from '../evidence/redact.js';
-import type { ReproduceContext } from '../evidence/reproduce-context.js';
-import { keyVariables } from '../evidence/reproduce-line.js';
+import type { Exchange } from '../../transport/exchange.js';
+import { Redactor } from '../../evidence/redact.js';
+import type { ReproduceContext } from '../../evidence/reproduce-context.js';
+import { keyVariables } from '../../evidence/reproduce-line.js';
 
 export { PRIVATE_CARD } from './canaries.js';
 

@@ -1,6 +1,6 @@
-import { basicAuthorization } from '../transport/auth.js';
-import { futureExpiry, newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
-import { TEST_CARDS } from '../catalogue/test-cards.js';
+import { basicAuthorization } from '../../transport/auth.js';
+import { futureExpiry, newAchRequest, newCardRequest } from '../../catalogue/request-builders.js';
+import { TEST_CARDS } from '../../catalogue/test-cards.js';
 
 /**
  * A small merchant application, scripted: it calls the three operations the way section 4 and 5 say

@@ -1,14 +1,14 @@
-import { annotation } from '../evidence/annotations.js';
-import type { Exchange } from '../transport/exchange.js';
-import { Redactor } from '../evidence/redact.js';
-import { RuleViolation } from '../evidence/rule-violation.js';
-import { loadRules } from '../catalogue/rules.js';
-import { findingDetail } from '../reporters/test-records/failure-details.js';
-import { generatedInputsOf } from '../reporters/report-set.js';
-import { RunWideRecords } from '../reporters/test-records/run-wide-records.js';
-import { ruleOutcomes, verdictOf } from '../reporters/model/rule-outcomes.js';
-import type { TestRecord } from '../reporters/test-records/test-record.js';
-import { writeConformance } from '../reporters/write-conformance.js';
+import { annotation } from '../../evidence/annotations.js';
+import type { Exchange } from '../../transport/exchange.js';
+import { Redactor } from '../../evidence/redact.js';
+import { RuleViolation } from '../../evidence/rule-violation.js';
+import { loadRules } from '../../catalogue/rules.js';
+import { findingDetail } from '../../reporters/test-records/failure-details.js';
+import { generatedInputsOf } from '../../reporters/report-set.js';
+import { RunWideRecords } from '../../reporters/test-records/run-wide-records.js';
+import { ruleOutcomes, verdictOf } from '../../reporters/model/rule-outcomes.js';
+import type { TestRecord } from '../../reporters/test-records/test-record.js';
+import { writeConformance } from '../../reporters/write-conformance.js';
 
 /** For the tests of the conformance page, in process and in Chromium: one made-up run and the key it hides. */
 

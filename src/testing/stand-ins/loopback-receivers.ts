@@ -7,7 +7,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { serverIdentity, type CertName } from './certificates.js';
+import { serverIdentity, type CertName } from '../certificates.js';
 
 /** Merchant endpoints on loopback port 0: each records every request it is sent, then answers with its handler. */
 

@@ -1,7 +1,7 @@
-import { apiToken } from '../transport/auth.js';
-import { withNearMisses } from '../transport/near-miss-keys.js';
-import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
-import { REPRODUCE_LINE, searchBytes, searchTree } from './canary-search.js';
+import { apiToken } from '../../transport/auth.js';
+import { withNearMisses } from '../../transport/near-miss-keys.js';
+import { TEST_ACH, TEST_CARDS } from '../../catalogue/test-cards.js';
+import { REPRODUCE_LINE, searchBytes, searchTree } from '../readers/canary-search.js';
 
 /** The canaries of the safety tests: what a run's or the proxy's output must never hold, and the search for them. */
 

@@ -1,0 +1,129 @@
+import { allConformant, conformanceNote, median, seconds, verdicts } from './conformance-run.js';
+import { runsOver, type LinkKind, type LinkRun, type LinkRuns } from './mocks.js';
+
+/**
+ * The benchmarks of black-box runs over a link, each set against the direct runs alternated with them (mocks.ts):
+ * a rate-limited sandbox and a slow link. Each one's figure (what reports/bench.json holds) and its markdown.
+ */
+
+/** How the runs behind a link figure ended: all of them for `conformant`, the verdicts over the link itself. */
+type LinkHealth = { conformant: boolean; verdicts: string };
+
+/** The runs over `link` beside the direct runs they are set against. */
+function overLink(all: LinkRuns, link: Exclude<LinkKind, 'direct'>) {
+  const direct = runsOver(all, 'direct');
+  const over = runsOver(all, link);
+  const health: LinkHealth = { conformant: allConformant([...direct, ...over]), verdicts: verdicts(over) };
+  return { direct, over, health };
+}
+
+const medianWall = (runs: LinkRun[]) => median(runs.map((r) => r.wallMs));
+
+/** The `rate-limited` variation's limit, as docs/mock.md states it: 20 gateway requests a second, bursts of 20. */
+const RATE_PER_SECOND = 20;
+const BURST = 20;
+
+export type RateLimitFigure = {
+  /** Gateway requests a black-box run sends when nothing is refused (median of the direct runs). */
+  requests: number;
+  /** The least time those requests can take at the limit: the burst at once, the rest at the rate. */
+  floorMs: number;
+  /** From the first gateway answer to the last, in the rate-limited runs (median). */
+  spanMs: number;
+  /** The same in the runs without the limit: what the run needs of its gateway when nothing holds it back. */
+  directSpanMs: number;
+  limitedWallMs: number;
+  directWallMs: number;
+  /** Answers the rate-limited mock gave beyond the requests (its 429s), median. */
+  refused: number;
+} & LinkHealth;
+
+export function rateLimitFigure(all: LinkRuns): RateLimitFigure {
+  const { direct, over: limited, health } = overLink(all, 'limited');
+  const requests = median(direct.map((r) => r.answers.gateway));
+  const span = (r: LinkRun) => (r.answers.lastGatewayAt ?? NaN) - (r.answers.firstGatewayAt ?? NaN);
+  return {
+    requests,
+    floorMs: (Math.max(0, requests - BURST) / RATE_PER_SECOND) * 1000,
+    spanMs: median(limited.map(span)),
+    directSpanMs: median(direct.map(span)),
+    limitedWallMs: medianWall(limited),
+    directWallMs: medianWall(direct),
+    refused: median(limited.map((r) => r.answers.gateway - requests)),
+    ...health,
+  };
+}
+
+export function rateLimitMarkdown(f: RateLimitFigure): string {
+  return [
+    `### A rate-limited sandbox (${RATE_PER_SECOND} requests a second, bursts of ${BURST}), black-box runs`,
+    '',
+    '| | requests a run | first to last answer | run wall | 429s met |',
+    '|---|---:|---:|---:|---:|',
+    `| floor at the limit | ${f.requests} | ${seconds(f.floorMs)} s | | |`,
+    `| rate-limited | | **${seconds(f.spanMs)} s (${(f.spanMs / f.floorMs).toFixed(2)}× the floor)** | ` +
+      `${seconds(f.limitedWallMs)} s | ${f.refused} |`,
+    `| no limit | ${f.requests} | ${seconds(f.directSpanMs)} s | ${seconds(f.directWallMs)} s | |`,
+    '',
+    f.spanMs < f.floorMs
+      ? '**Faster than the floor: the limit is not the one this bench assumes.**'
+      : conformanceNote(f.conformant, f.verdicts),
+  ].join('\n');
+}
+
+export type SlowLinkFigure = {
+  roundTripMs: number;
+  slowWallMs: number;
+  directWallMs: number;
+  /** Round trips the longest-waiting test spends one after another, and that test. */
+  criticalPath: { roundTrips: number; test: string };
+  /** Every test's round trips added up: what the run's workers share between them. */
+  roundTrips: number;
+  workers: number;
+} & LinkHealth;
+
+/**
+ * A test's chain of dependent requests is read from its own time: what it took over the slow link beyond
+ * what it took direct, in round trips (medians over the runs). Tests are independent of one another, so the
+ * longest chain is the run's critical path: no number of workers gets the link's cost under it.
+ */
+export function slowLinkFigure(all: LinkRuns): SlowLinkFigure {
+  const { direct, over: slow, health } = overLink(all, 'slow');
+  const roundTripMs = all.slowRoundTripMs ?? NaN;
+  const chains = new Map<string, number>();
+  for (const test of slow[0]?.tests.keys() ?? []) {
+    const over = median(slow.map((r) => r.tests.get(test) ?? NaN));
+    const under = median(direct.map((r) => r.tests.get(test) ?? NaN));
+    // A test missing from every run of either link (renamed, skipped) has no chain to read.
+    if (Number.isFinite(over) && Number.isFinite(under))
+      chains.set(test, Math.max(0, Math.round((over - under) / roundTripMs)));
+  }
+  const [test, roundTrips] = [...chains].reduce((a, b) => (b[1] > a[1] ? b : a), ['none', 0]);
+  return {
+    roundTripMs,
+    slowWallMs: medianWall(slow),
+    directWallMs: medianWall(direct),
+    criticalPath: { roundTrips, test },
+    roundTrips: [...chains.values()].reduce((a, b) => a + b, 0),
+    workers: slow[0]?.workers ?? NaN,
+    ...health,
+  };
+}
+
+export function slowLinkMarkdown(f: SlowLinkFigure): string {
+  const added = f.slowWallMs - f.directWallMs;
+  const critical = f.criticalPath.roundTrips * f.roundTripMs;
+  const shared = (f.roundTrips * f.roundTripMs) / f.workers;
+  return [
+    `### A slow link (${f.roundTripMs.toFixed(0)} ms a round trip), black-box runs`,
+    '',
+    '| run wall, slow link | run wall, direct | the link added | critical path | all chains over the workers |',
+    '|---:|---:|---:|---:|---:|',
+    `| ${seconds(f.slowWallMs)} s | ${seconds(f.directWallMs)} s | **${seconds(added)} s** | ` +
+      `**${seconds(critical)} s** (${f.criticalPath.roundTrips} round trips) | ` +
+      `${seconds(shared)} s (${f.roundTrips} round trips, ${f.workers} workers) |`,
+    '',
+    `The link added ${(added / critical).toFixed(1)}× its critical path. Longest chain: ${f.criticalPath.test}.`,
+    conformanceNote(f.conformant, f.verdicts),
+  ].join('\n');
+}
