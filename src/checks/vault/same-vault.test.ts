@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../../transport/exchange.js';
-import { madeUpExchange } from '../../testing/made-up-exchange.js';
+import { madeUpExchange } from '../../testing/made-up/exchange.js';
 import { askStill, sameVault, STILL_ATTEMPTS, vaultChange, vaultChangedObservation } from './same-vault.js';
 
 /** A listing answer with these totals, to a request for `page` at `count`. */
