@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accentedId, caseInsensitiveId, localeOrderId } from '../../mock/behaviours/customer-ids.js';
+import { accentedId, caseInsensitiveId, localeOrderId } from '../../mock/behaviours/vault/customer-ids.js';
 import {
   COLLATIONS,
   collationObservation,

@@ -1,11 +1,11 @@
 import { AUTH_FAULTS } from './auth.js';
 import { FAILURE_FAULTS } from './failures.js';
 import { OFF_PATH_FAULTS } from './off-path.js';
-import { TOKENIZE_FAULTS } from './tokenize.js';
+import { TOKENIZE_FAULTS } from './tokenize/faults.js';
 import type { RegistryEntry } from './behaviour.js';
-import { VAULT_RECORD_FAULTS } from './vault-records.js';
-import { VAULT_DATA_FAULTS } from './vault-data.js';
-import { VAULT_FAULTS } from './vault.js';
+import { VAULT_RECORD_FAULTS } from './vault/records.js';
+import { VAULT_DATA_FAULTS } from './vault/data.js';
+import { VAULT_FAULTS } from './vault/listing.js';
 import { WEBHOOK_FAULTS } from './webhooks.js';
 import { WIRE_FAULTS } from './wire.js';
 

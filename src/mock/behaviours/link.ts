@@ -10,7 +10,7 @@ import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
 import { installWaf } from './link/waf.js';
 import type { Behaviour } from './behaviour.js';
-import { relisted } from './vault-data.js';
+import { relisted } from './vault/data.js';
 
 /** A big, busy shared sandbox: its size and the latency of each answer. */
 export const BIG_BUSY = { customers: 5_000, latencyMs: 60 } as const;

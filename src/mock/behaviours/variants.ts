@@ -1,11 +1,11 @@
 import { AUTH_VARIANTS } from './auth.js';
-import { CUSTOMER_ID_VARIANTS } from './customer-ids.js';
+import { CUSTOMER_ID_VARIANTS } from './vault/customer-ids.js';
 import { LINK_VARIANTS } from './link.js';
 import { STATUS_VARIANTS } from './failures.js';
-import { TOKENIZE_VARIANTS } from './tokenize-variants.js';
+import { TOKENIZE_VARIANTS } from './tokenize/variants.js';
 import type { RegistryEntry } from './behaviour.js';
-import { VAULT_DATA_VARIANTS } from './vault-data.js';
-import { VAULT_VARIANTS } from './vault.js';
+import { VAULT_DATA_VARIANTS } from './vault/data.js';
+import { VAULT_VARIANTS } from './vault/listing.js';
 import { WEBHOOK_VARIANTS } from './webhooks.js';
 import { WIRE_VARIANTS } from './wire.js';
 

@@ -1,4 +1,4 @@
-import type { Behaviour } from './behaviour.js';
+import type { Behaviour } from '../behaviour.js';
 
 /**
  * Section 4.2 sorts on customer_id desc without saying by which collation: customer IDs as a real vault

@@ -1,4 +1,4 @@
-import type { Behaviour } from './behaviour.js';
+import type { Behaviour } from '../behaviour.js';
 
 /** Section 2.3 behaviours on the seeded customer records themselves (the computed vault, state/customers.ts). */
 

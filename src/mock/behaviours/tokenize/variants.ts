@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { MOCK_DEFAULTS } from '../defaults.js';
-import { MockError } from '../gateway/errors.js';
-import { KIND_FIELDS } from '../gateway/tokenize/request.js';
-import type { Behaviour } from './behaviour.js';
-import { refuse } from './tokenize.js';
-import { onSuccess } from './tokenize-answer.js';
+import { MOCK_DEFAULTS } from '../../defaults.js';
+import { MockError } from '../../gateway/errors.js';
+import { KIND_FIELDS } from '../../gateway/tokenize/request.js';
+import type { Behaviour } from '../behaviour.js';
+import { refuse } from './faults.js';
+import { onSuccess } from './answer.js';
 
 /**
  * Section 2.1, 2.2, 4.1 and 8 variations of tokenize: what a real sandbox takes, refuses and answers that the

@@ -1,8 +1,8 @@
-import { pageWindow, vaultPage, type PageWindow } from '../gateway/vault/page.js';
-import type { VaultQuery } from '../gateway/vault/query.js';
-import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
-import { MAX_CUSTOMERS, type Customer } from '../state/customers.js';
-import type { Env, Behaviour } from './behaviour.js';
+import { pageWindow, vaultPage, type PageWindow } from '../../gateway/vault/page.js';
+import type { VaultQuery } from '../../gateway/vault/query.js';
+import type { SeamAnswer, AnswerContext } from '../../gateway/seams.js';
+import { MAX_CUSTOMERS, type Customer } from '../../state/customers.js';
+import type { Env, Behaviour } from '../behaviour.js';
 
 /**
  * Section 2.3 and 4.2 data conditions of a real, shared sandbox that the mock's 25 complete customers

@@ -1,8 +1,8 @@
-import { MockError } from '../gateway/errors.js';
-import { PARAMETERS } from '../gateway/vault/query.js';
-import type { VaultQuery } from '../gateway/vault/query.js';
-import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
-import type { Behaviour } from './behaviour.js';
+import { MockError } from '../../gateway/errors.js';
+import { PARAMETERS } from '../../gateway/vault/query.js';
+import type { VaultQuery } from '../../gateway/vault/query.js';
+import type { SeamAnswer, AnswerContext } from '../../gateway/seams.js';
+import type { Behaviour } from '../behaviour.js';
 
 /** Section 2.3 and 4.2 behaviours: the query before it is judged, the page's window, the envelope. */
 

@@ -1,5 +1,5 @@
-import type { AnswerContext, SeamAnswer } from '../gateway/seams.js';
-import type { Behaviour } from './behaviour.js';
+import type { AnswerContext, SeamAnswer } from '../../gateway/seams.js';
+import type { Behaviour } from '../behaviour.js';
 
 /** Section 2.2 behaviours on tokenize's success answer: the masked card number (TOK-8) and echo_fields (TOK-9). */
 

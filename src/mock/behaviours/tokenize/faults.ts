@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { MockError } from '../gateway/errors.js';
-import { newCardId } from '../state/ids.js';
-import type { TokenizeInput } from '../gateway/tokenize/request.js';
-import type { CardStore, StoredCard } from '../state/card-store.js';
-import type { Behaviour } from './behaviour.js';
-import { onSuccess, TOKENIZE_ANSWER_FAULTS } from './tokenize-answer.js';
+import { MockError } from '../../gateway/errors.js';
+import { newCardId } from '../../state/ids.js';
+import type { TokenizeInput } from '../../gateway/tokenize/request.js';
+import type { CardStore, StoredCard } from '../../state/card-store.js';
+import type { Behaviour } from '../behaviour.js';
+import { onSuccess, TOKENIZE_ANSWER_FAULTS } from './answer.js';
 
 /** Section 2.1, 2.2 and 4.1 behaviours: the tokenize request before it is judged, the store, the answer. */
 
