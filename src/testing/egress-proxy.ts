@@ -56,3 +56,18 @@ export const proxyEnv = (url: string) => ({
   NO_PROXY: '',
   no_proxy: '',
 });
+
+/**
+ * Points this process's proxy variables at `url` for an in-process test; the function returned puts each back as
+ * it was (unset where it was unset), so no later test meets the proxy.
+ */
+export function setProxyVariables(url: string): () => void {
+  const saved = { ...process.env };
+  Object.assign(process.env, proxyEnv(url));
+  return () => {
+    for (const key of Object.keys(proxyEnv(''))) {
+      if (key in saved) process.env[key] = saved[key];
+      else delete process.env[key];
+    }
+  };
+}

@@ -5,7 +5,7 @@ import { isLoopback } from './dispatchers.js';
 import { sendRequest } from './http-request.js';
 import { transportProblem } from '../target-unavailable.js';
 import { whoFailed } from '../who-answered.js';
-import { egressProxy, listening, port, proxyEnv } from '../../testing/egress-proxy.js';
+import { egressProxy, listening, port, setProxyVariables } from '../../testing/egress-proxy.js';
 
 test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Authorization from the proxy URL', async () => {
   const proxy = await egressProxy();
@@ -18,8 +18,7 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
         .end(JSON.stringify({ host: req.headers.host, path: req.url })),
     ),
   );
-  const saved = { ...process.env };
-  Object.assign(process.env, proxyEnv(proxy.url.replace('http://', 'http://user:p%40ss@')));
+  const restoreProxyVariables = setProxyVariables(proxy.url.replace('http://', 'http://user:p%40ss@'));
   try {
     const answer = await sendRequest(`http://gateway.invalid:${port(origin)}/platform/vault/customer?count=1`, {
       method: 'GET',
@@ -33,10 +32,7 @@ test('an http target through HTTP_PROXY is asked in absolute form, with Proxy-Au
     expect(proxy.seen).toEqual([`GET http://gateway.invalid:${port(origin)}/platform/vault/customer?count=1`]);
     expect(authorization).toBe(`Basic ${Buffer.from('user:p@ss').toString('base64')}`);
   } finally {
-    for (const key of Object.keys(proxyEnv(''))) {
-      if (key in saved) process.env[key] = saved[key];
-      else delete process.env[key];
-    }
+    restoreProxyVariables();
     proxy.server.close();
     origin.close();
   }
@@ -51,8 +47,7 @@ test(
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'),
     );
     const url = `http://127.0.0.1:${port(refusing)}`;
-    const saved = { ...process.env };
-    Object.assign(process.env, proxyEnv(url));
+    const restoreProxyVariables = setProxyVariables(url);
     try {
       const error = await sendRequest('https://gateway.invalid/platform/vault/customer', {
         method: 'GET',
@@ -65,10 +60,7 @@ test(
       const answered = whoFailed(error, new URL('https://gateway.invalid/platform/vault/customer'));
       expect(answered).toMatchObject({ by: 'configuration', problem: expect.stringContaining('HTTPS_PROXY') });
     } finally {
-      for (const key of Object.keys(proxyEnv(''))) {
-        if (key in saved) process.env[key] = saved[key];
-        else delete process.env[key];
-      }
+      restoreProxyVariables();
       refusing.close();
     }
   },
@@ -79,8 +71,7 @@ test('a proxy that asks for credentials on an http target (absolute form) is the
     createServer((_req, res) => res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end('no')),
   );
   const url = `http://127.0.0.1:${port(refusing)}`;
-  const saved = { ...process.env };
-  Object.assign(process.env, proxyEnv(url));
+  const restoreProxyVariables = setProxyVariables(url);
   try {
     const error = await sendRequest('http://gateway.invalid:8080/platform/vault/customer', {
       method: 'GET',
@@ -93,10 +84,7 @@ test('a proxy that asks for credentials on an http target (absolute form) is the
       problem: expect.stringContaining('HTTPS_PROXY / HTTP_PROXY'),
     });
   } finally {
-    for (const key of Object.keys(proxyEnv(''))) {
-      if (key in saved) process.env[key] = saved[key];
-      else delete process.env[key];
-    }
+    restoreProxyVariables();
     refusing.close();
   }
 });
@@ -108,8 +96,7 @@ test('loopback targets (the embedded mock) always go direct, whatever the proxy 
     expect(isLoopback(new URL(`http://${host}/`).hostname), host).toBe(false);
   const proxy = await egressProxy();
   const origin = await listening(createServer((_req, res) => res.end('{}')));
-  const saved = { ...process.env };
-  Object.assign(process.env, proxyEnv(proxy.url));
+  const restoreProxyVariables = setProxyVariables(proxy.url);
   try {
     for (const host of ['127.0.0.1', 'localhost']) {
       const answer = await sendRequest(`http://${host}:${port(origin)}/x`, {
@@ -121,10 +108,7 @@ test('loopback targets (the embedded mock) always go direct, whatever the proxy 
     }
     expect(proxy.seen).toEqual([]);
   } finally {
-    for (const key of Object.keys(proxyEnv(''))) {
-      if (key in saved) process.env[key] = saved[key];
-      else delete process.env[key];
-    }
+    restoreProxyVariables();
     proxy.server.close();
     origin.close();
   }
