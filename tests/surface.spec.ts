@@ -11,6 +11,7 @@ import {
   quotedValueRefused,
   newAchRequest,
   newCardRequest,
+  newWalletRequest,
   type AccountField,
   type TokenizeRequest,
 } from './inputs.js';
@@ -71,13 +72,13 @@ const KINDS: Kind[] = [
   { name: 'ACH', base: (m) => newAchRequest(m), more: { client_ip: '192.0.2.10' }, observedBecause: () => undefined },
   {
     name: 'wallet A',
-    base: (m) => ({ merchant_id: m, payload_walletA_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LXBheWxvYWQifQ==' }),
+    base: (m) => newWalletRequest(m, 'payload_walletA_pay'),
     more: { cardholder_name: 'Conformance Test' },
     observedBecause: (target) => (target === 'mock' ? undefined : FORGED_WALLET),
   },
   {
     name: 'wallet B',
-    base: (m) => ({ merchant_id: m, payload_walletB_pay: 'eyJ0ZXN0IjoiY29uZm9ybWFuY2Utd2FsbGV0LWItcGF5bG9hZCJ9' }),
+    base: (m) => newWalletRequest(m, 'payload_walletB_pay'),
     more: { cardholder_name: 'Conformance Test' },
     observedBecause: () => "section 2.1 says use of this wallet requires contacting the service's support",
   },
