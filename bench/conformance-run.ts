@@ -14,6 +14,8 @@ export type ConformanceRun = {
   wallMs: number;
   /** CPU seconds of the whole `npm run conformance` process tree (an embedded mock included). */
   cpuSeconds: number | undefined;
+  /** The highest resident memory of that tree, its processes added up, in MiB; undefined off Linux. */
+  peakRssMiB: number | undefined;
   code: number | null;
   verdict: string;
   workers: number | undefined;
@@ -78,6 +80,7 @@ export async function conformanceRun(target: RunTarget): Promise<ConformanceRun>
     return {
       wallMs: r.ms,
       cpuSeconds: r.cpuSeconds,
+      peakRssMiB: r.peakRssMiB,
       code: r.code,
       verdict: r.timedOut ? 'timed out' : (verdict ?? 'no conformance.json'),
       workers: results?.config?.metadata?.actualWorkers,
@@ -105,6 +108,12 @@ export const median = (xs: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
+/** The largest of the numbers that are finite, or NaN if none is. */
+export const maxOf = (xs: number[]): number => {
+  const finite = xs.filter(Number.isFinite);
+  return finite.length ? Math.max(...finite) : NaN;
+};
+
 /** Whether every run ended as a clean run must: CONFORMANT, exit 0. */
 export const allConformant = (runs: RunEnd[]): boolean => runs.every((r) => r.verdict === 'CONFORMANT' && r.code === 0);
 
@@ -115,3 +124,7 @@ export const conformanceNote = (conformant: boolean, verdictList: string): strin
   conformant ? 'Every run CONFORMANT, exit 0.' : `**Not every run was CONFORMANT**: ${verdictList}.`;
 
 export const seconds = (ms: number): string => (ms / 1000).toFixed(1);
+
+/** A memory figure in whole MiB, or a dash where the run could not give one (off Linux). */
+export const mebibytes = (mib: number | undefined): string =>
+  mib !== undefined && Number.isFinite(mib) ? `${mib.toFixed(0)} MiB` : '–';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import dotenv from 'dotenv';
 
 /**
@@ -157,18 +157,67 @@ export function startServer(
   });
 }
 
+/** Resident memory (RSS, field 24) is counted in pages: 4096 bytes on Linux x64, where the bench runs. */
+const PAGE_BYTES = 4096;
+const RSS_POLL_MS = 200;
+
+/**
+ * Resident memory in MiB of every process in process group `pgid` (field 5 of /proc/<pid>/stat) added up;
+ * undefined off Linux. A process that ends between the listing and its reading is left out.
+ */
+function groupRssMiB(pgid: number): number | undefined {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  let pages = 0;
+  for (const pid of pids) {
+    const fields = statFields(Number(pid));
+    // pgrp and rss are fields 5 and 24 (1-based), 2 and 21 here.
+    if (fields && Number(fields[2]) === pgid) pages += Number(fields[21]) || 0;
+  }
+  return (pages * PAGE_BYTES) / 2 ** 20;
+}
+
+/**
+ * The highest resident memory of process group `pgid`, sampled every RSS_POLL_MS until `stop()` (a peak
+ * shorter than that may fall between samples); undefined off Linux.
+ */
+function watchGroupRss(pgid: number): { stop(): number | undefined } {
+  let peak = groupRssMiB(pgid);
+  const poll = () => {
+    const now = groupRssMiB(pgid);
+    if (now !== undefined) peak = Math.max(peak ?? 0, now);
+  };
+  const timer = peak === undefined ? undefined : setInterval(poll, RSS_POLL_MS).unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
 export type CommandRun = {
   code: number | null;
   ms: number;
   /** CPU seconds of the command's whole process tree; undefined off Linux. */
   cpuSeconds: number | undefined;
+  /**
+   * The highest resident memory of the command's process group, every process in it added up (npm, the
+   * runner, its workers, a mock it embeds), in MiB; undefined off Linux.
+   */
+  peakRssMiB: number | undefined;
   output: string;
   timedOut: boolean;
 };
 
 /**
  * Runs a command to completion (bounded by `timeoutMs`, its process group killed past it). Its CPU is what
- * the bench's ended children gained meanwhile, so no other child of the bench may end while it runs.
+ * the bench's ended children gained meanwhile, so no other child of the bench may end while it runs. It runs
+ * in its own process group, whose memory is sampled while it runs.
  */
 export function timeCommand(
   command: string,
@@ -179,6 +228,8 @@ export function timeCommand(
   const cpuBefore = endedChildrenCpuSeconds();
   const started = performance.now();
   const child = track(spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }), true);
+  // detached: the child leads a new process group, whose ID is its PID.
+  const rss = child.pid === undefined ? undefined : watchGroupRss(child.pid);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -193,11 +244,12 @@ export function timeCommand(
   return new Promise((resolve) => {
     child.once('exit', (code) => {
       const ms = performance.now() - started;
+      const peakRssMiB = rss?.stop();
       const cpuAfter = endedChildrenCpuSeconds();
       const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
       clearTimeout(timer);
       // The output may still be in the pipes: wait for them to close, but not for a grandchild holding them.
-      const done = () => resolve({ code, ms, cpuSeconds: cpu, output, timedOut });
+      const done = () => resolve({ code, ms, cpuSeconds: cpu, peakRssMiB, output, timedOut });
       const grace = setTimeout(done, 2_000);
       child.once('close', () => {
         clearTimeout(grace);
@@ -206,10 +258,12 @@ export function timeCommand(
     });
     child.once('error', (e) => {
       clearTimeout(timer);
+      rss?.stop();
       resolve({
         code: null,
         ms: performance.now() - started,
         cpuSeconds: undefined,
+        peakRssMiB: undefined,
         output: `${output}\n${e.message}`,
         timedOut,
       });
