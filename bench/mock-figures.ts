@@ -2,7 +2,9 @@ import {
   allConformant,
   conformanceNote,
   conformanceRun,
+  maxOf,
   measureRuns,
+  mebibytes,
   median,
   seconds,
   verdicts,
@@ -19,9 +21,12 @@ import { cpuSeconds } from './processes.js';
  */
 
 export type SuiteFigure = {
-  runs: Pick<ConformanceRun, 'wallMs' | 'cpuSeconds' | 'verdict' | 'code'>[];
+  runs: Pick<ConformanceRun, 'wallMs' | 'cpuSeconds' | 'peakRssMiB' | 'verdict' | 'code'>[];
   wallMs: number;
   cpuSeconds: number;
+  /** Each run's peak memory (npm, the runner, its workers and the embedded mock added up): median and max. */
+  peakRssMiB: number;
+  maxPeakRssMiB: number;
   conformant: boolean;
 };
 
@@ -34,10 +39,19 @@ export async function suiteFigure(runs: number, log: Log): Promise<SuiteFigure> 
   log(`${what}: one unmeasured run`);
   await conformanceRun({ kind: 'embedded' });
   const measured = await measureRuns(runs, what, log, () => conformanceRun({ kind: 'embedded' }));
+  const peaks = measured.map((r) => r.peakRssMiB ?? NaN);
   return {
-    runs: measured.map(({ wallMs, cpuSeconds, verdict, code }) => ({ wallMs, cpuSeconds, verdict, code })),
+    runs: measured.map(({ wallMs, cpuSeconds, peakRssMiB, verdict, code }) => ({
+      wallMs,
+      cpuSeconds,
+      peakRssMiB,
+      verdict,
+      code,
+    })),
     wallMs: median(measured.map((r) => r.wallMs)),
     cpuSeconds: median(measured.map((r) => r.cpuSeconds ?? NaN)),
+    peakRssMiB: median(peaks),
+    maxPeakRssMiB: maxOf(peaks),
     conformant: allConformant(measured),
   };
 }
@@ -46,10 +60,14 @@ export function suiteMarkdown(f: SuiteFigure): string {
   return [
     '### npm run conformance against the embedded mock',
     '',
-    '| | wall s | CPU s |',
-    '|---|---:|---:|',
-    ...f.runs.map((r, i) => `| run ${i + 1} | ${seconds(r.wallMs)} | ${r.cpuSeconds?.toFixed(1) ?? '–'} |`),
-    `| **median** | **${seconds(f.wallMs)}** | **${f.cpuSeconds.toFixed(1)}** |`,
+    '| | wall s | CPU s | peak memory |',
+    '|---|---:|---:|---:|',
+    ...f.runs.map(
+      (r, i) =>
+        `| run ${i + 1} | ${seconds(r.wallMs)} | ${r.cpuSeconds?.toFixed(1) ?? '–'} | ${mebibytes(r.peakRssMiB)} |`,
+    ),
+    `| **median** | **${seconds(f.wallMs)}** | **${f.cpuSeconds.toFixed(1)}** | **${mebibytes(f.peakRssMiB)}** |`,
+    `| max | | | ${mebibytes(f.maxPeakRssMiB)} |`,
     '',
     conformanceNote(f.conformant, verdicts(f.runs)),
   ].join('\n');
