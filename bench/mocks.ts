@@ -11,17 +11,52 @@ export type AnswerTally = {
   gateway: number;
   firstGatewayAt?: number;
   lastGatewayAt?: number;
+  /** The most gateway requests the mock was answering at one moment (0 when it answered none). */
+  peakInFlight: number;
 };
+
+/** One gateway request's time at the mock, from its arrival to its answer, in ms of the mock's clock. */
+type Interval = { start: number; end: number };
+
+/** The most intervals that hold one moment in common; one that ends as another starts does not overlap it. */
+function mostOverlapping(intervals: Interval[]): number {
+  const events = intervals.flatMap(({ start, end }) => [
+    { at: start, change: 1 },
+    { at: end, change: -1 },
+  ]);
+  // At one moment, ends before starts.
+  events.sort((a, b) => a.at - b.at || a.change - b.change);
+  let now = 0;
+  let peak = 0;
+  for (const { change } of events) peak = Math.max(peak, (now += change));
+  return peak;
+}
+
+/** A request log line's interval: it ends at the line's `time` and began its `ms` before; undefined if unreadable. */
+function intervalOf(line: string): Interval | undefined {
+  try {
+    const { time, ms } = JSON.parse(line) as { time?: unknown; ms?: unknown };
+    const end = typeof time === 'string' ? Date.parse(time) : NaN;
+    if (!Number.isFinite(end) || typeof ms !== 'number' || !Number.isFinite(ms)) return undefined;
+    return { start: end - ms, end };
+  } catch {
+    return undefined;
+  }
+}
 
 export type MockProcess = Server & { answers(): AnswerTally; reset(): void };
 
 /**
  * A mock in its own process, started as `npm run mock` starts it, on a free port, with its request log on
- * (`MOCK_LOG=1`: one JSON line per answer) so the bench can count what a run asked of it. Only the count
- * and the time each line arrives are used, never the line's fields.
+ * (`MOCK_LOG=1`: one JSON line per answer) so the bench can count what a run asked of it. Of each line it
+ * uses the time the line arrives and, for gateway requests, the line's `time` and `ms`: when the mock
+ * answered and how long it held the request, so how many it held at once. The end is the mock's own time
+ * stamp, not the line's arrival: lines can reach the bench in bursts, and a late one would seem to overlap
+ * the next request of the same test.
  */
 export async function startMock(variants = ''): Promise<MockProcess> {
-  let tally: AnswerTally = { all: 0, gateway: 0 };
+  let tally: Omit<AnswerTally, 'peakInFlight'> = { all: 0, gateway: 0 };
+  let intervals: Interval[] = [];
   const server = await startServer(
     `mock${variants ? ` (${variants})` : ''}`,
     process.execPath,
@@ -35,13 +70,16 @@ export async function startMock(variants = ''): Promise<MockProcess> {
       tally.gateway++;
       tally.firstGatewayAt ??= now;
       tally.lastGatewayAt = now;
+      const interval = intervalOf(line);
+      if (interval) intervals.push(interval);
     },
   );
   return {
     ...server,
-    answers: () => ({ ...tally }),
+    answers: () => ({ ...tally, peakInFlight: mostOverlapping(intervals) }),
     reset: () => {
       tally = { all: 0, gateway: 0 };
+      intervals = [];
     },
   };
 }
