@@ -1,4 +1,4 @@
-import { allConformant, conformanceNote, median, seconds, verdicts } from './conformance-run.js';
+import { allConformant, conformanceNote, maxOf, mebibytes, median, seconds, verdicts } from './conformance-run.js';
 import { runsOver, type LinkKind, type LinkRun, type LinkRuns } from './mocks.js';
 
 /**
@@ -19,6 +19,25 @@ function overLink(all: LinkRuns, link: Exclude<LinkKind, 'direct'>) {
 
 const medianWall = (runs: LinkRun[]) => median(runs.map((r) => r.wallMs));
 
+/** The concurrency and memory the runs over one link used, each the most any of them used. */
+export type RunUse = {
+  /** Playwright's workers (results.json's actualWorkers). */
+  workers: number;
+  /** The most gateway requests the mock was answering at one moment. */
+  peakInFlight: number;
+  /** Peak memory of the run: npm, the runner and its workers (the mock, standing for the gateway, is apart). */
+  peakRssMiB: number;
+};
+
+const useOf = (runs: LinkRun[]): RunUse => ({
+  workers: maxOf(runs.map((r) => r.workers ?? NaN)),
+  peakInFlight: maxOf(runs.map((r) => r.answers.peakInFlight)),
+  peakRssMiB: maxOf(runs.map((r) => r.peakRssMiB ?? NaN)),
+});
+
+const count = (x: number): string => (Number.isFinite(x) ? String(x) : '–');
+const useCells = (u: RunUse): string => `${count(u.workers)} | ${count(u.peakInFlight)} | ${mebibytes(u.peakRssMiB)}`;
+
 /** The `rate-limited` variation's limit, as docs/mock.md states it: 20 gateway requests a second, bursts of 20. */
 const RATE_PER_SECOND = 20;
 const BURST = 20;
@@ -36,6 +55,7 @@ export type RateLimitFigure = {
   directWallMs: number;
   /** Answers the rate-limited mock gave beyond the requests (its 429s), median. */
   refused: number;
+  use: { limited: RunUse; direct: RunUse };
 } & LinkHealth;
 
 export function rateLimitFigure(all: LinkRuns): RateLimitFigure {
@@ -50,6 +70,7 @@ export function rateLimitFigure(all: LinkRuns): RateLimitFigure {
     limitedWallMs: medianWall(limited),
     directWallMs: medianWall(direct),
     refused: median(limited.map((r) => r.answers.gateway - requests)),
+    use: { limited: useOf(limited), direct: useOf(direct) },
     ...health,
   };
 }
@@ -58,12 +79,13 @@ export function rateLimitMarkdown(f: RateLimitFigure): string {
   return [
     `### A rate-limited sandbox (${RATE_PER_SECOND} requests a second, bursts of ${BURST}), black-box runs`,
     '',
-    '| | requests a run | first to last answer | run wall | 429s met |',
-    '|---|---:|---:|---:|---:|',
-    `| floor at the limit | ${f.requests} | ${seconds(f.floorMs)} s | | |`,
+    '| | requests a run | first to last answer | run wall | 429s met | workers | peak in flight | peak memory |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| floor at the limit | ${f.requests} | ${seconds(f.floorMs)} s | | | | | |`,
     `| rate-limited | | **${seconds(f.spanMs)} s (${(f.spanMs / f.floorMs).toFixed(2)}× the floor)** | ` +
-      `${seconds(f.limitedWallMs)} s | ${f.refused} |`,
-    `| no limit | ${f.requests} | ${seconds(f.directSpanMs)} s | ${seconds(f.directWallMs)} s | |`,
+      `${seconds(f.limitedWallMs)} s | ${f.refused} | ${useCells(f.use.limited)} |`,
+    `| no limit | ${f.requests} | ${seconds(f.directSpanMs)} s | ${seconds(f.directWallMs)} s | | ` +
+      `${useCells(f.use.direct)} |`,
     '',
     f.spanMs < f.floorMs
       ? '**Faster than the floor: the limit is not the one this bench assumes.**'
@@ -80,6 +102,7 @@ export type SlowLinkFigure = {
   /** Every test's round trips added up: what the run's workers share between them. */
   roundTrips: number;
   workers: number;
+  use: { slow: RunUse; direct: RunUse };
 } & LinkHealth;
 
 /**
@@ -106,6 +129,7 @@ export function slowLinkFigure(all: LinkRuns): SlowLinkFigure {
     criticalPath: { roundTrips, test },
     roundTrips: [...chains.values()].reduce((a, b) => a + b, 0),
     workers: slow[0]?.workers ?? NaN,
+    use: { slow: useOf(slow), direct: useOf(direct) },
     ...health,
   };
 }
@@ -122,6 +146,11 @@ export function slowLinkMarkdown(f: SlowLinkFigure): string {
     `| ${seconds(f.slowWallMs)} s | ${seconds(f.directWallMs)} s | **${seconds(added)} s** | ` +
       `**${seconds(critical)} s** (${f.criticalPath.roundTrips} round trips) | ` +
       `${seconds(shared)} s (${f.roundTrips} round trips, ${f.workers} workers) |`,
+    '',
+    '| | workers | peak in flight | peak memory |',
+    '|---|---:|---:|---:|',
+    `| slow link | ${useCells(f.use.slow)} |`,
+    `| direct | ${useCells(f.use.direct)} |`,
     '',
     `The link added ${(added / critical).toFixed(1)}× its critical path. Longest chain: ${f.criticalPath.test}.`,
     conformanceNote(f.conformant, f.verdicts),
