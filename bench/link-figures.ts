@@ -93,12 +93,19 @@ export function rateLimitMarkdown(f: RateLimitFigure): string {
   ].join('\n');
 }
 
+/** A test's chain of dependent requests: the round trips it spends one after another over the slow link. */
+type Chain = { roundTrips: number; test: string };
+
+const LONGEST_CHAINS = 10;
+
 export type SlowLinkFigure = {
   roundTripMs: number;
   slowWallMs: number;
   directWallMs: number;
   /** Round trips the longest-waiting test spends one after another, and that test. */
-  criticalPath: { roundTrips: number; test: string };
+  criticalPath: Chain;
+  /** The longest chains, longest first (up to ten, none of 0 round trips): the tests the link waits on most. */
+  longestChains: Chain[];
   /** Every test's round trips added up: what the run's workers share between them. */
   roundTrips: number;
   workers: number;
@@ -121,12 +128,17 @@ export function slowLinkFigure(all: LinkRuns): SlowLinkFigure {
     if (Number.isFinite(over) && Number.isFinite(under))
       chains.set(test, Math.max(0, Math.round((over - under) / roundTripMs)));
   }
-  const [test, roundTrips] = [...chains].reduce((a, b) => (b[1] > a[1] ? b : a), ['none', 0]);
+  const longest = [...chains]
+    .map(([test, roundTrips]) => ({ roundTrips, test }))
+    .filter((c) => c.roundTrips > 0)
+    .sort((a, b) => b.roundTrips - a.roundTrips || a.test.localeCompare(b.test))
+    .slice(0, LONGEST_CHAINS);
   return {
     roundTripMs,
     slowWallMs: medianWall(slow),
     directWallMs: medianWall(direct),
-    criticalPath: { roundTrips, test },
+    criticalPath: longest[0] ?? { roundTrips: 0, test: 'none' },
+    longestChains: longest,
     roundTrips: [...chains.values()].reduce((a, b) => a + b, 0),
     workers: slow[0]?.workers ?? NaN,
     use: { slow: useOf(slow), direct: useOf(direct) },
@@ -152,7 +164,12 @@ export function slowLinkMarkdown(f: SlowLinkFigure): string {
     `| slow link | ${useCells(f.use.slow)} |`,
     `| direct | ${useCells(f.use.direct)} |`,
     '',
-    `The link added ${(added / critical).toFixed(1)}× its critical path. Longest chain: ${f.criticalPath.test}.`,
+    `The link added ${(added / critical).toFixed(1)}× its critical path. The longest chains, in round trips:`,
+    '',
+    ...(f.longestChains.length
+      ? f.longestChains.map((c) => `- ${c.roundTrips}: ${c.test}`)
+      : ['- none: no test took longer over the link']),
+    '',
     conformanceNote(f.conformant, f.verdicts),
   ].join('\n');
 }
