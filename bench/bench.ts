@@ -14,13 +14,16 @@ const USAGE = `npm run bench [-- <benchmark>...] [--runs N] [--out FILE]
 Times whole conformance runs, as a user meets them, and writes reports/bench.json plus markdown on stdout.
 Benchmarks (all four when none is named; docs/bench.md says what each figure means):
 
-  suite        npm run conformance against the embedded mock: wall and CPU, median of the runs
-               (default 5, after one unmeasured run)
+  suite        npm run conformance against the embedded mock: wall, CPU and peak memory, median of
+               the runs (default 5, after one unmeasured run)
   rate-limit   black-box runs against a mock limited to 20 requests a second, set against the least
                time the run's requests can take at that rate (default 3 runs, alternated with runs
                against the mock without the limit)
   slow-link    black-box runs over a link that delays every answer 150 ms, set against the run's
-               critical path of dependent requests (default 3 runs, alternated likewise)
+               critical path of dependent requests and its ten longest chains (default 3 runs,
+               alternated likewise)
+               rate-limit and slow-link also give each link's workers, the most gateway requests
+               in flight at once and peak memory
   mock-share   the mock's CPU share of a conformance run, with the mock in its own process (default 3)
 
   --runs N     measured runs of each benchmark named
