@@ -14,8 +14,8 @@ export type ConformanceRun = {
   wallMs: number;
   /** CPU seconds of the whole `npm run conformance` process tree (an embedded mock included). */
   cpuSeconds: number | undefined;
-  /** The highest resident memory of that tree, its processes added up, in MiB; undefined off Linux. */
-  peakRssMiB: number | undefined;
+  /** The most memory that tree held at once, its processes' proportional set sizes added up, in MiB; undefined off Linux. */
+  peakMemoryMiB: number | undefined;
   code: number | null;
   verdict: string;
   workers: number | undefined;
@@ -80,7 +80,7 @@ export async function conformanceRun(target: RunTarget): Promise<ConformanceRun>
     return {
       wallMs: r.ms,
       cpuSeconds: r.cpuSeconds,
-      peakRssMiB: r.peakRssMiB,
+      peakMemoryMiB: r.peakMemoryMiB,
       code: r.code,
       verdict: r.timedOut ? 'timed out' : (verdict ?? 'no conformance.json'),
       workers: results?.config?.metadata?.actualWorkers,

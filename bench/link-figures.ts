@@ -26,17 +26,18 @@ export type RunUse = {
   /** The most gateway requests the mock was answering at one moment. */
   peakInFlight: number;
   /** Peak memory of the run: npm, the runner and its workers (the mock, standing for the gateway, is apart). */
-  peakRssMiB: number;
+  peakMemoryMiB: number;
 };
 
 const useOf = (runs: LinkRun[]): RunUse => ({
   workers: maxOf(runs.map((r) => r.workers ?? NaN)),
   peakInFlight: maxOf(runs.map((r) => r.answers.peakInFlight)),
-  peakRssMiB: maxOf(runs.map((r) => r.peakRssMiB ?? NaN)),
+  peakMemoryMiB: maxOf(runs.map((r) => r.peakMemoryMiB ?? NaN)),
 });
 
 const count = (x: number): string => (Number.isFinite(x) ? String(x) : '–');
-const useCells = (u: RunUse): string => `${count(u.workers)} | ${count(u.peakInFlight)} | ${mebibytes(u.peakRssMiB)}`;
+const useCells = (u: RunUse): string =>
+  `${count(u.workers)} | ${count(u.peakInFlight)} | ${mebibytes(u.peakMemoryMiB)}`;
 
 /** The `rate-limited` variation's limit, as docs/mock.md states it: 20 gateway requests a second, bursts of 20. */
 const RATE_PER_SECOND = 20;

@@ -21,12 +21,12 @@ import { cpuSeconds } from './processes.js';
  */
 
 export type SuiteFigure = {
-  runs: Pick<ConformanceRun, 'wallMs' | 'cpuSeconds' | 'peakRssMiB' | 'verdict' | 'code'>[];
+  runs: Pick<ConformanceRun, 'wallMs' | 'cpuSeconds' | 'peakMemoryMiB' | 'verdict' | 'code'>[];
   wallMs: number;
   cpuSeconds: number;
   /** Each run's peak memory (npm, the runner, its workers and the embedded mock added up): median and max. */
-  peakRssMiB: number;
-  maxPeakRssMiB: number;
+  peakMemoryMiB: number;
+  maxPeakMemoryMiB: number;
   conformant: boolean;
 };
 
@@ -39,19 +39,19 @@ export async function suiteFigure(runs: number, log: Log): Promise<SuiteFigure> 
   log(`${what}: one unmeasured run`);
   await conformanceRun({ kind: 'embedded' });
   const measured = await measureRuns(runs, what, log, () => conformanceRun({ kind: 'embedded' }));
-  const peaks = measured.map((r) => r.peakRssMiB ?? NaN);
+  const peaks = measured.map((r) => r.peakMemoryMiB ?? NaN);
   return {
-    runs: measured.map(({ wallMs, cpuSeconds, peakRssMiB, verdict, code }) => ({
+    runs: measured.map(({ wallMs, cpuSeconds, peakMemoryMiB, verdict, code }) => ({
       wallMs,
       cpuSeconds,
-      peakRssMiB,
+      peakMemoryMiB,
       verdict,
       code,
     })),
     wallMs: median(measured.map((r) => r.wallMs)),
     cpuSeconds: median(measured.map((r) => r.cpuSeconds ?? NaN)),
-    peakRssMiB: median(peaks),
-    maxPeakRssMiB: maxOf(peaks),
+    peakMemoryMiB: median(peaks),
+    maxPeakMemoryMiB: maxOf(peaks),
     conformant: allConformant(measured),
   };
 }
@@ -64,10 +64,10 @@ export function suiteMarkdown(f: SuiteFigure): string {
     '|---|---:|---:|---:|',
     ...f.runs.map(
       (r, i) =>
-        `| run ${i + 1} | ${seconds(r.wallMs)} | ${r.cpuSeconds?.toFixed(1) ?? '–'} | ${mebibytes(r.peakRssMiB)} |`,
+        `| run ${i + 1} | ${seconds(r.wallMs)} | ${r.cpuSeconds?.toFixed(1) ?? '–'} | ${mebibytes(r.peakMemoryMiB)} |`,
     ),
-    `| **median** | **${seconds(f.wallMs)}** | **${f.cpuSeconds.toFixed(1)}** | **${mebibytes(f.peakRssMiB)}** |`,
-    `| max | | | ${mebibytes(f.maxPeakRssMiB)} |`,
+    `| **median** | **${seconds(f.wallMs)}** | **${f.cpuSeconds.toFixed(1)}** | **${mebibytes(f.peakMemoryMiB)}** |`,
+    `| max | | | ${mebibytes(f.maxPeakMemoryMiB)} |`,
     '',
     conformanceNote(f.conformant, verdicts(f.runs)),
   ].join('\n');

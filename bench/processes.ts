@@ -157,41 +157,51 @@ export function startServer(
   });
 }
 
-/** Resident memory (RSS, field 24) is counted in pages: 4096 bytes on Linux x64, where the bench runs. */
-const PAGE_BYTES = 4096;
-const RSS_POLL_MS = 200;
+const MEMORY_POLL_MS = 200;
+
+/** A process's proportional set size in KiB (/proc/<pid>/smaps_rollup), or 0 if it has ended or is not readable. */
+function pssKiB(pid: string): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 /**
- * Resident memory in MiB of every process in process group `pgid` (field 5 of /proc/<pid>/stat) added up;
- * undefined off Linux. A process that ends between the listing and its reading is left out.
+ * The memory in MiB of every process in process group `pgid` (field 5 of /proc/<pid>/stat), added up as
+ * proportional set sizes: a page shared by several processes (the node binary every one of them maps) is
+ * counted once, in shares, so the sum is the memory the group holds. Resident sizes added up would count the
+ * node binary once per process, about 45 MiB each. Undefined off Linux; a process that ends between the
+ * listing and its reading is left out.
  */
-function groupRssMiB(pgid: number): number | undefined {
+function groupMemoryMiB(pgid: number): number | undefined {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return undefined;
   }
-  let pages = 0;
+  let kib = 0;
   for (const pid of pids) {
     const fields = statFields(Number(pid));
-    // pgrp and rss are fields 5 and 24 (1-based), 2 and 21 here.
-    if (fields && Number(fields[2]) === pgid) pages += Number(fields[21]) || 0;
+    // pgrp is field 5 (1-based), 2 here.
+    if (fields && Number(fields[2]) === pgid) kib += pssKiB(pid);
   }
-  return (pages * PAGE_BYTES) / 2 ** 20;
+  return kib / 1024;
 }
 
 /**
- * The highest resident memory of process group `pgid`, sampled every RSS_POLL_MS until `stop()` (a peak
- * shorter than that may fall between samples); undefined off Linux.
+ * The most memory process group `pgid` held, sampled every MEMORY_POLL_MS until `stop()` (a peak shorter than
+ * that may fall between samples); undefined off Linux.
  */
-function watchGroupRss(pgid: number): { stop(): number | undefined } {
-  let peak = groupRssMiB(pgid);
+function watchGroupMemory(pgid: number): { stop(): number | undefined } {
+  let peak = groupMemoryMiB(pgid);
   const poll = () => {
-    const now = groupRssMiB(pgid);
+    const now = groupMemoryMiB(pgid);
     if (now !== undefined) peak = Math.max(peak ?? 0, now);
   };
-  const timer = peak === undefined ? undefined : setInterval(poll, RSS_POLL_MS).unref();
+  const timer = peak === undefined ? undefined : setInterval(poll, MEMORY_POLL_MS).unref();
   return {
     stop: () => {
       clearInterval(timer);
@@ -206,10 +216,10 @@ export type CommandRun = {
   /** CPU seconds of the command's whole process tree; undefined off Linux. */
   cpuSeconds: number | undefined;
   /**
-   * The highest resident memory of the command's process group, every process in it added up (npm, the
-   * runner, its workers, a mock it embeds), in MiB; undefined off Linux.
+   * The most memory the command's process group held at once, every process in it added up as proportional
+   * set sizes (npm, the runner, its workers, a mock it embeds), in MiB; undefined off Linux.
    */
-  peakRssMiB: number | undefined;
+  peakMemoryMiB: number | undefined;
   output: string;
   timedOut: boolean;
 };
@@ -229,7 +239,7 @@ export function timeCommand(
   const started = performance.now();
   const child = track(spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }), true);
   // detached: the child leads a new process group, whose ID is its PID.
-  const rss = child.pid === undefined ? undefined : watchGroupRss(child.pid);
+  const memory = child.pid === undefined ? undefined : watchGroupMemory(child.pid);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -244,12 +254,12 @@ export function timeCommand(
   return new Promise((resolve) => {
     child.once('exit', (code) => {
       const ms = performance.now() - started;
-      const peakRssMiB = rss?.stop();
+      const peakMemoryMiB = memory?.stop();
       const cpuAfter = endedChildrenCpuSeconds();
       const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
       clearTimeout(timer);
       // The output may still be in the pipes: wait for them to close, but not for a grandchild holding them.
-      const done = () => resolve({ code, ms, cpuSeconds: cpu, peakRssMiB, output, timedOut });
+      const done = () => resolve({ code, ms, cpuSeconds: cpu, peakMemoryMiB, output, timedOut });
       const grace = setTimeout(done, 2_000);
       child.once('close', () => {
         clearTimeout(grace);
@@ -258,12 +268,12 @@ export function timeCommand(
     });
     child.once('error', (e) => {
       clearTimeout(timer);
-      rss?.stop();
+      memory?.stop();
       resolve({
         code: null,
         ms: performance.now() - started,
         cpuSeconds: undefined,
-        peakRssMiB: undefined,
+        peakMemoryMiB: undefined,
         output: `${output}\n${e.message}`,
         timedOut,
       });
