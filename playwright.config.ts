@@ -11,7 +11,7 @@ ensureRunSeed();
 
 export default defineConfig({
   ...SUITE_BASE,
-  workers: workersOf(process.env),
+  workers: workersOf(process.env, config.target),
   // A remote sandbox may be slow or rate-limited (the client waits out 429s): more room than the mock needs.
   timeout: config.target === 'mock' ? 30_000 : 90_000,
   outputDir: process.env.PG_RESULTS_DIR || 'test-results',

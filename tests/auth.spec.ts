@@ -6,6 +6,7 @@ import {
   rejectionProblems,
 } from '../src/checks/registry.js';
 import {
+  atOnce,
   bodyField,
   rules,
   succeeded,
@@ -93,10 +94,7 @@ async function rejectsNearMisses(
 ): Promise<void> {
   const issued = [suite.merchant.apiKey, suite.vendor?.apiKey];
   const key = party === 'merchant' ? suite.merchant.apiKey : suite.vendor!.apiKey;
-  const refused: string[] = [];
-  const disclosed: string[] = [];
-  const wrong: Exchange[] = [];
-  let sent = 0;
+  const toSend: { what: string; key: string }[] = [];
   for (const nearMiss of nearMissKeys(key)) {
     const what = `the ${party} key with ${nearMiss.form}`;
     // A key without letters has no other letter case; a near miss that is the other issued key is no near miss.
@@ -105,23 +103,30 @@ async function rejectsNearMisses(
       observe('AUTH-3', `${what} was not sent: ${why}`, { kind: 'near-miss-not-sent', subject: what, value: why });
       continue;
     }
-    const answer = await op.call(
-      { gateway, suite, takeWebhook },
-      { authorization: `Basic ${apiToken(nearMiss.key)}` },
-      party,
-    );
-    sent++;
+    toSend.push({ what, key: nearMiss.key });
+  }
+  // Each near miss stands alone: all are sent at once, and judged in the order above.
+  const answers = await atOnce(
+    toSend.map(({ key: nearMiss }) =>
+      op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(nearMiss)}` }, party),
+    ),
+  );
+  const refused: string[] = [];
+  const disclosed: string[] = [];
+  const wrong: Exchange[] = [];
+  answers.forEach((answer, i) => {
+    const { what } = toSend[i]!;
     const problems = refusalProblems(answer).map((p) => `${what}: ${p}`);
     const disclosure = disclosureProblems(answer).map((p) => `${what}: ${p}`);
     refused.push(...problems);
     disclosed.push(...disclosure);
     if (problems.length || disclosure.length) wrong.push(answer);
     observeAuthFailure(observe, op.id, answer);
-  }
+  });
   verify('AUTH-3', refused, `a rejection of every near miss of the ${party} key`, ...wrong);
   verify('AUTH-7', disclosed, 'a rejection that discloses no card ID and no customer records', ...wrong);
-  countJudged('AUTH-3', sent, `near misses of the ${party} key`);
-  countJudged('AUTH-7', sent, 'rejections');
+  countJudged('AUTH-3', answers.length, `near misses of the ${party} key`);
+  countJudged('AUTH-7', answers.length, 'rejections');
 }
 
 /** How a disable of PG_WEBHOOK_ID that did not succeed answered, for --baseline comparisons. */
@@ -233,11 +238,17 @@ for (const op of OPERATIONS) {
           op.id === 'disableWebhook' && suite.target !== 'mock',
           TARGET_SKIPS.openConstructionsOnDisable.reason,
         );
-        for (const open of LEFT_OPEN) {
-          const answer = await op.call(
-            { gateway, suite, takeWebhook },
-            { authorization: open.header(suite.merchant.merchantId, suite.merchant.apiKey) },
-          );
+        // Each construction stands alone: all are sent at once, and observed in the order of LEFT_OPEN.
+        const answers = await atOnce(
+          LEFT_OPEN.map((open) =>
+            op.call(
+              { gateway, suite, takeWebhook },
+              { authorization: open.header(suite.merchant.merchantId, suite.merchant.apiKey) },
+            ),
+          ),
+        );
+        for (const [i, open] of LEFT_OPEN.entries()) {
+          const answer = answers[i]!;
           const how = succeeded(answer) ? 'accepted' : `rejected (HTTP ${answer.status})`;
           const label = op.id === 'listCustomers' ? 'vault listing' : op.id;
           observe('AUTH-4', `${label} with ${open.name}: ${how}`, {
@@ -281,11 +292,13 @@ test(
   'AUTH-6: the vault listing serves as the authentication check',
   rules(['AUTH-6']),
   async ({ gateway, suite, verify, countJudged }) => {
-    const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
+    const [answer, rejected] = await atOnce([
+      gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1)),
+      gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
+        authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}`,
+      }),
+    ]);
     verify('AUTH-6', acceptanceProblems(answer), 'code 0 for valid credentials', answer);
-    const rejected = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
-      authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}`,
-    });
     verify('AUTH-6', rejectionProblems(rejected), 'invalid credentials are told apart from valid ones', rejected);
     countJudged('AUTH-6', 2, 'listings (valid and revoked key)');
   },

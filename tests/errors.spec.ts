@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { listingQuery, refusalProblems } from '../src/checks/registry.js';
-import { bodyField, rules, succeeded, test, type CountJudged, type Exchange, type Verify } from './fixtures.js';
+import { atOnce, bodyField, rules, succeeded, test, type CountJudged, type Exchange, type Verify } from './fixtures.js';
 import { apiToken, newCardRequest } from './inputs.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 
 /**
- * An invalid request is not served: that is the suite's knowledge, judged here. Which failure indicator its
+ * Each test's invalid requests stand alone, so they are sent at once. An invalid request is not served: that is the suite's knowledge, judged here. Which failure indicator its
  * answer carries, whatever its HTTP status, is judged on the answer itself (checks/errors.ts, run by the
  * gateway fixture), as is an answer in the other family's scheme (ERR-3).
  */
@@ -19,13 +19,13 @@ test(
   'ERR-1: /pg/ failures carry an rcode other than "000" and a message',
   rules(['ERR-1']),
   async ({ gateway, suite, verify, countJudged }) => {
-    const failures = [
-      await gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),
-      await gateway.tokenize({ card_number: '4111111111111111' }),
-      await gateway.tokenize(newCardRequest(suite.merchant.merchantId), {
+    const failures = await atOnce([
+      gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),
+      gateway.tokenize({ card_number: '4111111111111111' }),
+      gateway.tokenize(newCardRequest(suite.merchant.merchantId), {
         authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-wrong`)}`,
       }),
-    ];
+    ]);
     for (const answer of failures) checkFailure('ERR-1', answer, verify, countJudged);
   },
 );
@@ -34,14 +34,14 @@ test(
   'ERR-2: /platform/ failures carry an integer code other than 0',
   rules(['ERR-2']),
   async ({ gateway, verify, suite, countJudged }) => {
-    const failures = [
+    const failures = await atOnce([
       // In production the suite disables nothing but PG_WEBHOOK_ID, not even a webhook that cannot exist.
-      ...(suite.target === 'production' ? [] : [await gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
-      await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: undefined }),
-      await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
+      ...(suite.target === 'production' ? [] : [gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
+      gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), { authorization: undefined }),
+      gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
         authorization: `Basic ${apiToken('not-a-key')}`,
       }),
-    ];
+    ]);
     for (const answer of failures) checkFailure('ERR-2', answer, verify, countJudged);
   },
 );

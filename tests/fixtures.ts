@@ -6,7 +6,7 @@ import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '..
 import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
-import { Pacer, perWorkerRate } from '../src/transport/pacer.js';
+import { IN_FLIGHT_PER_WORKER, Pacer, perWorkerInFlight, workerShare } from '../src/transport/pacer.js';
 import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
@@ -100,12 +100,17 @@ export const test = base.extend<TestFixtures>({
         sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
       }),
     ),
-  // PG_MAX_RPS is for the whole run; each worker is its own process and paces its share.
+  // PG_MAX_RPS and PG_IN_FLIGHT are for the whole run; each worker is its own process and takes its share.
   // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
   pacer: async ({ suite }, use, { config }) => {
     let pacer = pacers.get(suite.baseUrl);
     if (!pacer) {
-      pacer = new Pacer(suite.maxRps ? perWorkerRate(suite.maxRps, config.workers, config.shard?.total) : undefined);
+      const share = workerShare(config.workers, config.shard?.total);
+      pacer = new Pacer(
+        suite.maxRps ? suite.maxRps * share : undefined,
+        suite.inFlight ? perWorkerInFlight(suite.inFlight, config.workers, config.shard?.total) : IN_FLIGHT_PER_WORKER,
+        share,
+      );
       pacers.set(suite.baseUrl, pacer);
     }
     await use(pacer);
@@ -222,8 +227,8 @@ export const test = base.extend<TestFixtures>({
     if (failure) throw failure;
   },
 
-  property: async ({ redactor, countJudged }, use, testInfo) =>
-    use(propertyCheck(redactor, testInfo.annotations, countJudged)),
+  property: async ({ redactor, countJudged, pacer }, use, testInfo) =>
+    use(propertyCheck(redactor, testInfo.annotations, countJudged, pacer.lanes)),
 
   vendor: async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
@@ -274,6 +279,7 @@ export { expect };
 export type { ResolvedConfig } from '../src/config/suite-env.js';
 export type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
 export { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+export { atOnce } from '../src/transport/at-once.js';
 export type { Customer } from '../src/catalogue/types.js';
 export type { PropertyFinding } from '../src/generate/property.js';
 export { shorten } from '../src/generate/check.js';

@@ -26,7 +26,7 @@ import {
   walkPages,
   walkSnapshot,
 } from '../src/checks/registry.js';
-import { bodyField, rules, succeeded, test, type Exchange } from './fixtures.js';
+import { atOnce, bodyField, rules, succeeded, test } from './fixtures.js';
 import { FEWER_THAN_TWO, NO_CARD_NUMBERS, NO_CUSTOMERS, noCustomersWhy, vaultMoving } from './why-not-exercised.js';
 
 // Every vault check holds on a vault of any size, 0 included: a new sandbox may be empty, a shared one
@@ -63,8 +63,10 @@ for (const count of COUNTS) {
         };
         if (!succeeded(first) && count > 1) {
           // The maximum count per page is not shown: a refusal is accepted when it reads as one.
-          const one = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1));
-          const larger = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, count * 10));
+          const [one, larger] = await atOnce([
+            gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1)),
+            gateway.listCustomers(listingQuery(suite.merchant.merchantId, count * 10)),
+          ]);
           verify(
             'VAULT-4',
             refusedCountProblems(count, first, one, larger),
@@ -225,8 +227,7 @@ test(
       const first = await list(0);
       const totalPages = bodyField(first, 'totalPages');
       if (!succeeded(first) || !Number.isInteger(totalPages)) return [first];
-      const past: Exchange[] = [];
-      for (const page of pastThe(totalPages as number)) past.push(await list(page));
+      const past = await atOnce(pastThe(totalPages as number).map(list));
       return past.every(succeeded) ? [first, ...past] : [first, ...past, await list(0)];
     });
     const [first, ...past] = asked.answers;

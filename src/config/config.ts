@@ -29,6 +29,8 @@ export type SuiteConfig = {
   allowWrites: boolean;
   /** PG_MAX_RPS: requests a second the whole run may send to the gateway; undefined = no pacing. */
   maxRps: number | undefined;
+  /** PG_IN_FLIGHT: gateway requests the whole run may have in flight at once; undefined = 8 a worker. */
+  inFlight: number | undefined;
 };
 
 export type AccountFields = { profile_id?: string; loc_id?: string; user_id?: number };
@@ -212,6 +214,8 @@ export function loadConfig(given: Env = process.env): SuiteConfig {
     accountFields,
     allowWrites: t !== 'production' || rawWrites === '1',
     maxRps,
+    // Checked with the other whole numbers above.
+    inFlight: value(env, 'PG_IN_FLIGHT') === undefined ? undefined : Number(value(env, 'PG_IN_FLIGHT')),
   };
 }
 

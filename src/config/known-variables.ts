@@ -29,6 +29,7 @@ export const KNOWN_VARIABLES: readonly string[] = [
   'PG_ALLOW_WRITES',
   'PG_WORKERS',
   'PG_MAX_RPS',
+  'PG_IN_FLIGHT',
   'PG_BLOB_REPORT',
   'PG_PROXY_PORT',
   'PG_REPORTS_DIR',

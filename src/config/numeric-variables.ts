@@ -11,6 +11,7 @@ type WholeNumber = { name: string; min: number; max: number; meaning: string };
  */
 export const WHOLE_NUMBERS: readonly WholeNumber[] = [
   { name: 'PG_WORKERS', min: 1, max: 64, meaning: 'worker processes' },
+  { name: 'PG_IN_FLIGHT', min: 1, max: 1024, meaning: 'gateway requests the whole run may have in flight at once' },
   { name: 'PG_GENERATED_RUNS', min: 1, max: 100_000, meaning: 'generated inputs per property' },
   // A report prints seeds of 0 or more (ensureRunSeed draws them so): a negative one is a typo, not a replay.
   { name: 'PG_SEED', min: 0, max: 2 ** 53 - 1, meaning: 'the seed a report printed' },
@@ -35,8 +36,17 @@ export function wholeNumberProblems(env: Env): string[] {
   return problems;
 }
 
-/** PG_WORKERS as a number, or undefined for Playwright's default of the suite (2); call after validation. */
-export function workersOf(env: Env, fallback = 2): number {
+/**
+ * Workers when PG_WORKERS is unset. A run on the mock is bound by this machine's CPU: two workers keep a
+ * 2-core machine busy. A run against a sandbox or production waits on the network most of its time, and a
+ * worker waiting on an answer leaves its core to another: four let the waits of one overlap the work of
+ * the others (docs/speed.md has the measured figures), and keep the run's memory under 1 GB (a worker is
+ * about 150 MB).
+ */
+export const DEFAULT_WORKERS = { mock: 2, remote: 4 } as const;
+
+/** PG_WORKERS as a number, or the suite's default for the target; call after validation. */
+export function workersOf(env: Env, target: 'mock' | 'sandbox' | 'production'): number {
   const raw = env.PG_WORKERS?.trim();
-  return raw ? Number(raw) : fallback;
+  return raw ? Number(raw) : target === 'mock' ? DEFAULT_WORKERS.mock : DEFAULT_WORKERS.remote;
 }

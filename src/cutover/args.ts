@@ -28,7 +28,7 @@ production's own reports go to reports/production/.
 
 Environment: PG_TARGET=production (or unset), PG_BASE_URL, PG_MERCHANT_ID, PG_API_KEY, and as for any run
 PG_VENDOR_ID, PG_VENDOR_API_KEY, PG_WEBHOOK_ID, PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID, PG_ALLOW_WRITES,
-PG_MAX_RPS, PG_REPORTS_DIR.
+PG_WORKERS, PG_IN_FLIGHT, PG_MAX_RPS, PG_REPORTS_DIR.
 
 Exit codes:
   0  ready: production exercised everything the sandbox run signed off (or cannot judge it by design,

@@ -21,11 +21,15 @@ export function shorten(text: string, max = 400): string {
   return text.length <= max ? text : `${text.slice(0, max - 120)} … ${text.slice(-80)} (${text.length} characters)`;
 }
 
-/** `judged` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"). */
+/**
+ * `judged` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"); `lanes`
+ * inputs are judged at once (the requests the worker may have in flight).
+ */
 export function propertyCheck(
   redactor: Redactor,
   annotations: Annotation[],
   judged: (ruleId: string, count: number, what: string) => void,
+  lanes: number,
 ): PropertyCheck {
   return async (name, arbitrary, judge, describe = (input) => JSON.stringify(input)) => {
     // Later rounds draw the same inputs again for rules not yet failed: count each input once.
@@ -34,7 +38,7 @@ export function propertyCheck(
       if (round === 0) for (const j of judgements) judged(j.ruleId, 1, 'generated inputs');
       return judgements;
     };
-    const outcome = await runProperty(name, arbitrary, counted);
+    const outcome = await runProperty(name, arbitrary, counted, { lanes });
     annotations.push(
       annotation.generatedInputs.write({ name, runs: outcome.runs, replay: `${SEED_VAR}=${outcome.runSeed}` }),
     );

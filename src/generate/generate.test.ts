@@ -18,9 +18,11 @@ import {
   wellFormedTrNumber,
 } from './formats.js';
 import { nameValueList } from './name-value-list.js';
-import { INPUTS_IN_FLIGHT } from './judged-ahead.js';
 import { runProperty } from './property.js';
 import { ensureRunSeed, generatedRuns, propertySeed } from './settings.js';
+
+/** A worker's share of PG_IN_FLIGHT, as the fixture gives it. */
+const LANES = 4;
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, n = 100) => fc.sample(arbitrary, { numRuns: n, seed: 42 });
 
@@ -89,14 +91,14 @@ test('each rule is its own property: a rule failing first hides no other, and ea
     { ruleId: 'VAULT-4', problems: n > 20 ? ['short walk'] : [], expected: 'every record', exchanges: [] },
     { ruleId: 'VAULT-2', problems: n >= 40 && n <= 45 ? ['short page'] : [], expected: 'full pages', exchanges: [] },
   ];
-  const outcome = await runProperty('per-rule', fc.integer({ min: 1, max: 60 }), judge, env);
+  const outcome = await runProperty('per-rule', fc.integer({ min: 1, max: 60 }), judge, { lanes: LANES, env });
   const byRule = new Map(outcome.failures.flatMap((f) => f.judgements.map((j) => [j.ruleId, f.input] as const)));
   expect(byRule.get('VAULT-4')).toBe(21);
   expect(byRule.get('VAULT-2')).toBe(40);
   expect(outcome.runs).toBeGreaterThan(0);
 });
 
-test('inputs are judged a few at a time ahead of fast-check, each once, and none after the property ends', async () => {
+test('inputs are judged as many at a time as the worker has lanes, ahead of fast-check, each once, and none after the property ends', async () => {
   const env = { PG_SEED: '4242', PG_GENERATED_RUNS: '25' };
   let inFlight = 0;
   let most = 0;
@@ -111,13 +113,13 @@ test('inputs are judged a few at a time ahead of fast-check, each once, and none
     inFlight--;
     return [{ ruleId: 'TOK-9', problems: n >= 900 ? ['too large'] : [], expected: 'below 900', exchanges: [] }];
   };
-  const passing = await runProperty('ahead', fc.integer({ min: 0, max: 899 }), judge, env);
+  const passing = await runProperty('ahead', fc.integer({ min: 0, max: 899 }), judge, { lanes: LANES, env });
   expect(passing.runs).toBe(25);
   expect(judged).toEqual(fc.sample(fc.integer({ min: 0, max: 899 }), { seed: passing.seed, numRuns: 25 }));
-  expect(most).toBe(INPUTS_IN_FLIGHT);
+  expect(most).toBe(LANES);
 
   judged.length = 0;
-  const failing = await runProperty('ahead', fc.integer({ min: 0, max: 100_000 }), judge, env);
+  const failing = await runProperty('ahead', fc.integer({ min: 0, max: 100_000 }), judge, { lanes: LANES, env });
   ended = true;
   await new Promise((resolve) => setImmediate(resolve));
   expect(failing.failures.map((f) => f.input)).toEqual([900]);
@@ -130,15 +132,15 @@ test('a failure is shrunk to the smallest input, replays with the same seed, and
   const judge = async (n: number) => [
     { ruleId: 'TOK-9', problems: n >= 1000 ? [`${n} is too large`] : [], expected: 'below 1000', exchanges: [] },
   ];
-  const first = await runProperty('shrinks', fc.integer({ min: 0, max: 100_000 }), judge, env);
-  const again = await runProperty('shrinks', fc.integer({ min: 0, max: 100_000 }), judge, env);
+  const first = await runProperty('shrinks', fc.integer({ min: 0, max: 100_000 }), judge, { lanes: LANES, env });
+  const again = await runProperty('shrinks', fc.integer({ min: 0, max: 100_000 }), judge, { lanes: LANES, env });
   expect(first.failures.map((f) => f.input)).toEqual([1000]);
   expect(again.failures.map((f) => f.input)).toEqual([1000]);
 
   ensureRunSeed(process.env);
   const annotations: { type: string; description?: string }[] = [];
   const secret = '4111111111111111';
-  const check = propertyCheck(new Redactor(['a-secret-key']), annotations, () => {});
+  const check = propertyCheck(new Redactor(['a-secret-key']), annotations, () => {}, LANES);
   const failing = async () => [{ ruleId: 'TOK-8', problems: ['wrong'], expected: 'right', exchanges: [] }];
   const error = await check('redacted', fc.constant(secret), failing, (n) => `card ${n} with key a-secret-key`).catch(
     (e: Error) => e,

@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 
 /**
- * Generated inputs judged at once. Each input is a round trip or more, and on a slow link (a sandbox far
- * away) judging 25 of them one after another was most of a run's time; a few in flight, as the vault walks
- * keep their pages, overlap the waits without a burst a rate-limited sandbox would refuse (PG_MAX_RPS paces
- * them anyway). Measured on `MOCK_VARIANTS=slow-link npm run conformance` (150 ms on every answer), three
- * alternated pairs on this shared 2-core machine: 65.9 s median wall with four in flight against 85.8 s with
- * one, pair by pair 1.37× as long without (0.90 to 2.02); on the loopback mock it changes nothing measurable.
- */
-export const INPUTS_IN_FLIGHT = 4;
-
-/**
  * The inputs fast-check is about to draw (the same arbitrary and seed draw the same values, in the same
- * order), judged ahead of it a few at a time; `take` hands fast-check the judgement of the input it asks
+ * order), judged ahead of it, `lanes` at a time (the requests the worker may have in flight, PG_IN_FLIGHT:
+ * each input is a round trip or more, and on a slow link judging 25 of them one after another was most of a
+ * run's time); `take` hands fast-check the judgement of the input it asks
  * for, or judges it then (a shrink candidate is never drawn ahead). `stop` starts no more (a failure was
  * found: fast-check shrinks from there, one candidate at a time); `settle` waits for those in flight, so
  * no request outlives the property.
@@ -25,9 +17,9 @@ export class JudgedAhead<T, J> {
   constructor(
     arbitrary: fc.Arbitrary<T>,
     private readonly judge: (input: T) => Promise<J>,
-    options: { seed: number; numRuns: number },
+    options: { seed: number; numRuns: number; lanes: number },
   ) {
-    const inputs = options.numRuns > 0 ? fc.sample(arbitrary, options) : [];
+    const inputs = options.numRuns > 0 ? fc.sample(arbitrary, { seed: options.seed, numRuns: options.numRuns }) : [];
     let next = 0;
     const lane = async () => {
       while (!this.stopped && next < inputs.length) {
@@ -39,7 +31,7 @@ export class JudgedAhead<T, J> {
         await judgement.catch(() => undefined);
       }
     };
-    for (let i = 0; i < Math.min(INPUTS_IN_FLIGHT, inputs.length); i++) this.running.push(lane());
+    for (let i = 0; i < Math.min(options.lanes, inputs.length); i++) this.running.push(lane());
   }
 
   take(input: T): Promise<J> {

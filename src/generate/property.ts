@@ -34,7 +34,8 @@ class Aborted {
 export type Judge<T> = (input: T, round: number) => Promise<PropertyFinding[]>;
 
 /**
- * Runs `judge` on up to PG_GENERATED_RUNS inputs drawn from `arbitrary` with the run's seed. A failing input is
+ * Runs `judge` on up to PG_GENERATED_RUNS inputs drawn from `arbitrary` with the run's seed, `lanes` of them at
+ * once. A failing input is
  * shrunk by fast-check to the smallest one that still fails the same rules; the judgements of that last failing
  * run are kept, so a fault that bites only sometimes is still reported with what it showed. Each rule is its own
  * property: once a rule has failed, the inputs are drawn again (same seed) for the rules that have not, so a
@@ -46,7 +47,7 @@ export async function runProperty<T>(
   name: string,
   arbitrary: fc.Arbitrary<T>,
   judge: Judge<T>,
-  env: NodeJS.ProcessEnv = process.env,
+  { lanes, env = process.env }: { lanes: number; env?: NodeJS.ProcessEnv },
 ): Promise<PropertyOutcome<T>> {
   const base = runSeed(env);
   const seed = propertySeed(base, name);
@@ -57,7 +58,7 @@ export async function runProperty<T>(
     const outcome = await checkOnce(
       arbitrary,
       (input) => judge(input, round),
-      { seed, numRuns: generatedRuns(env) },
+      { seed, numRuns: generatedRuns(env), lanes },
       settled,
     );
     if (round === 0) runs = outcome.runs;
@@ -74,7 +75,7 @@ type Checked<T> = { runs: number; failure?: Omit<PropertyFailure<T>, 'seed' | 'r
 async function checkOnce<T>(
   arbitrary: fc.Arbitrary<T>,
   judge: (input: T) => Promise<PropertyFinding[]>,
-  options: { seed: number; numRuns: number },
+  options: { seed: number; numRuns: number; lanes: number },
   settled: ReadonlySet<string>,
 ): Promise<Checked<T>> {
   let lastFailure: { input: T; judgements: PropertyFinding[] } | undefined;
@@ -105,7 +106,7 @@ async function checkOnce<T>(
   });
   let details: fc.RunDetails<[T]>;
   try {
-    details = await fc.check(property, options);
+    details = await fc.check(property, { seed: options.seed, numRuns: options.numRuns });
   } finally {
     await ahead.settle();
   }

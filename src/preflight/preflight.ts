@@ -3,6 +3,7 @@ import { basicAuthorization } from '../transport/auth.js';
 import { succeeded, type Exchange } from '../transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient, type Auth, type RetryPolicy } from '../transport/gateway-client.js';
 import { Pacer } from '../transport/pacer.js';
+import { atOnce } from '../transport/at-once.js';
 import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import { TargetUnavailableError } from '../transport/target-unavailable.js';
 import { described, same } from '../checks/compared-answers.js';
@@ -106,9 +107,12 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
   const gateway = client(config.baseUrl);
 
   try {
-    const merchant = await gateway.listCustomers(query, 'merchant');
-    // Asked up front: served, it shows PG_BASE_URL leads to the listing whatever the merchant key met there.
-    const vendor = config.vendor ? await gateway.listCustomers(query, 'vendor') : undefined;
+    // The vendor's asked up front, beside the merchant's: served, it shows PG_BASE_URL leads to the listing
+    // whatever the merchant key met there.
+    const [merchant, vendor] = await atOnce([
+      gateway.listCustomers(query, 'merchant'),
+      config.vendor ? gateway.listCustomers(query, 'vendor') : undefined,
+    ]);
     const problems: string[] = [];
     let merchantKeyTaken = true;
     let vendorKeyTaken = true;

@@ -103,7 +103,12 @@ async function ranTests(servers: { refused: string; redirecting: string }): Prom
   });
   // A property: its failure carries the shrunk input and the seed that replays it.
   await run('property', ['TOK-9'], async (annotations) => {
-    await propertyCheck(redactor, annotations, () => {})('echo', fc.constant('[]'), async () => [
+    await propertyCheck(
+      redactor,
+      annotations,
+      () => {},
+      1,
+    )('echo', fc.constant('[]'), async () => [
       { ruleId: 'TOK-9', problems: ['echo_fields came back changed'], expected: 'unchanged', exchanges: [tokenize] },
     ]);
   });

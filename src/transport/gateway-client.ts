@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
 import { sendRequest, type HttpAnswer } from './http/http-request.js';
-import type { Pacer } from './pacer.js';
+import { IN_FLIGHT_PER_WORKER, type Pacer } from './pacer.js';
 import { familyOf, type OperationId } from '../catalogue/spec.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
@@ -91,9 +91,17 @@ export class GatewayClient {
     private readonly policy: WritePolicy,
     private readonly redact: (text: string) => string = (t) => t,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
-    /** Paces every attempt, retries included (PG_MAX_RPS); shared by every client of the worker process. */
+    /**
+     * Paces every attempt, retries included (PG_MAX_RPS), and bounds the requests in flight (PG_IN_FLIGHT);
+     * shared by every client of the worker process.
+     */
     private readonly pacer?: Pacer,
   ) {}
+
+  /** How many requests this client's worker may have in flight: what a caller sending many at once may start. */
+  get lanes(): number {
+    return this.pacer?.lanes ?? IN_FLIGHT_PER_WORKER;
+  }
 
   authorization(auth: Auth): string | undefined {
     if (auth === 'merchant') return basicAuthorization(this.credentials.merchantKey);
@@ -225,12 +233,12 @@ export class GatewayClient {
     let waitedMs = 0;
     let backoffWaitedMs = 0;
     for (;;) {
-      await this.pacer?.slot();
+      const slot = await this.pacer?.slot();
       const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
       let answer: HttpAnswer | undefined;
       let answered: NotAnswered;
       try {
-        answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs });
+        answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs }).finally(() => slot?.release());
         const who = whoAnswered(answer, path);
         if (who.by === 'gateway') {
           this.pacer?.served();

@@ -1,37 +1,86 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
+/**
+ * How close to the lowest rate that met a 429 the pace creeps back: each worker then keeps just under its
+ * share of the target's limit instead of meeting it again every few seconds.
+ */
+export const CEILING_SHARE = 0.9;
+/**
+ * The slots a worker with a learned pace may catch up on after an idle spell: half a second of them. A worker
+ * idle while the others are held to their share leaves the target's own allowance unspent (a limit lets a
+ * burst through, as a token bucket does), and a run whose workers could not use it would lose that time.
+ */
+export const BURST_MS = 500;
 /** The slowest pace a run of 429s can bring a worker down to: a request every two seconds. */
 export const MIN_RATE = 0.5;
-/** After this long without a 429, the pace goes up by one request a second (and again after as long). */
+/** After this long without a 429, the run's pace goes up by one request a second (and again after as long). */
 export const QUIET_MS = 2_000;
 
+/** A worker's requests in flight when nothing says otherwise: PG_IN_FLIGHT's default is this times the workers. */
+export const IN_FLIGHT_PER_WORKER = 8;
+
 /**
- * Client-side pacing: hands out request slots, evenly spaced, to every caller in this process. Each
- * Playwright worker is its own process, so the fixture gives each one its share of the run's budget.
+ * Client-side pacing: hands out request slots, evenly spaced, to every caller in this process, and at most
+ * `lanes` of them at once (PG_IN_FLIGHT). Each Playwright worker is its own process, so the fixture gives
+ * each one its share of the run's budget: of its rate, and of its requests in flight.
+ *
+ * The lanes are counted here, not by the HTTP client's connection pool: a request queued in the pool is
+ * already inside the time-out meant for the target's answer, so a test with 20 requests to send over a slow
+ * link would count its own queue as the target's slowness. A slot is taken before the time-out starts.
  *
  * With PG_MAX_RPS the pace starts at that share and never goes above it. Without it, nothing is paced
- * until the target answers 429; from then on the pace is learned from the 429s (section 8: limits are not
- * shown): every caller waits out the Retry-After together, the pace drops to half the rate that met the
- * limit, and creeps up again by one request a second for each QUIET_MS without one. So a rate-limited
- * sandbox costs a few 429s a minute, not a 429 on every other request until a request's budget is spent.
+ * until the target answers 429; from then on each worker learns its share of the limit from the 429s it
+ * meets (section 8: limits are not shown). Every caller of the worker waits out the Retry-After together,
+ * callers already waiting for their time included. The first 429 halves the rate that met it (requests let
+ * go in the second before: unpaced, that rate had the target's burst in it and says little of the limit).
+ * A 429 met at a learned pace, a step above the worker's share, sets a ceiling and takes the pace a quarter
+ * below it. Each QUIET_MS without a 429 the pace creeps up by the worker's share of one request a second
+ * (the run's by one), to CEILING_SHARE of the ceiling and no further; a worker idle for a while may catch up
+ * on BURST_MS of the slots it left unused, as the target's own allowance is unspent meanwhile. So a
+ * rate-limited sandbox costs a few 429s a run, not a 429 on every other request until a request's budget is
+ * spent, nor one every few seconds.
  */
 export class Pacer {
   private nextSlot = 0;
   /** 0: unpaced. */
   private spacingMs: number;
   private readonly floorMs: number;
+  /** Paced by 429s, not by PG_MAX_RPS, which is a ceiling for every second of the run. */
+  private readonly learned: boolean;
   private holdUntil = 0;
   private lastLimited = -Infinity;
   private lastRaised = -Infinity;
-  /** Slots handed out in the last second: the rate that met a 429. */
-  private readonly recent: number[] = [];
+  /** The lowest rate that met a 429: the pace creeps up to CEILING_SHARE of it, and stays there. */
+  private ceiling = Infinity;
+  /** When the requests of the last second or so were let go: the rate that met a 429. */
+  private readonly sent: number[] = [];
   /** 429s this process has met, and how long callers were held for them. */
   readonly seen = { limited: 0, heldMs: 0 };
+  /** Slots taken and not yet given back, and the callers waiting for one, first come first served. */
+  private taken = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  constructor(perSecond?: number) {
+  /**
+   * `perSecond`: the share of PG_MAX_RPS, or undefined to learn the pace from 429s. `lanes`: the share of
+   * PG_IN_FLIGHT. `share`: this process's part of the run (1 / its workers and shards), by which the pace
+   * learned from 429s creeps up, so the run as a whole creeps up by one request a second whatever its workers.
+   */
+  constructor(
+    perSecond?: number,
+    readonly lanes = IN_FLIGHT_PER_WORKER,
+    private readonly share = 1,
+  ) {
     if (perSecond !== undefined && !(perSecond > 0)) throw new Error(`Pacer needs a positive rate, got ${perSecond}`);
+    if (!(lanes >= 1)) throw new Error(`Pacer needs at least one request in flight, got ${lanes}`);
+    if (!(share > 0 && share <= 1)) throw new Error(`Pacer's share of the run is above 0 and at most 1, got ${share}`);
     this.floorMs = perSecond ? 1000 / perSecond : 0;
+    this.learned = !perSecond;
     this.spacingMs = this.floorMs;
+  }
+
+  /** Requests in flight now. */
+  get inFlight(): number {
+    return this.taken;
   }
 
   /** Requests a second this pacer lets through now (Infinity when unpaced). */
@@ -40,17 +89,42 @@ export class Pacer {
   }
 
   /**
-   * Resolves when this caller may send, with the time (performance.now()) its slot was given for; slots
-   * are taken in call order, so concurrent callers queue.
+   * Resolves when this caller may send: a lane is free and its time has come. Callers queue in call order.
+   * The caller gives the lane back with `release` once its answer is read (or its request failed).
    */
-  async slot(): Promise<number> {
-    const now = performance.now();
-    const at = Math.max(now, this.nextSlot, this.holdUntil);
-    this.nextSlot = at + this.spacingMs;
-    this.recent.push(at);
-    while (this.recent.length && this.recent[0]! < now - 1000) this.recent.shift();
-    if (at > now) await delay(at - now);
-    return at;
+  async slot(): Promise<{ at: number; release: () => void }> {
+    if (this.taken >= this.lanes) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.taken++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      // The lane passes straight to the next caller: `taken` stays as it is.
+      if (next) next();
+      else this.taken--;
+    };
+    return { at: await this.paced(), release };
+  }
+
+  /**
+   * Waits for this caller's time: evenly spaced after the slots before it, after any hold a 429 asked for. A
+   * hold that began while it waited (another request's 429) holds it too: it takes a new time after the hold.
+   */
+  private async paced(): Promise<number> {
+    for (;;) {
+      const now = performance.now();
+      // A learned pace lets a worker that was idle catch up on up to BURST_MS of the slots it did not use.
+      const base = Math.max(this.nextSlot, this.learned ? now - BURST_MS : now);
+      const at = Math.max(now, base, this.holdUntil);
+      this.nextSlot = Math.max(base, this.holdUntil) + this.spacingMs;
+      if (at > now) await delay(at - now);
+      if (this.holdUntil <= at) {
+        this.sent.push(at);
+        while (this.sent[0]! < at - 1000) this.sent.shift();
+        return at;
+      }
+    }
   }
 
   /**
@@ -64,8 +138,13 @@ export class Pacer {
     this.holdUntil = Math.max(this.holdUntil, until);
     this.nextSlot = Math.max(this.nextSlot, this.holdUntil);
     if (now - this.lastLimited > Math.max(waitMs, 1000)) {
-      const metAt = Math.min(this.rate, Math.max(this.recent.filter((t) => t >= now - 1000).length, 1));
-      this.spacingMs = Math.max(this.floorMs, 1000 / Math.max(MIN_RATE, metAt / 2));
+      const metAt = Math.min(this.rate, Math.max(this.sent.filter((t) => t >= now - 1000).length, 1));
+      // Unpaced, the rate that met the limit had the target's burst in it, which says nothing of the limit:
+      // half of it. Paced, it is the pace this worker crept up to, a step above its share of the limit: the
+      // pace goes a quarter below it, and creeps back to CEILING_SHARE of it, no further.
+      if (this.spacingMs) this.ceiling = Math.min(this.ceiling, metAt);
+      const next = this.spacingMs ? metAt * 0.75 : metAt / 2;
+      this.spacingMs = Math.max(this.floorMs, 1000 / Math.max(MIN_RATE, next));
     }
     this.lastLimited = now;
   }
@@ -74,12 +153,19 @@ export class Pacer {
   served(now = performance.now()): void {
     if (!this.spacingMs || this.spacingMs <= this.floorMs) return;
     if (now - this.lastLimited < QUIET_MS || now - this.lastRaised < QUIET_MS) return;
+    const cap = this.ceiling * CEILING_SHARE;
+    if (this.rate >= cap) return;
     this.lastRaised = now;
-    this.spacingMs = Math.max(this.floorMs, 1000 / (this.rate + 1));
+    this.spacingMs = Math.max(this.floorMs, 1000 / Math.min(cap, this.rate + this.share));
   }
 }
 
-/** The share of a run-wide budget one worker process may use: divided by the workers and the shards. */
-export function perWorkerRate(maxRps: number, workers: number, shards = 1): number {
-  return maxRps / Math.max(1, workers) / Math.max(1, shards);
+/** The share of the run one worker process is: 1 / its workers and shards (they all run at once). */
+export function workerShare(workers: number, shards = 1): number {
+  return 1 / Math.max(1, workers) / Math.max(1, shards);
+}
+
+/** The requests in flight one worker may have of the run's `inFlight`: its share, at least one. */
+export function perWorkerInFlight(inFlight: number, workers: number, shards = 1): number {
+  return Math.max(1, Math.floor(inFlight * workerShare(workers, shards)));
 }

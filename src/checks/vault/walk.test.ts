@@ -28,6 +28,7 @@ function vault(
 ) {
   const asked: number[] = [];
   const listing: Listing = {
+    lanes: 8,
     listCustomers: async (query = {}) => {
       const { count, page } = query as { count: number; page: number };
       change?.(ids, asked.length);

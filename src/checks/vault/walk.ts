@@ -29,8 +29,8 @@ export type Walk = {
   attempts: number;
 };
 
-/** What a walk reads the vault through: the listing operation alone. */
-export type Listing = Pick<GatewayClient, 'listCustomers'>;
+/** What a walk reads the vault through: the listing operation, and how many pages it may ask for at once. */
+export type Listing = Pick<GatewayClient, 'listCustomers' | 'lanes'>;
 
 export function recordsOf(page: Exchange): Customer[] {
   const data = bodyField(page, 'data');
@@ -43,16 +43,11 @@ export function unservedPageProblems(pages: readonly Exchange[], pageNumbers: re
 }
 
 /**
- * Pages asked for at once after page 0: on a 150 ms link a 25-page walk takes two round trips instead of
- * 25; few enough that a burst stays small for a rate-limited sandbox (PG_MAX_RPS paces them anyway).
- */
-export const PAGES_IN_FLIGHT = 8;
-
-/**
  * Walks the pages totalPages of page 0 says there are (pagesToWalk: all, or a sample of a large vault),
  * stopping at the first failed page. Pages are independent reads once page 0 has told how many there are,
- * so the rest are fetched PAGES_IN_FLIGHT at a time; the walk keeps them in page order and ends at the
- * first one that failed. A page that did not see the vault page 0 saw (sameVault) shows the vault moved
+ * so the rest are fetched as many at a time as the worker may have in flight (PG_IN_FLIGHT: on a 150 ms
+ * link a 25-page walk takes a round trip or two instead of 25); the walk keeps them in page order and ends at
+ * the first one that failed. A page that did not see the vault page 0 saw (sameVault) shows the vault moved
  * during the walk (`moved`).
  */
 export async function walkPages(gateway: Listing, query: Record<string, string | number>): Promise<Walk> {
@@ -96,7 +91,7 @@ async function laterPages(
       if (!succeeded(answer)) failedAt = Math.min(failedAt, i);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, numbers.length) }, fetcher));
+  await Promise.all(Array.from({ length: Math.min(gateway.lanes, numbers.length) }, fetcher));
   return answers.slice(0, Math.min(failedAt + 1, numbers.length));
 }
 
