@@ -6,9 +6,10 @@ import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 
 /**
- * Each test's invalid requests stand alone, so they are sent at once. An invalid request is not served: that is the suite's knowledge, judged here. Which failure indicator its
+ * An invalid request is not served: that is the suite's knowledge, judged here. Which failure indicator its
  * answer carries, whatever its HTTP status, is judged on the answer itself (checks/errors.ts, run by the
- * gateway fixture), as is an answer in the other family's scheme (ERR-3).
+ * gateway fixture), as is an answer in the other family's scheme (ERR-3). Each test's invalid requests stand
+ * alone, so they are sent at once.
  */
 function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, countJudged: CountJudged): void {
   verify(ruleId, refusalProblems(answer), 'a failure', answer);

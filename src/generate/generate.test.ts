@@ -98,7 +98,7 @@ test('each rule is its own property: a rule failing first hides no other, and ea
   expect(outcome.runs).toBeGreaterThan(0);
 });
 
-test('inputs are judged as many at a time as the worker has lanes, ahead of fast-check, each once, and none after the property ends', async () => {
+test('inputs are judged a lane each ahead of fast-check, each once, and none after the property ends', async () => {
   const env = { PG_SEED: '4242', PG_GENERATED_RUNS: '25' };
   let inFlight = 0;
   let most = 0;
