@@ -5,12 +5,6 @@ import { setTimeout as delay } from 'node:timers/promises';
  * share of the target's limit instead of meeting it again every few seconds.
  */
 export const CEILING_SHARE = 0.9;
-/**
- * The slots a worker with a learned pace may catch up on after an idle spell: half a second of them. A worker
- * idle while the others are held to their share leaves the target's own allowance unspent (a limit lets a
- * burst through, as a token bucket does), and a run whose workers could not use it would lose that time.
- */
-export const BURST_MS = 500;
 /** The slowest pace a run of 429s can bring a worker down to: a request every two seconds. */
 export const MIN_RATE = 0.5;
 /** After this long without a 429, the run's pace goes up by one request a second (and again after as long). */
@@ -35,18 +29,14 @@ export const IN_FLIGHT_PER_WORKER = 8;
  * go in the second before: unpaced, that rate had the target's burst in it and says little of the limit).
  * A 429 met at a learned pace, a step above the worker's share, sets a ceiling and takes the pace a quarter
  * below it. Each QUIET_MS without a 429 the pace creeps up by the worker's share of one request a second
- * (the run's by one), to CEILING_SHARE of the ceiling and no further; a worker idle for a while may catch up
- * on BURST_MS of the slots it left unused, as the target's own allowance is unspent meanwhile. So a
- * rate-limited sandbox costs a few 429s a run, not a 429 on every other request until a request's budget is
- * spent, nor one every few seconds.
+ * (the run's by one), to CEILING_SHARE of the ceiling and no further. So a rate-limited sandbox costs a few
+ * 429s a run, not a 429 on every other request until a request's budget is spent, nor one every few seconds.
  */
 export class Pacer {
   private nextSlot = 0;
   /** 0: unpaced. */
   private spacingMs: number;
   private readonly floorMs: number;
-  /** Paced by 429s, not by PG_MAX_RPS, which is a ceiling for every second of the run. */
-  private readonly learned: boolean;
   private holdUntil = 0;
   private lastLimited = -Infinity;
   private lastRaised = -Infinity;
@@ -74,7 +64,6 @@ export class Pacer {
     if (!(lanes >= 1)) throw new Error(`Pacer needs at least one request in flight, got ${lanes}`);
     if (!(share > 0 && share <= 1)) throw new Error(`Pacer's share of the run is above 0 and at most 1, got ${share}`);
     this.floorMs = perSecond ? 1000 / perSecond : 0;
-    this.learned = !perSecond;
     this.spacingMs = this.floorMs;
   }
 
@@ -114,10 +103,8 @@ export class Pacer {
   private async paced(): Promise<number> {
     for (;;) {
       const now = performance.now();
-      // A learned pace lets a worker that was idle catch up on up to BURST_MS of the slots it did not use.
-      const base = Math.max(this.nextSlot, this.learned ? now - BURST_MS : now);
-      const at = Math.max(now, base, this.holdUntil);
-      this.nextSlot = Math.max(base, this.holdUntil) + this.spacingMs;
+      const at = Math.max(now, this.nextSlot, this.holdUntil);
+      this.nextSlot = at + this.spacingMs;
       if (at > now) await delay(at - now);
       if (this.holdUntil <= at) {
         this.sent.push(at);
