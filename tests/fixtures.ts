@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { secretsOf } from '../src/config/config.js';
@@ -7,6 +9,7 @@ import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
 import { IN_FLIGHT_PER_WORKER, Pacer, perWorkerInFlight, workerShare } from '../src/transport/pacer.js';
+import { SendingWorkers } from '../src/transport/sending-workers.js';
 import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
@@ -102,14 +105,22 @@ export const test = base.extend<TestFixtures>({
     ),
   // PG_MAX_RPS and PG_IN_FLIGHT are for the whole run; each worker is its own process and takes its share.
   // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
-  pacer: async ({ suite }, use, { config }) => {
+  pacer: async ({ suite }, use, testInfo) => {
     let pacer = pacers.get(suite.baseUrl);
     if (!pacer) {
-      const share = workerShare(config.workers, config.shard?.total);
+      const { workers, shard } = testInfo.config;
+      const share = workerShare(workers, shard?.total);
+      // One folder per run (Playwright empties its output folder first) and target; one file per worker slot.
+      const folder = join(
+        testInfo.project.outputDir,
+        '.sending',
+        createHash('sha256').update(suite.baseUrl).digest('hex').slice(0, 16),
+      );
       pacer = new Pacer(
         suite.maxRps ? suite.maxRps * share : undefined,
-        suite.inFlight ? perWorkerInFlight(suite.inFlight, config.workers, config.shard?.total) : IN_FLIGHT_PER_WORKER,
+        suite.inFlight ? perWorkerInFlight(suite.inFlight, workers, shard?.total) : IN_FLIGHT_PER_WORKER,
         share,
+        new SendingWorkers(folder, String(testInfo.parallelIndex)),
       );
       pacers.set(suite.baseUrl, pacer);
     }

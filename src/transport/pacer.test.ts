@@ -15,7 +15,10 @@ test('a 429 holds every caller for its Retry-After and halves the rate that met 
   const limitedAt = performance.now();
   pacer.limited(300, limitedAt);
   expect(pacer.rate).toBe(10);
-  const [{ at: first }, { at: second }] = await Promise.all([pacer.slot(), pacer.slot()]);
+  const slots = [pacer.slot(), pacer.slot()];
+  const { at: first, release } = await slots[0]!;
+  release();
+  const { at: second } = await slots[1]!;
   // Both wait out the hold; the second one its slot after it as well (10 a second).
   expect(first - limitedAt).toBeGreaterThanOrEqual(300);
   expect(second - first).toBeCloseTo(100, 5);
@@ -102,4 +105,16 @@ test('a 429 met at a learned pace sets a ceiling: the pace drops a quarter below
   expect(pacer.rate).toBeCloseTo(0.75, 5); // a quarter below the one request let go in that second
   for (let t = 1; t <= 40; t++) pacer.served(at + 1 + t * QUIET_MS + 1);
   expect(pacer.rate).toBeCloseTo(CEILING_SHARE * 1, 5);
+});
+
+test("a rate learned from 429s is the run's, shared among the workers sending now", () => {
+  let sending = 4;
+  const pacer = new Pacer(undefined, 8, 1 / 4, { sending: () => {}, count: () => sending });
+  pacer.limited(0, 0); // one request let go in the second before (at least): the run met the limit at 4 a second
+  expect(pacer.rate).toBeCloseTo(MIN_RATE, 5); // half of 4, shared by 4 workers: 0.5 each
+  pacer.served(QUIET_MS + 1);
+  pacer.served(2 * QUIET_MS + 2);
+  expect(pacer.rate).toBeCloseTo(4 / 4, 5); // the run's 2 + 2 requests a second, shared by 4
+  sending = 1; // the others have ended: this worker may use the whole of it
+  expect(pacer.rate).toBeCloseTo(4, 5);
 });

@@ -1,17 +1,19 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
-/**
- * How close to the lowest rate that met a 429 the pace creeps back: each worker then keeps just under its
- * share of the target's limit instead of meeting it again every few seconds.
- */
-export const CEILING_SHARE = 0.9;
 /** The slowest pace a run of 429s can bring a worker down to: a request every two seconds. */
 export const MIN_RATE = 0.5;
-/** After this long without a 429, the run's pace goes up by one request a second (and again after as long). */
+/** After this long without a 429, the run's learned pace goes up by one request a second (and again after as long). */
 export const QUIET_MS = 2_000;
-
+/**
+ * How close to the rate that last met a 429 at a learned pace the pace creeps back: the run then keeps just
+ * under the target's limit instead of meeting it again every few seconds.
+ */
+export const CEILING_SHARE = 0.9;
 /** A worker's requests in flight when nothing says otherwise: PG_IN_FLIGHT's default is this times the workers. */
 export const IN_FLIGHT_PER_WORKER = 8;
+
+/** Which of the run's workers are sending now (sending-workers.ts): the pace learned from 429s is shared among them. */
+export type Senders = { sending(): void; count(): number };
 
 /**
  * Client-side pacing: hands out request slots, evenly spaced, to every caller in this process, and at most
@@ -22,26 +24,29 @@ export const IN_FLIGHT_PER_WORKER = 8;
  * already inside the time-out meant for the target's answer, so a test with 20 requests to send over a slow
  * link would count its own queue as the target's slowness. A slot is taken before the time-out starts.
  *
- * With PG_MAX_RPS the pace starts at that share and never goes above it. Without it, nothing is paced
- * until the target answers 429; from then on each worker learns its share of the limit from the 429s it
- * meets (section 8: limits are not shown). Every caller of the worker waits out the Retry-After together,
- * callers already waiting for their time included. The first 429 halves the rate that met it (requests let
- * go in the second before: unpaced, that rate had the target's burst in it and says little of the limit).
- * A 429 met at a learned pace, a step above the worker's share, sets a ceiling and takes the pace a quarter
- * below it. Each QUIET_MS without a 429 the pace creeps up by the worker's share of one request a second
- * (the run's by one), to CEILING_SHARE of the ceiling and no further. So a rate-limited sandbox costs a few
- * 429s a run, not a 429 on every other request until a request's budget is spent, nor one every few seconds.
+ * With PG_MAX_RPS the pace is the worker's share of it and never goes above it. Without it, nothing is paced
+ * until the target answers 429; from then on each worker learns the limit from the 429s it meets (section 8:
+ * limits are not shown), as a rate for the whole run, and paces at its share of it: the run's rate divided
+ * among the workers sending now (`senders`), so a worker left alone with a long test at the end of a run is
+ * not held to a quarter of the limit. Every caller of the worker waits out the Retry-After together, callers
+ * already waiting for their time included. The first 429 halves the rate that met it (requests let go in
+ * the second before: unpaced, that rate had the target's burst in it and says little of the limit). A 429
+ * met at a learned pace sets a ceiling and takes the pace a quarter below it. Each QUIET_MS without a 429
+ * the run's pace creeps up by one request a second, to CEILING_SHARE of the ceiling and no further. So a
+ * rate-limited sandbox costs a few 429s a run, not a 429 on every other request until a request's budget is
+ * spent, nor one every few seconds.
  */
 export class Pacer {
   private nextSlot = 0;
-  /** 0: unpaced. */
-  private spacingMs: number;
+  /** PG_MAX_RPS's spacing for this worker; 0 without it. */
   private readonly floorMs: number;
+  /** The rate the whole run may send, learned from 429s; undefined until the first. */
+  private learned: number | undefined;
+  /** The run's rate that met a 429 at a learned pace: the pace creeps up to CEILING_SHARE of it. */
+  private ceiling = Infinity;
   private holdUntil = 0;
   private lastLimited = -Infinity;
   private lastRaised = -Infinity;
-  /** The lowest rate that met a 429: the pace creeps up to CEILING_SHARE of it, and stays there. */
-  private ceiling = Infinity;
   /** When the requests of the last second or so were let go: the rate that met a 429. */
   private readonly sent: number[] = [];
   /** 429s this process has met, and how long callers were held for them. */
@@ -52,19 +57,19 @@ export class Pacer {
 
   /**
    * `perSecond`: the share of PG_MAX_RPS, or undefined to learn the pace from 429s. `lanes`: the share of
-   * PG_IN_FLIGHT. `share`: this process's part of the run (1 / its workers and shards), by which the pace
-   * learned from 429s creeps up, so the run as a whole creeps up by one request a second whatever its workers.
+   * PG_IN_FLIGHT. `share`: this process's part of the run (1 / its workers and shards), its part of a learned
+   * rate when `senders` does not tell how many workers are sending.
    */
   constructor(
     perSecond?: number,
     readonly lanes = IN_FLIGHT_PER_WORKER,
     private readonly share = 1,
+    private readonly senders?: Senders,
   ) {
     if (perSecond !== undefined && !(perSecond > 0)) throw new Error(`Pacer needs a positive rate, got ${perSecond}`);
     if (!(lanes >= 1)) throw new Error(`Pacer needs at least one request in flight, got ${lanes}`);
     if (!(share > 0 && share <= 1)) throw new Error(`Pacer's share of the run is above 0 and at most 1, got ${share}`);
     this.floorMs = perSecond ? 1000 / perSecond : 0;
-    this.spacingMs = this.floorMs;
   }
 
   /** Requests in flight now. */
@@ -72,9 +77,20 @@ export class Pacer {
     return this.taken;
   }
 
+  /** This worker's part of a learned rate now. */
+  private shareNow(): number {
+    return this.senders ? 1 / this.senders.count() : this.share;
+  }
+
+  private spacingMs(): number {
+    const learnedMs = this.learned === undefined ? 0 : 1000 / Math.max(MIN_RATE, this.learned * this.shareNow());
+    return Math.max(this.floorMs, learnedMs);
+  }
+
   /** Requests a second this pacer lets through now (Infinity when unpaced). */
   get rate(): number {
-    return this.spacingMs ? 1000 / this.spacingMs : Infinity;
+    const spacing = this.spacingMs();
+    return spacing ? 1000 / spacing : Infinity;
   }
 
   /**
@@ -88,12 +104,18 @@ export class Pacer {
     const release = () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      // The lane passes straight to the next caller: `taken` stays as it is.
-      if (next) next();
-      else this.taken--;
+      this.taken--;
+      this.admit();
     };
     return { at: await this.paced(), release };
+  }
+
+  /** Hands the free lanes to the callers waiting longest. */
+  private admit(): void {
+    while (this.waiting.length && this.taken < this.lanes) {
+      this.taken++;
+      this.waiting.shift()!();
+    }
   }
 
   /**
@@ -104,11 +126,12 @@ export class Pacer {
     for (;;) {
       const now = performance.now();
       const at = Math.max(now, this.nextSlot, this.holdUntil);
-      this.nextSlot = at + this.spacingMs;
+      this.nextSlot = at + this.spacingMs();
       if (at > now) await delay(at - now);
       if (this.holdUntil <= at) {
         this.sent.push(at);
         while (this.sent[0]! < at - 1000) this.sent.shift();
+        this.senders?.sending();
         return at;
       }
     }
@@ -116,7 +139,7 @@ export class Pacer {
 
   /**
    * The target answered 429 and asks for `waitMs`: every caller of this process waits that long, and the
-   * first 429 of a burst (not each of the requests that were in flight with it) halves the pace.
+   * first 429 of a burst (not each of the requests that were in flight with it) sets the pace.
    */
   limited(waitMs: number, now = performance.now()): void {
     this.seen.limited++;
@@ -125,25 +148,24 @@ export class Pacer {
     this.holdUntil = Math.max(this.holdUntil, until);
     this.nextSlot = Math.max(this.nextSlot, this.holdUntil);
     if (now - this.lastLimited > Math.max(waitMs, 1000)) {
+      const paced = this.spacingMs() > 0;
       const metAt = Math.min(this.rate, Math.max(this.sent.filter((t) => t >= now - 1000).length, 1));
-      // Unpaced, the rate that met the limit had the target's burst in it, which says nothing of the limit:
-      // half of it. Paced, it is the pace this worker crept up to, a step above its share of the limit: the
-      // pace goes a quarter below it, and creeps back to CEILING_SHARE of it, no further.
-      if (this.spacingMs) this.ceiling = Math.min(this.ceiling, metAt);
-      const next = this.spacingMs ? metAt * 0.75 : metAt / 2;
-      this.spacingMs = Math.max(this.floorMs, 1000 / Math.max(MIN_RATE, next));
+      // The rate the run met the limit at, as this worker can tell it: its own, over its part of the run.
+      const runMetAt = metAt / this.shareNow();
+      if (paced) this.ceiling = runMetAt;
+      this.learned = paced ? runMetAt * 0.75 : runMetAt / 2;
     }
     this.lastLimited = now;
   }
 
-  /** An answer that was not a 429: after QUIET_MS of them the pace goes up a step, never past PG_MAX_RPS. */
+  /** An answer that was not a 429: after QUIET_MS of them the learned pace goes up a step. */
   served(now = performance.now()): void {
-    if (!this.spacingMs || this.spacingMs <= this.floorMs) return;
+    if (this.learned === undefined) return;
     if (now - this.lastLimited < QUIET_MS || now - this.lastRaised < QUIET_MS) return;
     const cap = this.ceiling * CEILING_SHARE;
-    if (this.rate >= cap) return;
+    if (this.learned >= cap) return;
     this.lastRaised = now;
-    this.spacingMs = Math.max(this.floorMs, 1000 / Math.min(cap, this.rate + this.share));
+    this.learned = Math.min(cap, this.learned + 1);
   }
 }
 

@@ -1,0 +1,26 @@
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SENDING_MS, SendingWorkers } from './sending-workers.js';
+
+test('workers that sent lately are counted; one that stopped, or a folder nobody wrote, counts as none', () => {
+  const folder = join(mkdtempSync(join(tmpdir(), 'sending-')), 'run');
+  const now = Date.now();
+  const first = new SendingWorkers(folder, '0');
+  expect(first.count(now)).toBe(1); // no folder yet: itself only
+  first.sending(now);
+  new SendingWorkers(folder, '1').sending(now);
+  writeFileSync(join(folder, '2'), '');
+  const ended = (now - SENDING_MS - 1000) / 1000;
+  utimesSync(join(folder, '2'), ended, ended); // a worker that sent nothing for longer than SENDING_MS
+  expect(new SendingWorkers(folder, '3').count(now)).toBe(2);
+});
+
+test('a folder that cannot be written leaves the worker counting itself alone', () => {
+  const notAFolder = join(mkdtempSync(join(tmpdir(), 'sending-')), 'file');
+  writeFileSync(notAFolder, '');
+  const worker = new SendingWorkers(join(notAFolder, 'run'), '0');
+  worker.sending();
+  expect(worker.count()).toBe(1);
+});
