@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CEILING_SHARE, MIN_RATE, Pacer, QUIET_MS } from './pacer.js';
+import { AFTER_CEILING, CEILING_SHARE, MIN_RATE, Pacer, QUIET_MS, type Hold } from './pacer.js';
 
 test('without a rate it paces nothing until a 429', async () => {
   const pacer = new Pacer();
@@ -92,7 +92,7 @@ test('a caller already waiting for its time when a 429 arrives waits out that ho
   expect(at - limitedAt).toBeGreaterThanOrEqual(400);
 });
 
-test('a 429 met at a learned pace sets a ceiling: the pace drops a quarter below it and comes back to just under it', async () => {
+test('a 429 met at a learned pace sets a ceiling: the pace drops below it and comes back to just under it', async () => {
   const pacer = new Pacer(undefined, 8, 1);
   pacer.limited(100, 0); // the first: nothing let go in the second before, the slowest pace
   expect(pacer.rate).toBe(MIN_RATE);
@@ -102,14 +102,19 @@ test('a 429 met at a learned pace sets a ceiling: the pace drops a quarter below
   const { at, release } = await pacer.slot();
   release();
   pacer.limited(100, at + 1);
-  expect(pacer.rate).toBeCloseTo(0.75, 5); // a quarter below the one request let go in that second
+  expect(pacer.rate).toBeCloseTo(AFTER_CEILING, 5); // below the one request let go in that second
   for (let t = 1; t <= 40; t++) pacer.served(at + 1 + t * QUIET_MS + 1);
   expect(pacer.rate).toBeCloseTo(CEILING_SHARE * 1, 5);
 });
 
 test("a rate learned from 429s is the run's, shared among the workers sending now", () => {
   let sending = 4;
-  const pacer = new Pacer(undefined, 8, 1 / 4, { sending: () => {}, count: () => sending });
+  const pacer = new Pacer(undefined, 8, 1 / 4, {
+    sending: () => {},
+    count: () => sending,
+    held: () => {},
+    lastHold: () => undefined,
+  });
   pacer.limited(0, 0); // one request let go in the second before (at least): the run met the limit at 4 a second
   expect(pacer.rate).toBeCloseTo(MIN_RATE, 5); // half of 4, shared by 4 workers: 0.5 each
   pacer.served(QUIET_MS + 1);
@@ -117,4 +122,19 @@ test("a rate learned from 429s is the run's, shared among the workers sending no
   expect(pacer.rate).toBeCloseTo(4 / 4, 5); // the run's 2 + 2 requests a second, shared by 4
   sending = 1; // the others have ended: this worker may use the whole of it
   expect(pacer.rate).toBeCloseTo(4, 5);
+});
+
+test("one worker's 429 holds the others too, and they take the run's rate it learned", async () => {
+  let shared: Hold | undefined;
+  const senders = { sending: () => {}, count: () => 2, held: (h: Hold) => (shared = h), lastHold: () => shared };
+  const met = new Pacer(undefined, 8, 1 / 2, senders);
+  const other = new Pacer(undefined, 8, 1 / 2, senders);
+  for (let i = 0; i < 10; i++) (await met.slot()).release(); // 10 let go in the second before: the run met it at 20
+  const limitedAt = performance.now();
+  met.limited(300, limitedAt);
+  const { at, release } = await other.slot();
+  release();
+  expect(at - limitedAt).toBeGreaterThanOrEqual(290);
+  expect(other.rate).toBeCloseTo(met.rate, 5);
+  expect(met.rate).toBeCloseTo(20 / 2 / 2, 5); // half the run's 20, shared by 2
 });

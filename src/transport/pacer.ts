@@ -9,11 +9,19 @@ export const QUIET_MS = 2_000;
  * under the target's limit instead of meeting it again every few seconds.
  */
 export const CEILING_SHARE = 0.9;
+/** Where a 429 met at a learned pace takes the pace: this much of the rate that met it. */
+export const AFTER_CEILING = 0.85;
 /** A worker's requests in flight when nothing says otherwise: PG_IN_FLIGHT's default is this times the workers. */
 export const IN_FLIGHT_PER_WORKER = 8;
 
-/** Which of the run's workers are sending now (sending-workers.ts): the pace learned from 429s is shared among them. */
-export type Senders = { sending(): void; count(): number };
+/** A 429 a worker met: until when (epoch ms) to hold, and the run's rate it learned. */
+export type Hold = { until: number; rate: number };
+
+/**
+ * What the run's workers tell one another (sending-workers.ts): which are sending now, among whom the pace
+ * learned from 429s is shared, and the last 429 one of them met, which holds them all.
+ */
+export type Senders = { sending(): void; count(): number; held(hold: Hold): void; lastHold(): Hold | undefined };
 
 /**
  * Client-side pacing: hands out request slots, evenly spaced, to every caller in this process, and at most
@@ -25,16 +33,17 @@ export type Senders = { sending(): void; count(): number };
  * link would count its own queue as the target's slowness. A slot is taken before the time-out starts.
  *
  * With PG_MAX_RPS the pace is the worker's share of it and never goes above it. Without it, nothing is paced
- * until the target answers 429; from then on each worker learns the limit from the 429s it meets (section 8:
- * limits are not shown), as a rate for the whole run, and paces at its share of it: the run's rate divided
- * among the workers sending now (`senders`), so a worker left alone with a long test at the end of a run is
- * not held to a quarter of the limit. Every caller of the worker waits out the Retry-After together, callers
- * already waiting for their time included. The first 429 halves the rate that met it (requests let go in
- * the second before: unpaced, that rate had the target's burst in it and says little of the limit). A 429
- * met at a learned pace sets a ceiling and takes the pace a quarter below it. Each QUIET_MS without a 429
- * the run's pace creeps up by one request a second, to CEILING_SHARE of the ceiling and no further. So a
- * rate-limited sandbox costs a few 429s a run, not a 429 on every other request until a request's budget is
- * spent, nor one every few seconds.
+ * until the target answers 429 (section 8: limits are not shown). From then on the pace is learned from
+ * 429s, as a rate for the whole run, and each worker paces at its share of it: the run's rate divided among
+ * the workers sending now (`senders`), so a worker left alone with a long test at the end of a run is not
+ * held to its share of four. The worker that meets a 429 tells the others (`senders`): every caller of every
+ * worker waits out its Retry-After, callers already waiting for their time included, and takes the rate it
+ * learned if lower, so the run meets the limit once, not once a worker. The first 429 halves the rate that
+ * met it (requests let go in the second before, over this worker's part of the run: unpaced, that rate had
+ * the target's burst in it and says little of the limit). A 429 met at a learned pace sets a ceiling and
+ * takes the pace to AFTER_CEILING of it. Each QUIET_MS without a 429 the run's pace creeps up by one request
+ * a second, to CEILING_SHARE of the ceiling and no further. So a rate-limited sandbox costs a few 429s a
+ * run, not a 429 on every other request until a request's budget is spent, nor one every few seconds.
  */
 export class Pacer {
   private nextSlot = 0;
@@ -45,6 +54,8 @@ export class Pacer {
   /** The run's rate that met a 429 at a learned pace: the pace creeps up to CEILING_SHARE of it. */
   private ceiling = Infinity;
   private holdUntil = 0;
+  /** The last hold of another worker this one heeded. */
+  private heeded: Hold | undefined;
   private lastLimited = -Infinity;
   private lastRaised = -Infinity;
   /** When the requests of the last second or so were let go: the rate that met a 429. */
@@ -124,10 +135,12 @@ export class Pacer {
    */
   private async paced(): Promise<number> {
     for (;;) {
+      this.heedOthers();
       const now = performance.now();
       const at = Math.max(now, this.nextSlot, this.holdUntil);
       this.nextSlot = at + this.spacingMs();
       if (at > now) await delay(at - now);
+      this.heedOthers();
       if (this.holdUntil <= at) {
         this.sent.push(at);
         while (this.sent[0]! < at - 1000) this.sent.shift();
@@ -135,6 +148,15 @@ export class Pacer {
         return at;
       }
     }
+  }
+
+  /** A 429 another worker met and wrote down since: this worker holds too, and takes the rate it learned if lower. */
+  private heedOthers(): void {
+    const hold = this.senders?.lastHold();
+    if (!hold || hold === this.heeded) return;
+    this.heeded = hold;
+    this.holdUntil = Math.max(this.holdUntil, hold.until - Date.now() + performance.now());
+    if (this.learned === undefined || hold.rate < this.learned) this.learned = hold.rate;
   }
 
   /**
@@ -153,7 +175,8 @@ export class Pacer {
       // The rate the run met the limit at, as this worker can tell it: its own, over its part of the run.
       const runMetAt = metAt / this.shareNow();
       if (paced) this.ceiling = runMetAt;
-      this.learned = paced ? runMetAt * 0.75 : runMetAt / 2;
+      this.learned = paced ? runMetAt * AFTER_CEILING : runMetAt / 2;
+      this.senders?.held({ until: Date.now() + (this.holdUntil - now), rate: this.learned });
     }
     this.lastLimited = now;
   }

@@ -24,3 +24,12 @@ test('a folder that cannot be written leaves the worker counting itself alone', 
   worker.sending();
   expect(worker.count()).toBe(1);
 });
+
+test('a hold one worker writes is the one the others read, whole', () => {
+  const folder = join(mkdtempSync(join(tmpdir(), 'sending-')), 'run');
+  const reader = new SendingWorkers(folder, '1');
+  expect(reader.lastHold()).toBeUndefined();
+  new SendingWorkers(folder, '0').held({ until: 1_000, rate: 12 });
+  expect(reader.lastHold()).toEqual({ until: 1_000, rate: 12 });
+  expect(reader.count()).toBe(1); // the hold's file is no worker
+});

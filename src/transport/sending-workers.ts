@@ -1,24 +1,29 @@
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Senders } from './pacer.js';
+import type { Hold, Senders } from './pacer.js';
 
 /** A worker that sent nothing for this long (a test that only computes, the end of its queue) is not sending. */
 export const SENDING_MS = 2_500;
 /** A worker marks itself sending at most this often, and counts the others at most this often. */
 const MARK_MS = 500;
 const COUNT_MS = 500;
+/** The file of the last 429 a worker of the run met; every other name in the folder is a worker's. */
+const HOLD_FILE = 'hold';
 
 /**
- * Which workers of a run are sending requests to one target, told through a folder they all share: each
- * worker touches its own file as it sends, and counts the files touched in the last SENDING_MS. No worker
- * tells another anything, and there is nothing to start or stop: a worker that ends simply stops touching its
- * file. The pacer divides the rate it learned from 429s among the workers counted, so the last worker
- * of a run, left with a long test, may use the whole of it. A folder that cannot be written counts one.
+ * What the workers of a run pacing one target tell one another, through a folder they all share. Each
+ * worker touches its own file as it sends, and counts the files touched in the last SENDING_MS: the pacer
+ * divides the rate it learned from 429s among the workers counted, so the last worker of a run, left with
+ * a long test, may use the whole of it. A worker that meets a 429 writes the hold and the run's rate it
+ * learned to one file, which the others read before each request: the 429 one worker met holds them all,
+ * not each in turn. Nothing is started or stopped: a worker that ends stops touching its file. A folder that
+ * cannot be written leaves each worker alone, pacing on its own 429s.
  */
 export class SendingWorkers implements Senders {
   private markedAt = -Infinity;
   private countedAt = -Infinity;
   private counted = 1;
+  private holdRead: { mtimeMs: number; hold: Hold | undefined } = { mtimeMs: 0, hold: undefined };
 
   /** `folder`: one per run and target; `name`: this worker's, the same for a worker that replaces it. */
   constructor(
@@ -43,6 +48,7 @@ export class SendingWorkers implements Senders {
     let sending = 0;
     try {
       for (const name of readdirSync(this.folder)) {
+        if (name.startsWith(HOLD_FILE)) continue;
         try {
           if (now - statSync(join(this.folder, name)).mtimeMs < SENDING_MS) sending++;
         } catch {
@@ -54,5 +60,31 @@ export class SendingWorkers implements Senders {
     }
     this.counted = Math.max(1, sending);
     return this.counted;
+  }
+
+  /** Written whole under another name, then renamed over the last one: a reader never sees half of it. */
+  held(hold: Hold): void {
+    try {
+      mkdirSync(this.folder, { recursive: true });
+      const file = join(this.folder, HOLD_FILE);
+      writeFileSync(`${file}.${this.name}`, JSON.stringify(hold));
+      renameSync(`${file}.${this.name}`, file);
+    } catch {
+      // The others learn it from their own 429s.
+    }
+  }
+
+  /** The last hold any worker wrote; read again only when the file changed (one stat a request). */
+  lastHold(): Hold | undefined {
+    try {
+      const { mtimeMs } = statSync(join(this.folder, HOLD_FILE));
+      if (mtimeMs !== this.holdRead.mtimeMs) {
+        const hold = JSON.parse(readFileSync(join(this.folder, HOLD_FILE), 'utf8')) as Hold;
+        this.holdRead = { mtimeMs, hold };
+      }
+    } catch {
+      // none yet, or being replaced: the last one read stands
+    }
+    return this.holdRead.hold;
   }
 }
