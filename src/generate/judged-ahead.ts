@@ -4,8 +4,8 @@ import fc from 'fast-check';
  * The inputs fast-check is about to draw (the same arbitrary and seed draw the same values, in the same
  * order), judged ahead of it, `lanes` at a time (the requests the worker may have in flight, PG_IN_FLIGHT:
  * each input is a round trip or more, and on a slow link judging 25 of them one after another was most of a
- * run's time); `take` hands fast-check the judgement of the input it asks
- * for, or judges it then (a shrink candidate is never drawn ahead). `stop` starts no more (a failure was
+ * run's time); `take` hands fast-check the judgement of the input it asks for, or judges it then (a shrink
+ * candidate is never drawn ahead). `stop` starts no more (a failure was
  * found: fast-check shrinks from there, one candidate at a time); `settle` waits for those in flight, so
  * no request outlives the property.
  */

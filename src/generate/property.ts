@@ -35,13 +35,12 @@ export type Judge<T> = (input: T, round: number) => Promise<PropertyFinding[]>;
 
 /**
  * Runs `judge` on up to PG_GENERATED_RUNS inputs drawn from `arbitrary` with the run's seed, `lanes` of them at
- * once. A failing input is
- * shrunk by fast-check to the smallest one that still fails the same rules; the judgements of that last failing
- * run are kept, so a fault that bites only sometimes is still reported with what it showed. Each rule is its own
- * property: once a rule has failed, the inputs are drawn again (same seed) for the rules that have not, so a
- * rule failing on the first bad input does not hide another that a different input breaks, and shrinking one
- * rule's failure cannot end on an input that shows only another rule's. Any other error ends the property and
- * is rethrown (a target that went away is not a counter-example).
+ * once. A failing input is shrunk by fast-check to the smallest one that still fails the same rules; the
+ * judgements of that last failing run are kept, so a fault that bites only sometimes is still reported with
+ * what it showed. Each rule is its own property: once a rule has failed, the inputs are drawn again (same
+ * seed) for the rules that have not, so a rule failing on the first bad input does not hide another that a
+ * different input breaks, and shrinking one rule's failure cannot end on an input that shows only another
+ * rule's. Any other error ends the property and is rethrown (a target that went away is not a counter-example).
  */
 export async function runProperty<T>(
   name: string,

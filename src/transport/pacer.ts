@@ -36,7 +36,7 @@ export type Senders = { sending(): void; count(): number; held(hold: Hold): void
  * until the target answers 429 (section 8: limits are not shown). From then on the pace is learned from
  * 429s, as a rate for the whole run, and each worker paces at its share of it: the run's rate divided among
  * the workers sending now (`senders`), so a worker left alone with a long test at the end of a run is not
- * held to its share of four. The worker that meets a 429 tells the others (`senders`): every caller of every
+ * held to a share meant for all of them. The worker that meets a 429 tells the others (`senders`): every caller of every
  * worker waits out its Retry-After, callers already waiting for their time included, and takes the rate it
  * learned if lower, so the run meets the limit once, not once a worker. The first 429 halves the rate that
  * met it (requests let go in the second before, over this worker's part of the run: unpaced, that rate had
@@ -139,8 +139,11 @@ export class Pacer {
       const now = performance.now();
       const at = Math.max(now, this.nextSlot, this.holdUntil);
       this.nextSlot = at + this.spacingMs();
-      if (at > now) await delay(at - now);
-      this.heedOthers();
+      if (at > now) {
+        await delay(at - now);
+        // What another worker wrote while this caller waited; without a wait, the read above is current.
+        this.heedOthers();
+      }
       if (this.holdUntil <= at) {
         this.sent.push(at);
         while (this.sent[0]! < at - 1000) this.sent.shift();

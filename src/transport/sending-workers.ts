@@ -15,9 +15,9 @@ const HOLD_FILE = 'hold';
  * worker touches its own file as it sends, and counts the files touched in the last SENDING_MS: the pacer
  * divides the rate it learned from 429s among the workers counted, so the last worker of a run, left with
  * a long test, may use the whole of it. A worker that meets a 429 writes the hold and the run's rate it
- * learned to one file, which the others read before each request: the 429 one worker met holds them all,
- * not each in turn. Nothing is started or stopped: a worker that ends stops touching its file. A folder that
- * cannot be written leaves each worker alone, pacing on its own 429s.
+ * learned to one file, which the others read before each request (and again after waiting for its time):
+ * the 429 one worker met holds them all, not each in turn. Nothing is started or stopped: a worker that ends
+ * stops touching its file. A folder that cannot be written leaves each worker alone, pacing on its own 429s.
  */
 export class SendingWorkers implements Senders {
   private markedAt = -Infinity;
@@ -74,7 +74,7 @@ export class SendingWorkers implements Senders {
     }
   }
 
-  /** The last hold any worker wrote; read again only when the file changed (one stat a request). */
+  /** The last hold any worker wrote; read again only when the file changed (a stat a request, one more after a wait). */
   lastHold(): Hold | undefined {
     try {
       const { mtimeMs } = statSync(join(this.folder, HOLD_FILE));
