@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright/playwright-base.js';
-import { workersOf } from './src/config/numeric-variables.js';
+import { workersOf } from './src/config/run-shape.js';
 import { loadSuiteConfig } from './src/config/suite-env.js';
 import { ensureRunSeed } from './src/generate/settings.js';
 import { reportersFor } from './src/reporters/report-set.js';

@@ -21,7 +21,8 @@ Benchmarks (all four when none is named; docs/bench.md says what each figure mea
                against the mock without the limit)
   slow-link    black-box runs over a link that delays every answer 150 ms, set against the run's
                critical path of dependent requests and its ten longest chains (default 3 runs,
-               alternated likewise)
+               alternated likewise with the same run direct, with a distant target's workers and
+               requests in flight, and with the direct runs as a near target)
                rate-limit and slow-link also give each link's workers, the most gateway requests
                in flight at once and peak memory
   mock-share   the mock's CPU share of a conformance run, with the mock in its own process (default 3)
@@ -77,7 +78,7 @@ const add = <F>(key: string, figure: F, markdown: (f: F) => string) => {
 if (chosen.has('suite')) add('suite', await suiteFigure(runs ?? 5, log), suiteMarkdown);
 const links: LinkKind[] = [
   'direct',
-  ...(chosen.has('slow-link') ? (['slow'] as const) : []),
+  ...(chosen.has('slow-link') ? (['slow', 'direct-as-distant'] as const) : []),
   ...(chosen.has('rate-limit') ? (['limited'] as const) : []),
 ];
 if (links.length > 1) {

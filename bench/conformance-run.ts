@@ -57,8 +57,11 @@ function readJson<T>(path: string): T | undefined {
   }
 }
 
-/** One whole `npm run conformance`, its reports in a temporary folder (reports/ is left alone). */
-export async function conformanceRun(target: RunTarget): Promise<ConformanceRun> {
+/**
+ * One whole `npm run conformance`, its reports in a temporary folder (reports/ is left alone); `env`, what
+ * the run gets beyond its target's (a shape other than its default).
+ */
+export async function conformanceRun(target: RunTarget, env: Record<string, string> = {}): Promise<ConformanceRun> {
   const dir = mkdtempSync(join(tmpdir(), 'pg-bench-'));
   const reports = join(dir, 'reports');
   const targetEnv: Record<string, string> =
@@ -71,7 +74,7 @@ export async function conformanceRun(target: RunTarget): Promise<ConformanceRun>
     const r = await timeCommand(
       'npm',
       ['run', 'conformance'],
-      cleanEnv({ ...targetEnv, PG_SEED: SEED, PG_REPORTS_DIR: reports, PG_RESULTS_DIR: join(dir, 'results') }),
+      cleanEnv({ ...targetEnv, ...env, PG_SEED: SEED, PG_REPORTS_DIR: reports, PG_RESULTS_DIR: join(dir, 'results') }),
       TIMEOUT_MS,
     );
     const results = readJson<Results>(join(reports, 'results.json'));

@@ -1,4 +1,5 @@
 import { mockCredentialsAsTarget } from '../src/config/child-env.js';
+import { RUN_SHAPES } from '../src/config/run-shape.js';
 import { basicAuthorization } from '../src/transport/auth.js';
 import { conformanceRun, median, type ConformanceRun, type Log } from './conformance-run.js';
 import { cleanEnv, startServer, type Server } from './processes.js';
@@ -84,11 +85,24 @@ export async function startMock(variants = ''): Promise<MockProcess> {
   };
 }
 
-export type LinkKind = 'direct' | 'slow' | 'limited';
+export type LinkKind = 'direct' | 'slow' | 'limited' | 'direct-as-distant';
 export type LinkRun = ConformanceRun & { link: LinkKind; answers: AnswerTally };
 
-/** The mock's variation that stands for each link a black-box run may meet; `direct` is the mock as it is. */
-const VARIANT: Record<LinkKind, string> = { direct: '', slow: 'slow-link', limited: 'rate-limited' };
+/**
+ * The mock's variation that stands for each link a black-box run may meet; `direct` is the mock as it is.
+ * `direct-as-distant` is the mock as it is too, run with a distant target's workers and requests in flight
+ * (src/config/run-shape.ts): the run the slow link's runs are, without the link.
+ */
+const VARIANT: Record<LinkKind, string> = {
+  direct: '',
+  slow: 'slow-link',
+  limited: 'rate-limited',
+  'direct-as-distant': '',
+};
+const { workers, inFlightPerWorker } = RUN_SHAPES.distant;
+const SHAPE: Partial<Record<LinkKind, Record<string, string>>> = {
+  'direct-as-distant': { PG_WORKERS: String(workers), PG_IN_FLIGHT: String(workers * inFlightPerWorker) },
+};
 
 export type LinkRuns = {
   runs: LinkRun[];
@@ -132,7 +146,7 @@ export async function linkRuns(links: LinkKind[], rounds: number, log: Log): Pro
         const mock = mocks.get(link)!;
         log(`black-box run over the ${link} link (${mock.name}), round ${round + 1} of ${rounds}`);
         mock.reset();
-        const run = await conformanceRun({ kind: 'black-box', url: mock.url });
+        const run = await conformanceRun({ kind: 'black-box', url: mock.url }, SHAPE[link]);
         runs.push({ ...run, link, answers: mock.answers() });
       }
     }

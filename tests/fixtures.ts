@@ -3,12 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
+import { distanceOf, inFlightPerWorker } from '../src/config/run-shape.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '../src/config/configuration-skips.js';
 import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import type { Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
-import { IN_FLIGHT_PER_WORKER, Pacer, perWorkerInFlight, workerShare } from '../src/transport/pacer.js';
+import { Pacer, workerShare } from '../src/transport/pacer.js';
 import { SendingWorkers } from '../src/transport/sending-workers.js';
 import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
@@ -118,7 +119,7 @@ export const test = base.extend<TestFixtures>({
       );
       pacer = new Pacer(
         suite.maxRps ? suite.maxRps * share : undefined,
-        suite.inFlight ? perWorkerInFlight(suite.inFlight, workers, shard?.total) : IN_FLIGHT_PER_WORKER,
+        inFlightPerWorker(suite.inFlight, distanceOf(process.env, suite.target), workers, shard?.total),
         share,
         new SendingWorkers(folder, String(testInfo.parallelIndex)),
       );

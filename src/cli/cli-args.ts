@@ -316,8 +316,8 @@ Environment (see README, Configuration; .env.example):
   PG_WEBHOOK_ID        a webhook the suite may disable
   PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID   the merchant's own profile, store location and user (optional)
   PG_ALLOW_WRITES      1 before anything is written in production
-  PG_WORKERS           parallel workers (default 2 on the mock, 4 against a sandbox or production)
-  PG_IN_FLIGHT         gateway requests the whole run may have in flight at once (default 8 a worker)
+  PG_WORKERS           parallel workers (default 2 on the mock or a target within 50 ms, 4 on a farther one)
+  PG_IN_FLIGHT         gateway requests the whole run may have in flight at once (default 2 a worker, 8 if farther)
   PG_MAX_RPS           requests a second the whole run may send (default: paced only after a 429)
   PG_SEED, PG_GENERATED_RUNS             replay generated inputs; inputs per property
   PG_BASELINE, PG_RULES                  as --baseline, --rule

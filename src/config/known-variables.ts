@@ -8,6 +8,7 @@ export const PROJECT_SET_VARIABLES: readonly string[] = [
   'PG_RECORD_KNOWN',
   'PG_MERCHANT_ID_FORM',
   'PG_CATALOGUE_CHECKED',
+  'PG_ROUND_TRIP_MS',
 ];
 
 /**

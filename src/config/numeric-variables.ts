@@ -35,18 +35,3 @@ export function wholeNumberProblems(env: Env): string[] {
   }
   return problems;
 }
-
-/**
- * Workers when PG_WORKERS is unset. A run on the mock is bound by this machine's CPU: two workers keep a
- * 2-core machine busy. A run against a sandbox or production waits on the network most of its time, and a
- * worker waiting on an answer leaves its core to another: four let the waits of one overlap the work of
- * the others (docs/speed.md has the measured figures), and keep the run's memory under 1 GB (a worker is
- * about 150 MB).
- */
-export const DEFAULT_WORKERS = { mock: 2, remote: 4 } as const;
-
-/** PG_WORKERS as a number, or the suite's default for the target; call after validation. */
-export function workersOf(env: Env, target: 'mock' | 'sandbox' | 'production'): number {
-  const raw = env.PG_WORKERS?.trim();
-  return raw ? Number(raw) : target === 'mock' ? DEFAULT_WORKERS.mock : DEFAULT_WORKERS.remote;
-}

@@ -55,6 +55,8 @@ function sandbox(dir: string, overrides: Record<string, string | undefined>): Re
   return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
+type ResultsJson = { config: { metadata: { actualWorkers: number } } };
+
 const reportOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as {
     verdict: string;
@@ -184,6 +186,29 @@ test(
     ]);
   },
 );
+
+test('workers fit how far the preflight found the target: 2 near, 4 over a slow link, PG_WORKERS over both', async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  const slow = await startMock({ variants: ['slow-link'] });
+  try {
+    const workersOn = async (url: string, overrides: Record<string, string> = {}) => {
+      const dir = testInfo.outputPath(`run-${url.split(':').at(-1)}-${Object.keys(overrides).length}`);
+      const run = await runConformance(sandbox(dir, { PG_BASE_URL: url, PG_GENERATED_RUNS: '1', ...overrides }), [
+        '--rule',
+        'AUTH-3',
+      ]);
+      expect(run.code, run.output).toBe(0);
+      // Playwright's own record of the workers it ran (its JSON report), not the console's wording.
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsJson;
+      return results.config.metadata.actualWorkers;
+    };
+    expect(await workersOn(mock.url)).toBe(2);
+    expect(await workersOn(slow.url)).toBe(4);
+    expect(await workersOn(slow.url, { PG_WORKERS: '3' })).toBe(3);
+  } finally {
+    await slow.close();
+  }
+});
 
 test('a base URL with a path ends with exit 2, saying to drop the path, with no test run', async ({}, testInfo) => {
   const run = await runConformance(

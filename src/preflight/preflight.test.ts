@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
+import { SLOW_LINK_MS } from '../mock/behaviours/link/slow-link.js';
+import { DISTANT_FROM_MS } from '../config/run-shape.js';
 import { startMock } from '../mock/start.js';
 import { DEFAULT_RETRY } from '../transport/gateway-client.js';
 import { RecordingProxy, refusesKey, type OwnAnswer } from '../testing/stand-ins/recording-proxy.js';
@@ -57,9 +59,16 @@ test(
     "and a valid tokenize each for the merchant ID's form and the vendor ID",
   async () => {
     const result = await withMock({}, (url) => preflight(configFor(url)));
-    expect(result).toEqual({ kind: 'ok', requests: 5 });
+    expect(result).toEqual({ kind: 'ok', requests: 5, roundTripMs: expect.any(Number) });
   },
 );
+
+test('the preflight measures how far the target is: its fastest answer, on the slow link no faster than the link', async () => {
+  const near = await withMock({}, (url) => preflight(configFor(url)));
+  const far = await withMock({ variants: ['slow-link'] }, (url) => preflight(configFor(url)));
+  expect(near.kind === 'ok' && near.roundTripMs).toBeLessThan(DISTANT_FROM_MS);
+  expect(far.kind === 'ok' && far.roundTripMs).toBeGreaterThanOrEqual(SLOW_LINK_MS);
+});
 
 test('a wrong API key stops the run with one sentence naming PG_API_KEY, never the key', async () => {
   const result = await withMock({}, (url) =>
@@ -249,7 +258,11 @@ test('a wrong merchant ID, string or digits, answered on listing and tokenize as
 test('a numeric merchant ID is compared with made-up digits: the right one passes, a wrong one of the same length does not', async () => {
   const mock = await startMock({ port: 0, credentials: { merchantId: '100234' } });
   try {
-    expect(await preflight(configFor(mock.url, merchantWith('100234')))).toEqual({ kind: 'ok', requests: 5 });
+    expect(await preflight(configFor(mock.url, merchantWith('100234')))).toEqual({
+      kind: 'ok',
+      requests: 5,
+      roundTripMs: expect.any(Number),
+    });
     const wrong = await preflight(configFor(mock.url, merchantWith('100243')));
     expect(problemsOf(wrong)).toEqual([expect.stringMatching(/^The target refused PG_MERCHANT_ID: /)]);
   } finally {
@@ -278,6 +291,7 @@ test('read-only production with the right credentials passes, and says the vendo
   expect(result).toEqual({
     kind: 'ok',
     requests: 3,
+    roundTripMs: expect.any(Number),
     notes: [
       expect.stringContaining(
         'only tokenize takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize',
@@ -385,6 +399,7 @@ test(
       expect(result).toEqual({
         kind: 'ok',
         requests: 6,
+        roundTripMs: expect.any(Number),
         merchantIdForm: 'number',
         notes: [
           'tokenize refuses PG_MERCHANT_ID as the string section 2.1 gives it (HTTP 400, rcode "206", "merchant_id must be an ' +

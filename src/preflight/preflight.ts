@@ -47,8 +47,11 @@ import type { MerchantIdForm } from '../catalogue/request-builders.js';
  */
 
 export type PreflightResult =
-  /** Nothing wrong with the configuration that the target showed. */
-  | { kind: 'ok'; requests: number; notes?: string[]; merchantIdForm?: MerchantIdForm }
+  /**
+   * Nothing wrong with the configuration that the target showed. `roundTripMs`: its fastest answer, sending
+   * to reading, whole ms: how far the target is (src/config/run-shape.ts).
+   */
+  | { kind: 'ok'; requests: number; roundTripMs: number; notes?: string[]; merchantIdForm?: MerchantIdForm }
   /** One plain sentence per problem, naming the variable and what to do; the run must not start (exit 2). */
   | { kind: 'configuration'; problems: string[]; requests: number; notes?: string[] }
   /** The target could not be asked (exit 3). */
@@ -97,6 +100,8 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     return c;
   };
   const requests = () => clients.reduce((n, c) => n + c.exchanges.length, 0);
+  // The fastest, not the first: the first answers on a connection pay for opening it (TCP, TLS).
+  const roundTripMs = () => Math.min(...clients.flatMap((c) => c.exchanges.map((e) => e.ms)));
   const query = {
     count: 1,
     page: 0,
@@ -215,7 +220,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     const notes = ids.notes.length ? { notes: ids.notes } : {};
     if (problems.length) return { kind: 'configuration', problems, requests: requests(), ...notes };
     const form = ids.merchantIdForm === 'number' ? { merchantIdForm: ids.merchantIdForm } : {};
-    return { kind: 'ok', requests: requests(), ...notes, ...form };
+    return { kind: 'ok', requests: requests(), roundTripMs: roundTripMs(), ...notes, ...form };
   } catch (error) {
     if (error instanceof TargetUnavailableError)
       return { kind: 'unavailable', problem: error.message, requests: requests() };

@@ -11,7 +11,7 @@ export const QUIET_MS = 2_000;
 export const CEILING_SHARE = 0.9;
 /** Where a 429 met at a learned pace takes the pace: this much of the rate that met it. */
 export const AFTER_CEILING = 0.85;
-/** A worker's requests in flight when nothing says otherwise: PG_IN_FLIGHT's default is this times the workers. */
+/** A worker's requests in flight when nothing says otherwise, as against a distant target (src/config/run-shape.ts). */
 export const IN_FLIGHT_PER_WORKER = 8;
 
 /** A 429 a worker met: until when (epoch ms) to hold, and the run's rate it learned. */

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { IN_FLIGHT_PER_WORKER } from '../transport/pacer.js';
+import { DISTANT_FROM_MS, ROUND_TRIP_VAR, RUN_SHAPES, distanceOf, inFlightPerWorker, workersOf } from './run-shape.js';
+
+const measured = (ms: string) => ({ [ROUND_TRIP_VAR]: ms });
+
+test('the mock is near, whatever was measured', () => {
+  expect(distanceOf({}, 'mock')).toBe('near');
+  expect(distanceOf(measured('400'), 'mock')).toBe('near');
+});
+
+test('a target that answered the preflight within DISTANT_FROM_MS is near; at it or beyond, distant', () => {
+  expect(distanceOf(measured('0'), 'sandbox')).toBe('near');
+  expect(distanceOf(measured(String(DISTANT_FROM_MS - 1)), 'production')).toBe('near');
+  expect(distanceOf(measured(String(DISTANT_FROM_MS)), 'sandbox')).toBe('distant');
+  expect(distanceOf(measured('156'), 'sandbox')).toBe('distant');
+});
+
+test('a target nothing measured (a Playwright run started directly) is taken as distant', () => {
+  for (const env of [{}, measured(''), measured('abc'), measured('-3')]) {
+    expect(distanceOf(env, 'sandbox')).toBe('distant');
+  }
+});
+
+test('PG_WORKERS decides the workers; unset, the distance does', () => {
+  expect(workersOf({ PG_WORKERS: '3' }, 'sandbox')).toBe(3);
+  expect(workersOf({ PG_WORKERS: ' 6 ', ...measured('2') }, 'sandbox')).toBe(6);
+  expect(workersOf({}, 'mock')).toBe(RUN_SHAPES.near.workers);
+  expect(workersOf(measured('2'), 'sandbox')).toBe(RUN_SHAPES.near.workers);
+  expect(workersOf(measured('156'), 'sandbox')).toBe(RUN_SHAPES.distant.workers);
+  expect(workersOf({}, 'production')).toBe(RUN_SHAPES.distant.workers);
+  expect(RUN_SHAPES.near.workers).toBeLessThan(RUN_SHAPES.distant.workers);
+});
+
+test('PG_IN_FLIGHT is shared among workers and shards; unset, the distance decides a worker’s lanes', () => {
+  expect(inFlightPerWorker(32, 'near', 4)).toBe(8);
+  expect(inFlightPerWorker(10, 'distant', 4)).toBe(2);
+  expect(inFlightPerWorker(3, 'distant', 4, 2)).toBe(1);
+  expect(inFlightPerWorker(undefined, 'near', 2)).toBe(RUN_SHAPES.near.inFlightPerWorker);
+  expect(inFlightPerWorker(undefined, 'distant', 4, 3)).toBe(IN_FLIGHT_PER_WORKER);
+  expect(RUN_SHAPES.near.inFlightPerWorker).toBeLessThan(RUN_SHAPES.distant.inFlightPerWorker);
+});

@@ -1,0 +1,63 @@
+import { IN_FLIGHT_PER_WORKER, perWorkerInFlight } from '../transport/pacer.js';
+
+type Env = Record<string, string | undefined>;
+type Target = 'mock' | 'sandbox' | 'production';
+
+/**
+ * Set by `npm run conformance` for the Playwright run it starts: the preflight's fastest answer from the
+ * target, in whole ms (src/preflight/preflight-run.ts). Never set by a user.
+ */
+export const ROUND_TRIP_VAR = 'PG_ROUND_TRIP_MS';
+
+/**
+ * A target whose fastest preflight answer took less than this is near: its run is bound by this
+ * machine's CPU, as a run on the mock is. From this on, the run waits on the network most of its time.
+ * Measured on a 2-core machine (docs/speed.md): with 50 ms added to every answer, 2 workers and 4 took the
+ * same time; with 0, 2 were 3 s faster; with 90 and 150, 4 were 2 and 5 s faster.
+ */
+export const DISTANT_FROM_MS = 50;
+
+/**
+ * What a run uses when PG_WORKERS and PG_IN_FLIGHT are unset, by how far the target is.
+ * - near (the mock, or a target that answered the preflight within DISTANT_FROM_MS): two workers keep a
+ *   2-core machine busy, and a third or fourth only adds its start-up and its share of the cores; with
+ *   answers back in a few ms, two requests in flight a worker are as fast as eight (docs/speed.md), and
+ *   fewer in flight is fewer 429s when a rate limit is first met (every request in flight then meets it).
+ * - distant (farther, or not measured: a Playwright run started without `npm run conformance`): a worker
+ *   waiting on an answer leaves its core to another, so four let the waits of one overlap the work of the
+ *   others, and eight requests in flight each let a test's independent requests share one round trip. Four
+ *   keep the run's memory under 1 GB (a worker is about 150 MB).
+ */
+export const RUN_SHAPES = {
+  near: { workers: 2, inFlightPerWorker: 2 },
+  distant: { workers: 4, inFlightPerWorker: IN_FLIGHT_PER_WORKER },
+} as const;
+
+export type Distance = keyof typeof RUN_SHAPES;
+
+/** How far the target is, as the run's defaults read it. */
+export function distanceOf(env: Env, target: Target): Distance {
+  if (target === 'mock') return 'near';
+  const raw = env[ROUND_TRIP_VAR]?.trim();
+  const ms = raw ? Number(raw) : NaN;
+  return Number.isFinite(ms) && ms >= 0 && ms < DISTANT_FROM_MS ? 'near' : 'distant';
+}
+
+/** PG_WORKERS as a number, or the default for the target's distance; call after validation. */
+export function workersOf(env: Env, target: Target): number {
+  const raw = env.PG_WORKERS?.trim();
+  return raw ? Number(raw) : RUN_SHAPES[distanceOf(env, target)].workers;
+}
+
+/**
+ * The requests in flight one worker may have: its share of PG_IN_FLIGHT (`inFlight`, divided among the
+ * run's workers and shards), or the default for the target's distance.
+ */
+export function inFlightPerWorker(
+  inFlight: number | undefined,
+  distance: Distance,
+  workers: number,
+  shards = 1,
+): number {
+  return inFlight === undefined ? RUN_SHAPES[distance].inFlightPerWorker : perWorkerInFlight(inFlight, workers, shards);
+}
