@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AFTER_CEILING, CEILING_SHARE, MIN_RATE, Pacer, QUIET_MS, type Hold } from './pacer.js';
+import { AFTER_CEILING, CEILING_SHARE, MIN_RATE, Pacer, QUIET_MS, SEARCH_STEP, type Hold } from './pacer.js';
 
 test('without a rate it paces nothing until a 429', async () => {
   const pacer = new Pacer();
@@ -73,8 +73,9 @@ test('no more requests are in flight than its lanes, and a freed lane goes to th
   expect(pacer.inFlight).toBe(0);
 });
 
-test("a worker's pace creeps up by its share of one request a second, so the run's creeps up by one", () => {
+test("a worker's pace creeps up by its share of one request a second, so the run's creeps up by one", async () => {
   const quarter = new Pacer(undefined, 8, 0.25);
+  (await quarter.slot()).release(); // one request let go: a quarter of the run's 4
   quarter.limited(1000, 0);
   quarter.served(QUIET_MS + 1);
   expect(quarter.rate).toBe(MIN_RATE + 0.25);
@@ -96,8 +97,8 @@ test('a 429 met at a learned pace sets a ceiling: the pace drops below it and co
   const pacer = new Pacer(undefined, 8, 1);
   pacer.limited(100, 0); // the first: nothing let go in the second before, the slowest pace
   expect(pacer.rate).toBe(MIN_RATE);
-  for (let t = 1; t <= 20; t++) pacer.served(t * QUIET_MS + 1); // creeps up one request a second a step
-  expect(pacer.rate).toBeCloseTo(MIN_RATE + 20, 5);
+  for (let t = 1; t <= 9; t++) pacer.served(t * QUIET_MS + 1); // a step: one a second, or a tenth from 10 on
+  expect(pacer.rate).toBeCloseTo(MIN_RATE + 9, 5);
   // One request let go in the second before the next 429: that is the rate that met it, the ceiling.
   const { at, release } = await pacer.slot();
   release();
@@ -112,10 +113,11 @@ test("a rate learned from 429s is the run's, shared among the workers sending no
   const pacer = new Pacer(undefined, 8, 1 / 4, {
     sending: () => {},
     count: () => sending,
+    runRecent: (own) => own + 4, // the other three let go 4 requests in the second before, this one none
     held: () => {},
     lastHold: () => undefined,
   });
-  pacer.limited(0, 0); // one request let go in the second before (at least): the run met the limit at 4 a second
+  pacer.limited(0, 0); // the run met the limit at 4 a second
   expect(pacer.rate).toBeCloseTo(MIN_RATE, 5); // half of 4, shared by 4 workers: 0.5 each
   pacer.served(QUIET_MS + 1);
   pacer.served(2 * QUIET_MS + 2);
@@ -126,10 +128,16 @@ test("a rate learned from 429s is the run's, shared among the workers sending no
 
 test("one worker's 429 holds the others too, and they take the run's rate it learned", async () => {
   let shared: Hold | undefined;
-  const senders = { sending: () => {}, count: () => 2, held: (h: Hold) => (shared = h), lastHold: () => shared };
+  const senders = {
+    sending: () => {},
+    count: () => 2,
+    runRecent: (own: number) => own + 10, // the other worker let go 10 in the second before
+    held: (h: Hold) => (shared = h),
+    lastHold: () => shared,
+  };
   const met = new Pacer(undefined, 8, 1 / 2, senders);
   const other = new Pacer(undefined, 8, 1 / 2, senders);
-  for (let i = 0; i < 10; i++) (await met.slot()).release(); // 10 let go in the second before: the run met it at 20
+  for (let i = 0; i < 10; i++) (await met.slot()).release(); // 10 let go here too: the run met it at 20
   const limitedAt = performance.now();
   met.limited(300, limitedAt);
   const { at, release } = await other.slot();
@@ -137,4 +145,53 @@ test("one worker's 429 holds the others too, and they take the run's rate it lea
   expect(at - limitedAt).toBeGreaterThanOrEqual(290);
   expect(other.rate).toBeCloseTo(met.rate, 5);
   expect(met.rate).toBeCloseTo(20 / 2 / 2, 5); // half the run's 20, shared by 2
+});
+
+test('the rate that met a 429 is what the whole run let go, however unevenly its workers sent', async () => {
+  // Two workers at the start of a run: this one let go 3 requests in the second before, the other 37.
+  const pacer = new Pacer(undefined, 8, 1 / 2, {
+    sending: () => {},
+    count: () => 2,
+    runRecent: (own) => own + 37,
+    held: () => {},
+    lastHold: () => undefined,
+  });
+  for (let i = 0; i < 3; i++) (await pacer.slot()).release();
+  pacer.limited(1000, performance.now());
+  expect(pacer.rate).toBeCloseTo(40 / 2 / 2, 5); // half the run's 40, shared by 2; not half of 3 × 2
+  for (let i = 1; i <= 3; i++) pacer.served(performance.now() + i * QUIET_MS + 1); // no ceiling: a tenth a spell
+  expect(pacer.rate).toBeCloseTo((20 * SEARCH_STEP ** 3) / 2, 5);
+});
+
+test("the ceiling a worker met goes to the run's other workers, and a 429 met under it lowers it", () => {
+  let shared: Hold | undefined;
+  const senders = (recent: number) => ({
+    sending: () => {},
+    count: () => 1,
+    runRecent: () => recent,
+    held: (h: Hold) => (shared = h),
+    lastHold: () => shared,
+  });
+  const met = new Pacer(undefined, 8, 1, senders(30));
+  met.limited(100, 0); // unpaced: the run's 30 halved, and no ceiling yet
+  expect(shared).toEqual({ until: expect.any(Number), rate: 15 });
+  for (let t = 1; t <= 5; t++) met.served(t * QUIET_MS + 1); // no ceiling yet: a tenth more each quiet spell
+  const crept = 15 * SEARCH_STEP ** 5;
+  expect(met.rate).toBeCloseTo(crept, 5);
+  met.limited(100, 5 * QUIET_MS + 2); // paced, under the 30 the run let go: its pace met the limit, the ceiling
+  expect(shared).toEqual({ until: expect.any(Number), rate: expect.any(Number), ceiling: expect.any(Number) });
+  expect(shared?.ceiling).toBeCloseTo(crept, 5);
+  expect(shared?.rate).toBeCloseTo(crept * AFTER_CEILING, 5);
+
+  const other = new Pacer(undefined, 8, 1, senders(0));
+  other.slot().then(({ release }) => release());
+  other.served(5 * QUIET_MS + 2 + QUIET_MS);
+  expect(other.rate).toBeCloseTo(crept * AFTER_CEILING + 1, 5); // a ceiling is known: one a second a step
+  for (let t = 2; t <= 40; t++) other.served(5 * QUIET_MS + 2 + t * QUIET_MS);
+  expect(other.rate).toBeCloseTo(crept * CEILING_SHARE, 5);
+
+  const later = new Pacer(undefined, 8, 1, senders(40));
+  later.slot().then(({ release }) => release()); // takes the run's pace and its ceiling
+  later.limited(100, 100 * QUIET_MS); // met at that pace, though the run let go 40: the pace is the rate that met it
+  expect(shared?.ceiling).toBeCloseTo(crept * AFTER_CEILING, 5);
 });

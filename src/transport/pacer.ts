@@ -2,8 +2,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 /** The slowest pace a run of 429s can bring a worker down to: a request every two seconds. */
 export const MIN_RATE = 0.5;
-/** After this long without a 429, the run's learned pace goes up by one request a second (and again after as long). */
+/** After this long without a 429, the run's learned pace goes up a step (and again after as long). */
 export const QUIET_MS = 2_000;
+/**
+ * The step while no ceiling is known (only the first, unpaced 429 has been met): a tenth of the pace, at
+ * least one request a second, so a first guess far under the limit is not the run's pace for long. Once a
+ * ceiling is known the step is one request a second. Measured against the rate-limited mock (20 a second),
+ * four runs each: one a second, 1.14× to 1.24× the floor; a tenth, 1.15× to 1.17×, with one more 429 a run.
+ */
+export const SEARCH_STEP = 1.1;
 /**
  * How close to the rate that last met a 429 at a learned pace the pace creeps back: the run then keeps just
  * under the target's limit instead of meeting it again every few seconds.
@@ -14,14 +21,25 @@ export const AFTER_CEILING = 0.85;
 /** A worker's requests in flight when nothing says otherwise, as against a distant target (src/config/run-shape.ts). */
 export const IN_FLIGHT_PER_WORKER = 8;
 
-/** A 429 a worker met: until when (epoch ms) to hold, and the run's rate it learned. */
-export type Hold = { until: number; rate: number };
+/**
+ * A 429 a worker met: until when (epoch ms) to hold, the run's rate it learned, and the ceiling the run's
+ * pace may not creep past (once a 429 was met at a learned pace).
+ */
+export type Hold = { until: number; rate: number; ceiling?: number };
 
 /**
- * What the run's workers tell one another (sending-workers.ts): which are sending now, among whom the pace
- * learned from 429s is shared, and the last 429 one of them met, which holds them all.
+ * What the run's workers tell one another (sending-workers.ts): which are sending now and how many
+ * requests each let go in the last second (`sending(recent)`), among whom the pace learned from 429s is
+ * shared (`count`), what the whole run let go in the last second (`runRecent`, this worker's `own` with the
+ * others'), and the last 429 one of them met, which holds them all.
  */
-export type Senders = { sending(): void; count(): number; held(hold: Hold): void; lastHold(): Hold | undefined };
+export type Senders = {
+  sending(recent: number): void;
+  count(): number;
+  runRecent(own: number): number;
+  held(hold: Hold): void;
+  lastHold(): Hold | undefined;
+};
 
 /**
  * Client-side pacing: hands out request slots, evenly spaced, to every caller in this process, and at most
@@ -36,13 +54,16 @@ export type Senders = { sending(): void; count(): number; held(hold: Hold): void
  * until the target answers 429 (section 8: limits are not shown). From then on the pace is learned from
  * 429s, as a rate for the whole run, and each worker paces at its share of it: the run's rate divided among
  * the workers sending now (`senders`), so a worker left alone with a long test at the end of a run is not
- * held to a share meant for all of them. The worker that meets a 429 tells the others (`senders`): every caller of every
- * worker waits out its Retry-After, callers already waiting for their time included, and takes the rate it
- * learned if lower, so the run meets the limit once, not once a worker. The first 429 halves the rate that
- * met it (requests let go in the second before, over this worker's part of the run: unpaced, that rate had
- * the target's burst in it and says little of the limit). A 429 met at a learned pace sets a ceiling and
- * takes the pace to AFTER_CEILING of it. Each QUIET_MS without a 429 the run's pace creeps up by one request
- * a second, to CEILING_SHARE of the ceiling and no further. So a rate-limited sandbox costs a few 429s a
+ * held to a share meant for all of them. The worker that meets a 429 tells the others (`senders`): every
+ * caller of every worker waits out its Retry-After, callers already waiting for their time included, and
+ * takes the rate it learned and the ceiling if lower, so the run meets the limit once, not once a worker.
+ * The rate that met a 429 is what this worker let go in the second before, over its share of the run, and
+ * never less than what the whole run let go, every worker's count added up (`runRecent`): at the start of a
+ * run one worker may have sent little while another sent much. The first 429 halves that rate (unpaced, it
+ * had the target's burst in it and says little of the limit). A 429 met at a learned pace sets the ceiling,
+ * which only comes down, and takes the pace to AFTER_CEILING of it. Each QUIET_MS without a 429 the run's
+ * pace creeps up a step (SEARCH_STEP until a ceiling is known, one request a second after), to
+ * CEILING_SHARE of the ceiling and no further. So a rate-limited sandbox costs a few 429s a
  * run, not a 429 on every other request until a request's budget is spent, nor one every few seconds.
  */
 export class Pacer {
@@ -147,19 +168,20 @@ export class Pacer {
       if (this.holdUntil <= at) {
         this.sent.push(at);
         while (this.sent[0]! < at - 1000) this.sent.shift();
-        this.senders?.sending();
+        this.senders?.sending(this.sent.length);
         return at;
       }
     }
   }
 
-  /** A 429 another worker met and wrote down since: this worker holds too, and takes the rate it learned if lower. */
+  /** A 429 another worker met and wrote down since: this worker holds too, and takes its rate and ceiling if lower. */
   private heedOthers(): void {
     const hold = this.senders?.lastHold();
     if (!hold || hold === this.heeded) return;
     this.heeded = hold;
     this.holdUntil = Math.max(this.holdUntil, hold.until - Date.now() + performance.now());
     if (this.learned === undefined || hold.rate < this.learned) this.learned = hold.rate;
+    if (hold.ceiling !== undefined) this.ceiling = Math.min(this.ceiling, hold.ceiling);
   }
 
   /**
@@ -174,12 +196,15 @@ export class Pacer {
     this.nextSlot = Math.max(this.nextSlot, this.holdUntil);
     if (now - this.lastLimited > Math.max(waitMs, 1000)) {
       const paced = this.spacingMs() > 0;
-      const metAt = Math.min(this.rate, Math.max(this.sent.filter((t) => t >= now - 1000).length, 1));
-      // The rate the run met the limit at, as this worker can tell it: its own, over its part of the run.
-      const runMetAt = metAt / this.shareNow();
-      if (paced) this.ceiling = runMetAt;
-      this.learned = paced ? runMetAt * AFTER_CEILING : runMetAt / 2;
-      this.senders?.held({ until: Date.now() + (this.holdUntil - now), rate: this.learned });
+      const own = this.sent.filter((t) => t >= now - 1000).length;
+      // The rate the run met the limit at, no more than its pace: what this worker let go in the second before,
+      // over its share of the run, and no less than what all the workers let go.
+      const runSent = Math.max(own / this.shareNow(), this.senders?.runRecent(own) ?? 0);
+      const runMetAt = Math.max(1, Math.min(this.rate / this.shareNow(), runSent));
+      if (paced) this.ceiling = Math.min(this.ceiling, runMetAt);
+      this.learned = paced ? this.ceiling * AFTER_CEILING : runMetAt / 2;
+      const ceiling = Number.isFinite(this.ceiling) ? { ceiling: this.ceiling } : {};
+      this.senders?.held({ until: Date.now() + (this.holdUntil - now), rate: this.learned, ...ceiling });
     }
     this.lastLimited = now;
   }
@@ -191,7 +216,8 @@ export class Pacer {
     const cap = this.ceiling * CEILING_SHARE;
     if (this.learned >= cap) return;
     this.lastRaised = now;
-    this.learned = Math.min(cap, this.learned + 1);
+    const searching = this.ceiling === Infinity;
+    this.learned = Math.min(cap, Math.max(this.learned + 1, searching ? this.learned * SEARCH_STEP : 0));
   }
 }
 

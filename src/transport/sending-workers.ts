@@ -4,7 +4,11 @@ import type { Hold, Senders } from './pacer.js';
 
 /** A worker that sent nothing for this long (a test that only computes, the end of its queue) is not sending. */
 export const SENDING_MS = 2_500;
-/** A worker marks itself sending at most this often, and counts the others at most this often. */
+/**
+ * A worker marks itself sending at most this often, and counts the others at most this often. A mark holds
+ * the requests it let go in the second before: read with the others' after a 429, they are what the run
+ * let go, at most MARK_MS behind.
+ */
 const MARK_MS = 500;
 const COUNT_MS = 500;
 /** The file of the last 429 a worker of the run met; every other name in the folder is a worker's. */
@@ -16,7 +20,9 @@ const HOLD_FILE = 'hold';
  * divides the rate it learned from 429s among the workers counted, so the last worker of a run, left with
  * a long test, may use the whole of it. A worker that meets a 429 writes the hold and the run's rate it
  * learned to one file, which the others read before each request (and again after waiting for its time):
- * the 429 one worker met holds them all, not each in turn. Nothing is started or stopped: a worker that ends
+ * the 429 one worker met holds them all, not each in turn. The worker that meets a 429 reads the others'
+ * marks, the requests each let go in the second before, to tell the rate the whole run met the limit at.
+ * Nothing is started or stopped: a worker that ends
  * stops touching its file. A folder that cannot be written leaves each worker alone, pacing on its own 429s.
  */
 export class SendingWorkers implements Senders {
@@ -31,12 +37,13 @@ export class SendingWorkers implements Senders {
     private readonly name: string,
   ) {}
 
-  sending(now = Date.now()): void {
+  /** `recent`: the requests this worker let go in the second before. */
+  sending(recent: number, now = Date.now()): void {
     if (now - this.markedAt < MARK_MS) return;
     this.markedAt = now;
     try {
       mkdirSync(this.folder, { recursive: true });
-      writeFileSync(join(this.folder, this.name), '');
+      writeFileSync(join(this.folder, this.name), String(recent));
     } catch {
       // Counted as not sending: the others take a larger share, as if this worker had ended.
     }
@@ -60,6 +67,31 @@ export class SendingWorkers implements Senders {
     }
     this.counted = Math.max(1, sending);
     return this.counted;
+  }
+
+  /**
+   * What the run let go in the second before: `own` (this worker's, counted now) and each other worker's
+   * last mark, if written within the second before (an older one is a worker that has stopped sending).
+   * Read only after a 429, so a directory read and a few small files at a time.
+   */
+  runRecent(own: number, now = Date.now()): number {
+    let others = 0;
+    try {
+      for (const name of readdirSync(this.folder)) {
+        if (name.startsWith(HOLD_FILE) || name === this.name) continue;
+        try {
+          const file = join(this.folder, name);
+          if (now - statSync(file).mtimeMs > 1000) continue;
+          const recent = Number(readFileSync(file, 'utf8'));
+          if (Number.isFinite(recent) && recent > 0) others += recent;
+        } catch {
+          // gone meanwhile
+        }
+      }
+    } catch {
+      // no folder: no other worker has sent
+    }
+    return own + others;
   }
 
   /** Written whole under another name, then renamed over the last one: a reader never sees half of it. */
