@@ -8,7 +8,8 @@ export const QUIET_MS = 2_000;
  * The step while no ceiling is known (only the first, unpaced 429 has been met): a tenth of the pace, at
  * least one request a second, so a first guess far under the limit is not the run's pace for long. Once a
  * ceiling is known the step is one request a second. Measured against the rate-limited mock (20 a second),
- * four runs each: one a second, 1.14× to 1.24× the floor; a tenth, 1.15× to 1.17×, with one more 429 a run.
+ * four runs each: one a second, 1.14× to 1.24× the floor; a tenth, 1.15× to 1.17×, and 5 answers of 429 a run
+ * against 2 to 4.
  */
 export const SEARCH_STEP = 1.1;
 /**
