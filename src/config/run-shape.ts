@@ -1,7 +1,7 @@
 import { IN_FLIGHT_PER_WORKER, perWorkerInFlight } from '../transport/pacer.js';
+import type { Target } from './config.js';
 
 type Env = Record<string, string | undefined>;
-type Target = 'mock' | 'sandbox' | 'production';
 
 /**
  * Set by `npm run conformance` for the Playwright run it starts: the preflight's fastest answer from the

@@ -20,9 +20,11 @@ export async function preflightOrExit(
   if (result.kind !== 'unavailable') for (const note of result.notes ?? []) console.error(`Preflight: ${note}`);
   // The Playwright run this process starts next inherits its environment: it sends the form the target takes.
   if (result.kind === 'ok' && result.merchantIdForm === 'number') process.env[MERCHANT_ID_FORM_VAR] = 'number';
-  // … and its workers and requests in flight fit how far the target is (src/config/run-shape.ts).
-  if (result.kind === 'ok') process.env[ROUND_TRIP_VAR] = String(result.roundTripMs);
-  if (result.kind === 'ok') return undefined;
+  if (result.kind === 'ok') {
+    // … and its workers and requests in flight fit how far the target is (src/config/run-shape.ts).
+    process.env[ROUND_TRIP_VAR] = String(result.roundTripMs);
+    return undefined;
+  }
   if (result.kind === 'unavailable') return result.problem;
   return stop({ problems: result.problems, requests: result.requests, started });
 }
