@@ -1,4 +1,4 @@
-import { IN_FLIGHT_PER_WORKER, perWorkerInFlight } from '../transport/pacer.js';
+import { IN_FLIGHT_PER_WORKER, workerShare } from '../transport/pacer.js';
 import type { Target } from './config.js';
 
 type Env = Record<string, string | undefined>;
@@ -51,7 +51,7 @@ export function workersOf(env: Env, target: Target): number {
 
 /**
  * The requests in flight one worker may have: its share of PG_IN_FLIGHT (`inFlight`, divided among the
- * run's workers and shards), or the default for the target's distance.
+ * run's workers and shards, at least one), or the default for the target's distance.
  */
 export function inFlightPerWorker(
   inFlight: number | undefined,
@@ -59,5 +59,6 @@ export function inFlightPerWorker(
   workers: number,
   shards = 1,
 ): number {
-  return inFlight === undefined ? RUN_SHAPES[distance].inFlightPerWorker : perWorkerInFlight(inFlight, workers, shards);
+  if (inFlight === undefined) return RUN_SHAPES[distance].inFlightPerWorker;
+  return Math.max(1, Math.floor(inFlight * workerShare(workers, shards)));
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
-import { Pacer, perWorkerInFlight, workerShare } from './pacer.js';
+import { Pacer, workerShare } from './pacer.js';
 import { serverIdentity } from '../testing/certificates.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
@@ -258,13 +258,10 @@ test('a 429 is waited out through the pacer, which learns from it, and counted f
   s.server.close();
 });
 
-test('a run-wide budget is shared among workers and shards', () => {
+test('a run-wide rate is shared among workers and shards (PG_IN_FLIGHT: run-shape.test.ts)', () => {
   expect(20 * workerShare(2)).toBe(10);
   expect(20 * workerShare(4, 2)).toBe(2.5);
   expect(5 * workerShare(0)).toBe(5);
-  expect(perWorkerInFlight(32, 4)).toBe(8);
-  expect(perWorkerInFlight(10, 4)).toBe(2);
-  expect(perWorkerInFlight(3, 4, 2)).toBe(1);
   expect(() => new Pacer(0)).toThrow('positive rate');
 });
 

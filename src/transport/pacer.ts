@@ -226,8 +226,3 @@ export class Pacer {
 export function workerShare(workers: number, shards = 1): number {
   return 1 / Math.max(1, workers) / Math.max(1, shards);
 }
-
-/** The requests in flight one worker may have of the run's `inFlight`: its share, at least one. */
-export function perWorkerInFlight(inFlight: number, workers: number, shards = 1): number {
-  return Math.max(1, Math.floor(inFlight * workerShare(workers, shards)));
-}
