@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright/playwright-base.js';
+import { resultsFolder } from './src/config/output-folders.js';
 import { workersOf } from './src/config/run-shape.js';
 import { loadSuiteConfig } from './src/config/suite-env.js';
 import { ensureRunSeed } from './src/generate/settings.js';
@@ -14,7 +15,7 @@ export default defineConfig({
   workers: workersOf(process.env, config.target),
   // A remote sandbox may be slow or rate-limited (the client waits out 429s): more room than the mock needs.
   timeout: config.target === 'mock' ? 30_000 : 90_000,
-  outputDir: process.env.PG_RESULTS_DIR || 'test-results',
+  outputDir: resultsFolder(process.env).dir,
   reporter: reportersFor(process.env),
   // The embedded mock runs in the runner process (see embedded-mock-setup.ts); workers learn its port by environment.
   globalSetup: config.embeddedMock ? './src/config/playwright/embedded-mock-setup.ts' : undefined,

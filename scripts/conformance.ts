@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { withoutExperimentalWarnings } from '../src/config/child-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { conformanceArgs } from '../src/cli/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
-import { EXIT_CODES, ruleOutcomes, type Verdict } from '../src/reporters/model/rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes } from '../src/reporters/model/rule-outcomes.js';
+import { isVerdictMessage, type VerdictMessage } from '../src/reporters/model/verdict-message.js';
 import { reportsDir } from '../src/reporters/report-set.js';
+import { exitOnConfiguration } from '../src/config/configuration-exit.js';
+import { outputFolderProblems, reportsFolder, resultsFolder } from '../src/config/output-folders.js';
 import type { ConfigurationProblems } from '../src/reporters/configuration-error.js';
 
 /**
@@ -32,6 +35,20 @@ warnOfUnreadableBaseline(process.env.PG_BASELINE);
 const config = loadSuiteConfig();
 const dir = reportsDir(process.env);
 if (args.listRules) await printCatalogueAndExit(args.listRules, args.rules);
+if (!args.list) refuseUnwritableOutputs();
+
+/**
+ * The folders the run writes, made and written to before anything is sent (the mock, the preflight): a run that
+ * cannot keep its reports would be lost at its end. A shard writes its blob report, not PG_REPORTS_DIR.
+ */
+function refuseUnwritableOutputs(): void {
+  const folders = [
+    ...(process.env.PG_BLOB_REPORT === '1' ? [] : [reportsFolder(process.env)]),
+    resultsFolder(process.env),
+  ];
+  const problems = outputFolderProblems(folders);
+  if (problems.length) exitOnConfiguration('Conformance', problems);
+}
 
 /** --list-rules: the catalogue against this configuration, from the files alone (no mock, no request). */
 async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): Promise<never> {
@@ -50,10 +67,9 @@ async function printCatalogueAndExit(format: 'text' | 'json', only: string[]): P
 // The embedded mock is started to accept what the suite sends; its own variables are checked here, before
 // Playwright starts, so a bad MOCK_ value ends like any configuration error.
 if (config.embeddedMock && !args.list) {
-  const [{ embeddedMockNotes, embeddedMockOptions }, { ConfigError }, { exitOnConfiguration }] = await Promise.all([
+  const [{ embeddedMockNotes, embeddedMockOptions }, { ConfigError }] = await Promise.all([
     import('../src/config/playwright/embedded-mock-options.js'),
     import('../src/config/config.js'),
-    import('../src/config/configuration-exit.js'),
   ]);
   try {
     embeddedMockOptions(config, process.env);
@@ -157,7 +173,7 @@ if (config.baseUrl && !args.list) {
       ...o,
       status: 'target unavailable' as const,
     }));
-    const report = writeConformance(dir, {
+    const { report, notWritten } = writeConformance(dir, {
       target: config.target,
       targetId: targetIdOf(config.target, process.env),
       started: now,
@@ -169,37 +185,40 @@ if (config.baseUrl && !args.list) {
       baseline: process.env.PG_BASELINE,
     });
     const advice = 'Nothing was checked: fix the base URL or the network and run again.';
-    console.error([problem, advice, `Conformance: ${report.verdictLine}`].join('\n'));
+    const unwritten = notWritten ? [`Reports: ${notWritten}.`] : [];
+    console.error([problem, advice, ...unwritten, `Conformance: ${report.verdictLine}`].join('\n'));
     process.exit(EXIT_CODES[report.verdict]);
   }
 }
 
 if (!args.list) rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
 const cli = join('node_modules', '@playwright', 'test', 'cli.js');
+// The conformance reporter sends its verdict over the IPC channel (verdict-message.ts): it reaches this process
+// even when conformance.json could not be written.
+let sent: VerdictMessage | undefined;
 const code = await new Promise<number>((resolve) => {
   const child = spawn(process.execPath, [cli, 'test', ...args.playwright], {
     env: withoutExperimentalWarnings(process.env),
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
-  child.on('exit', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
+  child.on('message', (message) => {
+    if (isVerdictMessage(message)) sent = message;
+  });
+  child.on('close', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
 if (args.list) process.exit(code); // listed, not run: no verdict
 
-let verdict: Verdict | undefined;
-try {
-  verdict = (JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { verdict: Verdict }).verdict;
-} catch {
-  verdict = undefined; // a blob-only shard, or the runner stopped before reporting
-}
 // A shard's verdict is the merged run's (npm run report:merge): its blob report holds no verdict to print.
 if (process.env.PG_BLOB_REPORT === '1') process.exit(code);
-if (!verdict) {
+if (!sent) {
   console.error(
-    `Conformance: INCOMPLETE: the test runner ended (exit ${code}) before its reporter wrote a verdict; see the output above`,
+    `Conformance: INCOMPLETE: the test runner ended (exit ${code}) before its reporter reached a verdict; see the output above`,
   );
   process.exit(code || 1);
 }
-// A run that failed outside any rule (a crash, a global error) is not conformant, whatever the report says.
-// Accepted deviations are failed tests all the same: Playwright's 1 is then theirs.
-const failedAsAccepted = verdict === 'CONFORMANT WITH KNOWN DEVIATIONS' && code === 1;
-process.exit(EXIT_CODES[verdict] === 0 && code !== 0 && !failedAsAccepted ? 1 : EXIT_CODES[verdict]);
+// A run that failed outside any rule (a crash, a global error) is not conformant, whatever the report says; the
+// run's own status says so, not the runner's exit code, which a report that could not be written makes 1 too.
+// Accepted deviations are failed tests all the same: a failed run is then theirs.
+const { verdict, runStatus } = sent;
+const failedAsAccepted = verdict === 'CONFORMANT WITH KNOWN DEVIATIONS' && runStatus === 'failed';
+process.exit(EXIT_CODES[verdict] === 0 && runStatus !== 'passed' && !failedAsAccepted ? 1 : EXIT_CODES[verdict]);

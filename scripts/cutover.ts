@@ -5,6 +5,7 @@ import dotenv from 'dotenv';
 import { UsageError } from '../src/cli/cli-args.js';
 import { exitOnConfiguration } from '../src/config/configuration-exit.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { outputFolderProblems, reportsFolder, resultsFolder } from '../src/config/output-folders.js';
 import { CUTOVER_USAGE, parseCutoverArgs } from '../src/cutover/args.js';
 import { compareCutover } from '../src/cutover/compare.js';
 import { productionRunEnv } from '../src/cutover/production-run.js';
@@ -56,6 +57,9 @@ if (target && target !== 'production')
   );
 process.env.PG_TARGET = 'production';
 loadSuiteConfig(process.env, 'Cutover'); // names every configuration problem and exits 2 before anything is sent
+// The cutover's reports and the production run's, made and written to before anything is sent.
+const unwritable = outputFolderProblems([reportsFolder(process.env), resultsFolder(process.env)]);
+if (unwritable.length) exitOnConfiguration('Cutover', unwritable);
 
 const dir = reportsDir(process.env);
 const productionDir = join(dir, 'production');
@@ -95,7 +99,7 @@ const comparison = compareCutover(
 );
 comparison.notes.unshift(run.note);
 const outcome = cutoverOutcome(comparison, webhook);
-writeCutover(dir, comparison, webhook, outcome, productionDir);
+const notWritten = writeCutover(dir, comparison, webhook, outcome, productionDir);
 const lines = ['', ...outcome.problems.map((p, i) => `  ${i + 1}. ${p}`)];
 if (comparison.notExercised.length && outcome.code !== CUTOVER_EXIT.notFullyExercised) {
   lines.push(
@@ -115,6 +119,9 @@ if (carried.length) lines.push(`  Known deviations of the sandbox run: ${carried
 const asBefore = comparison.asOnSandbox.map((d) => d.rule).join(', ');
 if (asBefore) lines.push(`  As on the sandbox (known deviations, not differences): ${asBefore}`);
 // The verdict line last: a CI step reads the last line.
-lines.push(`  Reports: ${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')}`, `Cutover: ${outcome.headline}`);
+lines.push(
+  notWritten ? `  Reports: ${notWritten}.` : `  Reports: ${join(dir, 'cutover.md')}, ${join(dir, 'cutover.html')}`,
+  `Cutover: ${outcome.headline}`,
+);
 console.log(lines.join('\n'));
 process.exit(outcome.code);

@@ -6,6 +6,7 @@ import { probeTarget } from '../src/preflight/probe-target.js';
 import { proxyPort } from '../src/config/proxy-port.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { outputFolderProblems, reportsFolder } from '../src/config/output-folders.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';
 import { ProxyArgsError, parseProxyArgs } from '../src/proxy/args.js';
@@ -36,6 +37,9 @@ try {
   if (e instanceof ConfigError) exitOnConfiguration('Traffic', e.problems);
   throw e;
 }
+// The reports are written when the proxy stops, perhaps hours from now: a folder it cannot write is said now.
+const unwritable = outputFolderProblems([reportsFolder(process.env)]);
+if (unwritable.length) exitOnConfiguration('Traffic', unwritable);
 
 let mock: MockHandle | undefined;
 if (!config.baseUrl) {
@@ -95,12 +99,12 @@ async function stop(why: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${why}: stopping the proxy`);
-  const { report, files, exitCode } = await session.finish(reportsDir(process.env));
+  const { report, files, notWritten, exitCode } = await session.finish(reportsDir(process.env));
   await mock?.close();
   // The verdict line last, as every command's: a CI step reads the last line.
   for (const row of report.rules.filter((r) => r.broken))
     console.log(`  ${row.ruleId} (${row.side} side): ${row.broken} of ${row.judged} exchanges`);
-  console.log(`Reports: ${files.join(', ')}`);
+  console.log(`Reports: ${notWritten ? `${notWritten}; written: ${files.join(', ') || 'none'}` : files.join(', ')}`);
   const counts = `${report.exchanges} exchanges (${report.notJudged} not judged, ${report.unavailable} not delivered)`;
   console.log(`Traffic: ${report.verdict}. ${counts}.`);
   process.exit(exitCode);

@@ -322,7 +322,8 @@ Environment (see README, Configuration; .env.example):
   PG_SEED, PG_GENERATED_RUNS             replay generated inputs; inputs per property
   PG_BASELINE, PG_RULES                  as --baseline, --rule
   PG_KNOWN_DEVIATIONS  the known-deviations file (default known-deviations.yaml here; off ignores it)
-  PG_REPORTS_DIR, PG_RESULTS_DIR, PG_BLOB_REPORT   where reports go; blob reports for shards
+  PG_REPORTS_DIR, PG_RESULTS_DIR, PG_BLOB_REPORT   where reports go (checked writable before any request:
+                       exit 2 if not); blob reports for shards
   PG_HISTORY           the previous nights' history.json: this run is added as tonight, the result written
                        to reports/history.json and drawn on the page as a rule × night grid (docs/nightly.md)
 

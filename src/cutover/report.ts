@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder, writeErrorPhrase } from '../config/output-folders.js';
 import { join } from 'node:path';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';
@@ -238,17 +239,33 @@ export function cutoverJson(r: CutoverReport): string {
   return `${JSON.stringify({ ...r.outcome, comparison: r.comparison, webhook: r.webhook }, null, 2)}\n`;
 }
 
-/** Writes cutover.md, .html and .json, each from the one report built here. */
+/**
+ * Writes cutover.md, .html and .json, each from the one report built here. A write the file system refuses (a
+ * full disk, a folder removed during the run) stops the writing: returned as the sentence saying which file and
+ * why, for the command to print above its verdict line; undefined when all were written.
+ */
 export function writeCutover(
   dir: string,
   c: CutoverComparison,
   webhook: EndpointReport,
   outcome: CutoverOutcome,
   productionDir: string,
-): void {
+): string | undefined {
   const report = cutoverReport(c, webhook, outcome, productionDir);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'cutover.md'), cutoverMarkdown(report));
-  writeFileSync(join(dir, 'cutover.html'), cutoverHtml(report));
-  writeFileSync(join(dir, 'cutover.json'), cutoverJson(report));
+  let file = dir;
+  try {
+    makeFolder(dir);
+    for (const [name, content] of [
+      ['cutover.md', cutoverMarkdown],
+      ['cutover.html', cutoverHtml],
+      ['cutover.json', cutoverJson],
+    ] as const) {
+      file = join(dir, name);
+      writeFileSync(file, content(report));
+    }
+    return undefined;
+  } catch (error) {
+    if (!(error as NodeJS.ErrnoException).syscall) throw error;
+    return `${file} could not be written (${writeErrorPhrase(error)})`;
+  }
 }

@@ -29,7 +29,7 @@ export type Session = {
    * Stops listening, waits for the last exchanges to be judged, writes the reports. Exit code 0 only when
    * something was judged and nothing broke: a session that judged nothing did not pass, it was not exercised.
    */
-  finish(reportsDir: string): Promise<{ report: TrafficReport; files: string[]; exitCode: 0 | 1 }>;
+  finish(reportsDir: string): Promise<{ report: TrafficReport; files: string[]; notWritten?: string; exitCode: 0 | 1 }>;
 };
 
 /** A proxy with its ledger and live lines: what `npm run proxy`, the tests and the bench all run. */
@@ -60,8 +60,8 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       await proxy.close();
       await proxy.idle();
       const report = buildReport(ledger, options.target);
-      const files = writeTrafficReports(reportsDir, report);
-      return { report, files, exitCode: report.findings || !report.judged ? 1 : 0 };
+      const { files, notWritten } = writeTrafficReports(reportsDir, report);
+      return { report, files, ...(notWritten && { notWritten }), exitCode: report.findings || !report.judged ? 1 : 0 };
     },
   };
 }

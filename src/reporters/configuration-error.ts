@@ -21,7 +21,7 @@ export function reportConfigurationError(
   const { target, targetId } = run;
   const finished = new Date();
   const outcomes = ruleOutcomes(loadRules(), [], target).map((o) => ({ ...o, status: 'not run' as const }));
-  const report = writeConformance(reportsDir, {
+  const { report, notWritten } = writeConformance(reportsDir, {
     target,
     targetId,
     started: found.started.toISOString(),
@@ -40,6 +40,7 @@ export function reportConfigurationError(
   const lines = [
     `Configuration: ${heading}:`,
     ...found.problems.map((p) => `  - ${p}`),
+    ...(notWritten ? [`Reports: ${notWritten}.`] : []),
     `No test was run: fix the variables named and run again (${report.verdictLine}).`,
     configurationVerdictLine('Conformance', found.problems),
   ].join('\n');

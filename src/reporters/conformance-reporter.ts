@@ -7,6 +7,7 @@ import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-re
 import { testRecordOf, type TestRecord } from './test-records/test-record.js';
 import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
+import type { VerdictMessage } from './model/verdict-message.js';
 import { consoleEnding } from './formats/console.js';
 import { runGaps } from './model/run-gaps.js';
 import { CoverageCollector } from './model/coverage.js';
@@ -45,6 +46,11 @@ export type ConformanceReporterOptions = {
   knownDeviations?: Source;
   /** `--record-known`: write an entry for each failure that still counts into that file. */
   recordKnown?: boolean;
+  /**
+   * Send the verdict to the parent process over its IPC channel (verdict-message.ts): `npm run conformance`
+   * exits by it, whether or not the reports reached the disk.
+   */
+  verdictToParent?: boolean;
 };
 
 /**
@@ -63,6 +69,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly coverage = new CoverageCollector();
   private readonly known: Source | undefined;
   private readonly recordKnown: boolean;
+  private readonly verdictToParent: boolean;
 
   constructor(options: ConformanceReporterOptions = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -79,6 +86,7 @@ export default class ConformanceReporter implements Reporter {
     this.history = options.history;
     this.known = options.knownDeviations;
     this.recordKnown = options.recordKnown ?? false;
+    this.verdictToParent = options.verdictToParent ?? false;
   }
 
   /** The file's entries, or the sentence saying why it cannot be used (a configuration problem of the run). */
@@ -125,7 +133,7 @@ export default class ConformanceReporter implements Reporter {
     this.records.push(record);
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<void> {
     const { target, targetId, selected, baseline } = this.run;
     const today = dayOf(new Date());
     const known = this.knownFile(today);
@@ -140,7 +148,7 @@ export default class ConformanceReporter implements Reporter {
     const all = runGaps(this.records, outcomes);
     if (known.problem) all.configuration.push(known.problem);
     const gaps = selected ? { ...all, operations: [] } : all;
-    const report = writeConformance(
+    const { report, notWritten } = writeConformance(
       this.outputDir,
       {
         target,
@@ -161,7 +169,23 @@ export default class ConformanceReporter implements Reporter {
       this.history,
     );
     const recorded = this.record(applied.unmatched, target, today);
-    if (this.quiet) return;
-    console.log(consoleEnding(report, { selected, reportPath: join(this.outputDir, 'conformance.md'), recorded }));
+    if (!this.quiet)
+      console.log(
+        consoleEnding(report, { selected, reportPath: join(this.outputDir, 'conformance.md'), recorded, notWritten }),
+      );
+    if (this.verdictToParent)
+      await tellParent({
+        kind: 'conformance-verdict',
+        verdict: report.verdict,
+        runStatus: result.status,
+        ...(notWritten && { notWritten }),
+      });
   }
+}
+
+/** Resolves once the message is handed to the channel: Playwright may exit as soon as onEnd returns. */
+function tellParent(message: VerdictMessage): Promise<void> {
+  const send = process.send?.bind(process);
+  if (!send) return Promise.resolve();
+  return new Promise((resolve) => send(message, undefined, {}, () => resolve()));
 }

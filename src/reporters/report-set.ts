@@ -7,10 +7,11 @@ import type { ConformanceReporterOptions } from './conformance-reporter.js';
 import { selectedRules } from './model/rule-selection.js';
 import type { GeneratedInputs } from './test-records/run-wide-records.js';
 import { targetIdOf } from './model/run-identity.js';
+import { reportsFolder } from '../config/output-folders.js';
 
 /** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
 export function reportsDir(env: NodeJS.ProcessEnv): string {
-  return env.PG_REPORTS_DIR || 'reports';
+  return reportsFolder(env).dir;
 }
 
 /**
@@ -47,6 +48,8 @@ export function conformanceOptions(env: NodeJS.ProcessEnv, dir: string, quiet = 
     ...(env.PG_HISTORY && !quiet ? { history: env.PG_HISTORY } : {}),
     knownDeviations: knownDeviationsSource(env),
     recordKnown: env.PG_RECORD_KNOWN === '1',
+    // npm run conformance exits by the verdict this sends, also when the reports could not be written.
+    verdictToParent: !quiet,
   };
 }
 

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { makeFolder, writeErrorPhrase } from '../../config/output-folders.js';
 import { join } from 'node:path';
 import { APPLICATION_SIDE_RULES, GATEWAY_SIDE_RULES } from '../../checks/registry.js';
 import { anyRuleById, loadApplicationRules, loadRules } from '../../catalogue/rules.js';
@@ -138,16 +139,27 @@ export function trafficMarkdown(r: TrafficReport): string {
   return lines.join('\n');
 }
 
-/** traffic.md, traffic.json and traffic-junit.xml in the reports folder; returns their paths. */
-export function writeTrafficReports(dir: string, report: TrafficReport): string[] {
-  mkdirSync(dir, { recursive: true });
-  const files = {
-    'traffic.md': trafficMarkdown(report),
-    'traffic.json': `${JSON.stringify(report, null, 2)}\n`,
-    'traffic-junit.xml': trafficJunit(report),
-  };
-  return Object.entries(files).map(([name, content]) => {
-    writeFileSync(join(dir, name), content);
-    return join(dir, name);
-  });
+/**
+ * traffic.md, traffic.json and traffic-junit.xml in the reports folder; returns the paths written and, when the
+ * file system refused one (a full disk, a folder removed while the proxy ran), the sentence saying which and why.
+ */
+export function writeTrafficReports(dir: string, report: TrafficReport): { files: string[]; notWritten?: string } {
+  const files: string[] = [];
+  let file = dir;
+  try {
+    makeFolder(dir);
+    for (const [name, content] of [
+      ['traffic.md', trafficMarkdown(report)],
+      ['traffic.json', `${JSON.stringify(report, null, 2)}\n`],
+      ['traffic-junit.xml', trafficJunit(report)],
+    ] as const) {
+      file = join(dir, name);
+      writeFileSync(file, content);
+      files.push(file);
+    }
+    return { files };
+  } catch (error) {
+    if (!(error as NodeJS.ErrnoException).syscall) throw error;
+    return { files, notWritten: `${file} could not be written (${writeErrorPhrase(error)})` };
+  }
 }

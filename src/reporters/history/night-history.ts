@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../../config/output-folders.js';
 import { join } from 'node:path';
 import type { KnownDeviationMark } from '../known-deviations/known-deviation-mark.js';
 import type { ConformanceJson } from '../model/read-report.js';
@@ -85,7 +86,7 @@ export function readHistory(path: string): { nights: Night[]; note?: string } {
 
 /** Writes `dir/history.json`, the file the next night reads back. */
 export function writeHistory(dir: string, nights: readonly Night[]): string {
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const path = join(dir, HISTORY_FILE);
   writeFileSync(path, `${JSON.stringify({ nights: [...nights] } satisfies HistoryFile)}\n`);
   return path;
