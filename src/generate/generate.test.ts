@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { luhnValid } from '../checks/tokenize/card-number.js';
+import { routingNumberValid } from '../catalogue/routing-numbers.js';
 import { describeExchange } from '../evidence/describe-exchange.js';
 import type { Exchange } from '../transport/exchange.js';
 import { Redactor } from '../evidence/redact.js';
@@ -58,6 +59,18 @@ test("malformed formats never fit the spec's schema of the field; well-formed on
   expect(statedFormat('TOK-10', 'TokenizeRequest', 'tr_number').fits(sample(wellFormedTrNumber('sandbox'), 1)[0])).toBe(
     true,
   );
+});
+
+test('generated routing numbers carry the ABA check digit on every target', () => {
+  for (const target of ['mock', 'sandbox', 'production']) {
+    const drawn = sample(wellFormedTrNumber(target), 200);
+    expect(
+      drawn.filter((n) => !routingNumberValid(n)),
+      target,
+    ).toEqual([]);
+  }
+  // Drawn, not one constant, on the mock: every digit place varies.
+  expect(new Set(sample(wellFormedTrNumber('mock'), 200)).size).toBeGreaterThan(150);
 });
 
 test('only the exact section 5 header must be accepted; the open forms are left open, never judged', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { routingNumberValid } from '../../../catalogue/routing-numbers.js';
 import { MOCK_DEFAULTS } from '../../defaults.js';
 import { MockError } from '../../gateway/errors.js';
 import { KIND_FIELDS } from '../../gateway/tokenize/request.js';
@@ -91,6 +92,21 @@ export const TOKENIZE_VARIANTS = [
         .some((field) => body[field] !== undefined);
       if (body.card_id === undefined && !payment) throw new MockError('paymentMissing');
       return next(body, identity);
+    },
+  },
+  // Section 2.1: tr_number is an "ACH routing (transit) number, nine digits"; what else it must be is not shown.
+  // The bank system behind this gateway checks the routing number's ABA check digit, as banks do.
+  {
+    name: 'routing-check-digit-refused',
+    rule: 'TOK-3',
+    description:
+      'A tr_number of nine digits whose ninth is not the ABA check digit (3·(d1+d4+d7) + 7·(d2+d5+d8) + ' +
+      '(d3+d6+d9) a multiple of 10) is refused: HTTP 400, rcode 411, "tr_number is not a routing number".',
+    readTokenize: (next) => (body, identity) => {
+      const input = next(body, identity); // the stated format first: nine digits
+      if (typeof body.tr_number === 'string' && !routingNumberValid(body.tr_number))
+        throw new MockError('routingNumberFormat', 'tr_number is not a routing number (its check digit is wrong).');
+      return input;
     },
   },
   // Section 2.2: pg_id is the "identifier of the gateway transaction", its uniqueness not stated. This gateway
