@@ -39,14 +39,10 @@ if (!args.list) refuseUnwritableOutputs();
 
 /**
  * The folders the run writes, made and written to before anything is sent (the mock, the preflight): a run that
- * cannot keep its reports would be lost at its end. A shard writes its blob report, not PG_REPORTS_DIR.
+ * cannot keep its reports would be lost at its end. A shard too: it clears PG_REPORTS_DIR's last verdict.
  */
 function refuseUnwritableOutputs(): void {
-  const folders = [
-    ...(process.env.PG_BLOB_REPORT === '1' ? [] : [reportsFolder(process.env)]),
-    resultsFolder(process.env),
-  ];
-  const problems = outputFolderProblems(folders);
+  const problems = outputFolderProblems([reportsFolder(process.env), resultsFolder(process.env)]);
   if (problems.length) exitOnConfiguration('Conformance', problems);
 }
 

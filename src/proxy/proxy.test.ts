@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { basicAuthorization } from '../transport/auth.js';
 import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
@@ -25,6 +27,21 @@ test('a well-behaved application through the proxy to the mock gives no finding'
   for (const id of ['AUTH-2', 'ERR-4', 'TOK-7', 'TOK-10', 'APP-1', 'APP-2', 'APP-3'])
     expect(kept).toContain(`application ${id}`);
   expect(results.map((r) => r.status)).not.toContain(502);
+});
+
+test('traffic reports the disk refuses are named, file and reason, and the verdict stands', async ({
+  rig,
+}, testInfo) => {
+  await rig.client.run(4);
+  await rig.session.proxy.idle();
+  const dir = testInfo.outputPath('reports');
+  mkdirSync(join(dir, 'traffic.json'), { recursive: true }); // a folder where the file goes: EISDIR, even for root
+  const { files, notWritten, exitCode } = await rig.session.finish(dir);
+  expect(files).toEqual([join(dir, 'traffic.md')]);
+  expect(notWritten).toBe(
+    `${join(dir, 'traffic.json')} could not be written (EISDIR, a folder stands where the file should be)`,
+  );
+  expect(exitCode).toBe(0);
 });
 
 test(
