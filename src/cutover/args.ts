@@ -28,13 +28,15 @@ production's own reports go to reports/production/.
 
 Environment: PG_TARGET=production (or unset), PG_BASE_URL, PG_MERCHANT_ID, PG_API_KEY, and as for any run
 PG_VENDOR_ID, PG_VENDOR_API_KEY, PG_WEBHOOK_ID, PG_PROFILE_ID, PG_LOC_ID, PG_USER_ID, PG_ALLOW_WRITES,
-PG_WORKERS, PG_IN_FLIGHT, PG_MAX_RPS, PG_REPORTS_DIR.
+PG_WORKERS, PG_IN_FLIGHT, PG_MAX_RPS, PG_REPORTS_DIR, PG_RESULTS_DIR (both made and written to
+before production is sent anything: exit 2 if they cannot be).
 
 Exit codes:
   0  ready: production exercised everything the sandbox run signed off (or cannot judge it by design,
      listed), shows no difference a client could feel, and the webhook endpoint passes
   1  differences (each listed in plain words), or the webhook endpoint fails
-  2  configuration: bad options or variables, an unreadable sandbox report; nothing compared
+  2  configuration: bad options or variables, an unreadable sandbox report, a reports folder that cannot
+     be written; nothing compared
   3  production unavailable: infrastructure trouble stopped checks, no difference seen otherwise
   4  not fully exercised on production: no difference seen, but an operation was never called there or a
      rule the sandbox signed off was not exercised (PG_ALLOW_WRITES=1, vendor credentials, PG_WEBHOOK_ID)`;
