@@ -18,6 +18,8 @@ export type FrontLayer = {
   /** The header's value (compared without regard to case); absent, any value marks the layer. */
   readonly equals?: string;
   readonly source: string;
+  /** Further vendor pages the entry rests on. */
+  readonly also?: readonly string[];
   readonly says: string;
 };
 
