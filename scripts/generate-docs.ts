@@ -1,7 +1,8 @@
 /**
  * Writes the blocks of the docs that the code already holds between their marker comments, in README.md and
  * every docs/*.md page that has markers: the mock's tables (src/mock/docs/tables.ts) and the map of the
- * rules, docs/rules.md (src/rules-map/).
+ * rules, docs/rules.md (src/rules-map/), and the layers in front of a gateway who-answered.ts recognises
+ * (src/transport/front-layers.yaml, in docs/who-answered.md).
  *
  *   npx tsx scripts/generate-docs.ts          rewrite the marked blocks (npm run docs:generate)
  *   npx tsx scripts/generate-docs.ts --check  exit 1 naming each page whose blocks are stale (npm run docs:check)
@@ -11,10 +12,11 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { JSONReport } from '@playwright/test/reporter';
 import { environmentWithoutSuiteVariables } from '../src/config/child-env.js';
-import { GENERATED_TABLES, generatedBlocks, regenerate } from '../src/mock/docs/tables.js';
+import { cell, GENERATED_TABLES, generatedBlocks, regenerate, table } from '../src/mock/docs/tables.js';
 import { listedTests } from '../src/rules-map/listed-tests.js';
 import { mapSources, rulesMap, unjudgedRules } from '../src/rules-map/rules-map.js';
 import { rulesPage } from '../src/rules-map/rules-page.js';
+import { frontLayers } from '../src/transport/front-layers.js';
 
 const ROOT = new URL('../', import.meta.url);
 
@@ -36,6 +38,18 @@ function conformanceTests(): JSONReport {
   const args = [cli, 'test', '--config', 'playwright.config.ts', '--list', '--reporter=json'];
   const out = execFileSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   return JSON.parse(out) as JSONReport;
+}
+
+/** The front layers and their marks, each with the vendor page that documents it. */
+function frontLayersBlock(): string {
+  return table(
+    ['Layer', 'Its own answers carry', 'Source'],
+    frontLayers().map((l) => [
+      l.name,
+      `\`${l.header}${l.equals === undefined ? '' : `: ${l.equals}`}\`${l.equals === undefined ? ' (any value)' : ''}`,
+      [l.source, ...(l.also ?? [])].map((u) => `[${new URL(u).host}](${u})`).join(', ') + `: ${cell(l.says)}`,
+    ]),
+  );
 }
 
 /** A page the code cannot write as it stands: said in one sentence, exit 1. */
@@ -61,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const check = argv.includes('--check');
   let rules: string | undefined; // listing the tests takes Playwright a few seconds: once, and only if a page asks
-  const tables = { ...GENERATED_TABLES, rules: () => (rules ??= rulesMapBlock()) };
+  const tables = { ...GENERATED_TABLES, 'front-layers': frontLayersBlock, rules: () => (rules ??= rulesMapBlock()) };
   let stale = 0;
   for (const page of await pages()) {
     const url = new URL(page, ROOT);

@@ -104,12 +104,14 @@ test('a refusal in front of the gateway of a malformed header is observed under 
         ruleId: 'AUTH-4',
         text:
           `${refused.operation} with an Authorization header out of section 5.4's form (the scheme is not Basic): ` +
-          "refused in front of the gateway: HTTP 403, text/html, server: CloudFront; not the gateway's answer, " +
-          `so not held to ${family === 'pg' ? 'ERR-1' : 'ERR-2'}`,
+          'refused in front of the gateway by Amazon CloudFront (Server: CloudFront): HTTP 403, text/html; ' +
+          `not the gateway's answer, so not held to ${family === 'pg' ? 'ERR-1' : 'ERR-2'}; a client that reads ` +
+          `${family === 'pg' ? 'rcode on every /pg/' : 'code on every /platform/'} answer meets this one without ` +
+          'it and must handle it (by its HTTP status, or Server)',
         data: {
           kind: 'refused-in-front-of-gateway',
           subject: refused.operation,
-          value: 'HTTP 403, text/html, server: CloudFront',
+          value: 'Amazon CloudFront (Server: CloudFront), HTTP 403, text/html',
         },
       },
     ]);
@@ -137,12 +139,69 @@ test("a token without RFC 7617's colon: a WAF's page to it is observed, the gate
   expect(failedRules(sentWith(colonless, answer('platform', 401, '{"code":"1002","message":"x"}')))).toContain('ERR-2');
 });
 
-test("the same page to a well-formed Authorization header, or to none, is the gateway's and fails ERR-1 or ERR-2", () => {
+test("a page without a front layer's mark, to a well-formed Authorization header or to none, is the gateway's: ERR-1 or ERR-2", () => {
   const wellFormed = `Basic ${Buffer.from(':unknown-key').toString('base64')}`;
-  expect(failedRules(sentWith(wellFormed, wafAnswer('pg')))).toEqual(['ERR-1']);
-  expect(failedRules(sentWith(wellFormed, wafAnswer('platform')))).toEqual(['ERR-2']);
-  expect(failedRules(wafAnswer('pg'))).toEqual(['ERR-1']);
-  expect(failedRules(wafAnswer('platform'))).toEqual(['ERR-2']);
+  const page = (family: 'pg' | 'platform', server?: string) => {
+    const exchange = answer(family, 403, WAF_PAGE, 'text/html');
+    return server ? { ...exchange, headers: { ...exchange.headers, server } } : exchange;
+  };
+  expect(failedRules(sentWith(wellFormed, page('pg')))).toEqual(['ERR-1']);
+  expect(failedRules(sentWith(wellFormed, page('platform', 'nginx')))).toEqual(['ERR-2']);
+  expect(failedRules(page('pg', 'cloudflare'))).toEqual(['ERR-1']);
+  expect(failedRules(page('platform'))).toEqual(['ERR-2']);
+});
+
+/** AWS API Gateway's authorizer refusing a request: its gateway response, with its own error-type header. */
+const authorizerAnswer = (family: 'pg' | 'platform') => {
+  const exchange = answer(family, 401, '{"message":"Unauthorized"}');
+  return {
+    ...exchange,
+    headers: { ...exchange.headers, 'x-amzn-errortype': 'UnauthorizedException', 'x-amzn-requestid': 'r-1' },
+  };
+};
+
+test("an authorizer's 401 in front of the gateway is a refusal, observed under the rule its request met, never ERR-1 or ERR-2", () => {
+  const unknownKey = `Basic ${Buffer.from(':unknown-key').toString('base64')}`;
+  for (const family of ['pg', 'platform'] as const) {
+    const refused = sentWith(unknownKey, authorizerAnswer(family));
+    const { findings, observations, checked } = answerFindings(refused);
+    expect(findings, family).toEqual([]);
+    expect(checked, family).toEqual([]);
+    const field = family === 'pg' ? 'rcode on every /pg/' : 'code on every /platform/';
+    expect(observations, family).toEqual([
+      {
+        ruleId: 'AUTH-3',
+        text:
+          `${refused.operation} with a well-formed Authorization header: refused in front of the gateway by AWS API ` +
+          "Gateway (x-amzn-ErrorType: UnauthorizedException): HTTP 401, application/json; not the gateway's answer, " +
+          `so not held to ${family === 'pg' ? 'ERR-1' : 'ERR-2'}; a client that reads ${field} answer meets this ` +
+          'one without it and must handle it (by its HTTP status, or x-amzn-ErrorType)',
+        data: {
+          kind: 'refused-in-front-of-gateway',
+          subject: refused.operation,
+          value: 'AWS API Gateway (x-amzn-ErrorType: UnauthorizedException), HTTP 401, application/json',
+        },
+      },
+    ]);
+    // Without a header, the same answer is AUTH-1's refusal; either way section 5's refusal, disclosing nothing.
+    const none = authorizerAnswer(family);
+    expect(answerFindings(none).observations.map((o) => o.ruleId)).toEqual(['AUTH-1']);
+    for (const exchange of [refused, none]) {
+      expect(refusalProblems(exchange)).toEqual([]);
+      expect(disclosureProblems(exchange)).toEqual([]);
+    }
+  }
+});
+
+test("the gateway's own answer is judged whatever front layer's mark rides on it", () => {
+  const marked = (family: 'pg' | 'platform', text: string) => ({
+    ...authorizerAnswer(family),
+    text,
+    json: JSON.parse(text),
+  });
+  expect(failedRules(marked('pg', '{"rcode":"102","rmsg":""}'))).toEqual(['ERR-1']);
+  expect(failedRules(marked('platform', '{"code":"1002"}'))).toContain('ERR-2');
+  expect(failedRules(marked('platform', '{"code":1002,"message":"x"}'))).toEqual([]);
 });
 
 test('a request the suite knows is valid is owed the family success indicator, whatever the HTTP status says', () => {

@@ -67,8 +67,19 @@ export function schemaProblems(exchange: Exchange): string[] {
   return validateResponse(exchange.operation, body).map((f) => `${f.pointer} ${f.message}`);
 }
 
-/** Not served: the answer carries the family failure indicator, or an HTTP error status. */
+/** Made in front of the gateway (who-answered.ts's `refusedInFront`): a refusal, but no answer of the gateway's to judge. */
+export function madeInFront(exchange: Exchange): boolean {
+  return refusedInFront(exchange) !== undefined;
+}
+
+/**
+ * Not served: the answer carries the family failure indicator, or an HTTP error status. A refusal made in front
+ * of the gateway (who-answered.ts's `refusedInFront`: a layer's own mark, or a header out of 5.4's form) is a
+ * refusal for every rule that asks for one (AUTH-1, AUTH-3, AUTH-4, AUTH-6, AUTH-7's clean rejection), decided
+ * here once: the request never reached the gateway, and nothing was served.
+ */
 export function refusalProblems(exchange: Exchange): string[] {
+  if (madeInFront(exchange)) return [];
   if (succeeded(exchange)) return [`the answer carries the success indicator (HTTP ${exchange.status})`];
   if (exchange.status >= 400) return [];
   const indicator = failureIndicatorProblems(exchange);
@@ -155,19 +166,35 @@ export function withoutIndicatorProblems(exchange: Exchange): string[] {
 
 /**
  * A refusal made in front of the gateway (who-answered.ts draws the line): the request was refused, as
- * section 5 asks (AUTH-4), by something that is not the gateway, so section 7's indicators were never its to
- * carry. Who refused it, and how, is observed under AUTH-4, whose malformed headers meet it.
+ * section 5 asks, by something that is not the gateway, so section 7's indicators were never its to carry.
+ * Observed under the section 5 rule whose request met it: AUTH-4 for a header out of 5.4's form, AUTH-1 for
+ * none, AUTH-3 for a well-formed one (an unknown key an authorizer refused). The layer is named by its mark,
+ * and the sentence says what an integration learns from it: not every answer carries rcode or code.
  */
 function inFrontObservation(exchange: Exchange, refused: RefusedInFront, where: string): Observation {
-  const how = `HTTP ${refused.status}, ${refused.type}, server: ${refused.server}`;
+  const header = exchange.request.headers.authorization;
   const rule = exchange.family === 'pg' ? 'ERR-1' : 'ERR-2';
+  const field = indicatorField(exchange);
   const subject = exchange.operation ?? where;
+  const answered = `HTTP ${refused.status}, ${refused.type}`;
+  const by = refused.layer ? `${refused.layer.name} (${refused.layer.mark})` : undefined;
+  const value = by ? `${by}, ${answered}` : `${answered}, server: ${refused.server}`;
+  const ruleId = refused.outOfForm ? 'AUTH-4' : header === undefined || header === '' ? 'AUTH-1' : 'AUTH-3';
+  const request = refused.outOfForm
+    ? `with an Authorization header out of section 5.4's form (${refused.outOfForm})`
+    : ruleId === 'AUTH-1'
+      ? 'without an Authorization header'
+      : 'with a well-formed Authorization header';
+  const client = by
+    ? `; a client that reads ${field} on every ${exchange.family === 'pg' ? '/pg/' : '/platform/'} answer meets ` +
+      `this one without it and must handle it (by its HTTP status, or ${refused.layer!.mark.split(':')[0]})`
+    : '';
   return {
-    ruleId: 'AUTH-4',
+    ruleId,
     text:
-      `${subject} with an Authorization header out of section 5.4's form (${refused.outOfForm}): refused in ` +
-      `front of the gateway: ${how}; not the gateway's answer, so not held to ${rule}`,
-    data: { kind: 'refused-in-front-of-gateway', subject, value: how },
+      `${subject} ${request}: refused in front of the gateway${by ? ` by ${by}` : ''}: ${by ? answered : value}; ` +
+      `not the gateway's answer, so not held to ${rule}${client}`,
+    data: { kind: 'refused-in-front-of-gateway', subject, value },
   };
 }
 

@@ -114,7 +114,7 @@ export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
-export { acceptanceProblems, mediaTypeProblems, refusalProblems } from './errors.js';
+export { acceptanceProblems, madeInFront, mediaTypeProblems, refusalProblems } from './errors.js';
 export {
   merchantIdStringProblems,
   newCardProblems,

@@ -70,6 +70,8 @@ export function buildAuthHeader(h: AuthHeader, merchantId: string, apiKey: strin
  * Judged strictly where section 5 is plain (scheme, credential, encoding); left open where HTTP itself allows
  * more than the document's one example: the scheme's case and the run of spaces (RFC 7235: case-insensitive
  * scheme, 1*SP), unpadded Base 64 that lenient decoders read, and the two forms the suite already observes.
+ * Open to the gateway, not to a layer in front: all but the section 5 token are out of 5.4's exact form
+ * (who-answered.ts), and a WAF's refusal of one is a clean rejection, observed, never an ERR-1/ERR-2 failure.
  */
 export function expectationOf(h: AuthHeader): Expectation {
   const encoded = [

@@ -35,7 +35,7 @@ export function buildMockServer(options: MockOptions = {}): MockServer {
     clientError: answerUnreadable,
     logRequests: resolved.logger,
   });
-  installWire(app, behaviours.wire);
+  installWire(app, behaviours.wire, resolved.credentials);
   gatewayRoutes(app, behaviours, state);
   const control: ControlContext = {
     state,

@@ -131,10 +131,11 @@ test.describe('a WAF in front (waf-blocks-malformed-auth)', () => {
       const { report } = await rig.session.finish(testInfo.outputPath('reports'));
       expect(findingsOf(report)).toEqual(['application AUTH-4', 'application AUTH-4']);
       expect(report.rules.find((r) => r.side === 'gateway' && r.ruleId === 'AUTH-4')?.outcome).toBe('kept');
-      const front = 'refused in front of the gateway: HTTP 403, text/html, server: CloudFront';
+      const front = 'refused in front of the gateway by Amazon CloudFront (Server: CloudFront): HTTP 403, text/html';
       const outOfForm = (why: string) =>
         `gateway AUTH-4: listCustomers with an Authorization header out of section 5.4's form (${why}): ` +
-        `${front}; not the gateway's answer, so not held to ERR-2`;
+        `${front}; not the gateway's answer, so not held to ERR-2; a client that reads code on every /platform/ ` +
+        'answer meets this one without it and must handle it (by its HTTP status, or Server)';
       expect(report.observations.map((o) => `${o.side} ${o.ruleId}: ${o.text}`)).toEqual([
         outOfForm('the scheme is not Basic'),
         // Sent twice, it reaches the proxy joined by ", ": no Base 64 token.

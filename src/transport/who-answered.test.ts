@@ -63,8 +63,6 @@ test("an Authorization header in section 5.4's form is in no intermediary's way:
     ['the merchant ID as user part (section 5.6)', `Basic ${base64(`mock-merchant-0001:${KEY}`)}`],
     ['the key as user part, the colon after it', `Basic ${base64(`${KEY}:`)}`],
     ['a colon among bytes that are not UTF-8 (another charset)', `Basic ${base64(Buffer.from([0xff, 0x3a, 0xfe]))}`],
-    ['the scheme in lower case (RFC 9110: case-insensitive)', `basic ${token(KEY)}`],
-    ['two spaces after the scheme (RFC 9110: 1*SP)', `Basic  ${token(KEY)}`],
     ['a header just under the size limit', `Basic ${token(longestKey)}`],
   ];
   expect(`Basic ${token(longestKey)}`.length).toBe(OVERSIZED_AUTHORIZATION - 2);
@@ -77,6 +75,11 @@ test("an Authorization header out of section 5.4's form is the kind an intermedi
     ['Digest', 'Digest username="x"', 'the scheme is not Basic'],
     ['no scheme, the token alone', token(KEY), 'the header is not a scheme, a space and a token'],
     ['no space after the scheme', `Basic${token(KEY)}`, 'the header is not a scheme, a space and a token'],
+    // Section 5.4: "Basic followed by a space and the token". HTTP lets a server read more; a layer in front need not.
+    ['the scheme in lower case', `basic ${token(KEY)}`, 'the scheme is written "basic", not "Basic"'],
+    ['the scheme in capitals', `BASIC ${token(KEY)}`, 'the scheme is written "BASIC", not "Basic"'],
+    ['two spaces after the scheme', `Basic  ${token(KEY)}`, '2 spaces follow the scheme, not one'],
+    ['two spaces before the empty key (seed 33619797)', `Basic  ${token('')}`, '2 spaces follow the scheme, not one'],
     ['the scheme with no token', 'Basic', 'the header is not a scheme, a space and a token'],
     ['the scheme and a space, no token', 'Basic ', 'the token is not Base 64'],
     ['the key sent unencoded, outside the alphabet', `Basic ${KEY}`, 'the token is not Base 64'],
@@ -146,7 +149,13 @@ const exchangeOf = (
 
 test('a 4xx in neither scheme to a header out of form was refused in front of the gateway, with who refused it', () => {
   const waf = { 'content-type': 'text/html; charset=utf-8', server: 'CloudFront' };
+  const cloudFront = {
+    name: 'Amazon CloudFront',
+    mark: 'Server: CloudFront',
+    source: 'https://repost.aws/knowledge-center/cloudfront-troubleshoot-403-errors',
+  };
   expect(refusedInFront(exchangeOf('pg', `Bearer ${KEY}`, 403, '<html>403 ERROR</html>', waf))).toEqual({
+    layer: cloudFront,
     outOfForm: 'the scheme is not Basic',
     status: 403,
     type: 'text/html',
@@ -162,11 +171,88 @@ test('a 4xx in neither scheme to a header out of form was refused in front of th
     status: 403,
   });
   expect(refusedInFront(exchangeOf('pg', `Basic ${base64(token(KEY))}`, 403, '<html>403 ERROR</html>', waf))).toEqual({
+    layer: cloudFront,
     outOfForm: 'the decoded token has no colon',
     status: 403,
     type: 'text/html',
     server: 'CloudFront',
   });
+});
+
+/** The headers AWS API Gateway's authorizer answers an unknown key with: its gateway response, never the backend's. */
+const AUTHORIZER = {
+  'content-type': 'application/json',
+  'x-amzn-errortype': 'UnauthorizedException',
+  'x-amzn-requestid': '7b1c9a40-0000-4000-8000-000000000000',
+};
+
+test("a 4xx in neither scheme carrying a front layer's own mark was made in front of the gateway, whatever was sent", () => {
+  const apiGateway = {
+    name: 'AWS API Gateway',
+    mark: 'x-amzn-ErrorType: UnauthorizedException',
+    source: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/customize-gateway-responses.html',
+  };
+  for (const family of ['pg', 'platform'] as const) {
+    for (const authorization of [`Basic ${token(`${KEY}x`)}`, undefined]) {
+      expect(refusedInFront(exchangeOf(family, authorization, 401, '{"message":"Unauthorized"}', AUTHORIZER))).toEqual({
+        layer: apiGateway,
+        status: 401,
+        type: 'application/json',
+        server: '(none)',
+      });
+    }
+  }
+  // Server: CloudFront on a page to a well-formed header: CloudFront's own (a geographic block, an AWS WAF rule).
+  const cloudFront = { 'content-type': 'text/html', server: 'CloudFront' };
+  expect(
+    refusedInFront(exchangeOf('pg', `Basic ${token(KEY)}`, 403, '<html>403 ERROR</html>', cloudFront))?.layer?.name,
+  ).toBe('Amazon CloudFront');
+  const challenge = {
+    'content-type': 'text/html',
+    server: 'cloudflare',
+    'cf-ray': '8f0c-AMS',
+    'cf-mitigated': 'challenge',
+  };
+  expect(
+    refusedInFront(exchangeOf('platform', `Basic ${token(KEY)}`, 403, '<html>Just a moment...</html>', challenge))
+      ?.layer?.name,
+  ).toBe('Cloudflare');
+});
+
+test("an answer carrying its family's indicator is the gateway's, whatever front layer's mark it also carries", () => {
+  const marked = { ...AUTHORIZER, server: 'CloudFront', 'cf-mitigated': 'challenge' };
+  expect(
+    refusedInFront(exchangeOf('pg', `Basic ${token(`${KEY}x`)}`, 401, '{"rcode":"102","rmsg":"x"}', marked)),
+  ).toBeUndefined();
+  expect(refusedInFront(exchangeOf('platform', undefined, 401, '{"code":1002,"message":"x"}', marked))).toBeUndefined();
+  expect(refusedInFront(exchangeOf('platform', `Bearer ${KEY}`, 401, '{"rcode":"102"}', marked))).toBeUndefined();
+});
+
+test("what a CDN puts on every answer it passes through names no layer: the gateway's own 4xx behind it is judged", () => {
+  // A gateway behind CloudFront or Cloudflare answers through it: via, x-amz-cf-id, x-cache, server: cloudflare and
+  // cf-ray ride on its answers too, so they never tell who made one (pg-failure-html-400, platform-failure-empty-400).
+  const throughCloudFront = {
+    'content-type': 'text/html',
+    via: '1.1 0a1b2c3d.cloudfront.net (CloudFront)',
+    'x-amz-cf-id': 'Xnf6ygZTpg4uDWhXkLKSnQ==',
+    'x-amz-cf-pop': 'AMS1-C1',
+    'x-cache': 'Error from cloudfront',
+    server: 'nginx',
+  };
+  const throughCloudflare = { server: 'cloudflare', 'cf-ray': '8f0c1a2b3c4d-AMS', 'cf-cache-status': 'DYNAMIC' };
+  const cases: [string, Exchange][] = [
+    [
+      'an HTML 400 through CloudFront',
+      exchangeOf('pg', `Basic ${token(KEY)}`, 400, '<html>400</html>', throughCloudFront),
+    ],
+    ['an empty 400 through Cloudflare', exchangeOf('platform', `Basic ${token(KEY)}`, 400, '', throughCloudflare)],
+    ['no header, an empty 401 through Cloudflare', exchangeOf('platform', undefined, 401, '', throughCloudflare)],
+    [
+      'a Cloudflare header of another value',
+      exchangeOf('pg', `Basic ${token(KEY)}`, 403, '', { 'cf-mitigated': 'none' }),
+    ],
+  ];
+  for (const [what, exchange] of cases) expect(refusedInFront(exchange), what).toBeUndefined();
 });
 
 test("the gateway's own refusals are never in front of it: a header in form, none, its scheme, or no 4xx", () => {

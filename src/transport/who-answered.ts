@@ -1,6 +1,7 @@
 import { connect } from 'node:tls';
 import { familyOf } from '../catalogue/spec.js';
 import type { Exchange } from './exchange.js';
+import { frontLayerOf } from './front-layers.js';
 import { transportProblem } from './target-unavailable.js';
 import {
   certificateNames,
@@ -21,8 +22,9 @@ import {
  *   each family its "failure indicator", so the body's scheme decides who spoke. A 4xx is the gateway's even
  *   without the indicator: whatever answers at the base URL with a client error answers for the gateway, and
  *   the rules (ERR-1, ERR-2) fail it for leaving its family's scheme. All but one kind: a 4xx in neither
- *   family's scheme to a request whose Authorization header an intermediary refuses on its shape alone was
- *   refused in front of the gateway (`refusedInFront`): returned as the refusal it is, not judged by ERR-1/ERR-2.
+ *   family's scheme that carries the mark of a layer in front (front-layers.yaml), or answers a request whose
+ *   Authorization header an intermediary refuses on its shape alone, was refused in front of the gateway
+ *   (`refusedInFront`): returned as the refusal it is, not judged by ERR-1/ERR-2.
  * - infrastructure: what stands between the runner and the gateway and answers in its place, or nothing
  *   answering at all: no connection, a reset, a time-out, a body cut short, 429 (a rate limiter), and a 5xx
  *   without the family's scheme (a load balancer's HTML page, an API gateway's {"message":…}). The target
@@ -68,7 +70,7 @@ export const OVERSIZED_AUTHORIZATION = 4_096;
 /** Section 5.3's token: Base 64, its strict alphabet, padded with "=" to a multiple of four characters. */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** HTTP's credentials (RFC 9110 11.4): an auth-scheme, one or more spaces, the rest. */
-const CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) +(.*)$/;
+const CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)( +)(.*)$/;
 // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /**
@@ -81,18 +83,21 @@ const COLON = 0x3a;
 
 /**
  * The line between a request only the gateway can refuse and one an intermediary refuses on its shape alone.
- * Section 5.4 gives the header one form, `Authorization: Basic <API_TOKEN>`, and 5.3 the token: the Base 64 of
- * ":" followed by the API key, which is RFC 7617's user-pass (a user-id, a colon, a password) with an empty
- * user-id. A WAF or CDN in front of a gateway commonly refuses a header out of that form with its own page and
- * never lets it through: another scheme (or none), a token that is not Base 64, control characters, a header
- * too long or sent twice (a repeated field arrives joined by ", ", RFC 9110 5.3, which is no Base 64 token),
- * and a Basic credential whose decoded text has no colon (the key encoded alone, a token encoded twice), which
- * RFC 7617 never builds. Why the header is out of the form, or undefined when it is in it.
+ * Section 5.4 gives the header one form, `Authorization: Basic <API_TOKEN>` ("Basic followed by a space and the
+ * token"), and 5.3 the token: the Base 64 of ":" followed by the API key, which is RFC 7617's user-pass (a
+ * user-id, a colon, a password) with an empty user-id. Anything but that construction is out of the form, and a
+ * WAF or CDN in front of a gateway may refuse it with its own page and never let it through: another scheme (or
+ * none), the scheme in another case (`basic`), more than one space or any other white space after it, a token
+ * that is not Base 64, control characters, a header too long or sent twice (a repeated field arrives joined by
+ * ", ", RFC 9110 5.3, which is no Base 64 token), and a Basic credential whose decoded text has no colon (the key
+ * encoded alone, a token encoded twice), which RFC 7617 never builds. HTTP lets a server read the scheme in any
+ * case and more spaces (RFC 9110 11.1, 11.4); it does not oblige a layer in front to, and the document writes
+ * one form. Why the header is out of the form, or undefined when it is in it.
  *
  * Of what the token decodes to, only whether it holds a colon is read: never the key, so a well-formed token
  * of a key the gateway never issued is in the form, as is one with a user part (section 5.6's try-it tool sends
- * the merchant ID there). The scheme's case and the run of spaces after it are HTTP's to allow (RFC 9110 11.1,
- * 11.4). A request without the header is in no intermediary's way either: the gateway alone refuses it (AUTH-1).
+ * the merchant ID there). A request without the header is in no intermediary's way either: the gateway alone
+ * refuses it (AUTH-1), unless a layer in front answers with its own mark (`refusedInFront`).
  */
 export function authorizationOutOfForm(authorization: string | undefined): string | undefined {
   if (authorization === undefined || authorization === '') return undefined;
@@ -101,9 +106,12 @@ export function authorizationOutOfForm(authorization: string | undefined): strin
   if (CONTROL.test(authorization)) return 'the header carries control characters';
   const credentials = CREDENTIALS.exec(authorization);
   if (!credentials) return 'the header is not a scheme, a space and a token';
-  if (credentials[1]!.toLowerCase() !== 'basic') return 'the scheme is not Basic';
-  if (!credentials[2] || !BASE64.test(credentials[2])) return 'the token is not Base 64';
-  if (!Buffer.from(credentials[2], 'base64').includes(COLON)) return 'the decoded token has no colon';
+  const [, scheme, spaces, token] = credentials;
+  if (scheme!.toLowerCase() !== 'basic') return 'the scheme is not Basic';
+  if (scheme !== 'Basic') return `the scheme is written "${scheme}", not "Basic"`;
+  if (spaces !== ' ') return `${spaces!.length} spaces follow the scheme, not one`;
+  if (!token || !BASE64.test(token)) return 'the token is not Base 64';
+  if (!Buffer.from(token, 'base64').includes(COLON)) return 'the decoded token has no colon';
   return undefined;
 }
 
@@ -112,24 +120,37 @@ export function servedMediaType(headers: Readonly<Record<string, string | undefi
   return headers['content-type']?.split(';')[0]?.trim();
 }
 
-/** A refusal made in front of the gateway: why the request was out of form, and what answered it. */
-export type RefusedInFront = { outOfForm: string; status: number; type: string; server: string };
+/**
+ * A refusal made in front of the gateway: the layer that made it, named by its own mark (front-layers.yaml), or
+ * why the request was out of form when no mark names it; and how it was answered.
+ */
+export type RefusedInFront = {
+  layer?: { name: string; mark: string; source: string };
+  outOfForm?: string;
+  status: number;
+  type: string;
+  server: string;
+};
 
 /**
  * Refused in front of the gateway: a 4xx (the client-error class `whoAnswered` gives the gateway) carrying
- * neither family's result indicator, to a request whose Authorization header is out of section 5.4's form
- * (`authorizationOutOfForm`). The request was refused, which is all section 5 asks; who refused it is not the
- * gateway, so section 7's indicators do not apply. An answer carrying rcode or code was the gateway's, in
- * whatever scheme, and is judged as such.
+ * neither family's result indicator, that either carries the mark a layer in front documents setting on the
+ * answers it makes itself (`frontLayerOf`: an API gateway's x-amzn-ErrorType, CloudFront's Server: CloudFront),
+ * or answers a request whose Authorization header is out of section 5.4's form (`authorizationOutOfForm`). The
+ * request was refused, which is all section 5 asks; who refused it is not the gateway, so section 7's
+ * indicators do not apply. An answer carrying rcode or code was the gateway's, in whatever scheme and with
+ * whatever headers, and is judged as such; so is one without them and without a mark, to a request in the form.
  */
 export function refusedInFront(exchange: Exchange): RefusedInFront | undefined {
   if (exchange.status < 400 || exchange.status >= 500) return undefined;
   const body = exchange.json;
   if (body && typeof body === 'object' && !Array.isArray(body) && ('rcode' in body || 'code' in body)) return undefined;
+  const seen = frontLayerOf(exchange.headers);
   const outOfForm = authorizationOutOfForm(exchange.request.headers.authorization);
-  if (!outOfForm) return undefined;
+  if (!seen && !outOfForm) return undefined;
   return {
-    outOfForm,
+    ...(seen ? { layer: { name: seen.layer.name, mark: seen.mark, source: seen.layer.source } } : {}),
+    ...(outOfForm ? { outOfForm } : {}),
     status: exchange.status,
     type: servedMediaType(exchange.headers) ?? 'no content-type',
     server: exchange.headers.server ?? '(none)',

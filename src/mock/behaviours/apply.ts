@@ -88,7 +88,7 @@ export function buildBehaviours(
  * Installs the link behaviours that are on as Fastify hooks: one preSerialization hook for body changes
  * (on a copy) and one onSend hook for headers, each only when some behaviour needs it.
  */
-export function installWire(app: HttpApp, wire: readonly Wire[]): void {
+export function installWire(app: HttpApp, wire: readonly Wire[], credentials: Credentials): void {
   const bodies = wire.flatMap((w) => (w.body ? [w.body] : []));
   const sends = wire.flatMap((w) => (w.sent ? [w.sent] : []));
   const arrivals = wire.flatMap((w) => (w.arrive ? [w.arrive] : []));
@@ -110,7 +110,7 @@ export function installWire(app: HttpApp, wire: readonly Wire[]): void {
       return text;
     });
   }
-  for (const w of wire) w.install?.(app);
+  for (const w of wire) w.install?.(app, credentials);
   for (const arrive of arrivals) {
     app.addHook('onRequest', async (request: HttpRequest) => {
       if (isGatewayPath(request.url)) await arrive(request);

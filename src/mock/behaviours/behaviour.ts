@@ -45,8 +45,11 @@ export type Wire = {
   readonly sent?: (reply: HttpReply, request: HttpRequest, text: unknown) => string | void;
   /** Before the request is read (timing). */
   readonly arrive?: (request: HttpRequest) => Promise<void>;
-  /** Its own hooks, for what the three above cannot do: answer first, hold, compress, stream (link.ts). */
-  readonly install?: (app: HttpApp) => void;
+  /**
+   * Its own hooks, for what the three above cannot do: answer first, hold, compress, stream (link.ts); with the
+   * mock's credentials, for a layer in front that knows which keys were issued (an authorizer).
+   */
+  readonly install?: (app: HttpApp, credentials: Credentials) => void;
 };
 
 /**

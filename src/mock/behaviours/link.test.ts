@@ -307,8 +307,83 @@ test(
 );
 
 test(
-  "the WAFs' readings against the suite's line (who-answered.ts): the RFC 7617 one refuses exactly the headers out " +
-    'of form, the coarse one only headers out of form, and neither ever knows a key',
+  'variant waf-refuses-inexact-authorization answers anything but "Basic", one space and the token with its HTML 403, ' +
+    'the scheme in another case and two spaces included; the exact form, whatever its key, and none reach the gateway',
+  async ({ launch }) => {
+    const mock = await launch({ variants: ['waf-refuses-inexact-authorization'] });
+    const key = MOCK_DEFAULTS.apiKey;
+    const token = basic(key).slice('Basic '.length);
+    const listing = '/platform/vault/customer?count=1';
+    for (const [what, authorization] of [
+      ['the scheme in lower case', `basic ${token}`],
+      ['the scheme in capitals', `BASIC ${token}`],
+      ['two spaces after the scheme', `Basic  ${token}`],
+      ['two spaces before the empty key', `Basic  ${basic('').slice('Basic '.length)}`],
+      ['the key encoded without its colon', `Basic ${base64(key)}`],
+      ['the token without its padding', `Basic ${token.replace(/=+$/, '')}`],
+      ['another scheme', `Bearer ${key}`],
+      ['a tab after the scheme', `Basic\t${token}`],
+    ]) {
+      const answer = await send(mock.url, 'GET', listing, { authorization });
+      expect(answer.status, what).toBe(403);
+      expect(answer.headers.get('server'), what).toBe('CloudFront');
+      expect(answer.text, what).toContain('Request blocked');
+    }
+    expect(await statusSentTwice(mock.url, listing, basic(key)), 'the header sent twice').toBe(403);
+    expect((await send(mock.url, 'GET', listing)).json.code, 'the section 5 token').toBe(0);
+    for (const [what, authorization] of [
+      ['an unknown key', basic(`${key}x`)],
+      ['the empty key', basic('')],
+      ['the merchant ID as user part', basic(key, MOCK_DEFAULTS.merchantId)],
+    ]) {
+      const answer = await send(mock.url, 'GET', listing, { authorization });
+      expect(answer.json.code, what).toEqual(expect.any(Number));
+    }
+    expect((await send(mock.url, 'GET', listing, { key: null })).json.code, 'no header').not.toBe(0);
+  },
+);
+
+test(
+  'variant api-gateway-authorizer answers no header and an unknown key with its own 401 and x-amzn-errortype in ' +
+    'both families; issued keys, and headers it cannot parse, reach the gateway',
+  async ({ launch }) => {
+    const mock = await launch({ variants: ['api-gateway-authorizer'] });
+    const key = MOCK_DEFAULTS.apiKey;
+    const body = { merchant_id: MOCK_DEFAULTS.merchantId, card_number: '4111111111111111', exp_date: '1230' };
+    for (const [what, options] of [
+      ['no header', { key: null }],
+      ['an unknown key', { key: `${key}x` }],
+      ['the empty key', { key: '' }],
+      ['the key as user part, the colon after it', { authorization: `Basic ${base64(`${key}:`)}` }],
+    ] as const) {
+      for (const [method, path] of [
+        ['GET', '/platform/vault/customer?count=1'],
+        ['POST', '/pg/tokenize'],
+      ] as const) {
+        const answer = await send(mock.url, method, path, { ...options, ...(method === 'POST' ? { body } : {}) });
+        expect(answer.status, `${what} ${path}`).toBe(401);
+        expect(answer.text, `${what} ${path}`).toBe('{"message":"Unauthorized"}');
+        expect(answer.headers.get('x-amzn-errortype'), what).toBe('UnauthorizedException');
+        expect(answer.headers.get('x-amzn-requestid'), what).toMatch(/^[0-9a-f-]{36}$/);
+        expect(answer.headers.get('content-type'), what).toMatch(/^application\/json/);
+      }
+    }
+    const listing = '/platform/vault/customer?count=1';
+    expect((await send(mock.url, 'GET', listing)).json.code, 'the merchant key').toBe(0);
+    expect(
+      (await send(mock.url, 'GET', listing, { key: MOCK_DEFAULTS.vendorApiKey })).json.code,
+      'the vendor key',
+    ).toBe(0);
+    const malformed = await send(mock.url, 'GET', listing, { authorization: `Bearer ${key}` });
+    expect(malformed.headers.get('x-amzn-errortype'), 'a header it cannot parse').toBeNull();
+    expect(malformed.json.code, 'a header it cannot parse').toEqual(expect.any(Number));
+    expect((await send(mock.url, 'GET', '/__mock/health', { key: null })).status).toBe(200);
+  },
+);
+
+test(
+  "the WAFs' readings against the suite's line (who-answered.ts): the exact one refuses exactly the headers out of " +
+    'form, the RFC 7617 one and the coarse one only headers out of form, and none ever knows a key',
   () => {
     const key = MOCK_DEFAULTS.apiKey;
     const token = fc.oneof(
@@ -330,14 +405,16 @@ test(
     );
     const disagreements = fc.sample(header, { numRuns: 2_000, seed: 42 }).flatMap((value) => {
       const outOfForm = authorizationOutOfForm(value) !== undefined;
-      const strict = blockedAuthorization([value], 'credentials') === outOfForm ? [] : [`credentials: ${value}`];
+      const exact = blockedAuthorization([value], 'exact') === outOfForm ? [] : [`exact: ${value}`];
+      const strict = blockedAuthorization([value], 'credentials') && !outOfForm ? [`credentials: ${value}`] : [];
       const coarse = blockedAuthorization([value], 'alphabet') && !outOfForm ? [`alphabet: ${value}`] : [];
-      return [...strict, ...coarse];
+      return [...exact, ...strict, ...coarse];
     });
     expect(disagreements).toEqual([]);
     // Sent twice, a field reaches the suite's exchange joined by ", " (RFC 9110 5.3) and the WAF as two fields.
     const twice = basic(key);
     expect(authorizationOutOfForm(`${twice}, ${twice}`)).toBeDefined();
+    expect(blockedAuthorization([twice, twice], 'exact')).toBe(true);
     expect(blockedAuthorization([twice, twice], 'credentials')).toBe(true);
     expect(blockedAuthorization([twice, twice], 'alphabet')).toBe(true);
   },

@@ -8,6 +8,7 @@ import { installReads503Once } from './link/reads-503-once.js';
 import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
+import { installAuthorizer } from './link/authorizer.js';
 import { installWaf } from './link/waf.js';
 import type { Behaviour } from './behaviour.js';
 import { relisted } from './vault/data.js';
@@ -29,7 +30,7 @@ export const LINK_VARIANTS = [
     description:
       'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in ' +
       'seconds or as an HTTP date, a body in neither scheme.',
-    wire: { install: installRateLimit },
+    wire: { install: (app) => installRateLimit(app) },
   },
   // Section 8 and 2.3 together: a vault too big to walk whole, behind a slow link and a rate limit.
   {
@@ -127,6 +128,26 @@ export const LINK_VARIANTS = [
       'that is not padded Base 64, or one whose decoded bytes hold no colon: the key encoded alone, a token encoded ' +
       'twice) is answered HTTP 403 with its own HTML page (server: CloudFront), never reaching the gateway.',
     wire: { install: (app) => installWaf(app, 'credentials') },
+  },
+  {
+    name: 'waf-refuses-inexact-authorization',
+    rule: 'ERR-1',
+    description:
+      "A web application firewall in front whose rules are section 5.4's words: a gateway request whose Authorization " +
+      'header is anything but "Basic", one space and padded Base 64 whose decoded bytes hold the colon (the scheme in ' +
+      'another case, two spaces after it, and every malformed header the other WAFs refuse) is answered HTTP 403 with ' +
+      'its own HTML page (server: CloudFront), never reaching the gateway.',
+    wire: { install: (app) => installWaf(app, 'exact') },
+  },
+  {
+    name: 'api-gateway-authorizer',
+    rule: 'ERR-2',
+    description:
+      "An API gateway's authorizer in front (AWS API Gateway with a Lambda authorizer): a gateway request without an " +
+      'Authorization header, or with a well-formed Basic token of a key the mock did not issue, is answered HTTP 401 ' +
+      '{"message":"Unauthorized"} with x-amzn-errortype: UnauthorizedException and an x-amzn-requestid, in both ' +
+      'families, never reaching the gateway.',
+    wire: { install: installAuthorizer },
   },
   {
     name: 'cut-after-header',

@@ -41,11 +41,11 @@ function modes(r: RegistryEntry): string {
 }
 
 /** A pipe inside a description would end the cell early. */
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replace(/\|/g, '\\|');
 }
 
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }

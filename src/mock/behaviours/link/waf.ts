@@ -13,9 +13,10 @@ const BLOCKED_PAGE =
 /**
  * How closely a WAF reads a Basic token. `alphabet`: its characters alone, those of Base 64 and "=" anywhere,
  * as a coarse rule set does. `credentials`: as RFC 7617 builds one, strict Base 64 (padded to a multiple of four)
- * whose decoded bytes hold the colon between user-id and password.
+ * whose decoded bytes hold the colon between user-id and password. `exact`: as section 5.4 writes the header,
+ * "Basic", one space, and RFC 7617's credentials, and nothing else (a rule set written from the API's own page).
  */
-export type TokenReading = 'alphabet' | 'credentials';
+export type TokenReading = 'alphabet' | 'credentials' | 'exact';
 
 const ALPHABET = /^[A-Za-z0-9+/=]+$/;
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -29,8 +30,9 @@ function tokenBlocked(token: string, reading: TokenReading): boolean {
 
 /**
  * The WAF's rules, on the header's shape alone (it never knows a key): a header sent twice, one over its size,
- * one carrying control characters, another scheme than Basic (in any case) or none, or a token its reading
- * refuses (`TokenReading`). No header at all, and a Basic token it reads as well-formed, it lets through,
+ * one carrying control characters, another scheme than Basic (in any case; the `exact` reading also refuses
+ * "Basic" in another case and more than one space after it) or none, or a token its reading refuses
+ * (`TokenReading`). No header at all, and a Basic token it reads as well-formed, it lets through,
  * whatever key the token carries.
  */
 export function blockedAuthorization(authorization: readonly string[], reading: TokenReading): boolean {
@@ -42,7 +44,10 @@ export function blockedAuthorization(authorization: readonly string[], reading: 
   if (/[\u0000-\u001f\u007f]/.test(value)) return true;
   const space = value.indexOf(' ');
   if (space < 0 || value.slice(0, space).toLowerCase() !== 'basic') return true;
-  return tokenBlocked(value.slice(space + 1).replace(/^ +/, ''), reading);
+  const rest = value.slice(space + 1);
+  if (reading === 'exact')
+    return value.slice(0, space) !== 'Basic' || rest.startsWith(' ') || tokenBlocked(rest, reading);
+  return tokenBlocked(rest.replace(/^ +/, ''), reading);
 }
 
 /** Every Authorization field the request carried, as sent (Node's `headers` keeps only the first of a repeat). */
