@@ -23,6 +23,7 @@ import { needOf, ruleById } from '../src/catalogue/rules.js';
 import { rateLimitAnnotation } from '../src/reporters/test-records/budget-outcome.js';
 import { WebhookReceiver } from '../src/transport/webhook-receiver.js';
 import type { ObservationData } from '../src/checks/observation-data.js';
+import { LENIENCIES, SERVED, type LeniencyName } from '../src/catalogue/leniencies.js';
 
 /** The Authorization header itself is never attached, not even redacted: only whether one was sent. */
 function forAttachment(e: Exchange) {
@@ -62,6 +63,11 @@ export type NotExercisedFn = (ruleId: string, reason: string) => void;
 
 /** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
 export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
+/**
+ * Records that the gateway served the probe of a notable leniency (src/catalogue/leniencies.ts) on `operation`:
+ * an observation of the leniency's rule, which the test must name, so the report keeps it.
+ */
+export type ObserveLeniency = (name: LeniencyName, operation: string, text: string) => void;
 
 type TestFixtures = {
   /** The run's target and settings: .env under the environment, validated once per worker. */
@@ -76,6 +82,7 @@ type TestFixtures = {
    * `data` (a stable kind, what it is about, the value) lets two runs be compared (--baseline).
    */
   observe: Observe;
+  observeLeniency: ObserveLeniency;
   /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
   countJudged: CountJudged;
   notExercised: NotExercisedFn;
@@ -149,6 +156,16 @@ export const test = base.extend<TestFixtures>({
       const written = annotation.observation.write({ ruleId, text: redactor.text(text), data: redacted });
       // The same observation on every page of a walk is one observation.
       if (!annotation.observation.holds(testInfo.annotations, written)) testInfo.annotations.push(written);
+    });
+  },
+
+  observeLeniency: async ({ observe }, use, testInfo) => {
+    await use((name, operation, text) => {
+      const { rule } = LENIENCIES[name];
+      // A rule the test does not name keeps none of its observations (rule-outcomes.ts): fail here instead.
+      if (!annotation.rule.read(testInfo.annotations).includes(rule))
+        throw new Error(`a probe of ${name} is observed under ${rule}, which the test must name in rules()`);
+      observe(rule, text, { kind: name, subject: operation, value: SERVED });
     });
   },
 
@@ -293,5 +310,6 @@ export type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
 export { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 export { atOnce } from '../src/transport/at-once.js';
 export type { Customer } from '../src/catalogue/types.js';
+export type { LeniencyName } from '../src/catalogue/leniencies.js';
 export type { PropertyFinding } from '../src/generate/property.js';
 export { shorten } from '../src/generate/check.js';

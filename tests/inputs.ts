@@ -11,6 +11,7 @@ export {
   newAchRequest,
   newCardRequest,
   newWalletRequest,
+  otherMerchantIdLike,
 } from '../src/catalogue/request-builders.js';
 export { DEFAULT_TEST_CARD, TEST_CARDS } from '../src/catalogue/test-cards.js';
 export type { TokenizeRequest } from '../src/catalogue/types.js';

@@ -36,6 +36,7 @@ import {
   newAchRequest,
   newCardRequest,
   newWalletRequest,
+  otherMerchantIdLike,
   type TokenizeRequest,
 } from './inputs.js';
 
@@ -449,6 +450,25 @@ test('TOK-7: a tokenize request without merchant_id is not accepted', rules(['TO
   const { merchant_id: _omitted, ...body } = newCardRequest(suite.merchant.merchantId);
   await gateway.tokenize(body);
 });
+
+// Section 2.1 ties merchant_id to the key ("Merchant ID that links to the API key") without saying that another
+// merchant's ID is refused: a gateway serving it is not failed, and a QA lead sees it as a notable leniency. A
+// write (a served one stores the published test card), so never sent where the run may not write.
+test(
+  'TOK-7: tokenize with the merchant key naming another merchant_id is served or refused, and a serving is shown',
+  rules(['TOK-7']),
+  async ({ gateway, suite, observeLeniency }) => {
+    const other = otherMerchantIdLike(suite.merchant.merchantId);
+    // In the form the run sends its own ID (TOK-12), so the ID alone differs.
+    const answer = await gateway.tokenize(newCardRequest(other), 'merchant', suite.merchant.idForm);
+    if (succeeded(answer))
+      observeLeniency(
+        'other-merchant-id-served',
+        'tokenize',
+        'tokenize served the merchant key with a merchant_id that is not PG_MERCHANT_ID (made up in its shape)',
+      );
+  },
+);
 
 const BROKEN_FORMATS: { name: string; body: (merchantId: string) => Record<string, unknown> }[] = [
   { name: 'exp_date month 13', body: (m) => newCardRequest(m, { exp_date: '1329' }) },

@@ -47,3 +47,20 @@ export function merchantIdNumber(merchantId: string): number | undefined {
   const n = Number(merchantId);
   return Number.isSafeInteger(n) ? n : undefined;
 }
+
+/**
+ * A merchant ID of `merchantId`'s shape that is not it, the same every run: each digit the next one (a first
+ * digit never 0), each letter the next of its case, everything else kept. A gateway that refuses a malformed
+ * ID cannot refuse it for its form, so only the ID's owner tells it apart.
+ */
+export function otherMerchantIdLike(merchantId: string): string {
+  const next = (c: string, i: number) => {
+    if (/[0-9]/.test(c)) return i === 0 && c === '9' ? '1' : String((Number(c) + 1) % 10);
+    if (/[a-z]/.test(c)) return String.fromCharCode(((c.charCodeAt(0) - 97 + 1) % 26) + 97);
+    if (/[A-Z]/.test(c)) return String.fromCharCode(((c.charCodeAt(0) - 65 + 1) % 26) + 65);
+    return c;
+  };
+  const other = [...merchantId].map(next).join('');
+  // Nothing to vary (no digit, no letter): a longer ID of the same text.
+  return other === merchantId ? `${merchantId}1` : other;
+}

@@ -1,6 +1,6 @@
 import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
 import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
-import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
+import type { ConformanceJson, LeniencyJson, RuleJson } from '../reporters/model/read-report.js';
 import { verdictLineOf } from '../reporters/model/read-report.js';
 import { UNCLASSIFIED } from '../evidence/annotations.js';
 import { dayOf } from '../known-deviations/entry.js';
@@ -41,6 +41,11 @@ export type CutoverComparison = {
   asOnSandbox: Difference[];
   /** What was not compared, and why; information. */
   notes: string[];
+  /**
+   * The notable leniencies either run saw, sorted by side: information for the move, never a difference (the
+   * document does not forbid them), though a client relying on one the sandbox served may fail on production.
+   */
+  leniencies: { onBoth: LeniencyJson[]; productionOnly: LeniencyJson[]; sandboxOnly: LeniencyJson[] };
 };
 
 const EXERCISED = new Set(['passed', 'failed', 'known deviation']);
@@ -186,6 +191,12 @@ export function compareCutover(
     knownFromSandbox: carriedFromSandbox(sandbox, today),
     asOnSandbox: [],
     notes: [...drift.notes],
+    // A sandbox report without leniencies (an older suite) compares none: production's are its own (a note says so).
+    leniencies: {
+      onBoth: (production.leniencies ?? []).filter((l) => drift.leniencies && !drift.leniencies.appeared.includes(l)),
+      productionOnly: drift.leniencies?.appeared ?? production.leniencies ?? [],
+      sandboxOnly: drift.leniencies?.noLongerSeen ?? [],
+    },
   };
   if (sandbox.target !== 'sandbox')
     out.notes.push(`The report given as the sandbox's was run against ${sandbox.target}.`);

@@ -7,6 +7,7 @@ import { feltDifferences, type CutoverComparison } from './compare.js';
 import { escapeHtml } from '../reporters/formats/html/html-escape.js';
 import { htmlPage } from '../reporters/formats/html/page-shell.js';
 import { markdownCell } from '../reporters/formats/markdown-cell.js';
+import { LENIENCIES_INTRO, leniencyLine } from '../reporters/formats/leniency-lines.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
 export const CUTOVER_EXIT = {
@@ -143,6 +144,26 @@ function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
       }),
     },
     { title: 'Not compared', lines: c.notes },
+    { title: 'Notable leniencies (not part of the outcome)', lines: leniencyLines(c) },
+  ];
+}
+
+/**
+ * Each leniency either run saw, with the side that served it: none is a difference to resolve (the document
+ * does not forbid them), but one only the sandbox served is what a client integrated there may lean on.
+ */
+function leniencyLines(c: CutoverComparison): string[] {
+  const { onBoth, productionOnly, sandboxOnly } = c.leniencies;
+  if (!onBoth.length && !productionOnly.length && !sandboxOnly.length) return [];
+  return [
+    LENIENCIES_INTRO,
+    ...onBoth.map((l) => `${leniencyLine(l)} (served on production and on the sandbox)`),
+    ...productionOnly.map((l) => `${leniencyLine(l)} (served on production; the sandbox run did not see it)`),
+    ...sandboxOnly.map(
+      (l) =>
+        `${leniencyLine(l)} (served on the sandbox, not seen on production: refused there, or its probe did not ` +
+        `run there, see ${l.rule}; a client relying on it may fail after the move)`,
+    ),
   ];
 }
 

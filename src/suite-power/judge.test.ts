@@ -72,6 +72,19 @@ test('a variation passes when no rule failed and the whole suite ran against a t
   expect(judge(variant(), undefined)).toMatchObject({ outcome: 'error', ok: false });
 });
 
+test('a variation made to be a notable leniency passes only when the report lists that leniency', () => {
+  const lenient = { ...variant(), leniency: 'key-as-user-part' };
+  const shown = { ...report('CONFORMANT', []), leniencies: [{ name: 'key-as-user-part' }] };
+  expect(judge(lenient, shown)).toMatchObject({ outcome: 'passed', ok: true });
+  expect(judge(lenient, report('CONFORMANT', []))).toMatchObject({ outcome: 'leniency not shown', ok: false });
+  const another = { ...shown, leniencies: [{ name: 'key-whitespace-trimmed' }] };
+  expect(judge(lenient, another)).toMatchObject({ outcome: 'leniency not shown', ok: false });
+  // A failed rule is the first thing to say.
+  expect(judge(lenient, { ...report('NON-CONFORMANT', ['ERR-5']), leniencies: shown.leniencies })).toMatchObject({
+    outcome: 'flagged',
+  });
+});
+
 test('a known-deviations case passes only on its verdict, exit code, rule status and the words of its line', () => {
   const [matched, , expired] = KNOWN_CASES;
   const run = (c: KnownCase): PlannedRun => {

@@ -6,6 +6,8 @@ export type RunReport = {
   verdict: string;
   verdictLine?: string;
   rules: { id: string; status: string; tests?: { failures?: { ruleId?: string }[] }[] }[];
+  /** The notable leniencies the run saw (by name); a report of an older suite has none. */
+  leniencies?: { name: string }[];
 };
 
 /**
@@ -17,7 +19,15 @@ function failedByName(report: RunReport, ruleId: string): boolean {
   return rule?.status === 'failed' && !!rule.tests?.some((t) => t.failures?.some((f) => f.ruleId === ruleId));
 }
 
-export type Outcome = 'caught' | 'caught by accident' | 'survived' | 'passed' | 'flagged' | 'wrong verdict' | 'error';
+export type Outcome =
+  | 'caught'
+  | 'caught by accident'
+  | 'survived'
+  | 'passed'
+  | 'flagged'
+  | 'leniency not shown'
+  | 'wrong verdict'
+  | 'error';
 
 export type FaultRunOutcome = {
   outcome: Outcome;
@@ -35,8 +45,9 @@ export type FaultRunOutcome = {
  * noticed only by other rules was caught by accident, which proves nothing about its own rule and fails
  * verify:suite. A variation passes
  * when no rule failed and the whole suite ran: CONFORMANT, or NOT FULLY EXERCISED where the variation
- * leaves a rule nothing to judge (an empty vault). INCOMPLETE means rules went unrun, and a run that never
- * ran proves nothing: an error, not a pass.
+ * leaves a rule nothing to judge (an empty vault), and, for a variation that is a notable leniency, with the
+ * report listing it. INCOMPLETE means rules went unrun, and a run that never ran proves nothing: an error, not a
+ * pass.
  */
 export function judge(run: PlannedRun, report: RunReport | undefined): FaultRunOutcome {
   if (!report) return { outcome: 'error', ok: false, verdict: 'ERROR', failedRules: [], caughtBy: [], unlisted: [] };
@@ -56,7 +67,10 @@ export function judge(run: PlannedRun, report: RunReport | undefined): FaultRunO
     // A legitimate behaviour taken for a configuration problem (a PG_WEBHOOK_ID "unknown") is a false alarm too.
     const ok =
       failedRules.length === 0 && report.verdict !== 'TARGET UNAVAILABLE' && report.verdict !== 'CONFIGURATION ERROR';
-    return { ...base, outcome: ok ? 'passed' : 'flagged', ok, caughtBy: [], unlisted: [] };
+    if (!ok) return { ...base, outcome: 'flagged', ok, caughtBy: [], unlisted: [] };
+    // A variation made to be a notable leniency passes only when the report shows it: its probe still sees it.
+    const shown = !run.leniency || !!report.leniencies?.some((l) => l.name === run.leniency);
+    return { ...base, outcome: shown ? 'passed' : 'leniency not shown', ok: shown, caughtBy: [], unlisted: [] };
   }
   const others = failedRules.filter((r) => r !== run.rule);
   const unlisted = others.filter((r) => !run.alsoNoticedBy.includes(r));

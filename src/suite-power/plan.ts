@@ -24,6 +24,8 @@ export type PlannedRun = {
   wholeSuite?: boolean;
   /** The merchant ID the behaviour needs (its `merchantId`): its mock is started with it and the run sends it. */
   merchantId?: string;
+  /** The notable leniency the variation must show in the run's report (its `leniency`). */
+  leniency?: string;
 };
 
 type Entry = {
@@ -35,6 +37,7 @@ type Entry = {
   onlyByName?: string;
   acrossTheRun?: string;
   merchantId?: string;
+  leniency?: string;
 };
 
 /**
@@ -96,7 +99,13 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
 }
 
 function pick(e: Entry) {
-  return { name: e.name, rule: e.rule, description: e.description, ...(e.merchantId && { merchantId: e.merchantId }) };
+  return {
+    name: e.name,
+    rule: e.rule,
+    description: e.description,
+    ...(e.merchantId && { merchantId: e.merchantId }),
+    ...(e.leniency && { leniency: e.leniency }),
+  };
 }
 
 /** Rules of the catalogue that no fault breaks: the suite's power over them is unmeasured. */

@@ -22,6 +22,7 @@ const OUTCOME_CELL: Record<FaultRunOutcome['outcome'], string> = {
   'caught by accident': '**CAUGHT BY ACCIDENT**',
   survived: '**SURVIVED**',
   flagged: '**FLAGGED**',
+  'leniency not shown': '**LENIENCY NOT SHOWN**',
   'wrong verdict': '**WRONG VERDICT**',
   error: '**ERROR**',
 };
@@ -50,6 +51,7 @@ export function suitePowerReport(outcomes: RunOutcome[], options: Options) {
       runs: variants.length,
       passed: variants.filter((o) => o.ok).length,
       flagged: notOk(variants, 'flagged'),
+      leniencyNotShown: notOk(variants, 'leniency not shown'),
       errors: notOk(variants, 'error'),
     },
     knownDeviations: {

@@ -238,4 +238,29 @@ export const AUTH_VARIANTS = [
     description: 'Accepts a Basic token of the key alone, without the leading colon.',
     authenticate: reread((d) => (d.includes(':') ? undefined : `:${d}`)),
   },
+  // Notable leniencies: not forbidden outright, so the suite passes them and reports each in a section of its own.
+  {
+    name: 'key-as-user-part',
+    rule: 'AUTH-4',
+    leniency: 'key-as-user-part',
+    description:
+      'Also takes the key from the user part when nothing follows the colon ("KEY:" in place of ":KEY"), on every ' +
+      'operation, as a server reading user:password and taking whichever half is filled does.',
+    authenticate: reread((d) =>
+      d.endsWith(':') && d.indexOf(':') === d.length - 1 ? `:${d.slice(0, -1)}` : undefined,
+    ),
+  },
+  {
+    name: 'trims-key-whitespace',
+    rule: 'AUTH-3',
+    leniency: 'key-whitespace-trimmed',
+    description:
+      'Compares the key without the whitespace around it (a space, a tab, a line end), on every operation, as a ' +
+      'gateway forgiving pasted keys does; no near miss of AUTH-3 is whitespace, so every one is still refused.',
+    authenticate: reread((d) => {
+      const colon = d.indexOf(':');
+      const key = d.slice(colon + 1);
+      return colon === 0 && key.trim() !== key ? `:${key.trim()}` : undefined;
+    }),
+  },
 ] as const satisfies readonly Behaviour[];

@@ -3,6 +3,7 @@ import type { Credentials } from '../gateway/credentials.js';
 import type { AnswerContext, FailureContext, GatewaySteps, SeamAnswer, Seams } from '../gateway/seams.js';
 import type { TokenizeFormats } from '../gateway/tokenize/request.js';
 import type { Customer } from '../state/customers.js';
+import type { LeniencyName } from '../../catalogue/leniencies.js';
 
 export type Mode = 'mock' | 'black-box';
 /** A registry entry: the name, the rule it breaks (fault) or whose leeway it uses (variant), what it does. */
@@ -24,6 +25,11 @@ export type RegistryEntry = {
    * with it and send it as PG_MERCHANT_ID.
    */
   readonly merchantId?: string;
+  /**
+   * A variation a suite probe reads as a notable leniency (catalogue/leniencies.ts): verify:suite requires the
+   * run's report to list it, so a probe that stops seeing it fails there.
+   */
+  readonly leniency?: LeniencyName;
 };
 
 /** What a behaviour may read besides its seam's arguments. */

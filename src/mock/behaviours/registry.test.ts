@@ -8,6 +8,7 @@ import { MockConfigError, optionsFromEnv } from '../options.js';
 import { buildMockServer } from '../server.js';
 import type { Behaviour } from './behaviour.js';
 import { VARIANTS } from './variants.js';
+import { LENIENCIES } from '../../catalogue/leniencies.js';
 
 const rules = new Map(loadRules().map((r) => [r.id, r]));
 const entries: (RegistryEntry & { kind: 'fault' | 'variant' })[] = [
@@ -48,8 +49,19 @@ test('a fault narrowed to mock mode says why, and only faults narrow their modes
   }
 });
 
+test('each notable leniency has a variation showing it, filed under the rule the leniency is observed under', () => {
+  const shown = VARIANTS.flatMap((v: Behaviour) => (v.leniency ? [v] : []));
+  expect(shown.map((v) => `${v.leniency} ${v.rule}`).sort()).toEqual(
+    Object.entries(LENIENCIES)
+      .map(([name, l]) => `${name} ${l.rule}`)
+      .sort(),
+  );
+  expect(FAULTS.filter((f: Behaviour) => f.leniency).map((f) => f.name)).toEqual([]);
+});
+
 test('every fault and variant changes something: it acts at one seam at least', () => {
-  const acts = (u: Behaviour) => Object.keys(u).some((k) => !['name', 'rule', 'description', 'modes'].includes(k));
+  const acts = (u: Behaviour) =>
+    Object.keys(u).some((k) => !['name', 'rule', 'description', 'modes', 'leniency'].includes(k));
   expect([...FAULTS, ...VARIANTS].filter((u: Behaviour) => !acts(u)).map((u) => u.name)).toEqual([]);
 });
 

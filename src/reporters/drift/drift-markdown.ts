@@ -1,5 +1,6 @@
 import { unchanged, type Drift, type RuleChange, type ValueChange } from './drift.js';
 import { markdownCell } from '../formats/markdown-cell.js';
+import { leniencyLine } from '../formats/leniency-lines.js';
 
 const values = (v: string[]) => (v.length ? v.join(', ') : '(none)');
 
@@ -23,6 +24,11 @@ export function driftSections(d: Drift): { title: string; lines: string[] }[] {
     },
     { title: 'Coverage that went down', lines: d.coverageDown ?? [] },
     { title: 'Known deviations no longer seen', lines: d.knownNoLongerSeen ?? [] },
+    { title: 'Notable leniencies that appeared', lines: (d.leniencies?.appeared ?? []).map(leniencyLine) },
+    {
+      title: 'Notable leniencies no longer seen (refused this run, or their probe did not run: see the rule)',
+      lines: (d.leniencies?.noLongerSeen ?? []).map(leniencyLine),
+    },
   ].filter((s) => s.lines.length > 0);
 }
 

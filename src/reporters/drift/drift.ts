@@ -1,6 +1,6 @@
 import { parseObservation, UNCLASSIFIED, type Observation } from '../../evidence/annotations.js';
 import { describeKey, observationKey } from '../test-records/observation.js';
-import type { ConformanceJson, RuleJson } from '../model/read-report.js';
+import type { ConformanceJson, LeniencyJson, RuleJson } from '../model/read-report.js';
 import { ruleFingerprint } from '../model/run-identity.js';
 import { coverageDown } from '../model/coverage.js';
 import { noLongerSeenLines } from '../known-deviations/known-outcomes.js';
@@ -28,6 +28,11 @@ export type Drift = {
   coverageDown?: string[];
   /** Known deviations of this run's file that matched nothing: the gateway may have fixed them. */
   knownNoLongerSeen?: string[];
+  /**
+   * Notable leniencies this run saw and the baseline did not, and the other way round (each leniency on each
+   * operation is one). Undefined when the baseline records none at all (an older version of the suite).
+   */
+  leniencies?: { appeared: LeniencyJson[]; noLongerSeen: LeniencyJson[] };
 };
 
 const EXERCISED = new Set(['passed', 'failed', 'known deviation']);
@@ -51,6 +56,18 @@ function observed(rules: RuleJson[]): Map<string, { what: string; values: string
     byKey.set(observationKey(o), entry);
   }
   return new Map([...byKey].map(([key, e]) => [key, { what: e.what, values: [...e.values].sort() }]));
+}
+
+const leniencyKey = (l: LeniencyJson) => `${l.name}\u0000${l.operation}`;
+
+/** The leniencies of one run that the other did not see. */
+function leniencyDrift(baseline: LeniencyJson[], current: LeniencyJson[]): NonNullable<Drift['leniencies']> {
+  const before = new Set(baseline.map(leniencyKey));
+  const now = new Set(current.map(leniencyKey));
+  return {
+    appeared: current.filter((l) => !before.has(leniencyKey(l))),
+    noLongerSeen: baseline.filter((l) => !now.has(leniencyKey(l))),
+  };
 }
 
 /** What a rule judged, as one phrase, whatever form the report gives it (a sentence, or an object with one). */
@@ -172,6 +189,8 @@ export function driftSince(
   }
   for (const [key, e] of was) if (!now.has(key)) drift.disappeared.push({ what: e.what, from: e.values, to: [] });
   drift.coverageDown = coverageDown(baseline.coverage, current.coverage);
+  if (baseline.leniencies) drift.leniencies = leniencyDrift(baseline.leniencies, current.leniencies ?? []);
+  else drift.notes.push('The baseline records no notable leniencies (an older version of the suite): not compared.');
   return drift;
 }
 
@@ -189,6 +208,8 @@ export function unchanged(d: Drift): boolean {
     d.changedValue,
     d.coverageDown ?? [],
     d.knownNoLongerSeen ?? [],
+    d.leniencies?.appeared ?? [],
+    d.leniencies?.noLongerSeen ?? [],
   ];
   return d.comparable && lists.every((l) => l.length === 0);
 }

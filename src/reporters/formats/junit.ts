@@ -2,6 +2,7 @@ import { ticketOf } from '../../known-deviations/entry.js';
 import type { ConformanceReport, RuleReport } from '../model/conformance-report.js';
 import type { FailureDetail } from '../test-records/failure-details.js';
 import { escapeXml } from './xml-escape.js';
+import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading, leniencyLine } from './leniency-lines.js';
 
 /** An attribute's value on one line: a reader would fold its line breaks into spaces anyway. */
 const attribute = (text: string) => escapeXml(text.replace(/\s+/g, ' ').trim());
@@ -41,12 +42,13 @@ function firstFound(r: RuleReport): string {
 /** What the rule's tests said when they did not run: their skip reasons, without repeats. */
 const notesOf = (r: RuleReport) => unique(r.tests.map((t) => t.note ?? '').filter(Boolean));
 
-/** What a rule that passed judged, left open in part, and observed: the test case's output. */
-function passedText(r: RuleReport): string {
+/** What a rule that passed judged, left open in part, observed and was served leniently: the test case's output. */
+function passedText(r: RuleReport, report: ConformanceReport): string {
   return [
     `Judged: ${r.judged.join(', ') || 'nothing'}`,
     ...(r.notExercised.length ? [`Not judged in part: ${r.notExercised.join('; ')}`] : []),
     ...r.observations.map((o) => `Observed: ${o.text}`),
+    ...report.leniencies.filter((l) => l.rule === r.id).map((l) => `Notable leniency: ${leniencyLine(l)}`),
     ...r.tests.map((t) => `${t.outcome}: ${t.title}`),
   ].join('\n');
 }
@@ -95,7 +97,7 @@ function testCase(r: RuleReport, report: ConformanceReport): string {
     const findings = r.status === 'known deviation' ? out(findingsText(r)) : '';
     return `${open}<skipped message="${attribute(skipped)}"/>${findings}</testcase>`;
   }
-  return `${open}${out(passedText(r))}</testcase>`;
+  return `${open}${out(passedText(r, report))}</testcase>`;
 }
 
 const kindOf = (r: RuleReport) =>
@@ -113,10 +115,30 @@ function counts(rules: readonly RuleReport[]): string {
 }
 
 /**
+ * The notable leniencies as a suite of their own that holds no test case (none is a test, passed or failed, so
+ * the counts stay the rules'): a property per leniency and their detail as the suite's output. None: no suite.
+ */
+function leniencySuite(report: ConformanceReport): string[] {
+  if (!report.leniencies.length) return [];
+  const properties = report.leniencies
+    .map((l) => `      <property name="${attribute(leniencyHeading(l))}" value="${attribute(l.text)}"/>`)
+    .join('\n');
+  const text = [
+    LENIENCIES_INTRO,
+    ...report.leniencies.flatMap((l) => ['', leniencyHeading(l), ...leniencyDetail(l)]),
+  ].join('\n');
+  return [
+    `  <testsuite name="${attribute(LENIENCIES_TITLE)}" tests="0" failures="0" errors="0" skipped="0" ` +
+      `timestamp="${attribute(report.started)}">\n    <properties>\n${properties}\n    </properties>\n` +
+      `    <system-out>${escapeXml(text)}</system-out>\n  </testsuite>`,
+  ];
+}
+
+/**
  * junit.xml for CI test views: one test case per rule of the catalogue, in one suite per family. A failed
  * rule carries each finding (Expected, Found, the exchanges and reproduce lines, redacted where they were
  * made); a rule not judged is skipped with the reason; one target unavailable is an error, as infrastructure
- * stopped it.
+ * stopped it. The notable leniencies, when any, follow in a suite of their own (leniencySuite).
  */
 export function conformanceJunit(report: ConformanceReport): string {
   const families = unique(report.rules.map((r) => familyOf(r.id)));
@@ -132,6 +154,6 @@ export function conformanceJunit(report: ConformanceReport): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<testsuites name="${attribute(`gateway-conformance: ${report.verdict} (${report.targetId})`)}" ` +
-    `${counts(report.rules)}${time}>\n${suites.join('\n')}\n</testsuites>\n`
+    `${counts(report.rules)}${time}>\n${[...suites, ...leniencySuite(report)].join('\n')}\n</testsuites>\n`
   );
 }

@@ -6,6 +6,8 @@ import type { GeneratedSection } from '../test-records/run-wide-records.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import type { ConformanceReport } from '../model/conformance-report.js';
 import { markdownCell } from './markdown-cell.js';
+import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading } from './leniency-lines.js';
+import type { LeniencyJson } from '../model/read-report.js';
 
 /** conformance.md: the verdict, what needs a decision, then every rule in detail. */
 export function conformanceMarkdown(s: ConformanceReport): string {
@@ -32,6 +34,7 @@ export function conformanceMarkdown(s: ConformanceReport): string {
   for (const section of knownSections(s.knownDeviations)) {
     lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${markdownCell(l)}`), '');
   }
+  lines.push(...leniencyMarkdown(s.leniencies));
   if (s.drift !== undefined) lines.push(...driftMarkdown(s.drift));
   const notExercised = s.rules.filter((o) => o.status === 'not exercised');
   if (notExercised.length) {
@@ -69,6 +72,15 @@ export function conformanceMarkdown(s: ConformanceReport): string {
   if (s.coverage) lines.push(...coverageMarkdown(s.coverage));
   if (s.generated) lines.push(...generatedMarkdown(s.generated));
   return `${lines.join('\n')}\n`;
+}
+
+/** The notable leniencies, each with what was sent and what serving it means; nothing when none was served. */
+export function leniencyMarkdown(leniencies: readonly LeniencyJson[] = []): string[] {
+  if (!leniencies.length) return [];
+  const lines = [`## ${LENIENCIES_TITLE}`, '', LENIENCIES_INTRO, ''];
+  for (const l of leniencies)
+    lines.push(`- **${markdownCell(leniencyHeading(l))}**`, ...leniencyDetail(l).map((d) => `  - ${markdownCell(d)}`));
+  return [...lines, ''];
 }
 
 function generatedMarkdown(g: GeneratedSection): string[] {

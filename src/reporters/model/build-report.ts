@@ -1,7 +1,8 @@
 import { baselineDrift } from '../drift/baseline.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
-import type { ConformanceReport, RuleReport } from './conformance-report.js';
+import type { ConformanceReport, LeniencyReport, RuleReport } from './conformance-report.js';
+import { isLeniency, LENIENCIES, LENIENCY_NAMES } from '../../catalogue/leniencies.js';
 import type { Coverage } from './coverage.js';
 import type { OperationGap } from './exercised.js';
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
@@ -48,9 +49,27 @@ export function ruleReport(o: RuleOutcome): RuleReport {
     judged: o.judged,
     notExercised: o.notExercised,
     tests: o.tests,
-    observations: o.observations.map(({ ruleId: _rule, ...data }) => data),
+    observations: o.observations.filter((x) => !isLeniency(x.kind)).map(({ ruleId: _rule, ...data }) => data),
     source: o.rule.source,
   };
+}
+
+/**
+ * The notable leniencies among the rules' observations: each (leniency, operation) once, in catalogue order,
+ * then by operation. Only the rule the catalogue files a leniency under holds it.
+ */
+export function leniencies(outcomes: readonly RuleOutcome[]): LeniencyReport[] {
+  const seen = new Map<string, LeniencyReport>();
+  for (const o of outcomes)
+    for (const x of o.observations) {
+      if (!isLeniency(x.kind) || LENIENCIES[x.kind].rule !== o.rule.id) continue;
+      const operation = x.subject ?? '';
+      const key = `${x.kind}\u0000${operation}`;
+      if (!seen.has(key)) seen.set(key, { name: x.kind, ...LENIENCIES[x.kind], operation, text: x.text });
+    }
+  return [...seen.values()].sort(
+    (a, b) => LENIENCY_NAMES.indexOf(a.name) - LENIENCY_NAMES.indexOf(b.name) || a.operation.localeCompare(b.operation),
+  );
 }
 
 /**
@@ -73,6 +92,7 @@ export function conformanceReport(run: JudgedRun): ConformanceReport {
     operationsNotServed: run.operations ?? [],
     skippedTests: run.skippedTests ?? {},
     rules: run.outcomes.map(ruleReport),
+    leniencies: leniencies(run.outcomes),
     ...(run.coverage ? { coverage: run.coverage } : {}),
     ...(run.knownDeviations ? { knownDeviations: run.knownDeviations } : {}),
   };

@@ -1,4 +1,5 @@
 import type { ObservationData } from '../../checks/observation-data.js';
+import type { Leniency, LeniencyName } from '../../catalogue/leniencies.js';
 import type { Drift } from '../drift/drift.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
@@ -9,6 +10,18 @@ import type { Catalogue } from './run-identity.js';
 
 /** An observation under its rule: the rule's ID is the rule's own, so it is not repeated. */
 export type ObservationReport = ObservationData & { text: string };
+
+/**
+ * A notable leniency the run saw (catalogue/leniencies.ts): a probe the gateway served, on one operation. Its
+ * rule's observation, held here rather than under the rule, so each format shows it in a section of its own.
+ */
+export type LeniencyReport = Leniency & {
+  name: LeniencyName;
+  /** The operation that served it. */
+  operation: string;
+  /** What was seen, for people. */
+  text: string;
+};
 
 /** One rule of the catalogue as the report holds it: its wording, its outcome, its tests and what they found. */
 export type RuleReport = {
@@ -23,6 +36,7 @@ export type RuleReport = {
   notExercised: string[];
   /** Each test with its outcome, note, what it judged and its findings (redacted where they were made). */
   tests: RuleOutcome['tests'];
+  /** What the gateway did where the document leaves it open; its notable leniencies are the report's `leniencies`. */
   observations: ObservationReport[];
   /** Where the document states the rule (rules.yaml's `source`), cited under the rule in conformance.md. */
   source: string;
@@ -56,6 +70,8 @@ export type ConformanceReport = {
   /** Skipped tests counted by their reason. */
   skippedTests: Record<string, number>;
   rules: RuleReport[];
+  /** The notable leniencies the run saw, in catalogue order; empty when none was served. Never part of the verdict. */
+  leniencies: LeniencyReport[];
   /** What the run covered of the document's fields; absent when no test recorded it. */
   coverage?: Coverage;
   /** What the known-deviations file did to the run; absent when none was read. */

@@ -14,6 +14,18 @@ import type { GeneratedSection } from '../test-records/run-wide-records.js';
  */
 export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; count?: number; text: string };
 
+/** A notable leniency as conformance.json holds it (conformance-report.ts's LeniencyReport). */
+export type LeniencyJson = {
+  name: string;
+  operation: string;
+  text: string;
+  rule: string;
+  section: string;
+  source: string;
+  sent: string;
+  meaning: string;
+};
+
 export type RuleJson = {
   id: string;
   section?: string;
@@ -50,6 +62,8 @@ export type ConformanceJson = {
   /** Skipped tests counted by their reason. */
   skippedTests?: Record<string, number>;
   rules: RuleJson[];
+  /** The notable leniencies the run saw; older runs lack it (and recorded none). */
+  leniencies?: LeniencyJson[];
   /** What the run covered of the document's fields; older runs lack it. */
   coverage?: Coverage;
   /** What the known-deviations file did to the run; absent when none was read. */

@@ -121,4 +121,19 @@ export const TOKENIZE_VARIANTS = [
       body.pg_id = `pg_${createHash('sha256').update(card.card_id).digest('hex').slice(0, 20)}`;
     }),
   },
+  // Section 2.1: merchant_id is the "Merchant ID that links to the API key"; that another one is refused is not
+  // said. A notable leniency, passed and reported apart.
+  {
+    name: 'tokenize-serves-other-merchant-id',
+    rule: 'TOK-7',
+    leniency: 'other-merchant-id-served',
+    description:
+      "A tokenize naming a merchant_id that is not the key's merchant is served for the key's merchant (the card " +
+      'stored as if the right ID had been sent); a missing or empty merchant_id, or one that is not a string, is still refused.',
+    readTokenize: (next, env) => (body, identity) => {
+      const id = body.merchant_id;
+      const other = typeof id === 'string' && id !== '' && id !== env.credentials.merchantId;
+      return next(other ? { ...body, merchant_id: env.credentials.merchantId } : body, identity);
+    },
+  },
 ] as const satisfies readonly Behaviour[];

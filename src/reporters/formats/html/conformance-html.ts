@@ -9,6 +9,7 @@ import { coverageHtml } from './coverage-html.js';
 import type { Night } from '../../history/night-history.js';
 import { NIGHT_GRID_STYLE, nightGridHtml } from './night-grid-html.js';
 import { knownSections } from '../../known-deviations/known-outcomes.js';
+import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading } from '../leniency-lines.js';
 
 /**
  * reports/conformance.html: one page a QA lead can read and sign off, leading with what needs a decision
@@ -101,6 +102,18 @@ function knownHtml(report: ConformanceJson): string {
     .join('');
 }
 
+/** The notable leniencies the gateway served, each with its detail; nothing when none was. */
+function leniencyHtml(report: ConformanceJson): string {
+  const seen = report.leniencies ?? [];
+  if (!seen.length) return '';
+  const detail = (lines: string[]) => lines.map((d) => `<li>${escapeHtml(d)}</li>`).join('');
+  const items = seen
+    .map((l) => `<li><strong>${escapeHtml(leniencyHeading(l))}</strong><ul>${detail(leniencyDetail(l))}</ul></li>`)
+    .join('');
+  const intro = `<p class="rule">${escapeHtml(LENIENCIES_INTRO)}</p>`;
+  return `<h2 id="leniencies">${escapeHtml(LENIENCIES_TITLE)}</h2>${intro}<ul class="leniencies">${items}</ul>`;
+}
+
 function driftHtml(drift: Drift | string): string {
   if (typeof drift === 'string') return `<h2>Since the baseline</h2><p class="note">${escapeHtml(drift)}</p>`;
   const notes = drift.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('');
@@ -137,6 +150,7 @@ export function conformancePage(
 ${unavailable}
 ${decisionHtml(report)}
 ${knownHtml(report)}
+${leniencyHtml(report)}
 ${drift === undefined ? '' : driftHtml(drift)}
 ${nights ? nightGridHtml(nights) : ''}
 <h2 id="all-rules">All rules</h2>
