@@ -103,8 +103,7 @@ export const AUTH_FAULTS = [
   {
     name: 'merchant-key-refused-on-disable',
     rule: 'AUTH-2',
-    modes: ['mock'],
-    description: `Disabling a webhook refuses the merchant key (code 1004). ${DISABLE_REFUSAL_INVISIBLE}`,
+    description: 'Disabling a webhook refuses the merchant key (code 1004); the vendor key disables it.',
     authenticate: keyRefused('merchant', 'disableWebhook'),
   },
   // AUTH-3: a key the gateway did not issue is rejected.
