@@ -144,4 +144,8 @@ test("the run's record of served disables is shared through its folder, by party
   const alone = new RunDisables(join(file, 'disabled'));
   alone.served(ID, { party: 'vendor', withBody: false });
   expect(alone.servedEarlier(ID)).toEqual([{ party: 'vendor', withBody: false }]);
+  // Nor does one under /proc, where a recursive mkdir never returns, hold the worker.
+  const proc = new RunDisables('/proc/no-such-folder/disabled');
+  proc.served(ID, { party: 'merchant', withBody: false });
+  expect(proc.servedEarlier(ID)).toEqual([{ party: 'merchant', withBody: false }]);
 });
