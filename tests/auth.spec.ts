@@ -7,7 +7,6 @@ import {
 } from '../src/checks/registry.js';
 import {
   atOnce,
-  bodyField,
   rules,
   succeeded,
   TARGET_SKIPS,
@@ -22,8 +21,7 @@ import {
 } from './fixtures.js';
 import { apiToken, nearMissKeys } from './inputs.js';
 import { OPERATIONS } from './operations.js';
-import { unknownWebhookProblem } from './unknown-webhook.js';
-import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
+import { AUTH_2, AUTH_5, judgeDisable } from './configured-webhook.js';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -142,12 +140,6 @@ async function rejectsNearMisses(
   countJudged('AUTH-7', answers.length, 'rejections');
 }
 
-/** How a disable of PG_WEBHOOK_ID that did not succeed answered, for --baseline comparisons. */
-const disableAnswer = (answer: Exchange) => ({
-  kind: 'disable-of-configured-webhook',
-  value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
-});
-
 for (const op of OPERATIONS) {
   test.describe(op.id, () => {
     test(
@@ -164,20 +156,14 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-2: ${op.id} accepts the merchant key sent as section 5 builds it`,
       rules(['AUTH-2'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
-        const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
-        if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
-          observe(
-            'AUTH-2',
-            `disabling PG_WEBHOOK_ID answered ${answer.text.slice(0, 200)}; it may be inactive already, and re-disabling is not shown`,
-            disableAnswer(answer),
-          );
-          notExercised(
-            'AUTH-2',
-            (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE,
-          );
-          return;
+      async ({ gateway, suite, disables, takeWebhook, verify, observe, countJudged, notExercised }) => {
+        if (op.id === 'disableWebhook') {
+          // A refused disable is asked about first: PG_WEBHOOK_ID may be inactive already (configured-webhook.ts).
+          const id = await takeWebhook();
+          const ctx = { gateway, suite, disables, verify, observe, countJudged, notExercised };
+          return judgeDisable(ctx, AUTH_2, id, await gateway.disableWebhook(id, 'merchant'), 'merchant');
         }
+        const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
         verify('AUTH-2', acceptanceProblems(answer), 'the family success indicator', answer);
         countJudged('AUTH-2', 1, 'requests with the merchant key');
       },
@@ -282,20 +268,13 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-5: ${op.id} accepts the vendor key in place of the merchant key`,
       rules(['AUTH-5'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
-        const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');
-        if (op.id === 'disableWebhook' && suite.target !== 'mock' && !succeeded(answer)) {
-          observe(
-            'AUTH-5',
-            'disabling PG_WEBHOOK_ID with the vendor key did not answer code 0; it may be inactive already',
-            disableAnswer(answer),
-          );
-          notExercised(
-            'AUTH-5',
-            (await unknownWebhookProblem(gateway, suite, answer, 'vendor')) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE,
-          );
-          return;
+      async ({ gateway, suite, disables, takeWebhook, verify, observe, countJudged, notExercised }) => {
+        if (op.id === 'disableWebhook') {
+          const id = await takeWebhook();
+          const ctx = { gateway, suite, disables, verify, observe, countJudged, notExercised };
+          return judgeDisable(ctx, AUTH_5, id, await gateway.disableWebhook(id, 'vendor'), 'vendor');
         }
+        const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');
         verify('AUTH-5', acceptanceProblems(answer), 'the family success indicator', answer);
         countJudged('AUTH-5', 1, 'requests with the vendor key');
       },

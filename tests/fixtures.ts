@@ -7,10 +7,11 @@ import { distanceOf, inFlightPerWorker } from '../src/config/run-shape.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '../src/config/configuration-skips.js';
 import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
-import type { Exchange } from '../src/transport/exchange.js';
-import { DEFAULT_RETRY, GatewayClient } from '../src/transport/gateway-client.js';
+import { succeeded, type Exchange } from '../src/transport/exchange.js';
+import { DEFAULT_RETRY, disablePath, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, workerShare } from '../src/transport/pacer.js';
 import { SendingWorkers } from '../src/transport/sending-workers.js';
+import { RunDisables } from '../src/transport/run-disables.js';
 import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
@@ -74,6 +75,8 @@ type TestFixtures = {
   suite: ResolvedConfig;
   redactor: Redactor;
   pacer: Pacer;
+  /** The disables of PG_WEBHOOK_ID that succeeded in this run, across its workers (run-disables.ts). */
+  disables: RunDisables;
   gateway: GatewayClient;
   /** Fails the test with a RuleViolation, its finding recorded first, when `problems` is not empty. */
   verify: Verify;
@@ -101,6 +104,10 @@ type TestFixtures = {
 /** One pacer per target for the worker's life: the pace it learns from a 429 holds for the tests after. */
 const pacers = new Map<string, Pacer>();
 
+/** A folder of the run (Playwright empties its output folder first) for one target: what its workers share. */
+const runFolder = (outputDir: string, what: string, baseUrl: string) =>
+  join(outputDir, what, createHash('sha256').update(baseUrl).digest('hex').slice(0, 16));
+
 export const test = base.extend<TestFixtures>({
   suite: async ({}, use) => use(suiteConfig()),
   // Reproduce lines write the keys as $PG_API_KEY / $PG_VENDOR_API_KEY; on the mock every other value is the suite's own.
@@ -118,12 +125,8 @@ export const test = base.extend<TestFixtures>({
     if (!pacer) {
       const { workers, shard } = testInfo.config;
       const share = workerShare(workers, shard?.total);
-      // One folder per run (Playwright empties its output folder first) and target; one file per worker slot.
-      const folder = join(
-        testInfo.project.outputDir,
-        '.sending',
-        createHash('sha256').update(suite.baseUrl).digest('hex').slice(0, 16),
-      );
+      // One folder per run and target; one file per worker slot.
+      const folder = runFolder(testInfo.project.outputDir, '.sending', suite.baseUrl);
       pacer = new Pacer(
         suite.maxRps ? suite.maxRps * share : undefined,
         inFlightPerWorker(suite.inFlight, distanceOf(process.env, suite.target), workers, shard?.total),
@@ -134,6 +137,9 @@ export const test = base.extend<TestFixtures>({
     }
     await use(pacer);
   },
+
+  disables: async ({ suite }, use, testInfo) =>
+    use(new RunDisables(runFolder(testInfo.project.outputDir, '.disabled', suite.baseUrl))),
 
   // Writing comes from `rules()`: a rule whose every test writes, or the test saying it does.
   needsGuard: [
@@ -199,7 +205,7 @@ export const test = base.extend<TestFixtures>({
 
   // Every answer a test receives is held to the registry's single-exchange checks once the test is done with
   // it: the same pipeline, on the same answers, as the traffic proxy (checks/registry.ts's judgeAnswers).
-  gateway: async ({ suite, redactor, observe, countJudged, pacer }, use, testInfo) => {
+  gateway: async ({ suite, redactor, observe, countJudged, pacer, disables }, use, testInfo) => {
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -214,6 +220,12 @@ export const test = base.extend<TestFixtures>({
       pacer,
     );
     if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
+    // A served disable of PG_WEBHOOK_ID shows every worker after it that the ID is right.
+    const configured = suite.webhookId === undefined ? undefined : `${suite.baseUrl}${disablePath(suite.webhookId)}`;
+    client.onExchange = (e, auth) => {
+      if (e.request.url === configured && succeeded(e) && typeof auth === 'string')
+        disables.served(suite.webhookId!, { party: auth, withBody: e.request.body !== undefined });
+    };
     client.onRateLimitWait = (ms) => {
       testInfo.setTimeout(testInfo.timeout + ms);
       rateLimitAnnotation(client, testInfo.annotations);
@@ -308,6 +320,7 @@ export { expect };
 export type { ResolvedConfig } from '../src/config/suite-env.js';
 export type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
 export { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
+export type { RunDisables } from '../src/transport/run-disables.js';
 export { atOnce } from '../src/transport/at-once.js';
 export type { Customer } from '../src/catalogue/types.js';
 export type { LeniencyName } from '../src/catalogue/leniencies.js';

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { acceptanceProblems, attributeRefusal, listingQuery } from '../src/checks/registry.js';
-import { bodyField, recordConfigurationProblem, rules, succeeded, test, type Exchange } from './fixtures.js';
+import {
+  bodyField,
+  recordConfigurationProblem,
+  rules,
+  succeeded,
+  test,
+  wrappedInQuotes,
+  type Exchange,
+} from './fixtures.js';
 import {
   ACCOUNT_FIELDS,
   DEFAULT_TEST_CARD,
@@ -126,20 +134,23 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
           madeUp,
           judged: accepted,
         } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
-        // A configured profile or location holding the quotes a shell kept, refused: the paste, not the field
-        // (said once for every kind that meets it).
-        const pasted = refused.flatMap((r) => {
+        // A configured profile or location holding the quotes a shell kept, refused: the paste, not the field,
+        // where the same request with the value unquoted is accepted; refused that way too, the quotes explain
+        // nothing and the refusal is judged as any configured value's (said once for every kind that meets it).
+        const pasted: { refusal: (typeof refused)[number]; field: AccountField; problem: string }[] = [];
+        for (const r of refused) {
           const field = r.fields[0] as AccountField;
-          const problem =
-            r.fields.length === 1 && field in ACCOUNT_FIELDS
-              ? quotedValueRefused(
-                  field,
-                  suite.accountFields,
-                  `a tokenize request it accepted was refused with ${field} added (${refusal(r.answer)})`,
-                )
-              : undefined;
-          return problem ? [{ refusal: r, field, problem }] : [];
-        });
+          const value = suite.accountFields[field];
+          if (r.fields.length !== 1 || !(field in ACCOUNT_FIELDS) || typeof value !== 'string') continue;
+          if (!wrappedInQuotes(value) || !succeeded(await send({ [field]: value.slice(1, -1) }))) continue;
+          const problem = quotedValueRefused(
+            field,
+            suite.accountFields,
+            `a tokenize request it accepted was refused with ${field} added (${refusal(r.answer)}) and accepted ` +
+              'with the value unquoted',
+          );
+          if (problem) pasted.push({ refusal: r, field, problem });
+        }
         for (const { field, problem } of pasted) {
           recordConfigurationProblem(problem);
           notExercised(

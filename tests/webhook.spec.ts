@@ -1,33 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { DISABLED, acceptanceProblems, rejectionProblems } from '../src/checks/registry.js';
-import { bodyField, rules, succeeded, TARGET_SKIPS, test } from './fixtures.js';
-import { unknownWebhookProblem } from './unknown-webhook.js';
-import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
+import { bodyField, rules, TARGET_SKIPS, test } from './fixtures.js';
+import { HOOK_1, judgeDisable } from './configured-webhook.js';
 
 test(
   'HOOK-1: disabling an existing webhook answers code 0 with data.message',
   rules(['HOOK-1', 'ERR-3']),
-  async ({ gateway, suite, takeWebhook, verify, observe, countJudged, notExercised }) => {
-    const answer = await gateway.disableWebhook(await takeWebhook());
-    if (suite.target !== 'mock' && !succeeded(answer)) {
-      // PG_WEBHOOK_ID may have been disabled by an earlier run; how re-disabling answers is not shown.
-      observe(
-        'HOOK-1',
-        `disabling PG_WEBHOOK_ID answered code ${JSON.stringify(bodyField(answer, 'code'))}; it may be inactive already`,
-        {
-          kind: 'disable-of-configured-webhook',
-          value: `code ${JSON.stringify(bodyField(answer, 'code'))} (HTTP ${answer.status})`,
-        },
-      );
-      notExercised(
-        'HOOK-1',
-        (await unknownWebhookProblem(gateway, suite, answer)) ? WEBHOOK_UNKNOWN : WEBHOOK_INACTIVE,
-      );
-      return;
-    }
-    // Its data.message, and a failure's code, are judged on the answer itself (the gateway fixture).
-    verify('HOOK-1', acceptanceProblems(answer), DISABLED, answer);
-    countJudged('HOOK-1', 1, 'disables');
+  async ({ gateway, suite, disables, takeWebhook, verify, observe, countJudged, notExercised }) => {
+    const id = await takeWebhook();
+    const answer = await gateway.disableWebhook(id);
+    // Its data.message, and a failure's code, are judged on the answer itself (the gateway fixture). A refusal
+    // is asked about before it is judged: PG_WEBHOOK_ID may have been disabled by an earlier run.
+    const ctx = { gateway, suite, disables, verify, observe, countJudged, notExercised };
+    await judgeDisable(ctx, HOOK_1, id, answer, 'merchant');
   },
 );
 

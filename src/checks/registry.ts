@@ -131,6 +131,7 @@ export {
   walkCoverageProblems,
 } from './vault.js';
 export { DISABLED, disableAnswerFindings } from './hook.js';
+export { explainRefusedDisable, type RefusedDisable } from './refused-disable.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
 export { described, same } from './compared-answers.js';

@@ -1,6 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { expect, test } from '../testing/fixtures.js';
-import { expectValid, type MockAnswer } from '../testing/mock-requests.js';
+import { expectValid, send, type MockAnswer } from '../testing/mock-requests.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 
 type Queued = { id: string; status: string; attempts: number; expires_at: string; enqueued_at: string };
@@ -273,4 +273,43 @@ test.describe('webhooks', () => {
     }[];
     expect(list).toContainEqual(expect.objectContaining({ webhook_id: MOCK_DEFAULTS.webhookId }));
   });
+});
+
+test('fault disable-refuses-empty-body answers a bodiless disable as Fastify does, after the key and before the ID', async ({
+  launch,
+}) => {
+  const mock = await launch({ faults: ['disable-refuses-empty-body'] });
+  const path = `/platform/webhook/${MOCK_DEFAULTS.webhookId}/disable`;
+  const bodiless = await send(mock.url, 'PUT', path, { contentType: 'application/json' });
+  expect(bodiless.status).toBe(400);
+  expect(bodiless.json).toMatchObject({ statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' });
+  // The same for an ID nobody knows: the parser answers before the ID is read.
+  const unknown = await send(mock.url, 'PUT', '/platform/webhook/wh_nobody/disable', {
+    contentType: 'application/json',
+  });
+  expect(unknown.json).toEqual(bodiless.json);
+  // The key is judged first, as the mock's authentication runs on the request before its body.
+  const noKey = await send(mock.url, 'PUT', path, { key: null, contentType: 'application/json' });
+  expect(noKey.json).toMatchObject({ code: PLATFORM_CODES.authMissing.code });
+  const withBody = await send(mock.url, 'PUT', path, { body: {} });
+  expect(withBody.json).toMatchObject({ code: 0 });
+});
+
+test('fault vendor-key-refused-on-disable answers the vendor key on the disable only with HTTP 401, code 401', async ({
+  launch,
+}) => {
+  const mock = await launch({ faults: ['vendor-key-refused-on-disable'] });
+  const path = `/platform/webhook/${MOCK_DEFAULTS.webhookId}/disable`;
+  const vendor = { key: MOCK_DEFAULTS.vendorApiKey, contentType: 'application/json' };
+  const refused = await send(mock.url, 'PUT', path, vendor);
+  expect([refused.status, refused.json]).toEqual([401, { code: 401, message: 'Unauthorized' }]);
+  expect((await send(mock.url, 'PUT', '/platform/webhook/wh_nobody/disable', vendor)).json).toEqual(refused.json);
+  expect((await send(mock.url, 'PUT', path, { contentType: 'application/json' })).json).toMatchObject({ code: 0 });
+  const listing = await send(mock.url, 'GET', `/platform/vault/customer?merchant_id=${MOCK_DEFAULTS.merchantId}`, {
+    key: MOCK_DEFAULTS.vendorApiKey,
+  });
+  expect(listing.json).toMatchObject({ code: 0 });
+  // A key nobody issued still gets the gateway's own refusal.
+  const unissued = await send(mock.url, 'PUT', path, { key: 'nobody', contentType: 'application/json' });
+  expect(unissued.json).toMatchObject({ code: PLATFORM_CODES.authUnknownKey.code });
 });

@@ -62,6 +62,7 @@ const reportOf = (dir: string) =>
     verdict: string;
     configuration: string[];
     counts: Record<string, number>;
+    rules: { id: string; status: string }[];
   };
 
 test(
@@ -275,6 +276,31 @@ test('an unknown PG_WEBHOOK_ID ends with exit 2 naming it, not with a failed rul
   expect(report.counts.failed ?? 0).toBe(0);
   expect(report.configuration).toEqual([expect.stringContaining('PG_WEBHOOK_ID names no webhook the target knows')]);
 });
+
+// A right PG_WEBHOOK_ID the gateway refuses to disable in one form or to one key: a made-up ID is refused the
+// same way, so only the questions of checks/refused-disable.ts keep the ID from being named. --rule narrows
+// each run to the tests that meet the refusal; the questions are the same in the whole run.
+for (const { fault, rule } of [
+  { fault: 'disable-refuses-empty-body', rule: 'HOOK-1' },
+  { fault: 'vendor-key-refused-on-disable', rule: 'AUTH-5' },
+]) {
+  test(`a gateway with fault ${fault} ends NON-CONFORMANT on ${rule}, never naming PG_WEBHOOK_ID`, async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    const gateway = await startMock({ faults: [fault] });
+    try {
+      const dir = testInfo.outputPath('run');
+      const run = await runConformance(sandbox(dir, { ...WHOLE_RUN, PG_BASE_URL: gateway.url }), ['--rule', rule]);
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).not.toContain('PG_WEBHOOK_ID names no webhook');
+      expect(run.output.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^Conformance: NON-CONFORMANT for ${rule} `));
+      const report = reportOf(dir);
+      expect(report.configuration).toEqual([]);
+      expect(report.rules.find((r) => r.id === rule)?.status).toBe('failed');
+    } finally {
+      await gateway.close();
+    }
+  });
+}
 
 test(
   'a proxy that starts asking for credentials mid-run ends with exit 2 naming HTTPS_PROXY / HTTP_PROXY, ' +

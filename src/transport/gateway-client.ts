@@ -64,6 +64,9 @@ export class WriteRefusedError extends Error {
   }
 }
 
+/** Section 4.3's path for disabling `webhookId`, under the base address. */
+export const disablePath = (webhookId: string) => `/platform/webhook/${encodeURIComponent(webhookId)}/disable`;
+
 /** What the client may write: nothing, or anything but webhooks other than the ones listed. */
 export type WritePolicy = { allowWrites: boolean; webhooks?: readonly string[] };
 
@@ -84,6 +87,8 @@ export class GatewayClient {
    * report learns the class (target unavailable, configuration) without reading the error's message.
    */
   onStopped?: (stopped: TargetUnavailableError | TargetMisconfiguredError) => void;
+  /** Told each exchange as it is kept, with the party whose key it carried (a string) or the header sent. */
+  onExchange?: (exchange: Exchange, auth: Auth) => void;
 
   constructor(
     private readonly baseUrl: string,
@@ -157,7 +162,11 @@ export class GatewayClient {
     });
   }
 
-  disableWebhook(webhookId: string, auth: Auth = 'merchant'): Promise<Exchange> {
+  /**
+   * Section 4.3's disable: no body, as the document says. `withBody` sends the smallest JSON body (`{}`)
+   * instead, only to ask whether a refusal of the bodiless form is the form's (checks/refused-disable.ts).
+   */
+  disableWebhook(webhookId: string, auth: Auth = 'merchant', withBody = false): Promise<Exchange> {
     if (this.policy.webhooks && !this.policy.webhooks.includes(webhookId)) {
       return Promise.reject(
         new WriteRefusedError(
@@ -167,7 +176,7 @@ export class GatewayClient {
         ),
       );
     }
-    const path = `/platform/webhook/${encodeURIComponent(webhookId)}/disable`;
+    const path = disablePath(webhookId);
     // Section 4.3 names both headers though the request carries no body.
     return this.send({
       method: 'PUT',
@@ -175,6 +184,7 @@ export class GatewayClient {
       operation: 'disableWebhook',
       auth,
       headers: { 'content-type': 'application/json' },
+      ...(withBody ? { body: {} } : {}),
     });
   }
 
@@ -213,6 +223,7 @@ export class GatewayClient {
       ms: Math.round(performance.now() - started),
     };
     this.exchanges.push(exchange);
+    this.onExchange?.(exchange, options.auth ?? 'merchant');
     return exchange;
   }
 

@@ -68,6 +68,10 @@ const DISABLE_REFUSAL_INVISIBLE =
   're-disabling answers is not shown, so a refusal there is observed, not judged.';
 export { DISABLE_REFUSAL_INVISIBLE };
 
+/** The vendor key's refusals on the disable, under fault vendor-key-refused-on-disable. */
+const refusedOnDisable = new WeakSet<MockError>();
+const UNAUTHORIZED_401 = { code: 401, message: 'Unauthorized' };
+
 export const AUTH_FAULTS = [
   // AUTH-1: a request without Authorization is rejected, on every operation.
   {
@@ -99,8 +103,7 @@ export const AUTH_FAULTS = [
   {
     name: 'merchant-key-refused-on-disable',
     rule: 'AUTH-2',
-    modes: ['mock'],
-    description: `Disabling a webhook refuses the merchant key (code 1004). ${DISABLE_REFUSAL_INVISIBLE}`,
+    description: 'Disabling a webhook refuses the merchant key (code 1004); the vendor key disables it.',
     authenticate: keyRefused('merchant', 'disableWebhook'),
   },
   // AUTH-3: a key the gateway did not issue is rejected.
@@ -207,9 +210,19 @@ export const AUTH_FAULTS = [
   {
     name: 'vendor-key-refused-on-disable',
     rule: 'AUTH-5',
-    modes: ['mock'],
-    description: `Disabling a webhook refuses the vendor key (code 1004). ${DISABLE_REFUSAL_INVISIBLE}`,
-    authenticate: keyRefused('vendor', 'disableWebhook'),
+    description:
+      'Disabling a webhook refuses the vendor key, whatever the webhook ID: HTTP 401 with {"code":401,"message":"Unauthorized"}; ' +
+      'the merchant key disables it, and the vendor key works on the other operations.',
+    authenticate: (next) => (header, op) => {
+      const identity = next(header, op);
+      if (op !== 'disableWebhook' || identity !== 'vendor') return identity;
+      const refused = new MockError('authUnknownKey');
+      refusedOnDisable.add(refused);
+      throw refused;
+    },
+    failure: (answer, context) => {
+      if (refusedOnDisable.has(context.error)) Object.assign(answer, { status: 401, body: UNAUTHORIZED_401 });
+    },
   },
 ] as const satisfies readonly Behaviour[];
 

@@ -12,6 +12,8 @@ export type RegistryEntry = {
   readonly rule: string;
   readonly description: string;
   readonly modes?: readonly Mode[];
+  /** A fault's: rules besides its own that legitimately fail on it too (verify:suite lists them, never for its own). */
+  readonly alsoNoticedBy?: readonly string[];
   /** Why verify:suite runs it only when named (`--only <name>`): a run too long for every `npm test`. */
   readonly onlyByName?: string;
   /**

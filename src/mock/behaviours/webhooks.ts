@@ -3,6 +3,7 @@ import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
 import type { RaisedEvent, Webhook, WebhookRequest } from '../state/webhooks.js';
 import { DISABLE_REFUSAL_INVISIBLE } from './auth.js';
 import type { Behaviour } from './behaviour.js';
+import { isJsonType, type HttpApp, type HttpReply, type HttpRequest } from '../http/app.js';
 
 /** Section 3, 4.3 and 6 behaviours: the disable operation, the webhook store's transitions, delivery. */
 
@@ -30,6 +31,27 @@ function keepsHeld(kept: (held: WebhookRequest[]) => WebhookRequest[]): Pick<Beh
   };
 }
 
+/**
+ * Fault disable-refuses-empty-body: what a Fastify gateway answers, with its default JSON parser, to a PUT
+ * that names application/json and carries no body. The key is judged first (onRequest, as the mock's auth
+ * is), the body next, the ID only in the handler; the answer is the framework's, in neither family's scheme.
+ */
+function installRefusesEmptyBody(app: HttpApp): void {
+  app.addHook('preValidation', async (request: HttpRequest, reply: HttpReply) => {
+    if (request.method !== 'PUT' || !/^\/platform\/webhook\/[^/?]+\/disable(\?|$)/.test(request.url)) return;
+    if (request.body !== undefined || !isJsonType(request.headers['content-type'])) return;
+    reply.code(400).type('application/json; charset=utf-8').send(EMPTY_JSON_BODY);
+    return reply;
+  });
+}
+
+const EMPTY_JSON_BODY = {
+  statusCode: 400,
+  code: 'FST_ERR_CTP_EMPTY_JSON_BODY',
+  error: 'Bad Request',
+  message: "Body cannot be empty when content-type is set to 'application/json'",
+};
+
 /** Webhooks disabled once, under fault disable-once-per-webhook. */
 const disabledBefore = new WeakSet<Webhook>();
 
@@ -49,6 +71,16 @@ export const WEBHOOK_FAULTS = [
     rule: 'HOOK-1',
     description: 'A successful disable answers data.message as an empty string.',
     answer: onDisabled((b) => (b.data = { message: '' })),
+  },
+  {
+    name: 'disable-refuses-empty-body',
+    rule: 'HOOK-1',
+    alsoNoticedBy: ['ERR-2', 'ERR-3', 'ERR-5'],
+    description:
+      "A JSON body parser in front of the disable's handler refuses a bodiless disable, as section 4.3 sends it, " +
+      'before the ID is read: HTTP 400 with Fastify\'s own body (code "FST_ERR_CTP_EMPTY_JSON_BODY", a string); ' +
+      'the same request with the body {} disables the webhook.',
+    wire: { install: installRefusesEmptyBody },
   },
   {
     name: 'disable-refuses-existing',
