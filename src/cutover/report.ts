@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { makeFolder, writeErrorPhrase } from '../config/output-folders.js';
+import { writeErrorPhrase } from '../config/output-folders.js';
+import { makeFolder } from '../transport/make-folder.js';
 import { join } from 'node:path';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';

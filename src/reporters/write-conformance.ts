@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeFolder, writeErrorPhrase } from '../config/output-folders.js';
+import { writeErrorPhrase } from '../config/output-folders.js';
+import { makeFolder } from '../transport/make-folder.js';
 import { conformancePage } from './formats/html/conformance-html.js';
 import { conformanceJson } from './formats/json.js';
 import { conformanceJunit } from './formats/junit.js';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeFolder } from './make-folder.js';
 
 /** Which key a disable was sent with: a party's name, never the key. */
 export type Party = 'merchant' | 'vendor';
@@ -9,22 +10,6 @@ export type Party = 'merchant' | 'vendor';
 export type ServedDisable = { party: Party; withBody: boolean };
 
 const FORMS = { none: false, json: true } as const;
-
-/**
- * `folder` and the folders above it that are missing, one level at a time: Node 20's recursive mkdirSync never
- * returns for a folder under /proc, where every mkdir answers ENOENT.
- */
-function makeFolder(folder: string): void {
-  try {
-    mkdirSync(folder);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return;
-    if (code !== 'ENOENT' || dirname(folder) === folder) throw error;
-    makeFolder(dirname(folder));
-    mkdirSync(folder);
-  }
-}
 
 /**
  * The disables of a webhook that succeeded in this run, across its worker processes: one empty file per

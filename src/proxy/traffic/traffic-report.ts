@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { makeFolder, writeErrorPhrase } from '../../config/output-folders.js';
+import { writeErrorPhrase } from '../../config/output-folders.js';
+import { makeFolder } from '../../transport/make-folder.js';
 import { join } from 'node:path';
 import { APPLICATION_SIDE_RULES, GATEWAY_SIDE_RULES } from '../../checks/registry.js';
 import { anyRuleById, loadApplicationRules, loadRules } from '../../catalogue/rules.js';

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { makeFolder } from '../../config/output-folders.js';
+import { makeFolder } from '../../transport/make-folder.js';
 import { join } from 'node:path';
 import type { KnownDeviationMark } from '../known-deviations/known-deviation-mark.js';
 import type { ConformanceJson } from '../model/read-report.js';
