@@ -385,8 +385,8 @@ test(
 
 test('where the listing cannot tell, tokenize is asked with a made-up merchant ID too, so AUTH-6 judges the listing', async () => {
   const result = await withMock({ faults: ['vault-refuses-string-merchant-id'] }, (url) => preflight(configFor(url)));
-  // Eight: the five of a right configuration, the made-up key beside the refused listing, and on tokenize the
-  // made-up merchant ID beside the one the listing refused, though tokenize served that one.
+  // Eight: the five of a right configuration, a made-up key and a made-up path beside the refused listing, and
+  // on tokenize the made-up merchant ID beside the one the listing refused, though tokenize served that one.
   expect(result).toEqual({ kind: 'ok', requests: 8, roundTripMs: expect.any(Number) });
 });
 
