@@ -26,7 +26,11 @@ import {
  * - then on tokenize (section 2.1: a string, "included in every tokenize request"), where the listing
  *   could not tell (both refused alike, or both served: a listing that does not check merchant_id). A
  *   gateway may refuse a valid merchant ID on the listing (fault vault-refuses-string-merchant-id, AUTH-6):
- *   tokenize telling the two apart shows the ID is known, and the rules judge the listing;
+ *   tokenize telling the two apart shows the ID is known, and the rules judge the listing. Tokenize is asked
+ *   with the made-up ID too, even where it served PG_MERCHANT_ID: a gateway may serve a tokenize naming any
+ *   merchant ID for the key's merchant (variation tokenize-serves-other-merchant-id, a notable leniency), and
+ *   one that serves both alike cannot tell them apart, so the listing's verdict stands (the integrator's key
+ *   on the listing included, where it was asked);
  * - tokenize compares like with like: a complete, valid new-card request with a published test card, the
  *   same but for the ID compared, so a gateway that requires a field the document leaves optional (exp_date
  *   in every request, as the vendor's published OpenAPI document declares) refuses neither for that. The
@@ -143,20 +147,25 @@ async function toldApart<T>(ask: (value: T) => Promise<Exchange>, configured: T,
 
 type FormPair = Pair & { form: MerchantIdForm };
 
-/** A merchant ID compared on tokenize in each form until one tells it apart; every pair asked, in order. */
+/**
+ * A merchant ID compared on tokenize in each form until one tells it apart or serves it; every pair asked, in
+ * order. The made-up ID is asked even where the configured one was served: a tokenize that serves any merchant
+ * ID serves both alike, and that tells nothing about the ID.
+ */
 async function toldApartInForms(gateway: GatewayClient, merchantId: string, madeUp: string): Promise<FormPair[]> {
   const pairs: FormPair[] = [];
   for (const form of formsOf(merchantId)) {
-    const pair = await toldApart(
-      (id: string) => gateway.tokenize(cardRequest(id), 'merchant', form),
-      merchantId,
-      madeUp,
-    );
-    pairs.push({ ...pair, form });
-    if (pair.known) break;
+    const ask = (id: string) => gateway.tokenize(cardRequest(id), 'merchant', form);
+    const configured = await ask(merchantId);
+    const theirs = await ask(madeUp);
+    pairs.push({ known: !same(configured, theirs), configured, madeUp: theirs, form });
+    if (!same(configured, theirs) || succeeded(configured)) break;
   }
   return pairs;
 }
+
+/** Tokenize answered with the last form asked served PG_MERCHANT_ID and a made-up one alike: it takes any. */
+const servesAny = (pairs: readonly FormPair[]) => !pairs.at(-1)!.known && succeeded(pairs.at(-1)!.configured);
 
 function remedy(variable: 'PG_MERCHANT_ID' | 'PG_VENDOR_ID', config: Target): string {
   // A mock named by PG_BASE_URL has no manager portal: its IDs are MOCK_MERCHANT_ID and MOCK_VENDOR_ID.
@@ -182,18 +191,24 @@ function formAnswers(pairs: readonly FormPair[], redact: (t: string) => string):
 }
 
 /**
- * The form tokenize takes the merchant ID in, from pairs where the last told it apart: a string, or a number
- * the target took where it refused the string, which the run then sends (said in a note).
+ * The form tokenize takes the merchant ID in, from pairs where the last told it apart or served it: a string,
+ * or a number the target took where it refused the string, which the run then sends (said in a note). `idShown`:
+ * whether what was asked shows the ID is right (tokenize told it apart, or the listing did).
  */
-function formFound(pairs: readonly FormPair[], redact: (t: string) => string): IdFindings {
+function formFound(pairs: readonly FormPair[], redact: (t: string) => string, idShown = true): IdFindings {
   const last = pairs.at(-1)!;
   if (last.form === 'string') return { problems: [], notes: [], merchantIdForm: 'string' };
+  const madeUp = last.madeUp
+    ? same(last.configured, last.madeUp)
+      ? ', as it takes a made-up one'
+      : `, against ${described(last.madeUp)} for a made-up one`
+    : '';
   return {
     problems: [],
     notes: [
       'tokenize refuses PG_MERCHANT_ID as the string section 2.1 gives it (' +
         `${answerOf(pairs[0]!.configured, redact)}) and takes it as a JSON number (${described(last.configured)}` +
-        `${last.madeUp ? `, against ${described(last.madeUp)} for a made-up one` : ''}): the ID is right; the run sends ` +
+        `${madeUp})${idShown ? ': the ID is right' : ''}; the run sends ` +
         'merchant_id as a number in tokenize, so that every other rule is exercised, and TOK-12 judges the string form.',
     ],
     merchantIdForm: 'number',
@@ -272,13 +287,18 @@ async function compareMerchantId(
     const told = await vendorIdAsMerchant(gateway, config, succeeded(listing));
     return told ? { problems: [swappedIds(where, told)], notes: [] } : undefined;
   };
-  const keyRefused = async (onTokenize: string | undefined): Promise<IdFindings | undefined> => {
+  // The listing serving PG_MERCHANT_ID to the vendor key and not a made-up one: the ID is one the target serves.
+  const integratorTells = async () => {
     const served = keys.vendorListing;
-    if (listingTook(listing, keys.madeUpKey) !== 'refused' || !served || !succeeded(served)) return undefined;
+    if (!served || !succeeded(served)) return undefined;
     const notServed = await gateway.listCustomers(listingQuery(madeUp), 'vendor');
-    if (same(served, notServed)) return undefined;
+    return same(served, notServed) ? undefined : { served, madeUp: notServed };
+  };
+  const keyRefused = async (onTokenize: string | undefined): Promise<IdFindings | undefined> => {
+    if (listingTook(listing, keys.madeUpKey) !== 'refused') return undefined;
+    const integrator = await integratorTells();
+    if (!integrator) return undefined;
     const refused = { answer: listing, madeUpKey: keys.madeUpKey! };
-    const integrator = { served, madeUp: notServed };
     return { problems: [merchantKeyKnownButRefused(config, refused, integrator, onTokenize, redact)], notes: [] };
   };
   if (!config.allowWrites) {
@@ -310,6 +330,36 @@ async function compareMerchantId(
   const pairs = await toldApartInForms(gateway, merchantId, madeUp);
   if (pairs.at(-1)!.known) return formFound(pairs, redact);
   const onTokenize = formAnswers(pairs, redact);
+  if (servesAny(pairs)) {
+    // Tokenize serves the key with any merchant ID, so the key is taken and only the listing can tell the ID.
+    if (succeeded(listing)) {
+      const found = formFound(pairs, redact, false);
+      return {
+        ...found,
+        notes: [
+          'PG_MERCHANT_ID was not compared: the vault listing and tokenize serve a made-up merchant ID as they serve ' +
+            `PG_MERCHANT_ID (tokenize ${onTokenize}).`,
+          ...found.notes,
+        ],
+      };
+    }
+    // A listing that refuses the merchant key with PG_MERCHANT_ID while it serves it to the vendor key is a
+    // deviation the rules judge (AUTH-2, AUTH-6), not the ID's.
+    if (await integratorTells()) return formFound(pairs, redact);
+    const swap = await swapped(
+      `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
+    );
+    if (swap) return swap;
+    return {
+      problems: [
+        'The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite ' +
+          `made up (${answerOf(listing, redact)}), and tokenize cannot tell: it serves any merchant ID, a made-up one as ` +
+          `PG_MERCHANT_ID (${onTokenize}); ${remedy('PG_MERCHANT_ID', config)}. Or PG_MERCHANT_ID is right and the listing ` +
+          `refuses a valid merchant ID, a deviation AUTH-6 names, which looks the same from outside.${hint}`,
+      ],
+      notes: [],
+    };
+  }
   const key = await keyRefused(onTokenize);
   if (key) return key;
   const where = succeeded(listing)

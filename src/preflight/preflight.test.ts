@@ -7,6 +7,7 @@ import { DISTANT_FROM_MS } from '../config/run-shape.js';
 import { startMock } from '../mock/start.js';
 import { DEFAULT_RETRY } from '../transport/gateway-client.js';
 import { RecordingProxy, refusesKey, type OwnAnswer } from '../testing/stand-ins/recording-proxy.js';
+import { basicAuthorization } from '../transport/auth.js';
 import { preflight } from './preflight.js';
 
 const WRONG_KEY = 'sk_wrong_key_never_print_this';
@@ -363,6 +364,32 @@ test('a gateway that refuses the real merchant ID on the listing is told from a 
   expect(problemsOf(readOnly)).toEqual([expect.stringContaining('a deviation AUTH-6 names, would look the same')]);
 });
 
+test(
+  'a wrong merchant ID the listing refuses as a made-up one is named where tokenize serves any merchant ID: ' +
+    'served alike, tokenize cannot tell them apart',
+  async () => {
+    const variants = ['tokenize-serves-other-merchant-id'];
+    const wrong = await withMock({ variants }, (url) => preflight(configFor(url, merchantWith('acme-shop-0042'))));
+    expect(problemsOf(wrong)).toEqual([
+      'The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made ' +
+        `up (HTTP 403, code 1205, "${NOT_THE_MERCHANT}"), and tokenize cannot tell: it serves any merchant ID, a made-up one ` +
+        'as PG_MERCHANT_ID (as a string: HTTP 200, rcode "000", "Approved: card stored"); copy the merchant ID that goes with PG_API_KEY for this ' +
+        'sandbox from the manager portal (sandbox and production have their own credentials, section 5.7). Or PG_MERCHANT_ID ' +
+        'is right and the listing refuses a valid merchant ID, a deviation AUTH-6 names, which looks the same from outside.',
+    ]);
+    // The right ID is told apart by the listing, so tokenize is asked once, for the form, as on any gateway.
+    const right = await withMock({ variants }, (url) => preflight(configFor(url)));
+    expect(right).toEqual({ kind: 'ok', requests: 5, roundTripMs: expect.any(Number) });
+  },
+);
+
+test('where the listing cannot tell, tokenize is asked with a made-up merchant ID too, so AUTH-6 judges the listing', async () => {
+  const result = await withMock({ faults: ['vault-refuses-string-merchant-id'] }, (url) => preflight(configFor(url)));
+  // Eight: the five of a right configuration, a made-up key and a made-up path beside the refused listing, and
+  // on tokenize the made-up merchant ID beside the one the listing refused, though tokenize served that one.
+  expect(result).toEqual({ kind: 'ok', requests: 8, roundTripMs: expect.any(Number) });
+});
+
 test('a wrong merchant ID, a wrong vendor ID and swapped keys are still told under every legitimate variation', async () => {
   test.setTimeout(180_000);
   const cases = [
@@ -370,14 +397,8 @@ test('a wrong merchant ID, a wrong vendor ID and swapped keys are still told und
     ['wrong vendor ID', vendorWith(90002), /^The target refused PG_VENDOR_ID: /],
     ['keys swapped', SWAPPED, /^PG_API_KEY and PG_VENDOR_API_KEY look swapped: /],
   ] as const;
-  // Not yet told: a wrong merchant ID where tokenize serves any merchant_id (tokenize-serves-other-merchant-id)
-  // and the listing refuses it as it refuses a made-up one. Tokenize serving the configured ID is taken as proof
-  // that it is known, which that leniency makes none; what the preflight should ask instead is its evidence to
-  // weigh (issue 47, item 1), so the case stands here as the gap it is, not as a pass.
-  const untold = (v: (typeof VARIANTS)[number], name: string) =>
-    v.name === 'tokenize-serves-other-merchant-id' && name === 'wrong merchant ID';
   const missed = await missesOf(
-    VARIANTS.flatMap((v) => cases.filter(([name]) => !untold(v, name)).map((c) => [v, ...c] as const)),
+    VARIANTS.flatMap((v) => cases.map((c) => [v, ...c] as const)),
     async ([v, name, overrides, sentence]) => {
       const result = await withMock({ variants: [v.name] }, (url) => preflight(configFor(url, overrides)));
       return problemsOf(result).some((p) => sentence.test(p))
@@ -477,8 +498,12 @@ test('a vendor key the listing refuses as a made-up one is named, not PG_VENDOR_
 });
 
 /** A stand-in gateway in front of the mock that answers what `answer` takes itself (recording-proxy.ts). */
-async function behindStandIn<T>(answer: OwnAnswer, body: (url: string) => Promise<T>): Promise<T> {
-  return withMock({}, async (mockUrl) => {
+async function behindStandIn<T>(
+  answer: OwnAnswer,
+  body: (url: string) => Promise<T>,
+  mockOptions: { variants?: string[] } = {},
+): Promise<T> {
+  return withMock(mockOptions, async (mockUrl) => {
     const standIn = new RecordingProxy(mockUrl, answer);
     const url = await standIn.start();
     try {
@@ -529,6 +554,37 @@ test('a vendor key the listing refuses but tokenize serves is no configuration p
     preflight(configFor(url)),
   );
   expect(result).toMatchObject({ kind: 'ok' });
+});
+
+test(
+  'a merchant key the listing refuses where tokenize serves any merchant ID is no configuration problem: the ' +
+    'listing serves PG_MERCHANT_ID to the vendor key and not a made-up one, so the ID is known',
+  async () => {
+    const result = await behindStandIn(
+      refusesKey(MOCK_DEFAULTS.apiKey, onTheListing),
+      (url) => preflight(configFor(url)),
+      {
+        variants: ['tokenize-serves-other-merchant-id'],
+      },
+    );
+    expect(result).toMatchObject({ kind: 'ok' });
+  },
+);
+
+test('where the listing and tokenize both serve any merchant ID, nothing tells PG_MERCHANT_ID apart: a note says so', async () => {
+  const merchantKey = basicAuthorization(MOCK_DEFAULTS.apiKey);
+  const servesAnyId: OwnAnswer = ({ path, authorization }) =>
+    onTheListing(path) && authorization === merchantKey ? { status: 200, body: { code: 0, data: [] } } : undefined;
+  const result = await behindStandIn(servesAnyId, (url) => preflight(configFor(url, merchantWith('acme-shop-0042'))), {
+    variants: ['tokenize-serves-other-merchant-id'],
+  });
+  expect(result).toMatchObject({
+    kind: 'ok',
+    notes: [
+      'PG_MERCHANT_ID was not compared: the vault listing and tokenize serve a made-up merchant ID as they serve ' +
+        'PG_MERCHANT_ID (tokenize as a string: HTTP 200, rcode "000", "Approved: card stored").',
+    ],
+  });
 });
 
 test(
