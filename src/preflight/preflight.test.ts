@@ -373,9 +373,10 @@ test(
     expect(problemsOf(wrong)).toEqual([
       'The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made ' +
         `up (HTTP 403, code 1205, "${NOT_THE_MERCHANT}"), and tokenize cannot tell: it serves any merchant ID, a made-up one ` +
-        'as PG_MERCHANT_ID (as a string: HTTP 200, rcode "000", "Approved: card stored"); copy the merchant ID that goes with PG_API_KEY for this ' +
-        'sandbox from the manager portal (sandbox and production have their own credentials, section 5.7). Or PG_MERCHANT_ID ' +
-        'is right and the listing refuses a valid merchant ID, a deviation AUTH-6 names, which looks the same from outside.',
+        'as PG_MERCHANT_ID (as a string: HTTP 200, rcode "000", "Approved: card stored"); ' +
+        'copy the merchant ID that goes with PG_API_KEY for this sandbox from the manager portal ' +
+        '(sandbox and production have their own credentials, section 5.7). Or PG_MERCHANT_ID is right and the listing ' +
+        'refuses a valid merchant ID, a deviation AUTH-6 names, which looks the same from outside.',
     ]);
     // The right ID is told apart by the listing, so tokenize is asked once, for the form, as on any gateway.
     const right = await withMock({ variants }, (url) => preflight(configFor(url)));
