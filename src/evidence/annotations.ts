@@ -134,7 +134,12 @@ function parseFinding(description: string): Finding | undefined {
   }
 }
 
-type RateLimited = { answers: number; waitedMs: number };
+/** A learned limit: requests a second in a scope (a family, or the whole target). */
+type LearnedLimit = { scope: string; perSecond: number };
+type RateLimited = { answers: number; waitedMs: number; learned?: readonly LearnedLimit[] };
+
+/** How the report names a scope's learned limit: the family's path, or the target. */
+const scopeName = (scope: string) => (scope === 'target' ? 'the whole target' : `/${scope}/`);
 
 /** Tenths of a second, as the rate-limit annotation and the out-of-time message say them. */
 export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -219,7 +224,11 @@ export const annotation = {
   /** The 429s the test's client met and the time it waited them out. */
   rateLimited: annotationType<RateLimited, string>(
     'rate-limited',
-    ({ answers, waitedMs }) => `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited`,
+    ({ answers, waitedMs, learned }) =>
+      `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited` +
+      (learned?.length
+        ? `; limit learned: ${learned.map((l) => `${scopeName(l.scope)} ${l.perSecond} requests a second`).join(', ')}`
+        : ''),
     asText,
   ),
   /** How many inputs a property judged, and the seed that replays them. */
