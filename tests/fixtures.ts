@@ -263,6 +263,8 @@ export const test = base.extend<TestFixtures>({
       ),
     ); // TOK-1 and ERR-5 across the run
     testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
+    const learned = client.learnedLimits();
+    if (learned.length) testInfo.annotations.push(annotation.learnedLimits.write(learned)); // the report's rate limits
     // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
     if (client.exchanges.length) testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
     const failure = failureOf(testInfo.annotations, violations);

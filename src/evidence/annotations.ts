@@ -135,11 +135,24 @@ function parseFinding(description: string): Finding | undefined {
 }
 
 /** A learned limit: requests a second in a scope (a family, or the whole target). */
-type LearnedLimit = { scope: string; perSecond: number };
+export type LearnedLimit = { scope: string; perSecond: number };
+
+function parseLimits(description: string): LearnedLimit[] | undefined {
+  try {
+    const limits = JSON.parse(description) as unknown;
+    if (!Array.isArray(limits)) return undefined;
+    return limits.filter(
+      (l): l is LearnedLimit =>
+        typeof l === 'object' && l !== null && typeof l.scope === 'string' && typeof l.perSecond === 'number',
+    );
+  } catch {
+    return undefined;
+  }
+}
 type RateLimited = { answers: number; waitedMs: number; learned?: readonly LearnedLimit[] };
 
 /** How the report names a scope's learned limit: the family's path, or the target. */
-const scopeName = (scope: string) => (scope === 'target' ? 'the whole target' : `/${scope}/`);
+export const scopeName = (scope: string) => (scope === 'target' ? 'the whole target' : `/${scope}/`);
 
 /** Tenths of a second, as the rate-limit annotation and the out-of-time message say them. */
 export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -230,6 +243,12 @@ export const annotation = {
         ? `; limit learned: ${learned.map((l) => `${scopeName(l.scope)} ${l.perSecond} requests a second`).join(', ')}`
         : ''),
     asText,
+  ),
+  /** The limits the worker's pacer had learned by the test's end, by scope (the report's rate limits). */
+  learnedLimits: annotationType<readonly LearnedLimit[], LearnedLimit[]>(
+    'learned-limits',
+    (l) => JSON.stringify(l),
+    parseLimits,
   ),
   /** How many inputs a property judged, and the seed that replays them. */
   generatedInputs: annotationType<{ name: string; runs: number; replay: string }, string>(

@@ -292,7 +292,7 @@ export class GatewayClient {
             new TargetUnavailableError(
               `${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, ` +
                 (`${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s ` +
-                  `(${attempts()}); PG_MAX_RPS paces the run below the target's limit`),
+                  `(${attempts()}); PG_MAX_RPS paces the run below a limit on the whole target`),
             ),
           );
         }

@@ -216,11 +216,17 @@ export class Pacer {
     return this.rateOf(WHOLE_TARGET);
   }
 
-  /** The rate learned for each scope that met a limit, for the whole run (requests a second), for the report. */
+  /**
+   * The limit learned in each scope that met one, for the whole run (requests a second), for the report: the
+   * rate a 429 met at a learned pace (the ceiling), or the pace learned while none has.
+   */
   learnedLimits(): { scope: Scope; perSecond: number }[] {
     return [...this.scopes.values()]
       .filter((p) => p.learned !== undefined)
-      .map((p) => ({ scope: p.scope, perSecond: Math.round(p.learned! * 10) / 10 }));
+      .map((p) => ({
+        scope: p.scope,
+        perSecond: Math.round((Number.isFinite(p.ceiling) ? p.ceiling : p.learned!) * 10) / 10,
+      }));
   }
 
   /**

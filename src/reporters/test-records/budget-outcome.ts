@@ -34,6 +34,7 @@ export function outOfTime(
   return (
     `the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}` +
     `${limited ? ` (${limited})` : ''}, with no rule violation seen. A test that runs out of time says nothing about conformance: ` +
-    "the target was too slow or too rate-limited for it; set PG_MAX_RPS a little under the target's limit, or run when it is quieter"
+    'the target was too slow or too rate-limited for it (each limit the run learned is named above); PG_MAX_RPS a little under ' +
+    'a limit on the whole target avoids its 429s, or run when it is quieter'
   );
 }
