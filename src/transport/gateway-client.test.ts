@@ -259,6 +259,23 @@ test("a 429 is waited out through the pacer, which learns from it for the reques
   s.server.close();
 });
 
+test("the time a request waits on the target's 429 is told to onWaited, for the test's time-out; a quick answer adds nothing", async () => {
+  const s = await standIn((n) =>
+    n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' },
+  );
+  const limited = client(s.url, true, new Pacer());
+  const waited: number[] = [];
+  limited.onWaited = (ms) => waited.push(ms);
+  await limited.listCustomers({});
+  expect(waited.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(900);
+  const quick = client(s.url, true, new Pacer());
+  const quickWaits: number[] = [];
+  quick.onWaited = (ms) => quickWaits.push(ms);
+  await quick.listCustomers({});
+  expect(quickWaits).toEqual([]);
+  s.server.close();
+});
+
 test('a run-wide rate is shared among workers and shards (PG_IN_FLIGHT: run-shape.test.ts)', () => {
   expect(20 * workerShare(2)).toBe(10);
   expect(20 * workerShare(4, 2)).toBe(2.5);
