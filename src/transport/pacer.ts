@@ -31,9 +31,11 @@ export type Scope = string;
 export const WHOLE_TARGET: Scope = 'target';
 /**
  * A 429 in one family within this long of one in another family is the same limit: the whole target's. A
- * family limited alone never meets it: the other family keeps going at its own pace.
+ * family limited alone never meets it: the other family keeps going at its own pace. Once the limit is the
+ * whole target's, the families' own paces are dropped: a family's share of the limit when it met it is not
+ * its pace while the other family sends nothing.
  */
-export const TOGETHER_MS = 5_000;
+export const TOGETHER_MS = 10_000;
 /**
  * The answer time a near target's shape is made for (src/config/run-shape.ts's DISTANT_FROM_MS): its
  * requests in flight a worker, at this latency, are the pace an unpaced scope keeps up. A scope whose answers
@@ -303,10 +305,22 @@ export class Pacer {
     const hold = this.senders?.lastHold(pace.scope);
     if (!hold || hold === pace.heeded) return;
     pace.heeded = hold;
+    if (pace.scope === WHOLE_TARGET) this.dropFamilyPaces();
     pace.limitedAtEpoch = Math.max(pace.limitedAtEpoch, hold.at ?? -Infinity);
     pace.holdUntil = Math.max(pace.holdUntil, hold.until - Date.now() + performance.now());
+    // A family's hold written before its worker knew the limit is the whole target's: its time holds, its rate not.
+    if (pace.scope !== WHOLE_TARGET && this.scopes.get(WHOLE_TARGET)?.learned !== undefined) return;
     if (pace.learned === undefined || hold.rate < pace.learned) pace.learned = hold.rate;
     if (hold.ceiling !== undefined) pace.ceiling = Math.min(pace.ceiling, hold.ceiling);
+  }
+
+  /** The limit is the whole target's: the families keep their holds, and go at the target's pace alone. */
+  private dropFamilyPaces(): void {
+    for (const p of this.scopes.values()) {
+      if (p.scope === WHOLE_TARGET) continue;
+      p.learned = undefined;
+      p.ceiling = Infinity;
+    }
   }
 
   /** Whether a 429 in `scope` comes with one in another family within TOGETHER_MS: the whole target's limit. */
@@ -330,7 +344,9 @@ export class Pacer {
     this.seen.limited++;
     const own = this.pace(scope);
     own.limitedAtEpoch = Date.now();
-    const pace = this.together(scope) ? this.pace(WHOLE_TARGET) : own;
+    const together = this.together(scope);
+    if (together) this.dropFamilyPaces();
+    const pace = together ? this.pace(WHOLE_TARGET) : own;
     const until = now + waitMs;
     if (until > pace.holdUntil) this.seen.heldMs += until - Math.max(now, pace.holdUntil);
     pace.holdUntil = Math.max(pace.holdUntil, until);
