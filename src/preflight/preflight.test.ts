@@ -64,7 +64,7 @@ test(
   },
 );
 
-test("the preflight measures how far the target is: its slowest operation's fastest answer, on the slow link no faster than the link", async () => {
+test("the preflight measures how far the target is: its slowest operation's fastest answer, no faster than a slow link", async () => {
   const near = await withMock({}, (url) => preflight(configFor(url)));
   const far = await withMock({ variants: ['slow-link'] }, (url) => preflight(configFor(url)));
   const slowOne = await withMock({ variants: ['slow-tokenize'] }, (url) => preflight(configFor(url)));
