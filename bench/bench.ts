@@ -2,17 +2,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rateLimitFigure, rateLimitMarkdown, slowLinkFigure, slowLinkMarkdown } from './link-figures.js';
+import {
+  operationLimitFigure,
+  operationLimitMarkdown,
+  rateLimitFigure,
+  rateLimitMarkdown,
+  slowLinkFigure,
+  slowLinkMarkdown,
+  slowOperationFigure,
+  slowOperationMarkdown,
+} from './link-figures.js';
 import { mockShareFigure, mockShareMarkdown, suiteFigure, suiteMarkdown } from './mock-figures.js';
 import { linkRuns, type LinkKind } from './mocks.js';
 
-const BENCHMARKS = ['suite', 'rate-limit', 'slow-link', 'mock-share'] as const;
+const BENCHMARKS = ['suite', 'rate-limit', 'slow-link', 'tokenize-limit', 'slow-tokenize', 'mock-share'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 const USAGE = `npm run bench [-- <benchmark>...] [--runs N] [--out FILE]
 
 Times whole conformance runs, as a user meets them, and writes reports/bench.json plus markdown on stdout.
-Benchmarks (all four when none is named; docs/bench.md says what each figure means):
+Benchmarks (all six when none is named; docs/bench.md says what each figure means):
 
   suite        npm run conformance against the embedded mock: wall, CPU and peak memory, median of
                the runs (default 5, after one unmeasured run)
@@ -23,7 +32,11 @@ Benchmarks (all four when none is named; docs/bench.md says what each figure mea
                critical path of dependent requests and its ten longest chains (default 3 runs,
                alternated likewise with the same run direct, with a distant target's workers and
                requests in flight, and with the direct runs as a near target)
-               rate-limit and slow-link also give each link's workers, the most gateway requests
+  tokenize-limit  black-box runs against a mock that limits tokenize alone to 5 a second, set
+               against the least time the run's tokenizes can take at that rate (alternated likewise)
+  slow-tokenize   black-box runs against a mock whose tokenize answers 1.2 s late, set against the
+               same run direct (alternated likewise)
+               the link benchmarks also give each link's workers, the most gateway requests
                in flight at once and peak memory
   mock-share   the mock's CPU share of a conformance run, with the mock in its own process (default 3)
 
@@ -80,11 +93,15 @@ const links: LinkKind[] = [
   'direct',
   ...(chosen.has('slow-link') ? (['slow', 'direct-as-distant'] as const) : []),
   ...(chosen.has('rate-limit') ? (['limited'] as const) : []),
+  ...(chosen.has('tokenize-limit') ? (['tokenize-limited'] as const) : []),
+  ...(chosen.has('slow-tokenize') ? (['slow-tokenize'] as const) : []),
 ];
 if (links.length > 1) {
   const all = await linkRuns(links, runs ?? 3, log);
   if (chosen.has('rate-limit')) add('rateLimit', rateLimitFigure(all), rateLimitMarkdown);
   if (chosen.has('slow-link')) add('slowLink', slowLinkFigure(all), slowLinkMarkdown);
+  if (chosen.has('tokenize-limit')) add('tokenizeLimit', operationLimitFigure(all), operationLimitMarkdown);
+  if (chosen.has('slow-tokenize')) add('slowTokenize', slowOperationFigure(all), slowOperationMarkdown);
   report.linkRuns = all.runs.map(({ tests: _tests, ...run }) => run);
 }
 if (chosen.has('mock-share')) add('mockShare', await mockShareFigure(runs ?? 3, log), mockShareMarkdown);

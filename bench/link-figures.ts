@@ -1,5 +1,5 @@
 import { allConformant, conformanceNote, maxOf, mebibytes, median, seconds, verdicts } from './conformance-run.js';
-import { runsOver, type LinkRun, type LinkRuns } from './mocks.js';
+import { runsOver, type LinkKind, type LinkRun, type LinkRuns } from './mocks.js';
 
 /**
  * The benchmarks of black-box runs over a link, each set against the direct runs alternated with them (mocks.ts):
@@ -10,7 +10,11 @@ import { runsOver, type LinkRun, type LinkRuns } from './mocks.js';
 type LinkHealth = { conformant: boolean; verdicts: string };
 
 /** The runs over `link` beside the direct runs they are set against (`against`: the same run without the link). */
-function overLink(all: LinkRuns, link: 'slow' | 'limited', against: 'direct' | 'direct-as-distant') {
+function overLink(
+  all: LinkRuns,
+  link: Exclude<LinkKind, 'direct' | 'direct-as-distant'>,
+  against: 'direct' | 'direct-as-distant',
+) {
   const direct = runsOver(all, against);
   const over = runsOver(all, link);
   const health: LinkHealth = { conformant: allConformant([...direct, ...over]), verdicts: verdicts(over) };
@@ -184,6 +188,88 @@ export function slowLinkMarkdown(f: SlowLinkFigure): string {
     ...(f.longestChains.length
       ? f.longestChains.map((c) => `- ${c.roundTrips}: ${c.test}`)
       : ['- none: no test took longer over the link']),
+    '',
+    conformanceNote(f.conformant, f.verdicts),
+  ].join('\n');
+}
+
+/** The `tokenize-limited` variation's limit, as docs/mock.md states it: 5 payment gateway requests a second, bursts of 5. */
+const TOKENIZE_PER_SECOND = 5;
+const TOKENIZE_BURST = 5;
+
+export type OperationLimitFigure = {
+  /** Tokenizes (every `/pg/` request) a black-box run sends when nothing is refused (median of the direct runs). */
+  tokenizes: number;
+  /** The least time those can take at the limit: the burst at once, the rest at the rate. */
+  floorMs: number;
+  /** From the first gateway answer to the last, in the limited runs (median). */
+  spanMs: number;
+  limitedWallMs: number;
+  directWallMs: number;
+  /** `/pg/` answers beyond the tokenizes (the 429s), median. */
+  refused: number;
+  use: { limited: RunUse; direct: RunUse };
+} & LinkHealth;
+
+/** A limit on one operation: how close to the limited operation's floor the run keeps, the rest going at its own pace. */
+export function operationLimitFigure(all: LinkRuns): OperationLimitFigure {
+  const { direct, over: limited, health } = overLink(all, 'tokenize-limited', 'direct');
+  const tokenizes = median(direct.map((r) => r.answers.pg));
+  const span = (r: LinkRun) => (r.answers.lastGatewayAt ?? NaN) - (r.answers.firstGatewayAt ?? NaN);
+  return {
+    tokenizes,
+    floorMs: (Math.max(0, tokenizes - TOKENIZE_BURST) / TOKENIZE_PER_SECOND) * 1000,
+    spanMs: median(limited.map(span)),
+    limitedWallMs: medianWall(limited),
+    directWallMs: medianWall(direct),
+    refused: median(limited.map((r) => r.answers.pg - tokenizes)),
+    use: { limited: useOf(limited), direct: useOf(direct) },
+    ...health,
+  };
+}
+
+export function operationLimitMarkdown(f: OperationLimitFigure): string {
+  return [
+    `### A limit on tokenize alone (${TOKENIZE_PER_SECOND} a second, bursts of ${TOKENIZE_BURST}; the listing unlimited), black-box runs`,
+    '',
+    '| | tokenizes a run | first to last answer | run wall | 429s met | workers | peak in flight | peak memory |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| floor at the limit | ${f.tokenizes} | ${seconds(f.floorMs)} s | | | | | |`,
+    `| tokenize limited | | **${seconds(f.spanMs)} s (${(f.spanMs / f.floorMs).toFixed(2)}× the floor)** | ` +
+      `${seconds(f.limitedWallMs)} s | ${f.refused} | ${useCells(f.use.limited)} |`,
+    `| no limit | ${f.tokenizes} | | ${seconds(f.directWallMs)} s | | ${useCells(f.use.direct)} |`,
+    '',
+    conformanceNote(f.conformant, f.verdicts),
+  ].join('\n');
+}
+
+export type SlowOperationFigure = {
+  slowWallMs: number;
+  /** The same run direct, with its own defaults (a near target's shape). */
+  directWallMs: number;
+  use: { slow: RunUse; direct: RunUse };
+} & LinkHealth;
+
+/** One slow operation (tokenize 1.2 s late): the run against the same run without the delay. */
+export function slowOperationFigure(all: LinkRuns): SlowOperationFigure {
+  const { direct, over: slow, health } = overLink(all, 'slow-tokenize', 'direct');
+  return {
+    slowWallMs: medianWall(slow),
+    directWallMs: medianWall(direct),
+    use: { slow: useOf(slow), direct: useOf(direct) },
+    ...health,
+  };
+}
+
+export function slowOperationMarkdown(f: SlowOperationFigure): string {
+  return [
+    '### One slow operation (every tokenize 1.2 s late, the listing as fast as ever), black-box runs',
+    '',
+    '| | run wall | workers | peak in flight | peak memory |',
+    '|---|---:|---:|---:|---:|',
+    `| slow tokenize | **${seconds(f.slowWallMs)} s (${(f.slowWallMs / f.directWallMs).toFixed(2)}× direct)** | ` +
+      `${useCells(f.use.slow)} |`,
+    `| direct | ${seconds(f.directWallMs)} s | ${useCells(f.use.direct)} |`,
     '',
     conformanceNote(f.conformant, f.verdicts),
   ].join('\n');

@@ -10,6 +10,8 @@ export type AnswerTally = {
   all: number;
   /** Answers to gateway requests (paths outside the control API's `/__mock/`). */
   gateway: number;
+  /** Of those, the payment gateway's (`/pg/`: tokenize), 429s included. */
+  pg: number;
   firstGatewayAt?: number;
   lastGatewayAt?: number;
   /** The most gateway requests the mock was answering at one moment (0 when it answered none). */
@@ -56,7 +58,7 @@ export type MockProcess = Server & { answers(): AnswerTally; reset(): void };
  * the next request of the same test.
  */
 export async function startMock(variants = ''): Promise<MockProcess> {
-  let tally: Omit<AnswerTally, 'peakInFlight'> = { all: 0, gateway: 0 };
+  let tally: Omit<AnswerTally, 'peakInFlight'> = { all: 0, gateway: 0, pg: 0 };
   let intervals: Interval[] = [];
   const server = await startServer(
     `mock${variants ? ` (${variants})` : ''}`,
@@ -69,6 +71,7 @@ export async function startMock(variants = ''): Promise<MockProcess> {
       if (line.includes('/__mock/')) return;
       const now = performance.now();
       tally.gateway++;
+      if (line.includes('"/pg/')) tally.pg++;
       tally.firstGatewayAt ??= now;
       tally.lastGatewayAt = now;
       const interval = intervalOf(line);
@@ -79,13 +82,13 @@ export async function startMock(variants = ''): Promise<MockProcess> {
     ...server,
     answers: () => ({ ...tally, peakInFlight: mostOverlapping(intervals) }),
     reset: () => {
-      tally = { all: 0, gateway: 0 };
+      tally = { all: 0, gateway: 0, pg: 0 };
       intervals = [];
     },
   };
 }
 
-export type LinkKind = 'direct' | 'slow' | 'limited' | 'direct-as-distant';
+export type LinkKind = 'direct' | 'slow' | 'limited' | 'direct-as-distant' | 'tokenize-limited' | 'slow-tokenize';
 export type LinkRun = ConformanceRun & { link: LinkKind; answers: AnswerTally };
 
 /**
@@ -98,6 +101,8 @@ const VARIANT: Record<LinkKind, string> = {
   slow: 'slow-link',
   limited: 'rate-limited',
   'direct-as-distant': '',
+  'tokenize-limited': 'tokenize-limited',
+  'slow-tokenize': 'slow-tokenize',
 };
 const { workers, inFlightPerWorker } = RUN_SHAPES.distant;
 const SHAPE: Partial<Record<LinkKind, Record<string, string>>> = {

@@ -132,6 +132,8 @@ export const test = base.extend<TestFixtures>({
         inFlightPerWorker(suite.inFlight, distanceOf(process.env, suite.target), workers, shard?.total),
         share,
         new SendingWorkers(folder, String(testInfo.parallelIndex)),
+        // A slow operation may have as many in flight as a distant target's worker, within PG_IN_FLIGHT.
+        inFlightPerWorker(suite.inFlight, 'distant', workers, shard?.total),
       );
       pacers.set(suite.baseUrl, pacer);
     }
@@ -226,10 +228,9 @@ export const test = base.extend<TestFixtures>({
       if (e.request.url === configured && succeeded(e) && typeof auth === 'string')
         disables.served(suite.webhookId!, { party: auth, withBody: e.request.body !== undefined });
     };
-    client.onRateLimitWait = (ms) => {
-      testInfo.setTimeout(testInfo.timeout + ms);
-      rateLimitAnnotation(client, testInfo.annotations);
-    };
+    client.onRateLimitWait = () => rateLimitAnnotation(client, testInfo.annotations);
+    // Waiting on the target's pace, its holds and its slow answers is not the test's work (gateway-client.ts).
+    client.onWaited = (ms) => testInfo.setTimeout(testInfo.timeout + ms);
     // Target unavailable or misconfigured: the class travels as data, the error's message is for people.
     client.onStopped = (stopped) => testInfo.annotations.push(stoppedAnnotation(stopped));
     await use(client);
@@ -262,6 +263,8 @@ export const test = base.extend<TestFixtures>({
       ),
     ); // TOK-1 and ERR-5 across the run
     testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
+    const learned = client.learnedLimits();
+    if (learned.length) testInfo.annotations.push(annotation.learnedLimits.write(learned)); // the report's rate limits
     // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
     if (client.exchanges.length) testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
     const failure = failureOf(testInfo.annotations, violations);

@@ -4,13 +4,13 @@ import type { Target } from './config.js';
 type Env = Record<string, string | undefined>;
 
 /**
- * Set by `npm run conformance` for the Playwright run it starts: the preflight's fastest answer from the
- * target, in whole ms (src/preflight/preflight-run.ts). Never set by a user.
+ * Set by `npm run conformance` for the Playwright run it starts: the fastest answer of the target's slowest
+ * operation in the preflight, in whole ms (src/preflight/preflight-run.ts). Never set by a user.
  */
 export const ROUND_TRIP_VAR = 'PG_ROUND_TRIP_MS';
 
 /**
- * A target whose fastest preflight answer took less than this is near: its run is bound by this
+ * A target whose slowest operation answered the preflight within this is near: its run is bound by this
  * machine's CPU, as a run on the mock is. From this on, the run waits on the network most of its time.
  * Measured on a 2-core machine (docs/speed.md): with 50 ms added to every answer, 2 workers and 4 took the
  * same time; with 0, 2 were 3 s faster; with 90 and 150, 4 were 2 and 5 s faster.
@@ -35,7 +35,10 @@ export const RUN_SHAPES = {
 
 export type Distance = keyof typeof RUN_SHAPES;
 
-/** How far the target is, as the run's defaults read it. */
+/**
+ * How far the target is, as the run's defaults read it. The mock is near whatever was measured: on a busy
+ * machine its preflight answers may take longer than DISTANT_FROM_MS, and its run stays CPU-bound.
+ */
 export function distanceOf(env: Env, target: Target): Distance {
   if (target === 'mock') return 'near';
   const raw = env[ROUND_TRIP_VAR]?.trim();

@@ -134,7 +134,25 @@ function parseFinding(description: string): Finding | undefined {
   }
 }
 
-type RateLimited = { answers: number; waitedMs: number };
+/** A learned limit: requests a second in a scope (a family, or the whole target). */
+export type LearnedLimit = { scope: string; perSecond: number };
+
+function parseLimits(description: string): LearnedLimit[] | undefined {
+  try {
+    const limits = JSON.parse(description) as unknown;
+    if (!Array.isArray(limits)) return undefined;
+    return limits.filter(
+      (l): l is LearnedLimit =>
+        typeof l === 'object' && l !== null && typeof l.scope === 'string' && typeof l.perSecond === 'number',
+    );
+  } catch {
+    return undefined;
+  }
+}
+type RateLimited = { answers: number; waitedMs: number; learned?: readonly LearnedLimit[] };
+
+/** How the report names a scope's learned limit: the family's path, or the target. */
+export const scopeName = (scope: string) => (scope === 'target' ? 'the whole target' : `/${scope}/`);
 
 /** Tenths of a second, as the rate-limit annotation and the out-of-time message say them. */
 export const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -219,8 +237,18 @@ export const annotation = {
   /** The 429s the test's client met and the time it waited them out. */
   rateLimited: annotationType<RateLimited, string>(
     'rate-limited',
-    ({ answers, waitedMs }) => `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited`,
+    ({ answers, waitedMs, learned }) =>
+      `${answers} answer${answers > 1 ? 's' : ''} HTTP 429, ${seconds(waitedMs)} waited` +
+      (learned?.length
+        ? `; limit learned: ${learned.map((l) => `${scopeName(l.scope)} ${l.perSecond} requests a second`).join(', ')}`
+        : ''),
     asText,
+  ),
+  /** The limits the worker's pacer had learned by the test's end, by scope (the report's rate limits). */
+  learnedLimits: annotationType<readonly LearnedLimit[], LearnedLimit[]>(
+    'learned-limits',
+    (l) => JSON.stringify(l),
+    parseLimits,
   ),
   /** How many inputs a property judged, and the seed that replays them. */
   generatedInputs: annotationType<{ name: string; runs: number; replay: string }, string>(

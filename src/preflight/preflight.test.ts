@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
+import { SLOW_TOKENIZE_MS } from '../mock/behaviours/link/slow-operation.js';
 import { SLOW_LINK_MS } from '../mock/behaviours/link/slow-link.js';
 import { DISTANT_FROM_MS } from '../config/run-shape.js';
 import { startMock } from '../mock/start.js';
@@ -64,11 +65,14 @@ test(
   },
 );
 
-test('the preflight measures how far the target is: its fastest answer, on the slow link no faster than the link', async () => {
+test("the preflight measures how far the target is: its slowest operation's fastest answer, no faster than a slow link", async () => {
   const near = await withMock({}, (url) => preflight(configFor(url)));
   const far = await withMock({ variants: ['slow-link'] }, (url) => preflight(configFor(url)));
+  const slowOne = await withMock({ variants: ['slow-tokenize'] }, (url) => preflight(configFor(url)));
   expect(near.kind === 'ok' && near.roundTripMs).toBeLessThan(DISTANT_FROM_MS);
   expect(far.kind === 'ok' && far.roundTripMs).toBeGreaterThanOrEqual(SLOW_LINK_MS);
+  // The listing answers at once; tokenize, as slow as it is, makes the target distant.
+  expect(slowOne.kind === 'ok' && slowOne.roundTripMs).toBeGreaterThanOrEqual(SLOW_TOKENIZE_MS);
 });
 
 test('a wrong API key stops the run with one sentence naming PG_API_KEY, never the key', async () => {

@@ -48,8 +48,8 @@ import type { MerchantIdForm } from '../catalogue/request-builders.js';
 
 export type PreflightResult =
   /**
-   * Nothing wrong with the configuration that the target showed. `roundTripMs`: its fastest answer, sending
-   * to reading, whole ms: how far the target is (src/config/run-shape.ts).
+   * Nothing wrong with the configuration that the target showed. `roundTripMs`: the fastest answer of its
+   * slowest operation, sending to reading, whole ms: how far the target is (src/config/run-shape.ts).
    */
   | { kind: 'ok'; requests: number; roundTripMs: number; notes?: string[]; merchantIdForm?: MerchantIdForm }
   /** One plain sentence per problem, naming the variable and what to do; the run must not start (exit 2). */
@@ -100,8 +100,17 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     return c;
   };
   const requests = () => clients.reduce((n, c) => n + c.exchanges.length, 0);
-  // The fastest, not the first: the first answers on a connection pay for opening it (TCP, TLS).
-  const roundTripMs = () => Math.min(...clients.flatMap((c) => c.exchanges.map((e) => e.ms)));
+  // Each operation's fastest answer, not its first (the first answers on a connection pay for opening it: TCP,
+  // TLS), and the slowest of those: one slow operation (card storage behind a slower service) makes the run
+  // wait on the network as a distant target does, however fast the listing answers.
+  const roundTripMs = () => {
+    const fastest = new Map<string, number>();
+    for (const e of clients.flatMap((c) => c.exchanges)) {
+      const key = e.operation ?? e.family;
+      fastest.set(key, Math.min(e.ms, fastest.get(key) ?? Infinity));
+    }
+    return Math.max(...fastest.values());
+  };
   const query = {
     count: 1,
     page: 0,

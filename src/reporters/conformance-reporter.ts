@@ -7,6 +7,7 @@ import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-re
 import { testRecordOf, type TestRecord } from './test-records/test-record.js';
 import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
+import { annotation } from '../evidence/annotations.js';
 import type { VerdictMessage } from './model/verdict-message.js';
 import { consoleEnding } from './formats/console.js';
 import { runGaps } from './model/run-gaps.js';
@@ -64,6 +65,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>> &
     Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
   private readonly records: TestRecord[] = [];
+  /** The lowest limit any test's worker had learned, by scope. */
+  private readonly learnedLimits = new Map<string, number>();
   private started = new Date();
   private readonly runWide = new RunWideRecords();
   private readonly coverage = new CoverageCollector();
@@ -130,6 +133,9 @@ export default class ConformanceReporter implements Reporter {
     const { record, annotations } = testRecordOf(test, result, this.run.redactKeys);
     this.runWide.collect(annotations);
     this.coverage.collect(annotations);
+    for (const limits of annotation.learnedLimits.read(annotations))
+      for (const { scope, perSecond } of limits)
+        this.learnedLimits.set(scope, Math.min(perSecond, this.learnedLimits.get(scope) ?? Infinity));
     this.records.push(record);
   }
 
@@ -165,6 +171,7 @@ export default class ConformanceReporter implements Reporter {
         coverage: this.coverage.coverage(),
         knownDeviations,
         generated: this.runWide.section(this.run.generated),
+        learnedLimits: [...this.learnedLimits].map(([scope, perSecond]) => ({ scope, perSecond })),
       },
       this.history,
     );

@@ -241,7 +241,7 @@ test('a pacer spaces requests evenly, concurrent ones included, retries included
   s.server.close();
 });
 
-test('a 429 is waited out through the pacer, which learns from it, and counted for the report', async () => {
+test("a 429 is waited out through the pacer, which learns from it for the request's family alone, and counted for the report", async () => {
   const s = await standIn((n) =>
     n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' },
   );
@@ -254,7 +254,25 @@ test('a 429 is waited out through the pacer, which learns from it, and counted f
   expect(limited.rateLimited).toEqual({ answers: 1, waitedMs: 1000 });
   expect(waits).toEqual([1000]);
   expect(pacer.seen.limited).toBe(1);
-  expect(pacer.rate).toBeLessThan(Infinity);
+  expect(pacer.rateOf('platform')).toBeLessThan(Infinity);
+  expect(pacer.rateOf('pg')).toBe(Infinity);
+  s.server.close();
+});
+
+test("the time a request waits on the target's 429 is told to onWaited, for the test's time-out; a quick answer adds nothing", async () => {
+  const s = await standIn((n) =>
+    n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200, body: '{"code":0}' },
+  );
+  const limited = client(s.url, true, new Pacer());
+  const waited: number[] = [];
+  limited.onWaited = (ms) => waited.push(ms);
+  await limited.listCustomers({});
+  expect(waited.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(900);
+  const quick = client(s.url, true, new Pacer());
+  const quickWaits: number[] = [];
+  quick.onWaited = (ms) => quickWaits.push(ms);
+  await quick.listCustomers({});
+  expect(quickWaits).toEqual([]);
   s.server.close();
 });
 

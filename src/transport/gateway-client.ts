@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { basicAuthorization } from './auth.js';
 import type { Exchange } from './exchange.js';
 import { sendRequest, type HttpAnswer } from './http/http-request.js';
-import { IN_FLIGHT_PER_WORKER, type Pacer } from './pacer.js';
+import { IN_FLIGHT_PER_WORKER, NEAR_ANSWER_MS, type Pacer } from './pacer.js';
 import { familyOf, type OperationId } from '../catalogue/spec.js';
 import { TargetMisconfiguredError } from './target-misconfigured.js';
 import { TargetUnavailableError, retryAfterMs } from './target-unavailable.js';
@@ -80,8 +80,17 @@ export class GatewayClient {
   readonly exchanges: Exchange[] = [];
   /** The 429s this client met and the time it waited them out (the report's figure for a rate-limited test). */
   readonly rateLimited = { answers: 0, waitedMs: 0 };
-  /** Told each wait a 429 asks for: the fixture adds it to the test's time-out (waiting is not the test's work). */
+  /** Told each wait a 429 asks for: the report's figure for a rate-limited test. */
   onRateLimitWait?: (ms: number) => void;
+  /**
+   * Told the time this client spent waiting on the target beyond NEAR_ANSWER_MS a request, as it grows:
+   * for its slot (the pace learned, a 429's hold, a free lane) and for answers (a slow operation). The
+   * fixture adds it to the test's time-out: a target limited or slow but working costs the test time, not
+   * its verdict. A request that gets no answer adds nothing; its attempts bound it.
+   */
+  onWaited?: (ms: number) => void;
+  /** The end of the time already told to onWaited: overlapping requests' waits count once. */
+  private waitedUntil = -Infinity;
   /**
    * Told why the client stops the test before it throws: the fixture records it as data on the test, so a
    * report learns the class (target unavailable, configuration) without reading the error's message.
@@ -102,6 +111,11 @@ export class GatewayClient {
      */
     private readonly pacer?: Pacer,
   ) {}
+
+  /** The limits the worker's pacer has learned, by scope, for the whole run (requests a second). */
+  learnedLimits(): { scope: string; perSecond: number }[] {
+    return this.pacer?.learnedLimits() ?? [];
+  }
 
   /** How many requests this client's worker may have in flight: what a caller sending many at once may start. */
   get lanes(): number {
@@ -243,16 +257,20 @@ export class GatewayClient {
     let limited = 0;
     let waitedMs = 0;
     let backoffWaitedMs = 0;
+    const scope = familyOf(path);
     for (;;) {
-      const slot = await this.pacer?.slot();
+      const asked = performance.now();
+      const slot = await this.pacer?.slot(scope);
+      const sentAt = performance.now();
       const attempts = () => `after ${tries + limited} attempt${tries + limited > 1 ? 's' : ''}`;
       let answer: HttpAnswer | undefined;
       let answered: NotAnswered;
       try {
         answer = await sendRequest(url, { ...init, timeoutMs: policy.timeoutMs }).finally(() => slot?.release());
+        this.waited(asked);
         const who = whoAnswered(answer, path);
         if (who.by === 'gateway') {
-          this.pacer?.served();
+          this.pacer?.served(performance.now(), scope, performance.now() - sentAt);
           return answer;
         }
         answered = who;
@@ -274,7 +292,7 @@ export class GatewayClient {
             new TargetUnavailableError(
               `${what} answered HTTP 429 (rate limited) ${limited} time${limited > 1 ? 's' : ''}, ` +
                 (`${Math.round(waitedMs / 100) / 10} s waited, next wait ${Math.round(wait / 100) / 10} s ` +
-                  `(${attempts()}); PG_MAX_RPS paces the run below the target's limit`),
+                  `(${attempts()}); PG_MAX_RPS paces the run below a limit on the whole target`),
             ),
           );
         }
@@ -283,11 +301,11 @@ export class GatewayClient {
         this.rateLimited.waitedMs += wait;
         this.onRateLimitWait?.(wait);
         // With a pacer every request of the worker waits this out together, and the pace slows (pacer.ts).
-        if (this.pacer) this.pacer.limited(wait);
+        if (this.pacer) this.pacer.limited(wait, performance.now(), scope);
         else await delay(wait);
         continue;
       }
-      if (answer) this.pacer?.served();
+      if (answer) this.pacer?.served(performance.now(), scope, performance.now() - sentAt);
       tries++;
       const resend = this.mayResend(init.method, answered.processed);
       if (!resend || tries >= policy.attempts) {
@@ -304,6 +322,14 @@ export class GatewayClient {
       backoffWaitedMs += wait;
       await delay(wait);
     }
+  }
+
+  /** The wait of a request asked for at `asked` and answered now, beyond NEAR_ANSWER_MS, once however many overlap. */
+  private waited(asked: number): void {
+    const now = performance.now();
+    const from = Math.max(asked + NEAR_ANSWER_MS, this.waitedUntil);
+    this.waitedUntil = Math.max(this.waitedUntil, now);
+    if (now > from) this.onWaited?.(now - from);
   }
 
   private stopped<E extends TargetUnavailableError | TargetMisconfiguredError>(error: E): E {

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { AFTER_CEILING, CEILING_SHARE, MIN_RATE, Pacer, QUIET_MS, SEARCH_STEP, type Hold } from './pacer.js';
+import {
+  AFTER_CEILING,
+  CEILING_SHARE,
+  MIN_RATE,
+  Pacer,
+  QUIET_MS,
+  SEARCH_STEP,
+  WHOLE_TARGET,
+  type Hold,
+} from './pacer.js';
 
 test('without a rate it paces nothing until a 429', async () => {
   const pacer = new Pacer();
@@ -174,12 +183,17 @@ test("the ceiling a worker met goes to the run's other workers, and a 429 met un
   });
   const met = new Pacer(undefined, 8, 1, senders(30));
   met.limited(100, 0); // unpaced: the run's 30 halved, and no ceiling yet
-  expect(shared).toEqual({ until: expect.any(Number), rate: 15 });
+  expect(shared).toEqual({ until: expect.any(Number), rate: 15, at: expect.any(Number) });
   for (let t = 1; t <= 5; t++) met.served(t * QUIET_MS + 1); // no ceiling yet: a tenth more each quiet spell
   const crept = 15 * SEARCH_STEP ** 5;
   expect(met.rate).toBeCloseTo(crept, 5);
   met.limited(100, 5 * QUIET_MS + 2); // paced, under the 30 the run let go: its pace met the limit, the ceiling
-  expect(shared).toEqual({ until: expect.any(Number), rate: expect.any(Number), ceiling: expect.any(Number) });
+  expect(shared).toEqual({
+    until: expect.any(Number),
+    rate: expect.any(Number),
+    ceiling: expect.any(Number),
+    at: expect.any(Number),
+  });
   expect(shared?.ceiling).toBeCloseTo(crept, 5);
   expect(shared?.rate).toBeCloseTo(crept * AFTER_CEILING, 5);
 
@@ -194,4 +208,27 @@ test("the ceiling a worker met goes to the run's other workers, and a 429 met un
   later.slot().then(({ release }) => release()); // takes the run's pace and its ceiling
   later.limited(100, 100 * QUIET_MS); // met at that pace, though the run let go 40: the pace is the rate that met it
   expect(shared?.ceiling).toBeCloseTo(crept * AFTER_CEILING, 5);
+});
+
+test("a limit met in one family holds that family alone; met in both together, it is the whole target's", () => {
+  const pacer = new Pacer();
+  pacer.limited(1000, performance.now(), 'pg');
+  expect(pacer.rateOf('pg')).toBeLessThan(Infinity);
+  expect(pacer.rateOf('platform')).toBe(Infinity);
+  expect(pacer.learnedLimits().map((l) => l.scope)).toEqual(['pg']);
+  pacer.limited(1000, performance.now() + 2000, 'platform'); // within TOGETHER_MS of the first
+  expect(pacer.rateOf('platform')).toBeLessThan(Infinity);
+  // One limit, the whole target's: the families go at its pace alone.
+  expect(pacer.learnedLimits().map((l) => l.scope)).toEqual([WHOLE_TARGET]);
+});
+
+test('a scope whose answers are slow gets the requests in flight its latency needs, within the most', () => {
+  const pacer = new Pacer(undefined, 2, 1, undefined, 8);
+  pacer.served(0, 'platform', 5);
+  expect(pacer.lanesOf('platform')).toBe(2); // near: the run shape's lanes
+  pacer.served(0, 'pg', 1200);
+  expect(pacer.lanesOf('pg')).toBe(8); // 1.2 s answers: as many as the most allows
+  expect(pacer.lanes).toBe(8);
+  pacer.limited(1000, 0, 'pg'); // nothing sent: the slowest pace, one request every two seconds
+  expect(pacer.lanesOf('pg')).toBe(2); // half a request a second for 1.2 s: never fewer than the shape's
 });

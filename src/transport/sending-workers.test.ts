@@ -46,5 +46,5 @@ test("the run's requests of the last second: this worker's own and each other wo
   const stale = (now - 1500) / 1000;
   utimesSync(join(folder, '3'), stale, stale); // a worker that has not marked for over a second
   me.held({ until: now, rate: 1 });
-  expect(me.runRecent(2, now)).toBe(2 + 7 + 5);
+  expect(me.runRecent(2, undefined, now)).toBe(2 + 7 + 5);
 });

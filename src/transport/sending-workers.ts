@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Hold, Senders } from './pacer.js';
+import { WHOLE_TARGET, type Hold, type Scope, type Senders } from './pacer.js';
 
 /** A worker that sent nothing for this long (a test that only computes, the end of its queue) is not sending. */
 export const SENDING_MS = 2_500;
@@ -11,8 +11,20 @@ export const SENDING_MS = 2_500;
  */
 const MARK_MS = 500;
 const COUNT_MS = 500;
-/** The file of the last 429 a worker of the run met; every other name in the folder is a worker's. */
+/**
+ * The file of the last 429 a worker of the run met for the whole target, and with `-<scope>` for one scope;
+ * every other name in the folder is a worker's.
+ */
 const HOLD_FILE = 'hold';
+const holdFile = (scope: Scope | undefined) => (!scope || scope === WHOLE_TARGET ? HOLD_FILE : `${HOLD_FILE}-${scope}`);
+
+/** A mark's requests in `scope`: a mark is the count for the whole target, or the counts by scope. */
+function recentIn(mark: unknown, scope: Scope): number {
+  if (typeof mark === 'number') return scope === WHOLE_TARGET ? mark : 0;
+  if (typeof mark !== 'object' || mark === null) return 0;
+  const value = (mark as Record<string, unknown>)[scope];
+  return typeof value === 'number' ? value : 0;
+}
 
 /**
  * What the workers of a run pacing one target tell one another, through a folder they all share. Each
@@ -29,7 +41,7 @@ export class SendingWorkers implements Senders {
   private markedAt = -Infinity;
   private countedAt = -Infinity;
   private counted = 1;
-  private holdRead: { mtimeMs: number; hold: Hold | undefined } = { mtimeMs: 0, hold: undefined };
+  private readonly holdsRead = new Map<string, { mtimeMs: number; hold: Hold | undefined }>();
 
   /** `folder`: one per run and target; `name`: this worker's, the same for a worker that replaces it. */
   constructor(
@@ -37,13 +49,13 @@ export class SendingWorkers implements Senders {
     private readonly name: string,
   ) {}
 
-  /** `recent`: the requests this worker let go in the second before. */
-  sending(recent: number, now = Date.now()): void {
+  /** `recent`: the requests this worker let go in the second before, in all or by scope. */
+  sending(recent: number | Record<Scope, number>, now = Date.now()): void {
     if (now - this.markedAt < MARK_MS) return;
     this.markedAt = now;
     try {
       mkdirSync(this.folder, { recursive: true });
-      writeFileSync(join(this.folder, this.name), String(recent));
+      writeFileSync(join(this.folder, this.name), JSON.stringify(recent));
     } catch {
       // Counted as not sending: the others take a larger share, as if this worker had ended.
     }
@@ -70,11 +82,11 @@ export class SendingWorkers implements Senders {
   }
 
   /**
-   * What the run let go in the second before: `own` (this worker's, counted now) and each other worker's
+   * What the run let go in `scope` in the second before: `own` (this worker's, counted now) and each other worker's
    * last mark, if written within the second before (an older one is a worker that has stopped sending).
    * Read only after a 429, so a directory read and a few small files at a time.
    */
-  runRecent(own: number, now = Date.now()): number {
+  runRecent(own: number, scope: Scope = WHOLE_TARGET, now = Date.now()): number {
     let others = 0;
     try {
       for (const name of readdirSync(this.folder)) {
@@ -82,7 +94,7 @@ export class SendingWorkers implements Senders {
         try {
           const file = join(this.folder, name);
           if (now - statSync(file).mtimeMs > 1000) continue;
-          const recent = Number(readFileSync(file, 'utf8'));
+          const recent = recentIn(JSON.parse(readFileSync(file, 'utf8')), scope);
           if (Number.isFinite(recent) && recent > 0) others += recent;
         } catch {
           // gone meanwhile
@@ -98,7 +110,7 @@ export class SendingWorkers implements Senders {
   held(hold: Hold): void {
     try {
       mkdirSync(this.folder, { recursive: true });
-      const file = join(this.folder, HOLD_FILE);
+      const file = join(this.folder, holdFile(hold.scope));
       writeFileSync(`${file}.${this.name}`, JSON.stringify(hold));
       renameSync(`${file}.${this.name}`, file);
     } catch {
@@ -106,17 +118,22 @@ export class SendingWorkers implements Senders {
     }
   }
 
-  /** The last hold any worker wrote; read again only when the file changed (a stat a request, one more after a wait). */
-  lastHold(): Hold | undefined {
+  /**
+   * The last hold any worker wrote for `scope`; read again only when the file changed (a stat a scope a
+   * request, one more after a wait).
+   */
+  lastHold(scope?: Scope): Hold | undefined {
+    const name = holdFile(scope);
+    let read = this.holdsRead.get(name);
     try {
-      const { mtimeMs } = statSync(join(this.folder, HOLD_FILE));
-      if (mtimeMs !== this.holdRead.mtimeMs) {
-        const hold = JSON.parse(readFileSync(join(this.folder, HOLD_FILE), 'utf8')) as Hold;
-        this.holdRead = { mtimeMs, hold };
+      const { mtimeMs } = statSync(join(this.folder, name));
+      if (mtimeMs !== read?.mtimeMs) {
+        read = { mtimeMs, hold: JSON.parse(readFileSync(join(this.folder, name), 'utf8')) as Hold };
+        this.holdsRead.set(name, read);
       }
     } catch {
       // none yet, or being replaced: the last one read stands
     }
-    return this.holdRead.hold;
+    return read?.hold;
   }
 }

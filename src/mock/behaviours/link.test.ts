@@ -7,6 +7,8 @@ import { authorizationOutOfForm } from '../../transport/who-answered.js';
 import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
 import { SHORT_KEEP_ALIVE_S } from './link/short-keep-alive.js';
 import { SLOW_LINK_MS } from './link/slow-link.js';
+import { TOKENIZE_LIMIT } from './link/operation-limit.js';
+import { SLOW_TOKENIZE_MS } from './link/slow-operation.js';
 import { blockedAuthorization } from './link/waf.js';
 
 test('a token bucket lets a burst through, then one request per refill interval', () => {
@@ -48,6 +50,38 @@ test('variant slow-link answers gateway requests 150 ms late', async ({ launch }
   const started = performance.now();
   expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).json.code).toBe(0);
   expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_LINK_MS - 5);
+});
+
+test('variant tokenize-limited refuses /pg/ beyond its limit with an rcode body, and leaves the listing alone', async ({
+  launch,
+}) => {
+  const mock = await launch({ variants: ['tokenize-limited'] });
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, () => send(mock.url, 'POST', '/pg/tokenize', { body: {} })),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const refused = answers.filter((a) => a.status === 429);
+  expect(answers.length - refused.length).toBeLessThanOrEqual(
+    TOKENIZE_LIMIT.burst + Math.ceil(seconds * TOKENIZE_LIMIT.perSecond),
+  );
+  expect(refused.length).toBeGreaterThan(0);
+  expect(refused[0]!.headers.get('retry-after')).toBe('1');
+  expect(refused[0]!.json).toEqual({ rcode: '429', rmsg: 'too many requests' });
+  const listings = await Promise.all(
+    Array.from({ length: 30 }, () => send(mock.url, 'GET', '/platform/vault/customer?count=1')),
+  );
+  expect(listings.filter((a) => a.status === 429)).toEqual([]);
+});
+
+test('variant slow-tokenize answers /pg/ 1.2 s late and the listing at once', async ({ launch }) => {
+  const mock = await launch({ variants: ['slow-tokenize'] });
+  let started = performance.now();
+  await send(mock.url, 'POST', '/pg/tokenize', { body: {} });
+  expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_TOKENIZE_MS - 5);
+  started = performance.now();
+  expect((await send(mock.url, 'GET', '/platform/vault/customer?count=1')).json.code).toBe(0);
+  expect(performance.now() - started).toBeLessThan(SLOW_TOKENIZE_MS);
 });
 
 test('variant gzip-answers compresses what the client accepts gzip for; fetch reads the same JSON', async ({

@@ -3,11 +3,13 @@ import { installConnectionClose } from './link/connection-close.js';
 import { installCutAfterHeader } from './link/cut-after-header.js';
 import { API_GATEWAY_502, installEdgeBlip, LOAD_BALANCER_503 } from './link/edge-blip.js';
 import { installGzipAnswers } from './link/gzip-answers.js';
+import { installOperationLimit } from './link/operation-limit.js';
 import { installRateLimit } from './link/rate-limit.js';
 import { installReads503Once } from './link/reads-503-once.js';
 import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
 import { installSlowLink } from './link/slow-link.js';
+import { installSlowOperation } from './link/slow-operation.js';
 import { installAuthorizer } from './link/authorizer.js';
 import { installWaf } from './link/waf.js';
 import type { Behaviour } from './behaviour.js';
@@ -31,6 +33,22 @@ export const LINK_VARIANTS = [
       'Gateway requests beyond 20 a second (bursts of 20) are refused unprocessed: HTTP 429, Retry-After in ' +
       'seconds or as an HTTP date, a body in neither scheme.',
     wire: { install: (app) => installRateLimit(app) },
+  },
+  // Section 8 again, per operation: card storage limited and slow where the listing is not.
+  {
+    name: 'tokenize-limited',
+    rule: 'ERR-4',
+    description:
+      'Payment gateway requests (/pg/) beyond 5 a second (bursts of 5) are refused unprocessed: HTTP 429, ' +
+      'Retry-After: 1, an rcode/rmsg body; the listing and the disable are not limited.',
+    wire: { install: installOperationLimit },
+  },
+  {
+    name: 'slow-tokenize',
+    rule: 'ERR-4',
+    description:
+      'Every payment gateway answer (/pg/) arrives 1.2 s late; the listing and the disable are as fast as ever.',
+    wire: { install: (app) => installSlowOperation(app) },
   },
   // Section 8 and 2.3 together: a vault too big to walk whole, behind a slow link and a rate limit.
   {

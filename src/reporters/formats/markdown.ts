@@ -1,3 +1,4 @@
+import { scopeName } from '../../evidence/annotations.js';
 import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../model/coverage.js';
 import type { RuleReport } from '../model/conformance-report.js';
 import { summaryLines } from './summary-lines.js';
@@ -27,6 +28,14 @@ export function conformanceMarkdown(s: ConformanceReport): string {
       '## Target unavailable (infrastructure, not conformance)',
       '',
       ...s.unavailable.map((u) => `- ${markdownCell(u)}`),
+      '',
+    );
+  }
+  if (s.learnedLimits?.length) {
+    lines.push(
+      '## Rate limits learned (from 429s, not part of the verdict)',
+      '',
+      ...s.learnedLimits.map((l) => `- ${scopeName(l.scope)}: about ${l.perSecond} requests a second`),
       '',
     );
   }

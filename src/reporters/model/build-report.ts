@@ -1,3 +1,4 @@
+import type { LearnedLimit } from '../../evidence/annotations.js';
 import { baselineDrift } from '../drift/baseline.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
@@ -36,6 +37,8 @@ export type JudgedRun = {
   knownDeviations?: KnownDeviationsJson;
   /** The generated inputs' seed and how to replay them; absent when no property ran. */
   generated?: GeneratedSection;
+  /** The rate limits the run learned, by scope. */
+  learnedLimits?: LearnedLimit[];
 };
 
 /** One rule's outcome as the report holds it. */
@@ -101,5 +104,6 @@ export function conformanceReport(run: JudgedRun): ConformanceReport {
     ...report,
     ...(drift === undefined ? {} : { drift }),
     ...(run.generated ? { generated: run.generated } : {}),
+    ...(run.learnedLimits?.length ? { learnedLimits: run.learnedLimits } : {}),
   };
 }

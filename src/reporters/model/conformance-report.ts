@@ -1,3 +1,4 @@
+import type { LearnedLimit } from '../../evidence/annotations.js';
 import type { ObservationData } from '../../checks/observation-data.js';
 import type { Leniency, LeniencyName } from '../../catalogue/leniencies.js';
 import type { Drift } from '../drift/drift.js';
@@ -80,4 +81,6 @@ export type ConformanceReport = {
   drift?: Drift | string;
   /** The generated inputs' seed and how to replay them; absent when no property ran. */
   generated?: GeneratedSection;
+  /** The rate limits the run learned from 429s, by scope (the lowest any worker met); absent when none. */
+  learnedLimits?: LearnedLimit[];
 };

@@ -2,14 +2,18 @@ import type { TestResult } from '@playwright/test/reporter';
 import { annotation, seconds, type Annotation } from '../../evidence/annotations.js';
 
 type RateLimited = { answers: number; waitedMs: number };
+type LearnedLimit = { scope: string; perSecond: number };
 
 /**
  * Records a test's 429s so far, when it met any, so a report can say what its time went on: called at each
  * one, as a test that runs out of time may never get to its fixtures' teardown; one annotation, kept current.
  */
-export function rateLimitAnnotation(client: { rateLimited: RateLimited }, annotations: Annotation[]): void {
+export function rateLimitAnnotation(
+  client: { rateLimited: RateLimited; learnedLimits?: () => LearnedLimit[] },
+  annotations: Annotation[],
+): void {
   if (!client.rateLimited.answers) return;
-  const written = annotation.rateLimited.write(client.rateLimited);
+  const written = annotation.rateLimited.write({ ...client.rateLimited, learned: client.learnedLimits?.() });
   const held = annotation.rateLimited.find(annotations);
   if (held) held.description = written.description;
   else annotations.push(written);
@@ -30,6 +34,7 @@ export function outOfTime(
   return (
     `the test ran out of its ${seconds(timeoutMs)} time-out after ${seconds(result.duration)}` +
     `${limited ? ` (${limited})` : ''}, with no rule violation seen. A test that runs out of time says nothing about conformance: ` +
-    "the target was too slow or too rate-limited for it; set PG_MAX_RPS a little under the target's limit, or run when it is quieter"
+    'the target was too slow or too rate-limited for it (each limit the run learned is named above); PG_MAX_RPS a little under ' +
+    'a limit on the whole target avoids its 429s, or run when it is quieter'
   );
 }
