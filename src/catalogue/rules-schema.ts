@@ -1,27 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { schemaCheck } from './schema-check.js';
 import { yamlLibrary } from './yaml-cache.js';
 
 /** The catalogue's shape: ajv checks it at load, and an editor reads it from the modeline atop rules.yaml. */
 export const RULES_SCHEMA_PATH = fileURLToPath(new URL('../../spec/rules.schema.json', import.meta.url));
 
 /** ajv is loaded with the first catalogue checked, not with this module: a process that trusts its parent's check never needs it. */
-const loadCommonJs = createRequire(import.meta.url);
-let validator: ((data: unknown) => ErrorObject[]) | undefined;
-function schemaErrors(data: unknown): ErrorObject[] {
-  if (!validator) {
-    const Ajv = (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020;
-    // verbose: each error carries the value and the schema it broke, which the sentences quote. Checking the
-    // schema itself against the 2020-12 meta-schema doubled the compile: a unit test does it instead.
-    const ajv: Ajv2020 = new Ajv({ allErrors: true, verbose: true, strict: true, validateSchema: false });
-    const check = ajv.compile(JSON.parse(readFileSync(RULES_SCHEMA_PATH, 'utf8')) as object);
-    validator = (d) => (check(d) ? [] : [...(check.errors ?? [])]);
-  }
-  return validator(data);
-}
+// verbose: each error carries the value and the schema it broke, which the sentences quote. Checking the schema itself
+// against the 2020-12 meta-schema doubled the compile: a unit test does it instead.
+const schemaErrors = schemaCheck(RULES_SCHEMA_PATH, {
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  validateSchema: false,
+});
 
 type Schema = { description?: string; examples?: unknown[]; properties?: Record<string, unknown> };
 

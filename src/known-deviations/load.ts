@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import type { Document, LineCounter, Node } from 'yaml';
+import { schemaCheck } from '../catalogue/schema-check.js';
 import { yamlLibrary } from '../catalogue/yaml-cache.js';
 import { addDays, MAX_DAYS_AHEAD, type DeviationTarget, type KnownDeviation, type KnownDeviations } from './entry.js';
 
@@ -28,20 +28,13 @@ export type LoadContext = { ruleIds: readonly string[]; today: string };
  * scripts/conformance.ts load it on every run, most of them with no file to read.
  */
 const loadCommonJs = createRequire(import.meta.url);
-let validator: ((data: unknown) => ErrorObject[]) | undefined;
-function validate(data: unknown): ErrorObject[] {
-  if (!validator) {
-    const Ajv = (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020;
-    const addFormats = loadCommonJs('ajv-formats') as typeof addFormatsModule.default;
-    // verbose: errors carry the value, which the sentences quote. strictRequired would refuse the anyOf that asks for
-    // operation or found: they are defined beside it.
-    const ajv: Ajv2020 = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false });
-    addFormats(ajv, ['date']);
-    const check = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
-    validator = (d) => (check(d) ? [] : [...(check.errors ?? [])]);
-  }
-  return validator(data);
-}
+// verbose: errors carry the value, which the sentences quote. strictRequired would refuse the anyOf that asks for
+// operation or found: they are defined beside it.
+const validate = schemaCheck(
+  SCHEMA_PATH,
+  { allErrors: true, verbose: true, strict: true, strictRequired: false },
+  (ajv) => (loadCommonJs('ajv-formats') as typeof addFormatsModule.default)(ajv, ['date']),
+);
 
 /** The path as the operator wrote it or, for an absolute one under the working directory, relative to it. */
 export function shownPath(path: string): string {

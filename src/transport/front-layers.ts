@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { ErrorObject } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { schemaCheck } from '../catalogue/schema-check.js';
 import { parseYamlFile } from '../catalogue/yaml-cache.js';
 
 /** The layers in front of a gateway that who-answered.ts recognises, each with its vendor's page. */
@@ -27,17 +24,7 @@ export type FrontLayer = {
 export type FrontLayerSeen = { readonly layer: FrontLayer; readonly mark: string };
 
 /** ajv is loaded with the first answer that needs the list, not with this module. */
-const loadCommonJs = createRequire(import.meta.url);
-let validator: ((data: unknown) => ErrorObject[]) | undefined;
-function schemaErrors(data: unknown): ErrorObject[] {
-  if (!validator) {
-    const Ajv = (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020;
-    const ajv: Ajv2020 = new Ajv({ allErrors: true, strict: true });
-    const check = ajv.compile(JSON.parse(readFileSync(FRONT_LAYERS_SCHEMA_PATH, 'utf8')) as object);
-    validator = (d) => (check(d) ? [] : [...(check.errors ?? [])]);
-  }
-  return validator(data);
-}
+const schemaErrors = schemaCheck(FRONT_LAYERS_SCHEMA_PATH, { allErrors: true, strict: true });
 
 /**
  * What is wrong with a parsed front-layers file: its schema's errors, then what the schema cannot say (an ID
