@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken } from '../transport/auth.js';
+import { apiToken, base64Carrying } from '../transport/auth.js';
 import { nearMissKeys, withNearMisses } from '../transport/near-miss-keys.js';
 import { REDACTED, Redactor } from './redact.js';
 
@@ -13,6 +13,16 @@ test('redacts a key and every encoding the suite produces of it', () => {
   expect(out).not.toContain(apiToken(KEY));
   expect(out).not.toContain(Buffer.from(KEY).toString('base64').replace(/=+$/, ''));
   expect(out.match(/\[REDACTED\]/g)).toHaveLength(4);
+});
+
+test('redacts the Base 64 of any text carrying the key: spaces around it, the key as user part, a user part before it', () => {
+  for (const carrying of [` ${KEY} `, `${KEY}:`, `merchant-0042:${KEY}`, `:${KEY}\n`]) {
+    const token = Buffer.from(carrying).toString('base64');
+    const out = redactor.text(`authorization: Basic ${token}`);
+    expect(out, carrying).toContain(REDACTED);
+    expect(out, carrying).not.toContain(token);
+    for (const run of base64Carrying(KEY)) expect(out, carrying).not.toContain(run);
+  }
 });
 
 test('given the near misses of a key AUTH-3 sends, redacts them and their tokens as it redacts the key', () => {

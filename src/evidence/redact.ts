@@ -1,4 +1,4 @@
-import { apiToken } from '../transport/auth.js';
+import { apiToken, base64Carrying } from '../transport/auth.js';
 import { luhnValid } from '../checks/tokenize/card-number.js';
 import { NO_REPRODUCE_CONTEXT, type ReproduceContext } from './reproduce-context.js';
 
@@ -22,8 +22,9 @@ function escapeRegExp(s: string): string {
 
 /**
  * Redacts by value, not only by field name: configured keys and every encoding of them the suite
- * produces (Basic tokens, Base 64 of the bare key, URL-encoded), Luhn-valid card numbers anywhere in text,
- * and the values of secret request fields (CVV, track data, routing and account numbers, wallet payloads).
+ * produces (Basic tokens, Base 64 of the bare key, URL-encoded) and the Base 64 of any text carrying them,
+ * Luhn-valid card numbers anywhere in text, and the values of secret request fields (CVV, track data,
+ * routing and account numbers, wallet payloads).
  */
 export class Redactor {
   private readonly secretPattern: RegExp | undefined;
@@ -44,6 +45,7 @@ export class Redactor {
       forms.add(apiToken(s).replace(/=+$/, ''));
       forms.add(Buffer.from(s, 'utf8').toString('base64').replace(/=+$/, ''));
       forms.add(encodeURIComponent(s));
+      for (const run of base64Carrying(s)) forms.add(run);
     }
     const sorted = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
     this.secretPattern = sorted.length ? new RegExp(sorted.join('|'), 'g') : undefined;

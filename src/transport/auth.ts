@@ -6,6 +6,23 @@ export function apiToken(apiKey: string): string {
   return Buffer.from(`:${apiKey}`, 'utf8').toString('base64');
 }
 
+/**
+ * The Base 64 characters that encode `secret` alone, wherever it stands in the encoded text: one run for each of
+ * the three places it can start within Base 64's three-byte groups, without the groups it shares with whatever
+ * stands around it. Any token that carries the secret (a space around the key, the key as user part, another user
+ * part before it) holds one of them, so they are what redaction and the safety tests look for. Runs under eight
+ * characters are left out: too short to tell from ordinary text.
+ */
+export function base64Carrying(secret: string): string[] {
+  const runs: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const bytes = Buffer.concat([Buffer.alloc(offset), Buffer.from(secret, 'utf8')]);
+    const run = bytes.toString('base64').slice(offset ? 4 : 0, Math.floor(bytes.length / 3) * 4);
+    if (run.length >= 8) runs.push(run);
+  }
+  return runs;
+}
+
 export function basicAuthorization(apiKey: string): string {
   return `Basic ${apiToken(apiKey)}`;
 }

@@ -1,4 +1,4 @@
-import { apiToken } from '../../transport/auth.js';
+import { apiToken, base64Carrying } from '../../transport/auth.js';
 import { withNearMisses } from '../../transport/near-miss-keys.js';
 import { TEST_ACH, TEST_CARDS } from '../../catalogue/test-cards.js';
 import { REPRODUCE_LINE, searchBytes, searchTree } from '../readers/canary-search.js';
@@ -8,9 +8,18 @@ import { REPRODUCE_LINE, searchBytes, searchTree } from '../readers/canary-searc
 export const MERCHANT_KEY = 'CanaryMerchantKey_Qx7Zt2';
 export const VENDOR_KEY = 'CanaryVendorKey_Lm4Rw9';
 
-/** Every form in which a secret could be written: raw, as the Basic token, Base 64 of the bare key. */
+/**
+ * Every form in which a secret could be written: raw, as the Basic token, Base 64 of the bare key, and the Base 64
+ * of any text carrying it (the key with spaces around it, as the user part).
+ */
 function forms(key: string): string[] {
-  return [key, apiToken(key), apiToken(key).replace(/=+$/, ''), Buffer.from(key).toString('base64').replace(/=+$/, '')];
+  return [
+    key,
+    apiToken(key),
+    apiToken(key).replace(/=+$/, ''),
+    Buffer.from(key).toString('base64').replace(/=+$/, ''),
+    ...base64Carrying(key),
+  ];
 }
 
 /** Luhn-valid and on no list of published test numbers: it stands for a real customer's card. */
