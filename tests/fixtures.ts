@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
-import { distanceOf, inFlightPerWorker } from '../src/config/run-shape.js';
+import { distanceOf, inFlightPerWorker, mostInFlightPerWorker } from '../src/config/run-shape.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '../src/config/configuration-skips.js';
 import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
@@ -132,8 +132,8 @@ export const test = base.extend<TestFixtures>({
         inFlightPerWorker(suite.inFlight, distanceOf(process.env, suite.target), workers, shard?.total),
         share,
         new SendingWorkers(folder, String(testInfo.parallelIndex)),
-        // A slow operation may have as many in flight as a distant target's worker, within PG_IN_FLIGHT.
-        inFlightPerWorker(suite.inFlight, 'distant', workers, shard?.total),
+        // A slow operation may have more in flight, within PG_IN_FLIGHT (run-shape.ts).
+        mostInFlightPerWorker(suite.inFlight, workers, shard?.total),
       );
       pacers.set(suite.baseUrl, pacer);
     }

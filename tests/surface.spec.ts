@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { acceptanceProblems, attributeRefusal, listingQuery } from '../src/checks/registry.js';
 import {
+  atOnce,
   bodyField,
   recordConfigurationProblem,
   rules,
@@ -103,7 +104,12 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
       async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
         const merchantId = suite.merchant.merchantId;
         const observedBecause = kind.observedBecause(suite.target);
-        const base = await gateway.tokenize(kind.base(merchantId));
+        const account = accountFieldValues(suite.accountFields);
+        const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
+        const send = (fields: Record<string, unknown>) =>
+          gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
+        // Sent together: the request with every field is judged only if the one without them is accepted.
+        const [base, full] = await atOnce([gateway.tokenize(kind.base(merchantId)), send(added)]);
         if (!succeeded(base)) {
           // Which fields a kind needs together is not shown: without an accepted request nothing can be added to one.
           const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
@@ -119,11 +125,6 @@ test.describe('section 2.1: every documented field, sent as documented', () => {
           );
           return;
         }
-        const account = accountFieldValues(suite.accountFields);
-        const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
-        const send = (fields: Record<string, unknown>) =>
-          gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
-        const full = await send(added);
         if (succeeded(full)) {
           countJudged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
           return;

@@ -1,12 +1,38 @@
 import { expect, test } from '@playwright/test';
 import { IN_FLIGHT_PER_WORKER } from '../transport/pacer.js';
-import { DISTANT_FROM_MS, ROUND_TRIP_VAR, RUN_SHAPES, distanceOf, inFlightPerWorker, workersOf } from './run-shape.js';
+import {
+  DISTANT_FROM_MS,
+  ROUND_TRIP_VAR,
+  RUN_SHAPES,
+  SLOW_IN_FLIGHT_PER_WORKER,
+  SLOW_FROM_MS,
+  distanceOf,
+  inFlightPerWorker,
+  mostInFlightPerWorker,
+  workersOf,
+} from './run-shape.js';
 
 const measured = (ms: string) => ({ [ROUND_TRIP_VAR]: ms });
 
-test('the mock is near, whatever was measured', () => {
+test('the mock is near unless an operation of it answered SLOW_FROM_MS late or later', () => {
   expect(distanceOf({}, 'mock')).toBe('near');
-  expect(distanceOf(measured('400'), 'mock')).toBe('near');
+  expect(distanceOf(measured('120'), 'mock')).toBe('near'); // a busy machine, not a slow operation
+  expect(distanceOf(measured(String(SLOW_FROM_MS - 1)), 'mock')).toBe('near');
+  expect(distanceOf(measured(String(SLOW_FROM_MS)), 'mock')).toBe('slow');
+  expect(workersOf(measured('1203'), 'mock')).toBe(RUN_SHAPES.slow.workers);
+});
+
+test('any target whose slowest operation answered SLOW_FROM_MS late or later is slow: more workers wait on it', () => {
+  expect(distanceOf(measured(String(SLOW_FROM_MS - 1)), 'sandbox')).toBe('distant');
+  expect(distanceOf(measured('1203'), 'production')).toBe('slow');
+  expect(workersOf(measured('1203'), 'sandbox')).toBe(RUN_SHAPES.slow.workers);
+  expect(RUN_SHAPES.slow.workers).toBeGreaterThan(RUN_SHAPES.distant.workers);
+});
+
+test('a slow family may have SLOW_IN_FLIGHT_PER_WORKER in flight a worker, or its share of PG_IN_FLIGHT', () => {
+  expect(mostInFlightPerWorker(undefined, 4)).toBe(SLOW_IN_FLIGHT_PER_WORKER);
+  expect(mostInFlightPerWorker(16, 4)).toBe(4);
+  expect(mostInFlightPerWorker(1, 4)).toBe(1);
 });
 
 test('a target that answered the preflight within DISTANT_FROM_MS is near; at it or beyond, distant', () => {

@@ -27,22 +27,45 @@ export const DISTANT_FROM_MS = 50;
  *   waiting on an answer leaves its core to another, so four let the waits of one overlap the work of the
  *   others, and eight requests in flight each let a test's independent requests share one round trip. Four
  *   keep the run's memory under 1 GB (a worker is about 150 MB).
+ * - slow (an operation answering SLOW_FROM_MS late or later): most tests wait on one answer of that operation,
+ *   so six workers overlap more of those waits than the cores lose to a fifth and sixth worker's start-up.
+ *   Measured black-box against slow-tokenize (every tokenize 1.2 s late; docs/bench.md): 4 workers 33.0 s,
+ *   5 31.3 s, 6 29.2 s a run; the memory is the price (docs/speed.md).
  */
 export const RUN_SHAPES = {
   near: { workers: 2, inFlightPerWorker: 2 },
   distant: { workers: 4, inFlightPerWorker: IN_FLIGHT_PER_WORKER },
+  slow: { workers: 6, inFlightPerWorker: IN_FLIGHT_PER_WORKER },
 } as const;
 
 export type Distance = keyof typeof RUN_SHAPES;
 
 /**
- * How far the target is, as the run's defaults read it. The mock is near whatever was measured: on a busy
- * machine its preflight answers may take longer than DISTANT_FROM_MS, and its run stays CPU-bound.
+ * The most requests in flight a worker may have for an operation family whose answers are slow (pacer.ts's
+ * lanes follow its latency up to this): a property's generated inputs (25) at once, so a test waits on one
+ * round trip of a slow operation, not four. Measured black-box against a mock whose tokenize answers 1.2 s
+ * late (docs/bench.md): with 8, each property took 4.9 s; with 32, 1.2 s. A target that limits the requests
+ * it takes answers 429 and the pace is learned as ever.
+ */
+export const SLOW_IN_FLIGHT_PER_WORKER = 32;
+
+/**
+ * A target whose slowest operation answered the preflight this late is slow: its tests wait on that operation
+ * most of their time, a worker's cores idle, and more workers overlap more of the waits. No load on this
+ * machine makes a loopback mock this slow; a variation such as slow-tokenize does.
+ */
+export const SLOW_FROM_MS = 500;
+
+/**
+ * How far the target is, as the run's defaults read it. The mock is near unless its preflight measured an
+ * operation at SLOW_FROM_MS or more: on a busy machine its answers may take longer than DISTANT_FROM_MS, and its
+ * run stays CPU-bound. An embedded mock is not measured.
  */
 export function distanceOf(env: Env, target: Target): Distance {
-  if (target === 'mock') return 'near';
   const raw = env[ROUND_TRIP_VAR]?.trim();
   const ms = raw ? Number(raw) : NaN;
+  if (Number.isFinite(ms) && ms >= SLOW_FROM_MS) return 'slow';
+  if (target === 'mock') return 'near';
   return Number.isFinite(ms) && ms >= 0 && ms < DISTANT_FROM_MS ? 'near' : 'distant';
 }
 
@@ -50,6 +73,11 @@ export function distanceOf(env: Env, target: Target): Distance {
 export function workersOf(env: Env, target: Target): number {
   const raw = env.PG_WORKERS?.trim();
   return raw ? Number(raw) : RUN_SHAPES[distanceOf(env, target)].workers;
+}
+
+/** The most one worker may have in flight for a slow family: its share of PG_IN_FLIGHT, or SLOW_IN_FLIGHT_PER_WORKER. */
+export function mostInFlightPerWorker(inFlight: number | undefined, workers: number, shards = 1): number {
+  return inFlight === undefined ? SLOW_IN_FLIGHT_PER_WORKER : inFlightPerWorker(inFlight, 'distant', workers, shards);
 }
 
 /**
