@@ -7,7 +7,11 @@
  *   a configured key (an application's other credentials may be keys nobody told us about).
  */
 export type ReproduceContext = {
-  variables: readonly { name: string; value: string }[];
+  /**
+   * A key's variable, or a value built from one (a near miss of the key): `shell` is what expands to it inside
+   * sh double quotes, from the variable alone; absent, `${name}`.
+   */
+  variables: readonly { name: string; value: string; shell?: string }[];
   sender: 'suite on the mock' | 'suite' | 'application';
 };
 

@@ -7,7 +7,16 @@ import { apiToken } from '../transport/auth.js';
 import { buildAuthHeader, type AuthHeader } from '../generate/authorization.js';
 import { TEST_CARDS } from '../catalogue/test-cards.js';
 import { reproduceWithCurl } from './reproduce-line.js';
-import { ENV, exchange, MERCHANT_KEY, redactorFor } from '../testing/made-up/reproduce-line-inputs.js';
+import {
+  ENV,
+  exchange,
+  MERCHANT_KEY,
+  redactorFor,
+  VENDOR_KEY,
+  variables,
+} from '../testing/made-up/reproduce-line-inputs.js';
+import { nearMissKeys, withNearMisses } from '../transport/near-miss-keys.js';
+import { Redactor } from './redact.js';
 
 type Received = { headers: IncomingHttpHeaders; body: string; method: string; url: string };
 
@@ -75,6 +84,23 @@ test('every Authorization header the suite generates is sent again byte for byte
   const received = await replay(lines);
   // HTTP trims the spaces around a header value; the rest must be exactly what was sent.
   expect(received.map((r) => r.headers.authorization)).toEqual(headers.map((h) => h.trim()));
+});
+
+test('every near miss of a key (AUTH-3) is sent again as it was sent, and no line holds the key or its near miss', async () => {
+  const misses = [MERCHANT_KEY, VENDOR_KEY].flatMap((key) => nearMissKeys(key).flatMap((n) => n.key ?? []));
+  expect(misses).toHaveLength(16);
+  const redactor = new Redactor(withNearMisses([MERCHANT_KEY, VENDOR_KEY]), { variables, sender: 'suite' });
+  const headers = misses.map((key) => `Basic ${apiToken(key)}`);
+  const lines = headers.map((h) =>
+    reproduceWithCurl(exchange({ authorization: h, accept: 'application/json' }), redactor),
+  );
+  for (const [i, line] of lines.entries()) {
+    expect(line).not.toContain('[REDACTED]');
+    expect(line).not.toContain(apiToken(misses[i]!).replace(/=+$/, ''));
+    expect(line).not.toMatch(new RegExp([MERCHANT_KEY, VENDOR_KEY, ...misses].join('|')));
+  }
+  const received = await replay(lines);
+  expect(received.map((r) => r.headers.authorization)).toEqual(headers);
 });
 
 test('the body is sent again in full: a published test card, its CVV and a generated echo_fields as sent', async () => {

@@ -1,15 +1,61 @@
 import { apiToken } from '../transport/auth.js';
+import { nearMissKeys, type NearMissForm } from '../transport/near-miss-keys.js';
 import type { Exchange } from '../transport/exchange.js';
 import type { Redactor } from './redact.js';
 import type { ReproduceContext } from './reproduce-context.js';
 import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';
 
-/** The variables of README's Configuration that hold the keys, for the keys that are configured. */
+/**
+ * The variables of README's Configuration that hold the keys, for the keys that are configured, and each key's
+ * near misses (AUTH-3 sends them, the Redactor hides them as it hides the key) built from its variable.
+ */
 export function keyVariables(keys: { merchantKey?: string; vendorKey?: string }): ReproduceContext['variables'] {
-  return [
+  const named = [
     ...(keys.merchantKey ? [{ name: 'PG_API_KEY', value: keys.merchantKey }] : []),
     ...(keys.vendorKey ? [{ name: 'PG_VENDOR_API_KEY', value: keys.vendorKey }] : []),
   ].filter((v) => v.value.length >= 4); // as the Redactor: shorter would match inside ordinary text
+  return named.flatMap((v) => [
+    v,
+    ...nearMissKeys(v.value).flatMap((n) => {
+      const shell = n.key === undefined ? undefined : nearMissShell(n.form, v.name, v.value);
+      return n.key === undefined || shell === undefined ? [] : [{ name: v.name, value: n.key, shell }];
+    }),
+  ]);
+}
+
+/** The characters otherThan (near-miss-keys.ts) turns each into, for tr: the next digit or letter, round the end. */
+const TR_NEXT = "tr '0-9a-zA-Z-' '1-90b-zaB-ZA_'";
+
+/**
+ * sh that expands, inside double quotes, to the near miss of `$name` in `form`, from the variable alone: the
+ * character changed or added is worked out in the shell too, so the line shows nothing of the key. Undefined
+ * where a character the form works on is one tr's table does not turn the way the suite did.
+ */
+function nearMissShell(form: NearMissForm, name: string, key: string): string | undefined {
+  const of = (cmd: string) => `$(printf '%s' "$${name}" | ${cmd})`;
+  const middle = Math.floor(key.length / 2);
+  const turnable = (c: string) => /^[0-9A-Za-z-]$/.test(c);
+  const next = (at: 'first' | 'last' | 'middle') => {
+    const c = at === 'first' ? key[0]! : at === 'last' ? key.at(-1)! : key[middle]!;
+    if (!turnable(c)) return undefined;
+    return at === 'first'
+      ? of(`cut -c1 | ${TR_NEXT}`)
+      : at === 'last'
+        ? of(`tail -c1 | ${TR_NEXT}`)
+        : of(`cut -c${middle + 1} | ${TR_NEXT}`);
+  };
+  const shells: Record<NearMissForm, () => string | undefined> = {
+    'its letters in the other case': () => of("tr 'A-Za-z' 'a-zA-Z'"),
+    'its last character changed': () => next('last') && `\${${name}%?}${next('last')}`,
+    'its first character changed': () => next('first') && `${next('first')}\${${name}#?}`,
+    'a character added at its end': () => next('last') && `\${${name}}${next('last')}`,
+    'a character added at its start': () => next('first') && `${next('first')}\${${name}}`,
+    'a character added in its middle': () =>
+      next('middle') && `${of(`cut -c1-${middle}`)}${next('middle')}${of(`cut -c${middle + 1}-`)}`,
+    'its last character removed': () => `\${${name}%?}`,
+    'its first character removed': () => `\${${name}#?}`,
+  };
+  return shells[form]();
 }
 
 const PUBLISHED: ReadonlySet<string> = new Set([
@@ -39,7 +85,7 @@ function inDoubleQuotes(s: string): string {
   return s.replace(/[\\"$`]/g, (c) => `\\${c}`).replace(/\t/g, `$(printf '\\t')`);
 }
 
-type Piece = { literal: string } | { variable: string };
+type Piece = { literal: string } | { variable: string; shell: string };
 
 /** `text` cut at every occurrence of a key, longest key first. */
 function pieces(text: string, variables: ReproduceContext['variables']): Piece[] {
@@ -51,7 +97,9 @@ function pieces(text: string, variables: ReproduceContext['variables']): Piece[]
         ? [p]
         : p.literal
             .split(v.value)
-            .flatMap((part, i): Piece[] => (i ? [{ variable: v.name }, { literal: part }] : [{ literal: part }])),
+            .flatMap((part, i): Piece[] =>
+              i ? [{ variable: v.name, shell: v.shell ?? `\${${v.name}}` }, { literal: part }] : [{ literal: part }],
+            ),
     );
   }
   return out.filter((p) => !('literal' in p) || p.literal !== '');
@@ -66,7 +114,7 @@ export function shellWord(
 ): string {
   const parts = pieces(text, context.variables);
   if (!parts.length) return "''";
-  return parts.map((p) => ('variable' in p ? `"$${p.variable}"` : shellQuote(redactor.text(p.literal, keep)))).join('');
+  return parts.map((p) => ('variable' in p ? `"${p.shell}"` : shellQuote(redactor.text(p.literal, keep)))).join('');
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -80,7 +128,7 @@ function expression(text: string, redactor: Redactor, context: ReproduceContext,
   const parts = pieces(text, context.variables);
   if (parts.some((p) => 'variable' in p)) {
     if (parts.some((p) => 'literal' in p && redactor.text(p.literal) !== p.literal)) return undefined;
-    return parts.map((p) => ('variable' in p ? `\${${p.variable}}` : inDoubleQuotes(p.literal))).join('');
+    return parts.map((p) => ('variable' in p ? p.shell : inDoubleQuotes(p.literal))).join('');
   }
   if (depth >= 2) return undefined;
   if (BASE64.test(text)) {
@@ -107,7 +155,8 @@ function expression(text: string, redactor: Redactor, context: ReproduceContext,
  * 64 twice) rebuilt as it was. Only the scheme is shown where that cannot be done without writing a secret.
  */
 function authorizationArgs(value: string, redactor: Redactor, context: ReproduceContext): string {
-  for (const v of context.variables) if (value === `Basic ${apiToken(v.value)}`) return `-u ":$${v.name}"`;
+  for (const v of context.variables)
+    if (!v.shell && value === `Basic ${apiToken(v.value)}`) return `-u ":$${v.name}"`;
   // The credential may follow the scheme after any run of spaces, or none: try each cut, shortest prefix first.
   for (let cut = 0; cut <= value.length; cut++) {
     const prefix = value.slice(0, cut);
