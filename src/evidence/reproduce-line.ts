@@ -155,8 +155,7 @@ function expression(text: string, redactor: Redactor, context: ReproduceContext,
  * 64 twice) rebuilt as it was. Only the scheme is shown where that cannot be done without writing a secret.
  */
 function authorizationArgs(value: string, redactor: Redactor, context: ReproduceContext): string {
-  for (const v of context.variables)
-    if (!v.shell && value === `Basic ${apiToken(v.value)}`) return `-u ":$${v.name}"`;
+  for (const v of context.variables) if (!v.shell && value === `Basic ${apiToken(v.value)}`) return `-u ":$${v.name}"`;
   // The credential may follow the scheme after any run of spaces, or none: try each cut, shortest prefix first.
   for (let cut = 0; cut <= value.length; cut++) {
     const prefix = value.slice(0, cut);
