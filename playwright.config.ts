@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { SUITE_BASE } from './src/config/playwright/playwright-base.js';
 import { resultsFolder } from './src/config/output-folders.js';
 import { workersOf } from './src/config/run-shape.js';
-import { loadSuiteConfig } from './src/config/suite-env.js';
+import { EMBEDDED_PORT_VAR, loadSuiteConfig } from './src/config/suite-env.js';
 import { ensureRunSeed } from './src/generate/settings.js';
 import { reportersFor } from './src/reporters/report-set.js';
 
@@ -17,6 +17,10 @@ export default defineConfig({
   timeout: config.target === 'mock' ? 30_000 : 90_000,
   outputDir: resultsFolder(process.env).dir,
   reporter: reportersFor(process.env),
-  // The embedded mock runs in the runner process (see embedded-mock-setup.ts); workers learn its port by environment.
-  globalSetup: config.embeddedMock ? './src/config/playwright/embedded-mock-setup.ts' : undefined,
+  // The embedded mock: started by `npm run conformance` (scripts/conformance.ts), which sets its port, or else here
+  // in the runner process (embedded-mock-setup.ts); workers learn its port by environment.
+  globalSetup:
+    config.embeddedMock && !process.env[EMBEDDED_PORT_VAR]
+      ? './src/config/playwright/embedded-mock-setup.ts'
+      : undefined,
 });

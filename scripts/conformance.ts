@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSuiteConfig } from '../src/config/suite-env.js';
+import { EMBEDDED_PORT_VAR, loadSuiteConfig } from '../src/config/suite-env.js';
 import { withoutExperimentalWarnings } from '../src/config/child-env.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { conformanceArgs } from '../src/cli/conformance-command.js';
@@ -187,6 +187,36 @@ if (config.baseUrl && !args.list) {
   }
 }
 
+const embedded = config.embeddedMock && !args.list ? await startEmbeddedMock() : undefined;
+
+/**
+ * The embedded mock, started here rather than by Playwright's global set-up, so the run's shape can follow how
+ * it answers, as a remote target's follows its preflight: a twin with the same options is timed first (its
+ * one-time behaviours, a 503 once, are left for the run), then the mock the run uses is started. Workers learn
+ * its port by environment; the global set-up starts none when the port is set.
+ */
+async function startEmbeddedMock(): Promise<{ close(): Promise<void> }> {
+  const [{ startMock }, { embeddedMockOptions }, { probeAnswerTimes, slowestFastestMs }, { ROUND_TRIP_VAR }] =
+    await Promise.all([
+      import('../src/mock/start.js'),
+      import('../src/config/playwright/embedded-mock-options.js'),
+      import('../src/preflight/answer-times.js'),
+      import('../src/config/run-shape.js'),
+    ]);
+  const options = embeddedMockOptions(config, process.env);
+  const twin = await startMock(options);
+  try {
+    process.env[ROUND_TRIP_VAR] = String(
+      Math.round(slowestFastestMs(await probeAnswerTimes(twin.url, config.merchant))),
+    );
+  } finally {
+    await twin.close();
+  }
+  const mock = await startMock(options);
+  process.env[EMBEDDED_PORT_VAR] = new URL(mock.url).port;
+  return mock;
+}
+
 if (!args.list) rmSync(join(dir, 'conformance.json'), { force: true }); // never read a previous run's verdict
 const cli = join('node_modules', '@playwright', 'test', 'cli.js');
 // The conformance reporter sends its verdict over the IPC channel (verdict-message.ts): it reaches this process
@@ -202,6 +232,7 @@ const code = await new Promise<number>((resolve) => {
   });
   child.on('close', (c, signal) => resolve(c ?? (signal ? 130 : 1)));
 });
+await embedded?.close();
 if (args.list) process.exit(code); // listed, not run: no verdict
 
 // A shard's verdict is the merged run's (npm run report:merge): its blob report holds no verdict to print.

@@ -59,7 +59,7 @@ export const SLOW_FROM_MS = 500;
 /**
  * How far the target is, as the run's defaults read it. The mock is near unless its preflight measured an
  * operation at SLOW_FROM_MS or more: on a busy machine its answers may take longer than DISTANT_FROM_MS, and its
- * run stays CPU-bound. An embedded mock is not measured.
+ * run stays CPU-bound. `npm run conformance` times the embedded mock's twin as the preflight times a target.
  */
 export function distanceOf(env: Env, target: Target): Distance {
   const raw = env[ROUND_TRIP_VAR]?.trim();

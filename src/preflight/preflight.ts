@@ -7,6 +7,7 @@ import { atOnce } from '../transport/at-once.js';
 import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import { TargetUnavailableError } from '../transport/target-unavailable.js';
 import { described, same } from '../checks/compared-answers.js';
+import { slowestFastestMs } from './answer-times.js';
 import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
 import { keyRemedy, listingTook, ONLY_THE_LISTING } from './key-refusals.js';
 import type { SuiteConfig } from '../config/config.js';
@@ -100,17 +101,10 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     return c;
   };
   const requests = () => clients.reduce((n, c) => n + c.exchanges.length, 0);
-  // Each operation's fastest answer, not its first (the first answers on a connection pay for opening it: TCP,
-  // TLS), and the slowest of those: one slow operation (card storage behind a slower service) makes the run
-  // wait on the network as a distant target does, however fast the listing answers.
-  const roundTripMs = () => {
-    const fastest = new Map<string, number>();
-    for (const e of clients.flatMap((c) => c.exchanges)) {
-      const key = e.operation ?? e.family;
-      fastest.set(key, Math.min(e.ms, fastest.get(key) ?? Infinity));
-    }
-    return Math.max(...fastest.values());
-  };
+  const roundTripMs = () =>
+    slowestFastestMs(
+      clients.flatMap((c) => c.exchanges).map((e) => ({ operation: e.operation ?? e.family, ms: e.ms })),
+    );
   const query = {
     count: 1,
     page: 0,
