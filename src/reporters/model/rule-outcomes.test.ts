@@ -67,6 +67,19 @@ test('observations are kept per rule, each once', () => {
   expect(o!.observations).toEqual([page9]);
 });
 
+test("an observation is reported under its rule, also from a test that neither names, judges nor violates it", () => {
+  const http = { ruleId: 'AUTH-7', kind: 'http-status-of-auth-failure', value: '401', text: 'tokenize answered 401' };
+  const [auth7, tok1] = ruleOutcomes(
+    [rule('AUTH-7'), rule('TOK-1')],
+    [record({ rules: ['TOK-1'], observations: [http] })],
+    'mock',
+  );
+  expect(auth7!.observations).toEqual([http]);
+  // The test is still not one of AUTH-7's: an observation is not a verdict.
+  expect(auth7!.tests).toEqual([]);
+  expect(tok1!.observations).toEqual([]);
+});
+
 test('a rule whose passing tests judged nothing is "not exercised" with the reason, never "passed"', () => {
   const outcomes = ruleOutcomes(
     [rule('VAULT-7'), rule('VAULT-1')],

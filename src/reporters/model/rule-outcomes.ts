@@ -94,9 +94,10 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     else status = entries.length ? 'skipped' : 'not run';
     if (status === 'not exercised' && !reasons.length)
       reasons.push('its tests passed without judging anything (no check reported what it judged)');
+    // What any test saw under this rule, whether or not the test is one of the rule's: an observation is no verdict.
     const observations = [
       ...new Map(
-        mine
+        tests
           .flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id))
           .map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o]),
       ).values(),
