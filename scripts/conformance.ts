@@ -204,7 +204,7 @@ async function startEmbeddedMock(): Promise<{ close(): Promise<void> }> {
       import('../src/config/run-shape.js'),
     ]);
   const options = embeddedMockOptions(config, process.env);
-  const twin = await startMock(options);
+  const twin = await startMock({ ...options, logger: false }); // MOCK_LOG is the run's mock's request log
   try {
     process.env[ROUND_TRIP_VAR] = String(
       Math.round(slowestFastestMs(await probeAnswerTimes(twin.url, config.merchant))),
