@@ -67,7 +67,7 @@ test('observations are kept per rule, each once', () => {
   expect(o!.observations).toEqual([page9]);
 });
 
-test("an observation is reported under its rule, also from a test that neither names, judges nor violates it", () => {
+test('an observation is reported under its rule, also from a test that neither names, judges nor violates it', () => {
   const http = { ruleId: 'AUTH-7', kind: 'http-status-of-auth-failure', value: '401', text: 'tokenize answered 401' };
   const [auth7, tok1] = ruleOutcomes(
     [rule('AUTH-7'), rule('TOK-1')],
