@@ -32,30 +32,29 @@ const TR_NEXT = "tr '0-9a-zA-Z-' '1-90b-zaB-ZA_'";
  * where a character the form works on is one tr's table does not turn the way the suite did.
  */
 function nearMissShell(form: NearMissForm, name: string, key: string): string | undefined {
+  // cut and tail count bytes: only a printable ASCII key is cut as the suite cut it.
+  if (!PRINTABLE.test(key)) return undefined;
   const of = (cmd: string) => `$(printf '%s' "$${name}" | ${cmd})`;
-  const middle = Math.floor(key.length / 2);
-  const turnable = (c: string) => /^[0-9A-Za-z-]$/.test(c);
-  const next = (at: 'first' | 'last' | 'middle') => {
-    const c = at === 'first' ? key[0]! : at === 'last' ? key.at(-1)! : key[middle]!;
-    if (!turnable(c)) return undefined;
-    return at === 'first'
-      ? of(`cut -c1 | ${TR_NEXT}`)
-      : at === 'last'
-        ? of(`tail -c1 | ${TR_NEXT}`)
-        : of(`cut -c${middle + 1} | ${TR_NEXT}`);
+  // The middle from the variable's length too, so the line does not tell the key's length either.
+  const half = `\${#${name}} / 2`;
+  // The character otherThan puts in place of (or beside) the key's one at `index`, as the shell turns it.
+  const next = (index: number, cut: string) =>
+    /^[0-9A-Za-z-]$/.test(key[index]!) ? of(`${cut} | ${TR_NEXT}`) : undefined;
+  const first = next(0, 'cut -c1');
+  const last = next(key.length - 1, 'tail -c1');
+  const inMiddle = next(Math.floor(key.length / 2), `cut -c$((${half} + 1))`);
+  const shells: Record<NearMissForm, string | undefined> = {
+    'its letters in the other case': of("tr 'A-Za-z' 'a-zA-Z'"),
+    'its last character changed': last && `\${${name}%?}${last}`,
+    'its first character changed': first && `${first}\${${name}#?}`,
+    'a character added at its end': last && `\${${name}}${last}`,
+    'a character added at its start': first && `${first}\${${name}}`,
+    'a character added in its middle':
+      inMiddle && `${of(`cut -c1-$((${half}))`)}${inMiddle}${of(`cut -c$((${half} + 1))-`)}`,
+    'its last character removed': `\${${name}%?}`,
+    'its first character removed': `\${${name}#?}`,
   };
-  const shells: Record<NearMissForm, () => string | undefined> = {
-    'its letters in the other case': () => of("tr 'A-Za-z' 'a-zA-Z'"),
-    'its last character changed': () => next('last') && `\${${name}%?}${next('last')}`,
-    'its first character changed': () => next('first') && `${next('first')}\${${name}#?}`,
-    'a character added at its end': () => next('last') && `\${${name}}${next('last')}`,
-    'a character added at its start': () => next('first') && `${next('first')}\${${name}}`,
-    'a character added in its middle': () =>
-      next('middle') && `${of(`cut -c1-${middle}`)}${next('middle')}${of(`cut -c${middle + 1}-`)}`,
-    'its last character removed': () => `\${${name}%?}`,
-    'its first character removed': () => `\${${name}#?}`,
-  };
-  return shells[form]();
+  return shells[form];
 }
 
 const PUBLISHED: ReadonlySet<string> = new Set([
