@@ -101,29 +101,33 @@ const cardRequest = (merchantId: string, more: Record<string, unknown> = {}) => 
 const formsOf = (merchantId: string): MerchantIdForm[] =>
   merchantIdNumber(merchantId) === undefined ? ['string'] : ['string', 'number'];
 
-function randomLetter(upper: boolean): string {
-  const letter = String.fromCharCode(97 + randomInt(26));
-  return upper ? letter.toUpperCase() : letter;
+/** A random character of `pool` other than `not`. */
+function otherThan(pool: string, not: string): string {
+  const choices = [...pool].filter((c) => c !== not);
+  return choices[randomInt(choices.length)]!;
 }
 
+const DIGITS = '0123456789';
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
 /**
- * A value of `value`'s shape that is not `value`: each digit a random digit (the first not 0 where it was
- * not), each letter a random letter of its case, everything else kept; digits stay numerically different.
+ * A value of `value`'s shape that is not `value`: each digit another digit (the first not 0 where it was
+ * not), each letter another letter of its case, everything else kept. Every digit and letter differs, so the
+ * made-up value is never a near miss of `value`: a wrong ID is often one (a typo, a neighbour) of the right
+ * one, and a made-up value that happened to be the right one would be served and tell the wrong one apart.
  */
 export function madeUpLike(value: string): string {
-  const numeric = /^[0-9]+$/.test(value);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const made = [...value]
-      .map((c, i) => {
-        if (/[0-9]/.test(c)) return String(i === 0 && c !== '0' ? randomInt(1, 10) : randomInt(10));
-        if (/[a-zA-Z]/.test(c)) return randomLetter(c !== c.toLowerCase());
-        return c;
-      })
-      .join('');
-    if (made !== value && !(numeric && BigInt(made) === BigInt(value))) return made;
-  }
-  // Nothing (or too little) to vary: a longer value of the same kind.
-  return `${value}${numeric ? randomInt(1, 10) : randomLetter(false)}`;
+  const made = [...value]
+    .map((c, i) => {
+      if (/[0-9]/.test(c)) return otherThan(i === 0 && c !== '0' ? DIGITS.slice(1) : DIGITS, c);
+      if (/[a-z]/.test(c)) return otherThan(LETTERS, c);
+      if (/[A-Z]/.test(c)) return otherThan(LETTERS.toUpperCase(), c);
+      return c;
+    })
+    .join('');
+  if (made !== value) return made;
+  // Nothing to vary: a longer value of the same kind.
+  return `${value}${otherThan(LETTERS, '')}`;
 }
 
 /** Why a copied value may be refused: quotes or whitespace a .env line or a web page brought along. */
