@@ -5,7 +5,7 @@ import { test as base, expect, type TestDetails } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { distanceOf, inFlightPerWorker, mostInFlightPerWorker } from '../src/config/run-shape.js';
 import { secretsOf } from '../src/config/config.js';
-import { CONFIGURATION_SKIPS, controlApiSkipReason, skipBeforeTheTest } from '../src/config/configuration-skips.js';
+import { CONFIGURATION_SKIPS, controlApiAbsent, skipBeforeTheTest } from '../src/config/configuration-skips.js';
 import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
 import { succeeded, type Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, disablePath, GatewayClient } from '../src/transport/gateway-client.js';
@@ -280,7 +280,8 @@ export const test = base.extend<TestFixtures>({
   },
 
   mock: async ({ suite }, use, testInfo) => {
-    testInfo.skip(suite.target !== 'mock', controlApiSkipReason(suite.target));
+    const absent = controlApiAbsent(suite.target);
+    testInfo.skip(absent !== undefined, absent);
     await use(new MockControl(suite.baseUrl));
   },
 

@@ -3,7 +3,7 @@ import { keyOf, rejectionProblems } from './auth.js';
 import { described } from './compared-answers.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
-import { maskingProblems } from './tokenize/card-number.js';
+import { maskable, maskingProblems } from './tokenize/card-number.js';
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
@@ -75,12 +75,7 @@ export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()):
   }
   const masked = bodyField(exchange, 'card_number');
   // A new card's answer shows the masked number; an update may leave it out (the suite holds both so).
-  if (
-    ok &&
-    typeof sent.card_number === 'string' &&
-    /^[0-9]{11,}$/.test(sent.card_number) &&
-    (masked !== undefined || sent.card_id === undefined)
-  ) {
+  if (ok && maskable(sent.card_number) && (masked !== undefined || sent.card_id === undefined)) {
     j.add(
       'TOK-8',
       maskingProblems(masked, sent.card_number).map((p) => `card_number ${p}`),

@@ -45,9 +45,14 @@ export function controlApiSkipReason(target: string): string {
   return `needs the embedded mock's control API (PG_TARGET=mock); target is ${target}`;
 }
 
-/** A rule that needs the mock's control API cannot be checked on a sandbox or production at all. */
-export function needsControlApi(rule: { check: string }, target: string): boolean {
-  return rule.check === 'mock-control' && target !== 'mock';
+/** Why the mock's control API is out of reach on `target`, or undefined on the mock: the one place that decides it. */
+export function controlApiAbsent(target: string): string | undefined {
+  return target === 'mock' ? undefined : controlApiSkipReason(target);
+}
+
+/** A rule every test of which needs the mock's control API (needOf) cannot be checked on a sandbox or production at all. */
+export function needsControlApi(rule: Pick<Rule, 'check' | 'needs'>, target: string): boolean {
+  return needOf(rule, 'control_api') === 'all' && controlApiAbsent(target) !== undefined;
 }
 
 export type SkipKind = keyof typeof CONFIGURATION_SKIPS;
@@ -108,9 +113,8 @@ export function checkableOnTarget(rule: Rule, config: SkipConfiguration): OnTarg
     ...skipsInForce(config).map((kind) => ({ need: kind, reason: CONFIGURATION_SKIPS[kind].reason })),
     ...Object.values(TARGET_SKIPS).filter((s) => (s.targets as readonly string[]).includes(config.target)),
   ];
-  if (config.target !== 'mock' && needOf(rule, 'control_api') === 'some') {
-    part.push(`some of its tests are skipped: ${controlApiSkipReason(config.target)}`);
-  }
+  const controlApi = controlApiAbsent(config.target);
+  if (controlApi && needOf(rule, 'control_api') === 'some') part.push(`some of its tests are skipped: ${controlApi}`);
   for (const { need, reason } of inForce) {
     const needs = needOf(rule, need);
     if (needs === 'all') no.push(reason);
@@ -140,6 +144,6 @@ export function skipBeforeTheTest(
   const inForce = skipsInForce(config);
   if (writes && inForce.includes('writes')) return CONFIGURATION_SKIPS.writes.reason;
   if (inEvery('vendor') && inForce.includes('vendor')) return CONFIGURATION_SKIPS.vendor.reason;
-  if (inEvery('control_api') && config.target !== 'mock') return controlApiSkipReason(config.target);
+  if (inEvery('control_api')) return controlApiAbsent(config.target);
   return undefined;
 }

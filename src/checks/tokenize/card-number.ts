@@ -16,10 +16,15 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A card number section 2.2's masking applies to: 11 or more digits, so something is left to hide. */
+export function maskable(cardNumber: unknown): cardNumber is string {
+  return typeof cardNumber === 'string' && /^[0-9]{11,}$/.test(cardNumber);
+}
+
 /** Section 2.2: first four and last six digits visible, each digit between replaced by an x. */
 export function maskCardNumber(cardNumber: string): string {
-  if (!/^[0-9]{11,}$/.test(cardNumber)) {
-    throw new RangeError(`maskCardNumber expects 11 or more digits, got ${cardNumber.length} characters`);
+  if (!maskable(cardNumber)) {
+    throw new RangeError(`maskCardNumber expects 11 or more digits, got ${String(cardNumber).length} characters`);
   }
   return cardNumber.slice(0, 4) + 'x'.repeat(cardNumber.length - 10) + cardNumber.slice(-6);
 }

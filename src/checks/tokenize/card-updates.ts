@@ -2,7 +2,7 @@ import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js
 import type { MockCard } from '../../transport/mock-control-client.js';
 import type { ObservationData } from '../observation-data.js';
 import { paymentKinds, type PaymentKind } from '../request.js';
-import { maskCardNumber } from './card-number.js';
+import { maskable, maskCardNumber } from './card-number.js';
 import { futureExpiry } from '../../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../../catalogue/test-cards.js';
 import type { TokenizeRequest } from '../../catalogue/types.js';
@@ -169,8 +169,7 @@ export function storedUpdateProblems(stored: MockCard, update: Exchange): string
   };
   const kind = kindSent(sent);
   if (kind) compare('kind', kind.toLowerCase(), stored.kind);
-  if (typeof sent.card_number === 'string' && /^[0-9]{11,}$/.test(sent.card_number))
-    compare('card_number', maskCardNumber(sent.card_number), stored.card_number);
+  if (maskable(sent.card_number)) compare('card_number', maskCardNumber(sent.card_number), stored.card_number);
   for (const field of ['exp_date', 'cardholder_name', 'type_id'] as const)
     if (typeof sent[field] === 'string') compare(field, sent[field], stored[field]);
   if (typeof sent.dda_number === 'string' && !stored.dda_number?.endsWith(sent.dda_number.slice(-4)))
