@@ -6,7 +6,7 @@ import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { distanceOf, inFlightPerWorker, mostInFlightPerWorker } from '../src/config/run-shape.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS, controlApiAbsent, skipBeforeTheTest } from '../src/config/configuration-skips.js';
-import { gatewayFindings, judgeAnswers } from '../src/checks/registry.js';
+import { gatewayFindings, judgeAnswers, reachedFromRegistry, type Judgement } from '../src/checks/registry.js';
 import { succeeded, type Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, disablePath, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, workerShare } from '../src/transport/pacer.js';
@@ -56,7 +56,15 @@ export function rules(ids: string[], options: { writes?: boolean } = {}): TestDe
   };
 }
 
-export type Verify = (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]) => void;
+/**
+ * Records a judge's judgement (src/checks/judge.ts) of the exchanges it names: counts what it judged, and fails the
+ * test with a RuleViolation, its finding recorded first, when it found problems. The older form takes the rule,
+ * the problems and what was expected as the test wrote them.
+ */
+export type Verify = {
+  (judgement: Judgement, ...exchanges: Exchange[]): void;
+  (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]): void;
+};
 /** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
 export type CountJudged = (ruleId: string, count: number, what: string) => void;
 /** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
@@ -198,10 +206,21 @@ export const test = base.extend<TestFixtures>({
     });
   },
 
-  verify: async ({ redactor }, use, testInfo) => {
-    await use((ruleId, problems, expected, ...exchanges) => {
-      if (!problems.length) return;
-      throw failureOf(testInfo.annotations, [new RuleViolation(ruleId, problems, expected, exchanges, redactor)]);
+  verify: async ({ redactor, countJudged }, use, testInfo) => {
+    const fail = (ruleId: string, problems: readonly string[], expected: string, exchanges: Exchange[]) => {
+      throw failureOf(testInfo.annotations, [new RuleViolation(ruleId, [...problems], expected, exchanges, redactor)]);
+    };
+    await use((first: Judgement | string, ...rest: unknown[]) => {
+      if (typeof first === 'string') {
+        const [problems, expected, ...exchanges] = rest as [string[], string, ...Exchange[]];
+        if (problems.length) fail(first, problems, expected, exchanges);
+        return;
+      }
+      // A judgement no judge of the registry made would be a verdict docs/rules.md cannot name.
+      if (!reachedFromRegistry(first))
+        throw new Error(`a judgement of ${first.ruleId} that no judge of its registry entry made`);
+      if (first.problems.length) fail(first.ruleId, first.problems, first.expected, rest as Exchange[]);
+      if (first.judged?.count) countJudged(first.ruleId, first.judged.count, first.judged.what);
     });
   },
 

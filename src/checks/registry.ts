@@ -3,6 +3,7 @@ import type { Exchange } from '../transport/exchange.js';
 import { AUTH_CHECKS } from './auth.js';
 import { ERR_CHECKS } from './errors.js';
 import { HOOK_CHECKS } from './hook.js';
+import { placeOf, type Judgement } from './judge.js';
 import { APP_CHECKS } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type RequestContext, type RuleCheck } from './tally.js';
 import { TOK_CHECKS } from './tokenize.js';
@@ -41,8 +42,11 @@ export function buildRegistry(
     for (const [ruleId, check] of Object.entries(family)) {
       if (registry.has(ruleId)) throw new Error(`checks registry: ${ruleId} has two checks`);
       if (!catalogueIds.has(ruleId)) throw new Error(`checks registry: ${ruleId} is not in spec/rules.yaml`);
-      if (!check.gateway && !check.application && !check.run)
+      if (!check.gateway && !check.application && !check.run && !check.judges?.length)
         throw new Error(`checks registry: ${ruleId} names no function for any side`);
+      const stray = check.judges?.find((j) => j.place.ruleId !== ruleId);
+      if (stray)
+        throw new Error(`checks registry: ${ruleId} lists ${stray.place.name}, a judge of ${stray.place.ruleId}`);
       registry.set(ruleId, check);
     }
   }
@@ -57,6 +61,15 @@ export const CHECKS: ReadonlyMap<string, RuleCheck> = buildRegistry(
 /** The rule IDs judged on `side`, in the registry's order. */
 export function rulesJudgedOn(side: CheckedSide, registry = CHECKS): string[] {
   return [...registry].filter(([, check]) => check[side]).map(([ruleId]) => ruleId);
+}
+
+/**
+ * Whether `judgement` was made by a judge its rule's registry entry lists: a test records no other (the
+ * fixtures refuse it), so every place that judges a rule is reached from the registry and named in docs/rules.md.
+ */
+export function reachedFromRegistry(judgement: Judgement, registry = CHECKS): boolean {
+  const place = placeOf(judgement);
+  return !!place && !!registry.get(judgement.ruleId)?.judges?.some((j) => j.place === place);
 }
 
 /** Every rule `gatewayFindings` can judge on one exchange. */
@@ -131,6 +144,10 @@ export {
   walkCoverageProblems,
 } from './vault.js';
 export { DISABLED, disableAnswerFindings } from './hook.js';
+export { controlDelivered, disableAccepted, expiredNotPosted, firstAttempts, heldPostedAgain } from './hook.js';
+export { heldPostedOnce, heldWhileInactive, nothingWhileInactive, postedToUrl, raisedWhileInactive } from './hook.js';
+export { unknownWebhookRefused, webhookInactive, webhookStates } from './hook.js';
+export type { Judgement } from './judge.js';
 export { explainRefusedDisable, type RefusedDisable } from './refused-disable.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';

@@ -1,3 +1,4 @@
+import type { Judge } from './judge.js';
 import type { ObservationData } from './observation-data.js';
 import type { Exchange } from '../transport/exchange.js';
 
@@ -47,10 +48,16 @@ export type RunCheck = (...args: never[]) => unknown;
 
 /**
  * How one rule is judged, side by side: `gateway` on one answer, `application` on one request (the proxy
- * holds an application's traffic to it), `run` over several exchanges or the target's state.
+ * holds an application's traffic to it), `run` over several exchanges or the target's state, `judges` over
+ * what a test gathered, each making a judgement the fixtures record (judge.ts).
  * A function may judge several rules; each rule names it.
  */
-export type RuleCheck = { gateway?: ExchangeCheck; application?: ExchangeCheck; run?: RunCheck };
+export type RuleCheck = {
+  gateway?: ExchangeCheck;
+  application?: ExchangeCheck;
+  run?: RunCheck;
+  judges?: readonly Judge<never>[];
+};
 
 /** A family file's checks, by rule ID. */
 export type FamilyChecks = Readonly<Record<string, RuleCheck>>;

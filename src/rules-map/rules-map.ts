@@ -9,8 +9,15 @@ import type { RegistryEntry } from '../mock/behaviours/behaviour.js';
 /** A conformance test as Playwright lists it: its file from the repository's root, its title path, its tags. */
 export type ListedTest = { file: string; title: string; tags: readonly string[] };
 
-/** The registry's entry of a rule: the family file holding it, and the function of each side it names. */
-export type RegistryCheck = { file: string; functions: { side: CheckedSide; name: string }[] };
+/**
+ * The registry's entry of a rule: the family file holding it, the function of each side it names, and the
+ * judges it lists (judge.ts), each by name and the file that defines it.
+ */
+export type RegistryCheck = {
+  file: string;
+  functions: { side: CheckedSide; name: string }[];
+  judges: { name: string; file: string }[];
+};
 
 /** Where one rule is judged, and what the mock does to prove the judging works. */
 export type RuleJudges = {
@@ -59,7 +66,8 @@ function registryCheck(ruleId: string, families: MapSources['families']): Regist
     const check = table[ruleId];
     if (!check) continue;
     const functions = SIDES.flatMap((side) => (check[side] ? [{ side, name: check[side].name }] : []));
-    return { file, functions };
+    const judges = (check.judges ?? []).map((j) => ({ name: j.place.name, file: j.place.file }));
+    return { file, functions, judges };
   }
   return undefined;
 }

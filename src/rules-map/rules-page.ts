@@ -16,7 +16,7 @@ function overview(map: readonly RuleJudges[]): string {
   const rows = map.map((r) => [
     `[${r.rule.id}](#${anchor(r.rule.id)})`,
     text(r.rule.section),
-    r.check ? r.check.functions.map((f) => f.side).join(', ') : '–',
+    r.check ? [...r.check.functions.map((f) => f.side), ...(r.check.judges.length ? ['judges'] : [])].join(', ') : '–',
     count(r.tests.length),
     count(r.properties.length),
     count(r.runWide.length),
@@ -49,8 +49,9 @@ function section(r: RuleJudges): string {
     '',
   ];
   if (r.check) {
-    const functions = r.check.functions.map((f) => `${f.side} ${code(f.name)}`).join(', ');
-    lines.push(`- Registry: ${code(r.check.file)}, ${functions}`);
+    const functions = r.check.functions.map((f) => `${f.side} ${code(f.name)}`);
+    lines.push(`- Registry: ${[code(r.check.file), ...functions].join(', ')}`);
+    for (const j of r.check.judges) lines.push(`- Judge ${code(j.name)} in ${code(j.file)}`);
   }
   lines.push(...byFile('Tests', r.tests), ...byFile('Properties', r.properties));
   for (const expected of r.runWide)
