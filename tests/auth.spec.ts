@@ -1,9 +1,13 @@
 import {
   acceptanceProblems,
+  cleanRejection,
   disclosureProblems,
   listingQuery,
+  nearMissesRefused,
   refusalProblems,
+  refusalsDiscloseNothing,
   rejectionProblems,
+  unissuedKeyRefused,
 } from '../src/checks/registry.js';
 import {
   atOnce,
@@ -11,7 +15,6 @@ import {
   succeeded,
   TARGET_SKIPS,
   test,
-  type CountJudged,
   type Exchange,
   type GatewayClient,
   type LeniencyName,
@@ -88,7 +91,6 @@ type NearMissContext = {
   suite: ResolvedConfig;
   takeWebhook: () => Promise<string>;
   verify: Verify;
-  countJudged: CountJudged;
   observe: Observe;
 };
 
@@ -101,7 +103,7 @@ type NearMissContext = {
 async function rejectsNearMisses(
   op: (typeof OPERATIONS)[number],
   party: 'merchant' | 'vendor',
-  { gateway, suite, takeWebhook, verify, countJudged, observe }: NearMissContext,
+  { gateway, suite, takeWebhook, verify, observe }: NearMissContext,
 ): Promise<void> {
   const issued = [suite.merchant.apiKey, suite.vendor?.apiKey];
   const key = party === 'merchant' ? suite.merchant.apiKey : suite.vendor!.apiKey;
@@ -122,22 +124,10 @@ async function rejectsNearMisses(
       op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(nearMiss)}` }, party),
     ),
   );
-  const refused: string[] = [];
-  const disclosed: string[] = [];
-  const wrong: Exchange[] = [];
-  answers.forEach((answer, i) => {
-    const { what } = toSend[i]!;
-    const problems = refusalProblems(answer).map((p) => `${what}: ${p}`);
-    const disclosure = disclosureProblems(answer).map((p) => `${what}: ${p}`);
-    refused.push(...problems);
-    disclosed.push(...disclosure);
-    if (problems.length || disclosure.length) wrong.push(answer);
-    observeAuthFailure(observe, op.id, answer);
-  });
-  verify('AUTH-3', refused, `a rejection of every near miss of the ${party} key`, ...wrong);
-  verify('AUTH-7', disclosed, 'a rejection that discloses no card ID and no customer records', ...wrong);
-  countJudged('AUTH-3', answers.length, `near misses of the ${party} key`);
-  countJudged('AUTH-7', answers.length, 'rejections');
+  answers.forEach((answer) => observeAuthFailure(observe, op.id, answer));
+  const sent = answers.map((answer, i) => ({ what: toSend[i]!.what, answer }));
+  verify(nearMissesRefused(party, sent));
+  verify(refusalsDiscloseNothing(sent));
 }
 
 for (const op of OPERATIONS) {
@@ -174,19 +164,12 @@ for (const op of OPERATIONS) {
       test(
         title,
         rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-        async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) => {
+        async ({ gateway, suite, takeWebhook, verify, observe }) => {
           const authorization = `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}`;
           const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
-          verify('AUTH-3', refusalProblems(answer), `a rejection of ${unissued.name}`, answer);
-          verify(
-            'AUTH-7',
-            disclosureProblems(answer),
-            'a rejection that discloses no card ID and no customer records',
-            answer,
-          );
+          verify(unissuedKeyRefused(unissued.name, answer), answer);
+          verify(refusalsDiscloseNothing([{ answer }]));
           observeAuthFailure(observe, op.id, answer);
-          countJudged('AUTH-3', 1, 'requests with an unknown key');
-          countJudged('AUTH-7', 1, 'rejections');
         },
       );
     }
@@ -194,15 +177,15 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-3: ${op.id} rejects the near misses of the merchant key`,
       rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) =>
-        rejectsNearMisses(op, 'merchant', { gateway, suite, takeWebhook, verify, countJudged, observe }),
+      async ({ gateway, suite, takeWebhook, verify, observe }) =>
+        rejectsNearMisses(op, 'merchant', { gateway, suite, takeWebhook, verify, observe }),
     );
 
     test(
       `AUTH-3: ${op.id} rejects the near misses of the vendor key`,
       rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, countJudged, observe }) =>
-        rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook, verify, countJudged, observe }),
+      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, observe }) =>
+        rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook, verify, observe }),
     );
 
     for (const malformed of MALFORMED) {
@@ -231,7 +214,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-7: ${op.id} serves or cleanly rejects the constructions section 5 leaves open`,
       rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, observe, observeLeniency, verify, countJudged }) => {
+      async ({ gateway, suite, takeWebhook, observe, observeLeniency, verify }) => {
         // One served here would disable PG_WEBHOOK_ID before the checks that need it active.
         test.skip(
           op.id === 'disableWebhook' && suite.target !== 'mock',
@@ -258,8 +241,7 @@ for (const op of OPERATIONS) {
           if (succeeded(answer) && open.leniency)
             observeLeniency(open.leniency, op.id, `${label} served the merchant key as the user part ("KEY:")`);
           if (!succeeded(answer)) {
-            verify('AUTH-7', rejectionProblems(answer), 'a clean rejection that discloses nothing', answer);
-            countJudged('AUTH-7', 1, 'rejections');
+            verify(cleanRejection(answer), answer);
           }
         }
       },
@@ -285,7 +267,7 @@ for (const op of OPERATIONS) {
 test(
   'AUTH-3: the vault listing serves or cleanly rejects the merchant key with whitespace around it',
   rules(['AUTH-3', 'AUTH-7']),
-  async ({ gateway, suite, observeLeniency, verify, countJudged }) => {
+  async ({ gateway, suite, observeLeniency, verify }) => {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
       authorization: `Basic ${apiToken(SPACED_KEY(suite.merchant.apiKey))}`,
     });
@@ -297,8 +279,7 @@ test(
       );
       return;
     }
-    verify('AUTH-7', rejectionProblems(answer), 'a clean rejection that discloses nothing', answer);
-    countJudged('AUTH-7', 1, 'rejections');
+    verify(cleanRejection(answer), answer);
   },
 );
 

@@ -219,7 +219,8 @@ export const test = base.extend<TestFixtures>({
       // A judgement no judge of the registry made would be a verdict docs/rules.md cannot name.
       if (!reachedFromRegistry(first))
         throw new Error(`a judgement of ${first.ruleId} that no judge of its registry entry made`);
-      if (first.problems.length) fail(first.ruleId, first.problems, first.expected, rest as Exchange[]);
+      if (first.problems.length)
+        fail(first.ruleId, first.problems, first.expected, [...(rest as Exchange[]), ...(first.evidence ?? [])]);
       if (first.judged?.count) countJudged(first.ruleId, first.judged.count, first.judged.what);
     });
   },

@@ -1,6 +1,7 @@
 import { parseBasicAuthorization } from '../transport/auth.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { refusalProblems } from './errors.js';
+import { judge } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Finding } from './tally.js';
 
 /**
@@ -112,9 +113,68 @@ const judgeHeader: ExchangeCheck = (exchange, tally) =>
     checked: ['AUTH-1', 'AUTH-2', 'AUTH-4'],
   });
 
+/** An answer to a request with a key the test made: what the key was, where several are judged together. */
+export type KeyAnswer = { what?: string; answer: Exchange };
+
+const problemsOf = (sent: readonly KeyAnswer[], problems: (e: Exchange) => string[]) =>
+  sent.map((s) => ({ ...s, problems: problems(s.answer).map((p) => (s.what ? `${s.what}: ${p}` : p)) }));
+
+/** AUTH-3: every near miss of the `party` key (nearMissKeys) is refused, each as one never issued. */
+export const nearMissesRefused = judge(
+  'AUTH-3',
+  import.meta.url,
+  function nearMissesRefused(party: string, sent: readonly KeyAnswer[]) {
+    const judged = problemsOf(sent, refusalProblems);
+    return {
+      problems: judged.flatMap((s) => s.problems),
+      expected: `a rejection of every near miss of the ${party} key`,
+      judged: { count: sent.length, what: `near misses of the ${party} key` },
+      evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
+    };
+  },
+);
+
+/** AUTH-3: a well-formed token with a key never issued (`name` says which) is refused. */
+export const unissuedKeyRefused = judge(
+  'AUTH-3',
+  import.meta.url,
+  function unissuedKeyRefused(name: string, answer: Exchange) {
+    return {
+      problems: refusalProblems(answer),
+      expected: `a rejection of ${name}`,
+      judged: { count: 1, what: 'requests with an unknown key' },
+    };
+  },
+);
+
+/** AUTH-7: the refusals of keys the test made disclose no card ID and no customer records (disclosureProblems). */
+export const refusalsDiscloseNothing = judge(
+  'AUTH-7',
+  import.meta.url,
+  function refusalsDiscloseNothing(sent: readonly KeyAnswer[]) {
+    const judged = problemsOf(sent, disclosureProblems);
+    return {
+      problems: judged.flatMap((s) => s.problems),
+      expected: 'a rejection that discloses no card ID and no customer records',
+      judged: { count: sent.length, what: 'rejections' },
+      evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
+    };
+  },
+);
+
+/** AUTH-7: an answer the gateway did not serve is a clean rejection: refused, disclosing nothing (rejectionProblems). */
+export const cleanRejection = judge('AUTH-7', import.meta.url, function cleanRejection(answer: Exchange) {
+  return {
+    problems: rejectionProblems(answer),
+    expected: 'a clean rejection that discloses nothing',
+    judged: { count: 1, what: 'rejections' },
+  };
+});
+
 export const AUTH_CHECKS: FamilyChecks = {
   'AUTH-1': { gateway: judgeRefusal, application: judgeHeader },
   'AUTH-2': { application: judgeHeader },
+  'AUTH-3': { judges: [nearMissesRefused, unissuedKeyRefused] },
   'AUTH-4': { gateway: judgeRefusal, application: judgeHeader },
-  'AUTH-7': { gateway: judgeRefusal, run: disclosureProblems },
+  'AUTH-7': { gateway: judgeRefusal, run: disclosureProblems, judges: [refusalsDiscloseNothing, cleanRejection] },
 };

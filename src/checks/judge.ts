@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Exchange } from '../transport/exchange.js';
 
 /**
  * A rule judged over what a test gathered (several exchanges, the target's stored views, a receiver's
@@ -15,6 +16,8 @@ export type Judgement = {
   readonly expected: string;
   /** How many things it judged, `what` a plural noun phrase; absent where it judged nothing countable. */
   readonly judged?: { readonly count: number; readonly what: string };
+  /** The exchanges that show the problems, where the judge picks them among many it judged. */
+  readonly evidence?: readonly Exchange[];
 };
 
 /** Where a judge is defined: its rule, its function's name, its file from the repository's root. */

@@ -125,6 +125,7 @@ export function requestFindings(exchange: Exchange, context: RequestContext = {}
 // under tests/ may import no other module of src/ but through tests/fixtures.ts and tests/inputs.ts (docs/layers.md).
 export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
+export { cleanRejection, nearMissesRefused, refusalsDiscloseNothing, unissuedKeyRefused } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
 export { acceptanceProblems, madeInFront, mediaTypeProblems, refusalProblems } from './errors.js';
@@ -160,8 +161,10 @@ export {
   firstAcceptedUpdate,
   refusedPartialUpdate,
   refusedUpdate,
-  earlierNumberProblems,
-  storedUpdateProblems,
+  earlierNumberGone,
+  someUpdateAccepted,
+  storedInTurn,
+  storedOfKind,
   type Attempt,
   type EntryKind,
 } from './tokenize/card-updates.js';

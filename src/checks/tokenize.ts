@@ -4,6 +4,7 @@ import { described } from './compared-answers.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
+import { earlierNumberGone, someUpdateAccepted, storedInTurn, storedOfKind } from './tokenize/card-updates.js';
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
@@ -136,7 +137,10 @@ const judgeVendorRequest: ExchangeCheck = (exchange, tally, context) => {
 
 export const TOK_CHECKS: FamilyChecks = {
   'TOK-1': { gateway: judgeTokenizeAnswer, run: newCardProblems },
-  'TOK-2': { gateway: judgeTokenizeAnswer },
+  'TOK-2': {
+    gateway: judgeTokenizeAnswer,
+    judges: [someUpdateAccepted, earlierNumberGone, storedInTurn, storedOfKind],
+  },
   'TOK-5': { application: judgeVendorRequest },
   'TOK-6': { gateway: judgeTokenizeAnswer },
   'TOK-7': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },

@@ -6,6 +6,7 @@ import { maskable, maskCardNumber } from './card-number.js';
 import { futureExpiry } from '../../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../../catalogue/test-cards.js';
 import type { TokenizeRequest } from '../../catalogue/types.js';
+import { judge } from '../judge.js';
 
 /** What an observation or a not-exercised reason says of one update, and its data for --baseline. */
 type Unjudged = { text: string; data: ObservationData; reason: string };
@@ -181,3 +182,58 @@ export function storedUpdateProblems(stored: MockCard, update: Exchange): string
   if (wallet) compare('wallet', wallet, stored.wallet);
   return problems;
 }
+
+/**
+ * TOK-2: some update of the card was accepted (firstAcceptedUpdate tries down to the number the card holds);
+ * `step` numbers the update among several to one card.
+ */
+export const someUpdateAccepted = judge(
+  'TOK-2',
+  import.meta.url,
+  function someUpdateAccepted({ accepted, declined }: UpdateOutcome, step?: number) {
+    const none =
+      step === undefined
+        ? `every update was declined, the one to the number the card holds included (${declined.length} tried)`
+        : `update ${step}: every update was declined, the one to the number the card holds included`;
+    return { problems: accepted ? [] : [none], expected: 'an update with card data accepted' };
+  },
+);
+
+/** TOK-2: an accepted update to another number does not answer the number the card held (earlierNumberProblems). */
+export const earlierNumberGone = judge(
+  'TOK-2',
+  import.meta.url,
+  function earlierNumberGone(created: Exchange, updated: Attempt, heldNumber: string) {
+    return {
+      problems: earlierNumberProblems(created, updated, heldNumber),
+      expected: 'the answer shows the new number, not the one the card held',
+      judged: { count: 1, what: 'updates' },
+    };
+  },
+);
+
+/** TOK-2: after the `step`th accepted update of a card, the stored card reflects it (storedUpdateProblems). */
+export const storedInTurn = judge(
+  'TOK-2',
+  import.meta.url,
+  function storedInTurn(stored: MockCard, update: Exchange, step: number) {
+    return {
+      problems: storedUpdateProblems(stored, update).map((p) => `after update ${step}, ${p}`),
+      expected: 'the stored card reflects each accepted update in turn',
+      judged: { count: 1, what: 'updates' },
+    };
+  },
+);
+
+/** TOK-2: an accepted update carrying `data` (ACH data, a wallet payload) is stored under its card_id. */
+export const storedOfKind = judge(
+  'TOK-2',
+  import.meta.url,
+  function storedOfKind(stored: MockCard, update: Exchange, data: string) {
+    return {
+      problems: storedUpdateProblems(stored, update),
+      expected: `the stored entry holds the ${data} of the accepted update`,
+      judged: { count: 1, what: 'updates' },
+    };
+  },
+);
