@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { NO_BROWSER_OPTIONS } from './src/config/playwright/no-browser-options.js';
 
 // Unit and component tests of the library and the mock live beside their code (src/**/*.test.ts), each in
 // this process: `npm test` runs them. A test that starts another program (one of the project's commands, a
@@ -13,4 +14,5 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   outputDir: 'test-results/unit',
+  use: NO_BROWSER_OPTIONS,
 });

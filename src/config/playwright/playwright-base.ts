@@ -1,4 +1,5 @@
 import type { PlaywrightTestConfig } from '@playwright/test';
+import { NO_BROWSER_OPTIONS } from './no-browser-options.js';
 
 /** What every run of the conformance suite shares, whichever config starts it. */
 export const SUITE_BASE = {
@@ -11,5 +12,5 @@ export const SUITE_BASE = {
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // Nothing secret goes into `use`: the JSON reporter writes it out. Credentials are added per request.
-  use: { trace: 'off' },
+  use: { ...NO_BROWSER_OPTIONS, trace: 'off' },
 } satisfies PlaywrightTestConfig;
