@@ -11,8 +11,7 @@ import {
   refusedPartialUpdate,
   refusedUpdate,
   sharedCardIdProblems,
-  storedInTurn,
-  storedOfKind,
+  storedAsUpdated,
   someUpdateAccepted,
   type Attempt,
   type EntryKind,
@@ -169,7 +168,7 @@ test.describe('updates (section 4.1 rule 2)', () => {
         verify(someUpdateAccepted(update, n + 1), created, ...declinedAnswers(update.declined));
         // Only what the gateway accepted is held to the store: a declined update is not judged at all.
         const accepted = update.accepted!;
-        verify(storedInTurn(await mock.card(cardId), accepted.answer, n + 1), created, accepted.answer);
+        verify(storedAsUpdated(await mock.card(cardId), accepted.answer, { step: n + 1 }), created, accepted.answer);
         stored = accepted.number;
       }
     },
@@ -248,7 +247,7 @@ test.describe('updates of every payment information kind (sections 2.1, 2.2 and 
         const updated = await updateOfKind(kind, { gateway, suite, verify, observe, notExercised });
         if (!updated) return;
         const stored = await mock.card(updated.cardId);
-        verify(storedOfKind(stored, updated.answer, kind.data), updated.created, updated.answer);
+        verify(storedAsUpdated(stored, updated.answer, { data: kind.data }), updated.created, updated.answer);
       },
     );
   }

@@ -163,8 +163,7 @@ export {
   refusedUpdate,
   earlierNumberGone,
   someUpdateAccepted,
-  storedInTurn,
-  storedOfKind,
+  storedAsUpdated,
   type Attempt,
   type EntryKind,
 } from './tokenize/card-updates.js';

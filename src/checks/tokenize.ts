@@ -4,7 +4,7 @@ import { described } from './compared-answers.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
-import { earlierNumberGone, someUpdateAccepted, storedInTurn, storedOfKind } from './tokenize/card-updates.js';
+import { earlierNumberGone, someUpdateAccepted, storedAsUpdated } from './tokenize/card-updates.js';
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
@@ -139,7 +139,7 @@ export const TOK_CHECKS: FamilyChecks = {
   'TOK-1': { gateway: judgeTokenizeAnswer, run: newCardProblems },
   'TOK-2': {
     gateway: judgeTokenizeAnswer,
-    judges: [someUpdateAccepted, earlierNumberGone, storedInTurn, storedOfKind],
+    judges: [someUpdateAccepted, earlierNumberGone, storedAsUpdated],
   },
   'TOK-5': { application: judgeVendorRequest },
   'TOK-6': { gateway: judgeTokenizeAnswer },

@@ -212,28 +212,25 @@ export const earlierNumberGone = judge(
   },
 );
 
-/** TOK-2: after the `step`th accepted update of a card, the stored card reflects it (storedUpdateProblems). */
-export const storedInTurn = judge(
+/**
+ * TOK-2: the stored card reflects an accepted update (storedUpdateProblems): the `step`th of several to one
+ * card, or one carrying `data` (ACH data, a wallet payload).
+ */
+export const storedAsUpdated = judge(
   'TOK-2',
   import.meta.url,
-  function storedInTurn(stored: MockCard, update: Exchange, step: number) {
-    return {
-      problems: storedUpdateProblems(stored, update).map((p) => `after update ${step}, ${p}`),
-      expected: 'the stored card reflects each accepted update in turn',
-      judged: { count: 1, what: 'updates' },
-    };
-  },
-);
-
-/** TOK-2: an accepted update carrying `data` (ACH data, a wallet payload) is stored under its card_id. */
-export const storedOfKind = judge(
-  'TOK-2',
-  import.meta.url,
-  function storedOfKind(stored: MockCard, update: Exchange, data: string) {
-    return {
-      problems: storedUpdateProblems(stored, update),
-      expected: `the stored entry holds the ${data} of the accepted update`,
-      judged: { count: 1, what: 'updates' },
-    };
+  function storedAsUpdated(stored: MockCard, update: Exchange, of: { step: number } | { data: string }) {
+    const problems = storedUpdateProblems(stored, update);
+    return 'step' in of
+      ? {
+          problems: problems.map((p) => `after update ${of.step}, ${p}`),
+          expected: 'the stored card reflects each accepted update in turn',
+          judged: { count: 1, what: 'updates' },
+        }
+      : {
+          problems,
+          expected: `the stored entry holds the ${of.data} of the accepted update`,
+          judged: { count: 1, what: 'updates' },
+        };
   },
 );
