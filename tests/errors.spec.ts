@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { listingQuery, madeInFront, refusalProblems } from '../src/checks/registry.js';
-import { atOnce, bodyField, rules, succeeded, test, type CountJudged, type Exchange, type Verify } from './fixtures.js';
+import { listingQuery, pgInvalidRefused, platformInvalidRefused } from '../src/checks/registry.js';
+import { atOnce, bodyField, rules, succeeded, test } from './fixtures.js';
 import { apiToken, newCardRequest } from './inputs.js';
 import { WEBHOOK_INACTIVE } from './why-not-exercised.js';
 import { OPERATIONS } from './operations.js';
 
 /**
- * An invalid request is not served: that is the suite's knowledge, judged here. Which failure indicator its
- * answer carries, whatever its HTTP status, is judged on the answer itself (checks/errors.ts, run by the
- * gateway fixture), as is an answer in the other family's scheme (ERR-3). Each test's invalid requests stand
- * alone, so they are sent at once. One a layer in front refused (an authorizer's 401 to the wrong key) is a
- * refusal but no failure of the gateway's, so it is not counted as judged.
+ * An invalid request is not served: that is the suite's knowledge, judged by the rule's judge. Which failure
+ * indicator its answer carries, whatever its HTTP status, is judged on the answer itself (checks/errors.ts, run
+ * by the gateway fixture), as is an answer in the other family's scheme (ERR-3). Each test's invalid requests
+ * stand alone, so they are sent at once.
  */
-function checkFailure(ruleId: 'ERR-1' | 'ERR-2', answer: Exchange, verify: Verify, countJudged: CountJudged): void {
-  verify(ruleId, refusalProblems(answer), 'a failure', answer);
-  if (!madeInFront(answer)) countJudged(ruleId, 1, 'invalid requests');
-}
 
 test(
   'ERR-1: /pg/ failures carry an rcode other than "000" and a message',
   rules(['ERR-1']),
-  async ({ gateway, suite, verify, countJudged }) => {
+  async ({ gateway, suite, verify }) => {
     const failures = await atOnce([
       gateway.tokenize({ ...newCardRequest(suite.merchant.merchantId), exp_date: '0099' }),
       gateway.tokenize({ card_number: '4111111111111111' }),
@@ -28,14 +23,14 @@ test(
         authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-wrong`)}`,
       }),
     ]);
-    for (const answer of failures) checkFailure('ERR-1', answer, verify, countJudged);
+    for (const answer of failures) verify(pgInvalidRefused(answer), answer);
   },
 );
 
 test(
   'ERR-2: /platform/ failures carry an integer code other than 0',
   rules(['ERR-2']),
-  async ({ gateway, verify, suite, countJudged }) => {
+  async ({ gateway, verify, suite }) => {
     const failures = await atOnce([
       // In production the suite disables nothing but PG_WEBHOOK_ID, not even a webhook that cannot exist.
       ...(suite.target === 'production' ? [] : [gateway.disableWebhook(`conformance-missing-${randomUUID()}`)]),
@@ -44,7 +39,7 @@ test(
         authorization: `Basic ${apiToken('not-a-key')}`,
       }),
     ]);
-    for (const answer of failures) checkFailure('ERR-2', answer, verify, countJudged);
+    for (const answer of failures) verify(platformInvalidRefused(answer), answer);
   },
 );
 

@@ -4,6 +4,7 @@ import { validateResponse } from '../catalogue/validate.js';
 import { described } from './compared-answers.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
+import { judge } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Observation } from './tally.js';
 
 /**
@@ -292,9 +293,33 @@ const judgeAnswer: ExchangeCheck = (exchange, tally) => {
 const judgeRequestTypes: ExchangeCheck = (exchange, tally) =>
   tally.add('ERR-4', mediaTypeProblems(exchange), EXPECTED_REQUEST_TYPES);
 
+/**
+ * An invalid request the suite made is not served. One a layer in front refused (an authorizer's 401 to the
+ * wrong key) is a refusal but no failure of the gateway's, so it counts as nothing judged.
+ */
+const invalidRequestRefused = (answer: Exchange) => ({
+  problems: refusalProblems(answer),
+  expected: 'a failure',
+  judged: { count: madeInFront(answer) ? 0 : 1, what: 'invalid requests' },
+});
+
+/** ERR-1: an invalid /pg/ request the suite made is not served (its indicator is judged on the answer). */
+export const pgInvalidRefused = judge('ERR-1', import.meta.url, function pgInvalidRefused(answer: Exchange) {
+  return invalidRequestRefused(answer);
+});
+
+/** ERR-2: an invalid /platform/ request the suite made is not served (its indicator is judged on the answer). */
+export const platformInvalidRefused = judge(
+  'ERR-2',
+  import.meta.url,
+  function platformInvalidRefused(answer: Exchange) {
+    return invalidRequestRefused(answer);
+  },
+);
+
 export const ERR_CHECKS: FamilyChecks = {
-  'ERR-1': { gateway: judgeAnswer },
-  'ERR-2': { gateway: judgeAnswer },
+  'ERR-1': { gateway: judgeAnswer, judges: [pgInvalidRefused] },
+  'ERR-2': { gateway: judgeAnswer, judges: [platformInvalidRefused] },
   'ERR-3': { gateway: judgeAnswer },
   'ERR-4': { gateway: judgeAnswer, application: judgeRequestTypes },
   'ERR-5': { gateway: judgeAnswer },

@@ -129,6 +129,7 @@ export { cleanRejection, nearMissesRefused, refusalsDiscloseNothing, unissuedKey
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
 export { acceptanceProblems, madeInFront, mediaTypeProblems, refusalProblems } from './errors.js';
+export { pgInvalidRefused, platformInvalidRefused } from './errors.js';
 export {
   merchantIdStringProblems,
   newCardProblems,
