@@ -202,7 +202,7 @@ export const postedToUrl = judge(
   },
 );
 
-/** HOOK-8: each of `queued` requests for an active webhook had a first delivery attempt (`attempted` of them). */
+/** HOOK-8: the `queued` requests for an active webhook each had a first delivery attempt (`attempted`: all of them did). */
 export const firstAttempts = judge(
   'HOOK-8',
   import.meta.url,
