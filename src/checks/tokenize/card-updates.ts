@@ -221,16 +221,13 @@ export const storedAsUpdated = judge(
   import.meta.url,
   function storedAsUpdated(stored: MockCard, update: Exchange, of: { step: number } | { data: string }) {
     const problems = storedUpdateProblems(stored, update);
-    return 'step' in of
-      ? {
-          problems: problems.map((p) => `after update ${of.step}, ${p}`),
-          expected: 'the stored card reflects each accepted update in turn',
-          judged: { count: 1, what: 'updates' },
-        }
-      : {
-          problems,
-          expected: `the stored entry holds the ${of.data} of the accepted update`,
-          judged: { count: 1, what: 'updates' },
-        };
+    return {
+      problems: 'step' in of ? problems.map((p) => `after update ${of.step}, ${p}`) : problems,
+      expected:
+        'step' in of
+          ? 'the stored card reflects each accepted update in turn'
+          : `the stored entry holds the ${of.data} of the accepted update`,
+      judged: { count: 1, what: 'updates' },
+    };
   },
 );
