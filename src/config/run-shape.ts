@@ -28,14 +28,16 @@ export const DISTANT_FROM_MS = 50;
  *   others, and eight requests in flight each let a test's independent requests share one round trip. Four
  *   keep the run's memory under 1 GB (a worker is about 150 MB).
  * - slow (an operation answering SLOW_FROM_MS late or later): most tests wait on one answer of that operation,
- *   so six workers overlap more of those waits than the cores lose to a fifth and sixth worker's start-up.
- *   Measured black-box against slow-tokenize (every tokenize 1.2 s late; docs/bench.md): 4 workers 33.0 s,
- *   5 31.3 s, 6 29.2 s a run; the memory is the price (docs/speed.md).
+ *   and a worker runs one test at a time, so eight workers overlap more of those waits than the cores lose to
+ *   their start-up. Measured against slow-tokenize (every tokenize 1.2 s late; docs/bench.md): black-box, 4
+ *   workers 33.0 s, 5 31.3 s, 6 29.2 s a run; with the control API (2026-12-03, medians of 3), 6 workers
+ *   25.3 s, 8 21.7 s, 10 20.9 s: past eight, the start-up of each further worker eats what it overlaps. The
+ *   memory is the price (docs/speed.md).
  */
 export const RUN_SHAPES = {
   near: { workers: 2, inFlightPerWorker: 2 },
   distant: { workers: 4, inFlightPerWorker: IN_FLIGHT_PER_WORKER },
-  slow: { workers: 6, inFlightPerWorker: IN_FLIGHT_PER_WORKER },
+  slow: { workers: 8, inFlightPerWorker: IN_FLIGHT_PER_WORKER },
 } as const;
 
 export type Distance = keyof typeof RUN_SHAPES;

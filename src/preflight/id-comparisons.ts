@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { atOnce } from '../transport/at-once.js';
 import { succeeded, type Exchange } from '../transport/exchange.js';
 import type { Auth, GatewayClient } from '../transport/gateway-client.js';
 import { merchantIdNumber, newCardRequest, type MerchantIdForm } from '../catalogue/request-builders.js';
@@ -68,6 +69,16 @@ type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites'
 export type IdFindings = { problems: string[]; notes: string[]; merchantIdForm?: MerchantIdForm };
 
 /**
+ * The vendor ID's first comparison (PG_VENDOR_ID with the vendor key, in the string form), sent beside the
+ * merchant ID's first tokenize where the listing told the merchant ID apart: each waits on a round trip of its
+ * own, which on a slow tokenize (card storage behind a slower service) is the preflight's longest wait, so the
+ * two overlap. Kept where the merchant ID is taken in the string form, or refused in every form; asked again in
+ * the form the merchant ID is taken in otherwise.
+ */
+type VendorBeside = () => Promise<Exchange>;
+type MerchantFindings = IdFindings & { vendorInStringForm?: Exchange };
+
+/**
  * What the key checks found: the listing with PG_MERCHANT_ID asked with each key, and with a made-up key
  * where one of them was refused; and which keys the target took (a key it answered as one never issued, on
  * the listing and on tokenize, was not, and its sentence is said already).
@@ -96,6 +107,10 @@ const cardRequest = (merchantId: string, more: Record<string, unknown> = {}) => 
   ...newCardRequest(merchantId, { card_number: PREFLIGHT_CARD, cardholder_name: 'Conformance Preflight' }),
   ...more,
 });
+
+/** The integrator's tokenize: the card request for PG_MERCHANT_ID, carrying `vendorId`. */
+const vendorCardRequest = (config: Target, vendorId: number) =>
+  cardRequest(config.merchant.merchantId, { vendor_id: vendorId });
 
 /** The forms the merchant ID can be sent in: section 2.1's string, and a JSON number where it is a whole number. */
 const formsOf = (merchantId: string): MerchantIdForm[] =>
@@ -142,8 +157,13 @@ export function copyHint(variable: string, value: string): string {
 type Pair = { known: boolean; configured: Exchange; madeUp?: Exchange };
 
 /** Asks with the configured value, then the made-up one: known when the first succeeded or the two differ. */
-async function toldApart<T>(ask: (value: T) => Promise<Exchange>, configured: T, madeUp: T): Promise<Pair> {
-  const mine = await ask(configured);
+async function toldApart<T>(
+  ask: (value: T) => Promise<Exchange>,
+  configured: T,
+  madeUp: T,
+  asked?: Exchange,
+): Promise<Pair> {
+  const mine = asked ?? (await ask(configured));
   if (succeeded(mine)) return { known: true, configured: mine };
   const theirs = await ask(madeUp);
   return { known: !same(mine, theirs), configured: mine, madeUp: theirs };
@@ -227,14 +247,20 @@ async function formOnTokenize(
   gateway: GatewayClient,
   merchantId: string,
   redact: (t: string) => string,
-): Promise<IdFindings> {
+  vendorBeside?: VendorBeside,
+): Promise<MerchantFindings> {
   const pairs: FormPair[] = [];
+  let vendorInStringForm: Exchange | undefined;
   for (const form of formsOf(merchantId)) {
-    const answer = await gateway.tokenize(cardRequest(merchantId), 'merchant', form);
+    const [answer, vendor] = await atOnce([
+      gateway.tokenize(cardRequest(merchantId), 'merchant', form),
+      form === 'string' ? vendorBeside?.() : undefined,
+    ]);
+    vendorInStringForm ??= vendor;
     pairs.push({ known: succeeded(answer), configured: answer, form });
-    if (succeeded(answer)) return formFound(pairs, redact);
+    if (succeeded(answer)) return { ...formFound(pairs, redact), ...(vendorInStringForm && { vendorInStringForm }) };
   }
-  return { problems: [], notes: [] };
+  return { problems: [], notes: [], ...(vendorInStringForm && { vendorInStringForm }) };
 }
 
 /**
@@ -276,13 +302,14 @@ async function compareMerchantId(
   config: Target,
   keys: KeyFindings,
   redact: (t: string) => string,
-): Promise<IdFindings> {
+  vendorBeside?: VendorBeside,
+): Promise<MerchantFindings> {
   const { listing } = keys;
   const merchantId = config.merchant.merchantId;
   const madeUp = madeUpLike(merchantId);
   const other = await gateway.listCustomers(listingQuery(madeUp), 'merchant');
   if (!same(listing, other))
-    return config.allowWrites ? formOnTokenize(gateway, merchantId, redact) : { problems: [], notes: [] };
+    return config.allowWrites ? formOnTokenize(gateway, merchantId, redact, vendorBeside) : { problems: [], notes: [] };
   const vendorIdThere = merchantId === String(config.vendor?.vendorId);
   const hint =
     copyHint('PG_MERCHANT_ID', merchantId) +
@@ -403,6 +430,7 @@ async function compareVendorId(
   keys: KeyFindings,
   madeUpKey: Auth,
   redact: (t: string) => string,
+  asked?: Exchange,
 ): Promise<IdFindings> {
   const vendorId = config.vendor!.vendorId;
   const listing = keys.vendorListing!;
@@ -423,8 +451,13 @@ async function compareVendorId(
     };
   }
   const madeUp = Number(madeUpLike(String(vendorId)));
-  const body = (id: number) => cardRequest(config.merchant.merchantId, { vendor_id: id });
-  const withVendorKey = await toldApart((id: number) => gateway.tokenize(body(id), 'vendor', form), vendorId, madeUp);
+  const body = (id: number) => vendorCardRequest(config, id);
+  const withVendorKey = await toldApart(
+    (id: number) => gateway.tokenize(body(id), 'vendor', form),
+    vendorId,
+    madeUp,
+    asked,
+  );
   // Told apart (or served), the key works on tokenize: a refusal on the listing is a deviation the rules judge.
   if (withVendorKey.known) return { problems: [], notes: [] };
   const withMerchantKey = await toldApart(
@@ -480,13 +513,21 @@ export async function compareIds(
   redact: (t: string) => string,
 ): Promise<IdFindings> {
   if (!keys.merchantKeyTaken) return { problems: [], notes: [] };
-  const merchant = await compareMerchantId(gateway, config, keys, redact);
-  if (merchant.problems.length || !config.vendor || !keys.vendorKeyTaken) return merchant;
+  const vendor = config.vendor !== undefined && keys.vendorKeyTaken ? config.vendor : undefined;
+  const { vendorInStringForm, ...merchant } = await compareMerchantId(
+    gateway,
+    config,
+    keys,
+    redact,
+    vendor && (() => gateway.tokenize(vendorCardRequest(config, vendor.vendorId), 'vendor', 'string')),
+  );
+  if (merchant.problems.length || !vendor) return merchant;
   const form = merchant.merchantIdForm ?? 'string';
-  const vendor = await compareVendorId(gateway, config, form, keys, madeUpKey, redact);
+  const asked = form === 'string' ? vendorInStringForm : undefined;
+  const vendorIds = await compareVendorId(gateway, config, form, keys, madeUpKey, redact, asked);
   return {
-    problems: vendor.problems,
-    notes: [...merchant.notes, ...vendor.notes],
+    problems: vendorIds.problems,
+    notes: [...merchant.notes, ...vendorIds.notes],
     ...(merchant.merchantIdForm && { merchantIdForm: merchant.merchantIdForm }),
   };
 }
