@@ -1,10 +1,9 @@
 import {
   acceptanceProblems,
   cleanRejection,
-  disclosureProblems,
   listingQuery,
+  malformedRefused,
   nearMissesRefused,
-  refusalProblems,
   refusalsDiscloseNothing,
   rejectionProblems,
   unissuedKeyRefused,
@@ -188,28 +187,22 @@ for (const op of OPERATIONS) {
         rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook, verify, observe }),
     );
 
-    for (const malformed of MALFORMED) {
-      test(
-        `AUTH-4: ${op.id} rejects ${malformed.name}`,
-        rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
-        async ({ gateway, suite, takeWebhook, verify, countJudged, observe }) => {
-          const answer = await op.call(
-            { gateway, suite, takeWebhook },
-            { authorization: malformed.header(suite.merchant.apiKey) },
-          );
-          verify('AUTH-4', refusalProblems(answer), `a rejection of ${malformed.name}`, answer);
-          verify(
-            'AUTH-7',
-            disclosureProblems(answer),
-            'a rejection that discloses no card ID and no customer records',
-            answer,
-          );
-          observeAuthFailure(observe, op.id, answer);
-          countJudged('AUTH-4', 1, 'malformed Authorization headers');
-          countJudged('AUTH-7', 1, 'rejections');
-        },
-      );
-    }
+    test(
+      `AUTH-4: ${op.id} rejects every Authorization header section 5 does not build`,
+      rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
+      async ({ gateway, suite, takeWebhook, verify, observe }) => {
+        // Each construction stands alone: all are sent at once, and judged in the order of MALFORMED.
+        const answers = await atOnce(
+          MALFORMED.map((malformed) =>
+            op.call({ gateway, suite, takeWebhook }, { authorization: malformed.header(suite.merchant.apiKey) }),
+          ),
+        );
+        const sent = MALFORMED.map((malformed, i) => ({ what: malformed.name, answer: answers[i]! }));
+        for (const { answer } of sent) observeAuthFailure(observe, op.id, answer);
+        verify(malformedRefused(sent));
+        verify(refusalsDiscloseNothing(sent));
+      },
+    );
 
     test(
       `AUTH-7: ${op.id} serves or cleanly rejects the constructions section 5 leaves open`,

@@ -8,7 +8,13 @@ import {
   succeeded,
   test,
   wrappedInQuotes,
+  type CountJudged,
   type Exchange,
+  type GatewayClient,
+  type NotExercisedFn,
+  type Observe,
+  type ResolvedConfig,
+  type Verify,
 } from './fixtures.js';
 import {
   ACCOUNT_FIELDS,
@@ -95,133 +101,148 @@ const KINDS: Kind[] = [
 
 const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}, HTTP ${e.status}`;
 
-test.describe('section 2.1: every documented field, sent as documented', () => {
-  for (const kind of KINDS) {
-    test(
-      `TOK-11: an accepted ${kind.name} tokenize stays accepted with every further documented field of its ` +
-        `kind and of the groups that go with any kind`,
-      rules(['TOK-11']),
-      async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
-        const merchantId = suite.merchant.merchantId;
-        const observedBecause = kind.observedBecause(suite.target);
-        const account = accountFieldValues(suite.accountFields);
-        const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
-        const send = (fields: Record<string, unknown>) =>
-          gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
-        // Sent together: the request with every field is judged only if the one without them is accepted.
-        const [base, full] = await atOnce([gateway.tokenize(kind.base(merchantId)), send(added)]);
-        if (!succeeded(base)) {
-          // Which fields a kind needs together is not shown: without an accepted request nothing can be added to one.
-          const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
-          observe(
-            'TOK-11',
-            `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${refusal(base)}); ${because}`,
-            { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) },
-          );
-          notExercised(
-            'TOK-11',
-            `the ${kind.name} request was refused before any further field was added (${because}), so what those ` +
-              `fields change was not seen`,
-          );
-          return;
-        }
-        if (succeeded(full)) {
-          countJudged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
-          return;
-        }
-        // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
-        const {
-          failures: refused,
-          madeUp,
-          judged: accepted,
-        } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
-        // A configured profile or location holding the quotes a shell kept, refused: the paste, not the field,
-        // where the same request with the value unquoted is accepted; refused that way too, the quotes explain
-        // nothing and the refusal is judged as any configured value's (said once for every kind that meets it).
-        const pasted: { refusal: (typeof refused)[number]; field: AccountField; problem: string }[] = [];
-        for (const r of refused) {
-          const field = r.fields[0] as AccountField;
-          const value = suite.accountFields[field];
-          if (r.fields.length !== 1 || !(field in ACCOUNT_FIELDS) || typeof value !== 'string') continue;
-          if (!wrappedInQuotes(value) || !succeeded(await send({ [field]: value.slice(1, -1) }))) continue;
-          const problem = quotedValueRefused(
-            field,
-            suite.accountFields,
-            `a tokenize request it accepted was refused with ${field} added (${refusal(r.answer)}) and accepted ` +
-              'with the value unquoted',
-          );
-          if (problem) pasted.push({ refusal: r, field, problem });
-        }
-        for (const { field, problem } of pasted) {
-          recordConfigurationProblem(problem);
-          notExercised(
-            'TOK-11',
-            `${field} was sent from ${ACCOUNT_FIELDS[field].variable}, which holds quotes (a configuration problem, ` +
-              'see above), so whether the target takes it as documented was not seen',
-          );
-        }
-        const failures = refused.filter((r) => !pasted.some((p) => p.refusal === r));
-        if (accepted.length) countJudged('TOK-11', accepted.length, 'documented fields added to an accepted request');
-        // A made-up profile, location or user refused says nothing about the field: observed, and the variable named.
-        for (const r of madeUp) {
-          const fields = r.fields.join(', ');
-          const values = r.fields.map((f) => `${f} ${JSON.stringify(added[f])}`).join(', ');
-          const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
-          observe(
-            'TOK-11',
-            `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ` +
-              `${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse ` +
-              `a profile, location or user the merchant does not have: set ` +
-              `${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`,
-            {
-              kind: 'made-up-account-value-refused',
-              subject: `${kind.name}: ${fields}`,
-              value: `rcode ${JSON.stringify(bodyField(r.answer, 'rcode'))}, HTTP ${r.answer.status}`,
-            },
-          );
-          for (const f of r.fields) notExercised('TOK-11', madeUpValueRefused(f as AccountField));
-        }
-        if (!failures.length) return;
-        const types = new Map(
-          fieldGroups()
-            .find((g) => g.operation === 'tokenize' && g.side === 'request')!
-            .fields.map((f) => [f.name, f.type]),
-        );
-        const problems = failures.map((r) =>
-          r.fields.length === 1
-            ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} ` +
-              `request (${refusal(r.answer)})`
-            : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), ` +
-              `though each alone was accepted`,
-        );
-        const refusedBy = failures.filter((r) => r.fields.length === 1).map((r) => r.fields[0]);
-        if (observedBecause) {
-          observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, {
-            kind: 'documented-field-refused',
-            subject: kind.name,
-            value: refusedBy.join(',') || 'together',
-          });
-          notExercised(
-            'TOK-11',
-            `the ${kind.name} request with further fields was refused, which is left open here (${observedBecause})`,
-          );
-          return;
-        }
-        const given = Object.keys(suite.accountFields).map((f) => ACCOUNT_FIELDS[f as AccountField].variable);
-        const values = given.length
-          ? `; profile_id, loc_id and user_id as configured (${given.join(', ')}), the rest made up where not given`
-          : '';
-        verify(
-          'TOK-11',
-          problems,
-          `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`,
-          full,
-          ...failures.map((r) => r.answer),
-        );
-      },
+type Context = {
+  gateway: GatewayClient;
+  suite: ResolvedConfig;
+  verify: Verify;
+  observe: Observe;
+  countJudged: CountJudged;
+  notExercised: NotExercisedFn;
+};
+
+/** TOK-11 for one kind: its accepted request with every further documented field added stays accepted. */
+async function staysAccepted(
+  kind: Kind,
+  { gateway, suite, verify, observe, countJudged, notExercised }: Context,
+): Promise<void> {
+  const merchantId = suite.merchant.merchantId;
+  const observedBecause = kind.observedBecause(suite.target);
+  const account = accountFieldValues(suite.accountFields);
+  const added: Record<string, unknown> = { ...kind.more, ...anyKindFields(account.values) };
+  const send = (fields: Record<string, unknown>) =>
+    gateway.tokenize({ ...kind.base(merchantId), ...fields } as TokenizeRequest);
+  // Sent together: the request with every field is judged only if the one without them is accepted.
+  const [base, full] = await atOnce([gateway.tokenize(kind.base(merchantId)), send(added)]);
+  if (!succeeded(base)) {
+    // Which fields a kind needs together is not shown: without an accepted request nothing can be added to one.
+    const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
+    observe(
+      'TOK-11',
+      `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${refusal(base)}); ${because}`,
+      { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) },
+    );
+    notExercised(
+      'TOK-11',
+      `the ${kind.name} request was refused before any further field was added (${because}), so what those ` +
+        `fields change was not seen`,
+    );
+    return;
+  }
+  if (succeeded(full)) {
+    countJudged('TOK-11', Object.keys(added).length, 'documented fields added to an accepted request');
+    return;
+  }
+  // Refused: each field alone on top of the accepted request tells which one the gateway refuses.
+  const {
+    failures: refused,
+    madeUp,
+    judged: accepted,
+  } = await attributeRefusal(added, account.madeUp, send, succeeded, full);
+  // A configured profile or location holding the quotes a shell kept, refused: the paste, not the field,
+  // where the same request with the value unquoted is accepted; refused that way too, the quotes explain
+  // nothing and the refusal is judged as any configured value's (said once for every kind that meets it).
+  const pasted: { refusal: (typeof refused)[number]; field: AccountField; problem: string }[] = [];
+  for (const r of refused) {
+    const field = r.fields[0] as AccountField;
+    const value = suite.accountFields[field];
+    if (r.fields.length !== 1 || !(field in ACCOUNT_FIELDS) || typeof value !== 'string') continue;
+    if (!wrappedInQuotes(value) || !succeeded(await send({ [field]: value.slice(1, -1) }))) continue;
+    const problem = quotedValueRefused(
+      field,
+      suite.accountFields,
+      `a tokenize request it accepted was refused with ${field} added (${refusal(r.answer)}) and accepted ` +
+        'with the value unquoted',
+    );
+    if (problem) pasted.push({ refusal: r, field, problem });
+  }
+  for (const { field, problem } of pasted) {
+    recordConfigurationProblem(problem);
+    notExercised(
+      'TOK-11',
+      `${field} was sent from ${ACCOUNT_FIELDS[field].variable}, which holds quotes (a configuration problem, ` +
+        'see above), so whether the target takes it as documented was not seen',
     );
   }
-});
+  const failures = refused.filter((r) => !pasted.some((p) => p.refusal === r));
+  if (accepted.length) countJudged('TOK-11', accepted.length, 'documented fields added to an accepted request');
+  // A made-up profile, location or user refused says nothing about the field: observed, and the variable named.
+  for (const r of madeUp) {
+    const fields = r.fields.join(', ');
+    const values = r.fields.map((f) => `${f} ${JSON.stringify(added[f])}`).join(', ');
+    const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
+    observe(
+      'TOK-11',
+      `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ` +
+        `${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse ` +
+        `a profile, location or user the merchant does not have: set ` +
+        `${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`,
+      {
+        kind: 'made-up-account-value-refused',
+        subject: `${kind.name}: ${fields}`,
+        value: `rcode ${JSON.stringify(bodyField(r.answer, 'rcode'))}, HTTP ${r.answer.status}`,
+      },
+    );
+    for (const f of r.fields) notExercised('TOK-11', madeUpValueRefused(f as AccountField));
+  }
+  if (!failures.length) return;
+  const types = new Map(
+    fieldGroups()
+      .find((g) => g.operation === 'tokenize' && g.side === 'request')!
+      .fields.map((f) => [f.name, f.type]),
+  );
+  const problems = failures.map((r) =>
+    r.fields.length === 1
+      ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind.name} ` +
+        `request (${refusal(r.answer)})`
+      : `the ${kind.name} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), ` +
+        `though each alone was accepted`,
+  );
+  const refusedBy = failures.filter((r) => r.fields.length === 1).map((r) => r.fields[0]);
+  if (observedBecause) {
+    observe('TOK-11', `${problems.join('; ')}; observed because ${observedBecause}`, {
+      kind: 'documented-field-refused',
+      subject: kind.name,
+      value: refusedBy.join(',') || 'together',
+    });
+    notExercised(
+      'TOK-11',
+      `the ${kind.name} request with further fields was refused, which is left open here (${observedBecause})`,
+    );
+    return;
+  }
+  const given = Object.keys(suite.accountFields).map((f) => ACCOUNT_FIELDS[f as AccountField].variable);
+  const values = given.length
+    ? `; profile_id, loc_id and user_id as configured (${given.join(', ')}), the rest made up where not given`
+    : '';
+  verify(
+    'TOK-11',
+    problems,
+    `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`,
+    full,
+    ...failures.map((r) => r.answer),
+  );
+}
+
+test(
+  'TOK-11: an accepted tokenize of each kind stays accepted with every further documented field of its kind ' +
+    'and of the groups that go with any kind (section 2.1, every documented field sent as documented)',
+  rules(['TOK-11']),
+  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+    // Each kind stands alone: all are sent at once.
+    const ctx = { gateway, suite, verify, observe, countJudged, notExercised };
+    await atOnce(KINDS.map((kind) => staysAccepted(kind, ctx)));
+  },
+);
 
 test(
   'AUTH-6: each query parameter of section 4.2 alone, and all five together',

@@ -134,6 +134,17 @@ export const nearMissesRefused = judge(
   },
 );
 
+/** AUTH-4: every Authorization header section 5 does not build, each sent with the real key (`what` names it), is refused. */
+export const malformedRefused = judge('AUTH-4', import.meta.url, function malformedRefused(sent: readonly KeyAnswer[]) {
+  const judged = problemsOf(sent, refusalProblems);
+  return {
+    problems: judged.flatMap((s) => s.problems),
+    expected: 'a rejection of every Authorization header section 5 does not build',
+    judged: { count: sent.length, what: 'malformed Authorization headers' },
+    evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
+  };
+});
+
 /** AUTH-3: a well-formed token with a key never issued (`name` says which) is refused. */
 export const unissuedKeyRefused = judge(
   'AUTH-3',
@@ -175,6 +186,6 @@ export const AUTH_CHECKS: FamilyChecks = {
   'AUTH-1': { gateway: judgeRefusal, application: judgeHeader },
   'AUTH-2': { application: judgeHeader },
   'AUTH-3': { judges: [nearMissesRefused, unissuedKeyRefused] },
-  'AUTH-4': { gateway: judgeRefusal, application: judgeHeader },
+  'AUTH-4': { gateway: judgeRefusal, application: judgeHeader, judges: [malformedRefused] },
   'AUTH-7': { gateway: judgeRefusal, run: disclosureProblems, judges: [refusalsDiscloseNothing, cleanRejection] },
 };

@@ -125,7 +125,13 @@ export function requestFindings(exchange: Exchange, context: RequestContext = {}
 // under tests/ may import no other module of src/ but through tests/fixtures.ts and tests/inputs.ts (docs/layers.md).
 export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
-export { cleanRejection, nearMissesRefused, refusalsDiscloseNothing, unissuedKeyRefused } from './auth.js';
+export {
+  cleanRejection,
+  malformedRefused,
+  nearMissesRefused,
+  refusalsDiscloseNothing,
+  unissuedKeyRefused,
+} from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
 export { acceptanceProblems, madeInFront, mediaTypeProblems, refusalProblems } from './errors.js';
