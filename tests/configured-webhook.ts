@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { acceptanceProblems, DISABLED, described, explainRefusedDisable } from '../src/checks/registry.js';
+import {
+  described,
+  disableAccepted,
+  explainRefusedDisable,
+  merchantKeyServed,
+  vendorKeyServed,
+  type Judgement,
+} from '../src/checks/registry.js';
 import {
   bodyField,
   quotesKept,
   recordConfigurationProblem,
   succeeded,
-  type CountJudged,
   type Exchange,
   type GatewayClient,
   type NotExercisedFn,
@@ -26,24 +32,15 @@ export type DisableContext = {
   disables: RunDisables;
   verify: Verify;
   observe: Observe;
-  countJudged: CountJudged;
   notExercised: NotExercisedFn;
 };
 
-/** The rule a test of a disable judges, what it expects of a served one and what it counts. */
-export type DisableRule = { rule: 'HOOK-1' | 'AUTH-2' | 'AUTH-5'; expected: string; counted: string };
+/** The rule a test of a disable judges, and its judge of a disable that should have been served. */
+export type DisableRule = { rule: 'HOOK-1' | 'AUTH-2' | 'AUTH-5'; served: (answer: Exchange) => Judgement };
 
-export const HOOK_1: DisableRule = { rule: 'HOOK-1', expected: DISABLED, counted: 'disables' };
-export const AUTH_2: DisableRule = {
-  rule: 'AUTH-2',
-  expected: 'the family success indicator',
-  counted: 'requests with the merchant key',
-};
-export const AUTH_5: DisableRule = {
-  rule: 'AUTH-5',
-  expected: 'the family success indicator',
-  counted: 'requests with the vendor key',
-};
+export const HOOK_1: DisableRule = { rule: 'HOOK-1', served: (answer) => disableAccepted(answer) };
+export const AUTH_2: DisableRule = { rule: 'AUTH-2', served: merchantKeyServed };
+export const AUTH_5: DisableRule = { rule: 'AUTH-5', served: vendorKeyServed };
 
 /** How a disable of PG_WEBHOOK_ID that did not succeed answered, for --baseline comparisons. */
 const disableAnswer = (answer: Exchange) => ({
@@ -84,12 +81,9 @@ export async function judgeDisable(
   answer: Exchange,
   party: Party,
 ): Promise<void> {
-  const { gateway, suite, verify, observe, countJudged, notExercised } = ctx;
-  const { rule, expected, counted } = judged;
-  const served = (e: Exchange) => {
-    verify(rule, acceptanceProblems(e), expected, e);
-    countJudged(rule, 1, counted);
-  };
+  const { gateway, suite, verify, observe, notExercised } = ctx;
+  const { rule } = judged;
+  const served = (e: Exchange) => verify(judged.served(e), e);
   if (succeeded(answer)) return served(answer);
   const other: Party | undefined = party === 'vendor' ? 'merchant' : suite.vendor ? 'vendor' : undefined;
   const onMock = suite.target === 'mock';
@@ -109,7 +103,7 @@ export async function judgeDisable(
     });
     return served(found.served);
   }
-  if (onMock) return verify(rule, acceptanceProblems(answer), expected, answer);
+  if (onMock) return served(answer);
   observe(
     rule,
     `disabling PG_WEBHOOK_ID answered ${described(answer)}, in no form and with no key the run holds served; ` +

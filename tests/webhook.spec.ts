@@ -6,12 +6,12 @@ import { HOOK_1, judgeDisable } from './configured-webhook.js';
 test(
   'HOOK-1: disabling an existing webhook answers code 0 with data.message',
   rules(['HOOK-1', 'ERR-3']),
-  async ({ gateway, suite, disables, takeWebhook, verify, observe, countJudged, notExercised }) => {
+  async ({ gateway, suite, disables, takeWebhook, verify, observe, notExercised }) => {
     const id = await takeWebhook();
     const answer = await gateway.disableWebhook(id);
     // Its data.message, and a failure's code, are judged on the answer itself (the gateway fixture). A refusal
     // is asked about before it is judged: PG_WEBHOOK_ID may have been disabled by an earlier run.
-    const ctx = { gateway, suite, disables, verify, observe, countJudged, notExercised };
+    const ctx = { gateway, suite, disables, verify, observe, notExercised };
     await judgeDisable(ctx, HOOK_1, id, answer, 'merchant');
   },
 );

@@ -1,6 +1,6 @@
 import { parseBasicAuthorization } from '../transport/auth.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
-import { refusalProblems } from './errors.js';
+import { acceptanceProblems, refusalProblems } from './errors.js';
 import { judge } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Finding } from './tally.js';
 
@@ -182,10 +182,64 @@ export const cleanRejection = judge('AUTH-7', import.meta.url, function cleanRej
   };
 });
 
+/** AUTH-2: a request with the merchant key in the section 5 construction is served (the family success indicator). */
+export const merchantKeyServed = judge('AUTH-2', import.meta.url, function merchantKeyServed(answer: Exchange) {
+  return {
+    problems: acceptanceProblems(answer),
+    expected: 'the family success indicator',
+    judged: { count: 1, what: 'requests with the merchant key' },
+  };
+});
+
+/** AUTH-5: a request with the vendor key in place of the merchant key is served (the family success indicator). */
+export const vendorKeyServed = judge('AUTH-5', import.meta.url, function vendorKeyServed(answer: Exchange) {
+  return {
+    problems: acceptanceProblems(answer),
+    expected: 'the family success indicator',
+    judged: { count: 1, what: 'requests with the vendor key' },
+  };
+});
+
+/**
+ * AUTH-6: the vault listing serves as the authentication check: code 0 for valid credentials (`valid`), a
+ * rejection for invalid ones (`revoked`, the key with a suffix). The valid side is judged first; the first side
+ * with problems is the finding.
+ */
+export const authenticationCheck = judge(
+  'AUTH-6',
+  import.meta.url,
+  function authenticationCheck(valid: Exchange, revoked: Exchange) {
+    const judged = { count: 2, what: 'listings (valid and revoked key)' };
+    const served = acceptanceProblems(valid);
+    if (served.length) return { problems: served, expected: 'code 0 for valid credentials', judged, evidence: [valid] };
+    return {
+      problems: rejectionProblems(revoked),
+      expected: 'invalid credentials are told apart from valid ones',
+      judged,
+      evidence: [revoked],
+    };
+  },
+);
+
+/** AUTH-6: the listing with every query parameter of section 4.2 (`names`) serves valid credentials with code 0. */
+export const everyParameterServed = judge(
+  'AUTH-6',
+  import.meta.url,
+  function everyParameterServed(answer: Exchange, names: readonly string[]) {
+    return {
+      problems: acceptanceProblems(answer).map((p) => `the listing with ${names.join(', ')}: ${p}`),
+      expected: 'code 0 for valid credentials and the parameters of section 4.2',
+      judged: { count: 1, what: 'listings with every query parameter' },
+    };
+  },
+);
+
 export const AUTH_CHECKS: FamilyChecks = {
   'AUTH-1': { gateway: judgeRefusal, application: judgeHeader },
-  'AUTH-2': { application: judgeHeader },
+  'AUTH-2': { application: judgeHeader, judges: [merchantKeyServed] },
   'AUTH-3': { judges: [nearMissesRefused, unissuedKeyRefused] },
   'AUTH-4': { gateway: judgeRefusal, application: judgeHeader, judges: [malformedRefused] },
+  'AUTH-5': { judges: [vendorKeyServed] },
+  'AUTH-6': { judges: [authenticationCheck, everyParameterServed] },
   'AUTH-7': { gateway: judgeRefusal, run: disclosureProblems, judges: [refusalsDiscloseNothing, cleanRejection] },
 };

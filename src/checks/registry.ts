@@ -126,8 +126,12 @@ export function requestFindings(exchange: Exchange, context: RequestContext = {}
 export { disclosureProblems, rejectionProblems } from './auth.js';
 export { authorizationFindings, keyOf } from './auth.js';
 export {
+  authenticationCheck,
   cleanRejection,
+  everyParameterServed,
   malformedRefused,
+  merchantKeyServed,
+  vendorKeyServed,
   nearMissesRefused,
   refusalsDiscloseNothing,
   unissuedKeyRefused,
@@ -137,6 +141,13 @@ export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schem
 export { acceptanceProblems, madeInFront, mediaTypeProblems, refusalProblems } from './errors.js';
 export { pgInvalidRefused, platformInvalidRefused } from './errors.js';
 export {
+  achTokenized,
+  distinctCardIds,
+  integratorTokenized,
+  newCardTokenized,
+  rcodeTellsProduced,
+  unknownCardIdRefused,
+  walletTokenized,
   merchantIdStringProblems,
   newCardProblems,
   sharedCardIdProblems,
@@ -144,6 +155,7 @@ export {
   vendorIdProblems,
 } from './tokenize.js';
 export {
+  listingServed,
   listingAnswerFindings,
   PAST_THE_END,
   pastTheEndProblems,

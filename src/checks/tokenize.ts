@@ -1,6 +1,8 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { keyOf, rejectionProblems } from './auth.js';
 import { described } from './compared-answers.js';
+import { acceptanceProblems, refusalProblems } from './errors.js';
+import { judge } from './judge.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
@@ -40,6 +42,109 @@ export function sharedCardIdProblems(answers: readonly Exchange[]): string[] {
   const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
   return repeated.length ? [`${repeated.length} of ${ids.length} card IDs repeat an earlier one`] : [];
 }
+
+/**
+ * TOK-1: a new card is tokenized (newCardProblems). `expected` says what the test needed it for; a card made only
+ * to be updated (`counted` false) is no new card judged: TOK-2 judges what follows.
+ */
+export const newCardTokenized = judge(
+  'TOK-1',
+  import.meta.url,
+  function newCardTokenized(
+    answer: Exchange,
+    expected: string = 'rcode "000" with a non-empty card_id and pg_id',
+    counted: boolean = true,
+  ) {
+    return {
+      problems: newCardProblems(answer),
+      expected,
+      ...(counted ? { judged: { count: 1, what: 'new cards' } } : {}),
+    };
+  },
+);
+
+/** TOK-1 across new cards: no two of `answers` share a card_id. */
+export const distinctCardIds = judge('TOK-1', import.meta.url, function distinctCardIds(answers: readonly Exchange[]) {
+  return {
+    problems: sharedCardIdProblems(answers),
+    expected: `${answers.length} distinct card IDs`,
+    judged: { count: answers.length, what: 'new cards' },
+    evidence: answers.slice(0, 2),
+  };
+});
+
+/** TOK-3: ACH data (type_id S) is saved under a new card_id; an entry made only to be updated is not counted. */
+export const achTokenized = judge(
+  'TOK-3',
+  import.meta.url,
+  function achTokenized(
+    answer: Exchange,
+    expected: string = 'rcode "000" with a card_id and pg_id for ACH data',
+    counted: boolean = true,
+  ) {
+    return {
+      problems: newCardProblems(answer),
+      expected,
+      ...(counted ? { judged: { count: 1, what: 'ACH tokenizations' } } : {}),
+    };
+  },
+);
+
+/** TOK-4: a wallet payload is saved under a new card_id; an entry made only to be updated is not counted. */
+export const walletTokenized = judge(
+  'TOK-4',
+  import.meta.url,
+  function walletTokenized(
+    answer: Exchange,
+    expected: string = 'rcode "000" with a card_id and pg_id for a wallet payload',
+    counted: boolean = true,
+  ) {
+    return {
+      problems: newCardProblems(answer),
+      expected,
+      ...(counted ? { judged: { count: 1, what: 'wallet tokenizations' } } : {}),
+    };
+  },
+);
+
+/** TOK-5: an integrator with the vendor key and its vendor_id tokenizes. */
+export const integratorTokenized = judge('TOK-5', import.meta.url, function integratorTokenized(answer: Exchange) {
+  return {
+    problems: newCardProblems(answer),
+    expected: 'rcode "000" with a card_id for the integrator',
+    judged: { count: 1, what: 'integrator tokenizations' },
+  };
+});
+
+/**
+ * TOK-6: rcode is "000" exactly when a card was produced: on `produced` (a valid new card) and not on `refused`
+ * (one with an expiry month 13). The success is judged first; the first side with problems is the finding.
+ */
+export const rcodeTellsProduced = judge(
+  'TOK-6',
+  import.meta.url,
+  function rcodeTellsProduced(produced: Exchange, refused: Exchange) {
+    const judged = { count: 2, what: 'tokenizations' };
+    const onSuccess = acceptanceProblems(produced);
+    if (onSuccess.length)
+      return { problems: onSuccess, expected: 'rcode "000" on success', judged, evidence: [produced] };
+    return {
+      problems: refusalProblems(refused),
+      expected: 'any rcode but "000" on failure',
+      judged,
+      evidence: [refused],
+    };
+  },
+);
+
+/** TOK-10: an update naming a card_id that names no stored card (the suite's knowledge, not the answer's) fails. */
+export const unknownCardIdRefused = judge('TOK-10', import.meta.url, function unknownCardIdRefused(answer: Exchange) {
+  return {
+    problems: refusalProblems(answer),
+    expected: 'a failure for a card_id that names no stored card',
+    judged: { count: 1, what: 'requests breaking a stated format' },
+  };
+});
 
 /** Every rule one tokenize exchange settles: TOK_CHECKS names them as judged by `judgeTokenizeAnswer`. */
 export function tokenizeAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {
@@ -136,16 +241,18 @@ const judgeVendorRequest: ExchangeCheck = (exchange, tally, context) => {
 };
 
 export const TOK_CHECKS: FamilyChecks = {
-  'TOK-1': { gateway: judgeTokenizeAnswer, run: newCardProblems },
+  'TOK-1': { gateway: judgeTokenizeAnswer, run: newCardProblems, judges: [newCardTokenized, distinctCardIds] },
   'TOK-2': {
     gateway: judgeTokenizeAnswer,
     judges: [someUpdateAccepted, earlierNumberGone, storedAsUpdated],
   },
-  'TOK-5': { application: judgeVendorRequest },
-  'TOK-6': { gateway: judgeTokenizeAnswer },
+  'TOK-3': { judges: [achTokenized] },
+  'TOK-4': { judges: [walletTokenized] },
+  'TOK-5': { application: judgeVendorRequest, judges: [integratorTokenized] },
+  'TOK-6': { gateway: judgeTokenizeAnswer, judges: [rcodeTellsProduced] },
   'TOK-7': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },
   'TOK-8': { gateway: judgeTokenizeAnswer },
   'TOK-9': { gateway: judgeTokenizeAnswer },
-  'TOK-10': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },
+  'TOK-10': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest, judges: [unknownCardIdRefused] },
   'TOK-12': { run: merchantIdStringProblems },
 };

@@ -1,4 +1,6 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { acceptanceProblems } from './errors.js';
+import { judge } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { isFullCardNumber } from './tokenize/card-number.js';
 import { formatProblems, objectOf, shownCardNumbers, VAULT_8_EXPECTED } from './vault/record-formats.js';
@@ -143,8 +145,17 @@ const judgeListingAnswer: ExchangeCheck = (exchange, tally) => {
   if (exchange.operation === 'listCustomers') listingAnswerFindings(exchange, tally);
 };
 
+/** VAULT-1: a valid listing is served with code 0. */
+export const listingServed = judge('VAULT-1', import.meta.url, function listingServed(answer: Exchange) {
+  return {
+    problems: acceptanceProblems(answer),
+    expected: 'code 0 for a valid listing',
+    judged: { count: 1, what: 'listings' },
+  };
+});
+
 export const VAULT_CHECKS: FamilyChecks = {
-  'VAULT-1': { gateway: judgeListingAnswer },
+  'VAULT-1': { gateway: judgeListingAnswer, judges: [listingServed] },
   'VAULT-2': { gateway: judgeListingAnswer, run: pageSizeProblems },
   'VAULT-3': { gateway: judgeListingAnswer, run: pageTotalsProblems },
   'VAULT-4': { run: walkCoverageProblems },
