@@ -1,7 +1,7 @@
 import { parseBasicAuthorization } from '../transport/auth.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { acceptanceProblems, refusalProblems } from './errors.js';
-import { judge } from './judge.js';
+import { firstFailing, judge } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Finding } from './tally.js';
 
 /**
@@ -209,15 +209,15 @@ export const authenticationCheck = judge(
   'AUTH-6',
   import.meta.url,
   function authenticationCheck(valid: Exchange, revoked: Exchange) {
-    const judged = { count: 2, what: 'listings (valid and revoked key)' };
-    const served = acceptanceProblems(valid);
-    if (served.length) return { problems: served, expected: 'code 0 for valid credentials', judged, evidence: [valid] };
-    return {
-      problems: rejectionProblems(revoked),
-      expected: 'invalid credentials are told apart from valid ones',
-      judged,
-      evidence: [revoked],
-    };
+    return firstFailing(
+      { count: 2, what: 'listings (valid and revoked key)' },
+      { problems: acceptanceProblems(valid), expected: 'code 0 for valid credentials', answer: valid },
+      {
+        problems: rejectionProblems(revoked),
+        expected: 'invalid credentials are told apart from valid ones',
+        answer: revoked,
+      },
+    );
   },
 );
 

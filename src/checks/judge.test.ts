@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { judge, placeOf, type Judge } from './judge.js';
+import type { Exchange } from '../transport/exchange.js';
+import { firstFailing, judge, placeOf, type Judge } from './judge.js';
 import { CHECKS, buildRegistry, reachedFromRegistry } from './registry.js';
 
 const CHECKS_DIR = fileURLToPath(new URL('./', import.meta.url));
@@ -49,4 +50,24 @@ test("a registry entry listing another rule's judge, or a judge with no name, is
     'HOOK-3 lists other, a judge of HOOK-4',
   );
   expect(() => judge('HOOK-3', import.meta.url, () => ({ problems: [], expected: '' }))).toThrow('a named function');
+});
+
+test('a judgement over several sides takes the first side with problems as its finding, and counts every side', () => {
+  // Only the answers' identity matters here: firstFailing reads nothing of them.
+  const [valid, revoked] = [{}, {}] as [Exchange, Exchange];
+  const judged = { count: 2, what: 'listings' };
+  const sides = (validProblems: string[], revokedProblems: string[]) =>
+    firstFailing(
+      judged,
+      { problems: validProblems, expected: 'served', answer: valid },
+      { problems: revokedProblems, expected: 'refused', answer: revoked },
+    );
+  expect(sides(['not served'], ['served'])).toEqual({
+    problems: ['not served'],
+    expected: 'served',
+    judged,
+    evidence: [valid],
+  });
+  expect(sides([], ['served'])).toEqual({ problems: ['served'], expected: 'refused', judged, evidence: [revoked] });
+  expect(sides([], [])).toEqual({ problems: [], expected: 'refused', judged, evidence: [revoked] });
 });

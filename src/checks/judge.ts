@@ -47,5 +47,17 @@ export function judge<A extends unknown[]>(
   return Object.assign(judged, { place });
 }
 
+/** One side of a judgement over several answers: the problems of `answer`, and what was expected of it. */
+export type Side = { problems: readonly string[]; expected: string; answer: Exchange };
+
+/**
+ * A judgement over `sides` judged in order, the first with problems its finding (its expected, its answer as
+ * evidence); `judged` counts them all.
+ */
+export function firstFailing(judged: Judgement['judged'], ...sides: [Side, ...Side[]]): Omit<Judgement, 'ruleId'> {
+  const side = sides.find((s) => s.problems.length) ?? sides.at(-1)!;
+  return { problems: side.problems, expected: side.expected, judged, evidence: [side.answer] };
+}
+
 /** Where a judgement was made, or undefined when no judge made it. */
 export const placeOf = (judgement: Judgement): JudgingPlace | undefined => madeBy.get(judgement);

@@ -2,7 +2,7 @@ import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { keyOf, rejectionProblems } from './auth.js';
 import { described } from './compared-answers.js';
 import { acceptanceProblems, refusalProblems } from './errors.js';
-import { judge } from './judge.js';
+import { firstFailing, judge } from './judge.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
@@ -44,9 +44,16 @@ export function sharedCardIdProblems(answers: readonly Exchange[]): string[] {
 }
 
 /**
- * TOK-1: a new card is tokenized (newCardProblems). `expected` says what the test needed it for; a card made only
- * to be updated (`counted` false) is no new card judged: TOK-2 judges what follows.
+ * A new entry is stored (newCardProblems), judged for `expected`; `what` is what it counts as, where `counted`:
+ * an entry made only to be updated is not, the update's rule (TOK-2) judges what follows.
  */
+const newEntry = (answer: Exchange, expected: string, counted: boolean, what: string) => ({
+  problems: newCardProblems(answer),
+  expected,
+  ...(counted ? { judged: { count: 1, what } } : {}),
+});
+
+/** TOK-1: a new card is tokenized; `expected` says what the test needed it for. */
 export const newCardTokenized = judge(
   'TOK-1',
   import.meta.url,
@@ -55,11 +62,7 @@ export const newCardTokenized = judge(
     expected: string = 'rcode "000" with a non-empty card_id and pg_id',
     counted: boolean = true,
   ) {
-    return {
-      problems: newCardProblems(answer),
-      expected,
-      ...(counted ? { judged: { count: 1, what: 'new cards' } } : {}),
-    };
+    return newEntry(answer, expected, counted, 'new cards');
   },
 );
 
@@ -73,7 +76,7 @@ export const distinctCardIds = judge('TOK-1', import.meta.url, function distinct
   };
 });
 
-/** TOK-3: ACH data (type_id S) is saved under a new card_id; an entry made only to be updated is not counted. */
+/** TOK-3: ACH data (type_id S) is saved under a new card_id. */
 export const achTokenized = judge(
   'TOK-3',
   import.meta.url,
@@ -82,15 +85,11 @@ export const achTokenized = judge(
     expected: string = 'rcode "000" with a card_id and pg_id for ACH data',
     counted: boolean = true,
   ) {
-    return {
-      problems: newCardProblems(answer),
-      expected,
-      ...(counted ? { judged: { count: 1, what: 'ACH tokenizations' } } : {}),
-    };
+    return newEntry(answer, expected, counted, 'ACH tokenizations');
   },
 );
 
-/** TOK-4: a wallet payload is saved under a new card_id; an entry made only to be updated is not counted. */
+/** TOK-4: a wallet payload is saved under a new card_id. */
 export const walletTokenized = judge(
   'TOK-4',
   import.meta.url,
@@ -99,21 +98,13 @@ export const walletTokenized = judge(
     expected: string = 'rcode "000" with a card_id and pg_id for a wallet payload',
     counted: boolean = true,
   ) {
-    return {
-      problems: newCardProblems(answer),
-      expected,
-      ...(counted ? { judged: { count: 1, what: 'wallet tokenizations' } } : {}),
-    };
+    return newEntry(answer, expected, counted, 'wallet tokenizations');
   },
 );
 
 /** TOK-5: an integrator with the vendor key and its vendor_id tokenizes. */
 export const integratorTokenized = judge('TOK-5', import.meta.url, function integratorTokenized(answer: Exchange) {
-  return {
-    problems: newCardProblems(answer),
-    expected: 'rcode "000" with a card_id for the integrator',
-    judged: { count: 1, what: 'integrator tokenizations' },
-  };
+  return newEntry(answer, 'rcode "000" with a card_id for the integrator', true, 'integrator tokenizations');
 });
 
 /**
@@ -124,16 +115,11 @@ export const rcodeTellsProduced = judge(
   'TOK-6',
   import.meta.url,
   function rcodeTellsProduced(produced: Exchange, refused: Exchange) {
-    const judged = { count: 2, what: 'tokenizations' };
-    const onSuccess = acceptanceProblems(produced);
-    if (onSuccess.length)
-      return { problems: onSuccess, expected: 'rcode "000" on success', judged, evidence: [produced] };
-    return {
-      problems: refusalProblems(refused),
-      expected: 'any rcode but "000" on failure',
-      judged,
-      evidence: [refused],
-    };
+    return firstFailing(
+      { count: 2, what: 'tokenizations' },
+      { problems: acceptanceProblems(produced), expected: 'rcode "000" on success', answer: produced },
+      { problems: refusalProblems(refused), expected: 'any rcode but "000" on failure', answer: refused },
+    );
   },
 );
 
