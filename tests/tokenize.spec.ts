@@ -4,6 +4,8 @@ import {
   distinctCardIds,
   integratorTokenized,
   newCardTokenized,
+  ordinaryEchoServed,
+  stringFormTaken,
   rcodeTellsProduced,
   unknownCardIdRefused,
   walletTokenized,
@@ -11,7 +13,6 @@ import {
   declinedUpdate,
   earlierNumberGone,
   firstAcceptedUpdate,
-  merchantIdStringProblems,
   refusedPartialUpdate,
   refusedUpdate,
   storedAsUpdated,
@@ -363,13 +364,7 @@ test(
         'TOK-12',
         'tokenize refused the valid request with merchant_id as a string and as a number alike',
       );
-    verify(
-      'TOK-12',
-      merchantIdStringProblems(asString, asNumber),
-      'merchant_id accepted as a string wherever it is accepted as a number',
-      asString,
-      asNumber,
-    );
+    verify(stringFormTaken(asString, asNumber), asString, asNumber);
   },
 );
 
@@ -394,13 +389,7 @@ test(
       const answer = answers[i]!;
       // Whatever it answers with echo_fields in it, or on success, is judged on the answer (the gateway fixture).
       if (bodyField(answer, 'echo_fields') !== undefined || succeeded(answer)) continue;
-      if (i === 0)
-        return verify(
-          'TOK-9',
-          [`the ordinary echo_fields value was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`],
-          `echo_fields ${JSON.stringify(echo)} unchanged`,
-          answer,
-        );
+      if (i === 0) return verify(ordinaryEchoServed(answer, echo), answer);
       // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright.
       observe(
         'TOK-9',

@@ -145,6 +145,8 @@ export {
   distinctCardIds,
   integratorTokenized,
   newCardTokenized,
+  ordinaryEchoServed,
+  stringFormTaken,
   rcodeTellsProduced,
   unknownCardIdRefused,
   walletTokenized,

@@ -210,6 +210,36 @@ export function merchantIdStringProblems(asString: Exchange, asNumber: Exchange)
   ];
 }
 
+/** TOK-12: where tokenize accepts merchant_id as a JSON number, it does not refuse the same request with the string. */
+export const stringFormTaken = judge(
+  'TOK-12',
+  import.meta.url,
+  function stringFormTaken(asString: Exchange, asNumber: Exchange) {
+    return {
+      problems: merchantIdStringProblems(asString, asNumber),
+      expected: 'merchant_id accepted as a string wherever it is accepted as a number',
+    };
+  },
+);
+
+/**
+ * TOK-9: an ordinary echo_fields value (`echo`, an array of one name and value) is not declined: its answer is
+ * a success or carries echo_fields, which the gateway fixture then judges. Unusual values may be declined.
+ */
+export const ordinaryEchoServed = judge(
+  'TOK-9',
+  import.meta.url,
+  function ordinaryEchoServed(answer: Exchange, echo: string) {
+    const declined = bodyField(answer, 'echo_fields') === undefined && !succeeded(answer);
+    return {
+      problems: declined
+        ? [`the ordinary echo_fields value was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`]
+        : [],
+      expected: `echo_fields ${JSON.stringify(echo)} unchanged`,
+    };
+  },
+);
+
 const judgeTokenizeAnswer: ExchangeCheck = (exchange, tally) => {
   if (exchange.operation === 'tokenize') tokenizeAnswerFindings(exchange, tally);
 };
@@ -238,7 +268,7 @@ export const TOK_CHECKS: FamilyChecks = {
   'TOK-6': { gateway: judgeTokenizeAnswer, judges: [rcodeTellsProduced] },
   'TOK-7': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest },
   'TOK-8': { gateway: judgeTokenizeAnswer },
-  'TOK-9': { gateway: judgeTokenizeAnswer },
+  'TOK-9': { gateway: judgeTokenizeAnswer, judges: [ordinaryEchoServed] },
   'TOK-10': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest, judges: [unknownCardIdRefused] },
-  'TOK-12': { run: merchantIdStringProblems },
+  'TOK-12': { run: merchantIdStringProblems, judges: [stringFormTaken] },
 };
