@@ -1,13 +1,13 @@
 import {
   authenticationCheck,
   cleanRejection,
-  merchantKeyServed,
-  vendorKeyServed,
   listingQuery,
   malformedRefused,
+  merchantKeyServed,
   nearMissesRefused,
   refusalsDiscloseNothing,
   unissuedKeyRefused,
+  vendorKeyServed,
 } from '../src/checks/registry.js';
 import {
   atOnce,

@@ -116,32 +116,39 @@ const judgeHeader: ExchangeCheck = (exchange, tally) =>
 /** An answer to a request with a key the test made: what the key was, where several are judged together. */
 export type KeyAnswer = { what?: string; answer: Exchange };
 
-const problemsOf = (sent: readonly KeyAnswer[], problems: (e: Exchange) => string[]) =>
-  sent.map((s) => ({ ...s, problems: problems(s.answer).map((p) => (s.what ? `${s.what}: ${p}` : p)) }));
+/**
+ * `check` held to every answer of `sent`: the problems of all, each named by what was sent, and as evidence the
+ * answers that had any; `judged` counts them all as `what`.
+ */
+function eachOf(sent: readonly KeyAnswer[], check: (e: Exchange) => string[], what: string) {
+  const judged = sent.map((s) => ({
+    answer: s.answer,
+    problems: check(s.answer).map((p) => (s.what ? `${s.what}: ${p}` : p)),
+  }));
+  return {
+    problems: judged.flatMap((s) => s.problems),
+    judged: { count: sent.length, what },
+    evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
+  };
+}
 
 /** AUTH-3: every near miss of the `party` key (nearMissKeys) is refused, each as one never issued. */
 export const nearMissesRefused = judge(
   'AUTH-3',
   import.meta.url,
   function nearMissesRefused(party: string, sent: readonly KeyAnswer[]) {
-    const judged = problemsOf(sent, refusalProblems);
     return {
-      problems: judged.flatMap((s) => s.problems),
+      ...eachOf(sent, refusalProblems, `near misses of the ${party} key`),
       expected: `a rejection of every near miss of the ${party} key`,
-      judged: { count: sent.length, what: `near misses of the ${party} key` },
-      evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
     };
   },
 );
 
 /** AUTH-4: every Authorization header section 5 does not build, each sent with the real key (`what` names it), is refused. */
 export const malformedRefused = judge('AUTH-4', import.meta.url, function malformedRefused(sent: readonly KeyAnswer[]) {
-  const judged = problemsOf(sent, refusalProblems);
   return {
-    problems: judged.flatMap((s) => s.problems),
+    ...eachOf(sent, refusalProblems, 'malformed Authorization headers'),
     expected: 'a rejection of every Authorization header section 5 does not build',
-    judged: { count: sent.length, what: 'malformed Authorization headers' },
-    evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
   };
 });
 
@@ -163,12 +170,9 @@ export const refusalsDiscloseNothing = judge(
   'AUTH-7',
   import.meta.url,
   function refusalsDiscloseNothing(sent: readonly KeyAnswer[]) {
-    const judged = problemsOf(sent, disclosureProblems);
     return {
-      problems: judged.flatMap((s) => s.problems),
+      ...eachOf(sent, disclosureProblems, 'rejections'),
       expected: 'a rejection that discloses no card ID and no customer records',
-      judged: { count: sent.length, what: 'rejections' },
-      evidence: judged.filter((s) => s.problems.length).map((s) => s.answer),
     };
   },
 );

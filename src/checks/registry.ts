@@ -131,10 +131,10 @@ export {
   everyParameterServed,
   malformedRefused,
   merchantKeyServed,
-  vendorKeyServed,
   nearMissesRefused,
   refusalsDiscloseNothing,
   unissuedKeyRefused,
+  vendorKeyServed,
 } from './auth.js';
 export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
 export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
@@ -143,18 +143,19 @@ export { pgInvalidRefused, platformInvalidRefused } from './errors.js';
 export {
   achTokenized,
   distinctCardIds,
+  echoDeclined,
   integratorTokenized,
-  newCardTokenized,
-  ordinaryEchoServed,
-  stringFormTaken,
-  rcodeTellsProduced,
-  unknownCardIdRefused,
-  walletTokenized,
   merchantIdStringProblems,
   newCardProblems,
+  newCardTokenized,
+  ordinaryEchoServed,
+  rcodeTellsProduced,
   sharedCardIdProblems,
+  stringFormTaken,
   tokenizeAnswerFindings,
+  unknownCardIdRefused,
   vendorIdProblems,
+  walletTokenized,
 } from './tokenize.js';
 export {
   listingServed,

@@ -222,6 +222,9 @@ export const stringFormTaken = judge(
   },
 );
 
+/** A tokenize that neither succeeded nor carried echo_fields back: its echo_fields value was declined. */
+export const echoDeclined = (answer: Exchange) => bodyField(answer, 'echo_fields') === undefined && !succeeded(answer);
+
 /**
  * TOK-9: an ordinary echo_fields value (`echo`, an array of one name and value) is not declined: its answer is
  * a success or carries echo_fields, which the gateway fixture then judges. Unusual values may be declined.
@@ -230,9 +233,8 @@ export const ordinaryEchoServed = judge(
   'TOK-9',
   import.meta.url,
   function ordinaryEchoServed(answer: Exchange, echo: string) {
-    const declined = bodyField(answer, 'echo_fields') === undefined && !succeeded(answer);
     return {
-      problems: declined
+      problems: echoDeclined(answer)
         ? [`the ordinary echo_fields value was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`]
         : [],
       expected: `echo_fields ${JSON.stringify(echo)} unchanged`,
