@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  REFUSED_DISABLE_JUDGES,
   described,
   disableAccepted,
   explainRefusedDisable,
@@ -95,7 +96,7 @@ export async function judgeDisable(
     madeUpId: onMock || suite.target === 'production' ? undefined : `conformance-missing-${randomUUID()}`,
   });
   if (found.kind === 'deviation') {
-    if (found.rule === rule) return verify(rule, found.problems, found.expected, ...found.exchanges);
+    if (found.rule === rule) return verify(REFUSED_DISABLE_JUDGES[rule](found));
     // Another rule's deviation (its own test judges it): this rule is judged on the disable that was served.
     observe(rule, `${found.problems.join('; ')}; ${found.rule} judges that`, {
       kind: 'disable-served-otherwise',

@@ -61,10 +61,7 @@ export function rules(ids: string[], options: { writes?: boolean } = {}): TestDe
  * test with a RuleViolation, its finding recorded first, when it found problems. The older form takes the rule,
  * the problems and what was expected as the test wrote them.
  */
-export type Verify = {
-  (judgement: Judgement, ...exchanges: Exchange[]): void;
-  (ruleId: string, problems: string[], expected: string, ...exchanges: Exchange[]): void;
-};
+export type Verify = (judgement: Judgement, ...exchanges: Exchange[]) => void;
 /** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
 export type CountJudged = (ruleId: string, count: number, what: string) => void;
 /** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
@@ -210,18 +207,13 @@ export const test = base.extend<TestFixtures>({
     const fail = (ruleId: string, problems: readonly string[], expected: string, exchanges: Exchange[]) => {
       throw failureOf(testInfo.annotations, [new RuleViolation(ruleId, [...problems], expected, exchanges, redactor)]);
     };
-    await use((first: Judgement | string, ...rest: unknown[]) => {
-      if (typeof first === 'string') {
-        const [problems, expected, ...exchanges] = rest as [string[], string, ...Exchange[]];
-        if (problems.length) fail(first, problems, expected, exchanges);
-        return;
-      }
+    await use((judgement, ...exchanges) => {
       // A judgement no judge of the registry made would be a verdict docs/rules.md cannot name.
-      if (!reachedFromRegistry(first))
-        throw new Error(`a judgement of ${first.ruleId} that no judge of its registry entry made`);
-      if (first.problems.length)
-        fail(first.ruleId, first.problems, first.expected, [...(rest as Exchange[]), ...(first.evidence ?? [])]);
-      if (first.judged?.count) countJudged(first.ruleId, first.judged.count, first.judged.what);
+      if (!reachedFromRegistry(judgement))
+        throw new Error(`a judgement of ${judgement.ruleId} that no judge of its registry entry made`);
+      if (judgement.problems.length)
+        fail(judgement.ruleId, judgement.problems, judgement.expected, [...exchanges, ...(judgement.evidence ?? [])]);
+      if (judgement.judged?.count) countJudged(judgement.ruleId, judgement.judged.count, judgement.judged.what);
     });
   },
 

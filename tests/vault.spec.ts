@@ -1,28 +1,26 @@
 import {
-  DESCENDING,
   FORMAT_SOURCES,
   MAX_PAGES,
-  PAST_THE_END,
   SAMPLED_PAGES,
   STILL_ATTEMPTS,
   askStill,
   collationObservation,
+  countRefusedAsOverMaximum,
+  customerIdsDescend,
+  eachCustomerOnce,
+  everyPageServed,
+  failurePastTheEnd,
   formatsJudged,
   listingOrder,
   listingQuery,
   listingServed,
-  orderProblems,
   pageCap,
-  pageSizeProblems,
-  pageTotalsProblems,
-  pastTheEndProblems,
-  recordsOf,
-  refusedCountProblems,
+  pageSized,
+  pageTotalsAgree,
   sampledWalk,
   shownCardNumbers,
-  unservedPageProblems,
+  sortedPagesServed,
   vaultChangedObservation,
-  walkCoverageProblems,
   walkPages,
   walkSnapshot,
 } from '../src/checks/registry.js';
@@ -66,14 +64,7 @@ for (const count of COUNTS) {
             gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1)),
             gateway.listCustomers(listingQuery(suite.merchant.merchantId, count * 10)),
           ]);
-          verify(
-            'VAULT-4',
-            refusedCountProblems(count, first, one, larger),
-            `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`,
-            first,
-            one,
-            larger,
-          );
+          verify(countRefusedAsOverMaximum(count, first, one, larger));
           observe(
             'VAULT-2',
             `count=${count} was refused (HTTP ${first.status}); the maximum count per page is not shown`,
@@ -86,12 +77,7 @@ for (const count of COUNTS) {
             );
           return;
         }
-        verify(
-          'VAULT-4',
-          unservedPageProblems(walk.pages, walk.pageNumbers),
-          'every page 0 … totalPages-1 answers code 0',
-          ...walk.pages.filter((p) => !succeeded(p)),
-        );
+        verify(everyPageServed(walk.pages, walk.pageNumbers));
         if (walk.moved) {
           unjudged(walk.moved, walk.attempts);
           return;
@@ -99,16 +85,7 @@ for (const count of COUNTS) {
         if (walk.totalRecords === 0) {
           // Nothing to page through; the pages must still hold nothing. Page 0's totalPages (0, or 1 for an empty
           // page) is judged on its answer (the gateway fixture).
-          verify(
-            'VAULT-4',
-            walkCoverageProblems(
-              walk.records.map((r) => r.customer_id),
-              walk.totalRecords,
-              walk.complete,
-            ),
-            'no records when totalRecords is 0',
-            first,
-          );
+          verify(eachCustomerOnce(walk));
           for (const id of ['VAULT-2', 'VAULT-3', 'VAULT-4']) notExercised(id, NO_CUSTOMERS);
           return;
         }
@@ -132,35 +109,13 @@ for (const count of COUNTS) {
         const lastIndex = Math.max(walk.totalPages, 1) - 1;
         walk.pages.forEach((page, at) => {
           const index = walk.pageNumbers[at]!;
-          const sizeProblems = pageSizeProblems(index, recordsOf(page).length, perPage, lastIndex);
-          verify(
-            'VAULT-2',
-            sizeProblems,
-            `at most ${perPage} records a page, exactly ${perPage} on every page but the last`,
-            page,
-          );
-          const totals = pageTotalsProblems(page, index, walk, expectedPages, count);
-          verify(
-            'VAULT-3',
-            totals,
-            `totalPages = ceil(totalRecords / ${cap ? `${perPage}, the page size served` : 'count'}) = ` +
-              `${expectedPages}, the same on every page`,
-            page,
-          );
+          verify(pageSized(page, index, perPage, lastIndex));
+          verify(pageTotalsAgree(page, index, walk, expectedPages, count, cap?.size));
         });
         countJudged('VAULT-2', walk.pages.length, 'pages');
         countJudged('VAULT-3', walk.pages.length, 'pages');
 
-        const ids = walk.records.map((r) => r.customer_id);
-        const coverage = walkCoverageProblems(ids, walk.totalRecords, walk.complete);
-        verify(
-          'VAULT-4',
-          coverage,
-          'every record exactly once across pages 0 … totalPages-1',
-          walk.pages[0]!,
-          walk.pages.at(-1)!,
-        );
-        countJudged('VAULT-4', ids.length, 'records');
+        verify(eachCustomerOnce(walk));
         if (!walk.complete) {
           // The value leaves out the page total: a growing shared vault is not a change of behaviour.
           observe('VAULT-4', `${sampledWalk(walk, count)}; page sizes, totals and repeats were judged on those pages`, {
@@ -188,14 +143,9 @@ for (const count of [3, 10]) {
       // the same vault (listingOrder): customers added before a page move its records down past the last of the
       // page before. A walk that never held still is judged within its pages and across those that did.
       const walk = await walkSnapshot(gateway, listingQuery(suite.merchant.merchantId, count));
-      verify(
-        'VAULT-5',
-        unservedPageProblems(walk.pages, walk.pageNumbers),
-        'the listing sorted on customer_id desc served as section 4.2 uses it',
-        ...walk.pages.filter((p) => !succeeded(p)),
-      );
+      verify(sortedPagesServed(walk.pages, walk.pageNumbers));
       const { ids, unjudged, changes } = listingOrder(walk.pages, walk.pageNumbers);
-      verify('VAULT-5', orderProblems(ids, unjudged), DESCENDING, ...walk.pages.slice(0, 2));
+      verify(customerIdsDescend(ids, unjudged, walk.pages));
       const collation = collationObservation(ids, unjudged);
       if (collation) observe('VAULT-5', collation.text, collation.data);
       if (changes.length) {
@@ -253,7 +203,7 @@ test(
         `page ${page} past the end answered a failure (HTTP ${answer.status}); what it returns is not shown`,
         { kind: 'past-the-end-answer', value: `failure (HTTP ${answer.status})` },
       );
-      verify('VAULT-6', pastTheEndProblems(recordsOf(answer).length, page, totalPages), PAST_THE_END, answer);
+      verify(failurePastTheEnd(answer, page, totalPages));
     }
     const totalRecords = Number(bodyField(first!, 'totalRecords'));
     if (totalRecords > 0 && failures.length) countJudged('VAULT-6', failures.length, 'failures past the end');

@@ -2,6 +2,7 @@ import { parseBasicAuthorization } from '../transport/auth.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { acceptanceProblems, refusalProblems } from './errors.js';
 import { firstFailing, judge } from './judge.js';
+import { REFUSED_DISABLE_JUDGES } from './refused-disable.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Finding } from './tally.js';
 
 /**
@@ -240,10 +241,10 @@ export const everyParameterServed = judge(
 
 export const AUTH_CHECKS: FamilyChecks = {
   'AUTH-1': { gateway: judgeRefusal, application: judgeHeader },
-  'AUTH-2': { application: judgeHeader, judges: [merchantKeyServed] },
+  'AUTH-2': { application: judgeHeader, judges: [merchantKeyServed, REFUSED_DISABLE_JUDGES['AUTH-2']] },
   'AUTH-3': { judges: [nearMissesRefused, unissuedKeyRefused] },
   'AUTH-4': { gateway: judgeRefusal, application: judgeHeader, judges: [malformedRefused] },
-  'AUTH-5': { judges: [vendorKeyServed] },
+  'AUTH-5': { judges: [vendorKeyServed, REFUSED_DISABLE_JUDGES['AUTH-5']] },
   'AUTH-6': { judges: [authenticationCheck, everyParameterServed] },
   'AUTH-7': { gateway: judgeRefusal, run: disclosureProblems, judges: [refusalsDiscloseNothing, cleanRejection] },
 };

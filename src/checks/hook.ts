@@ -3,6 +3,7 @@ import type { MockQueuedRequest } from '../transport/mock-control-client.js';
 import { rejectionProblems } from './auth.js';
 import { acceptanceProblems } from './errors.js';
 import { judge } from './judge.js';
+import { REFUSED_DISABLE_JUDGES } from './refused-disable.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 
 /**
@@ -226,7 +227,7 @@ export const controlDelivered = judge('HOOK-8', import.meta.url, function contro
 });
 
 export const HOOK_CHECKS: FamilyChecks = {
-  'HOOK-1': { gateway: judgeDisableAnswer, judges: [disableAccepted] },
+  'HOOK-1': { gateway: judgeDisableAnswer, judges: [disableAccepted, REFUSED_DISABLE_JUDGES['HOOK-1']] },
   'HOOK-2': { judges: [unknownWebhookRefused] },
   'HOOK-3': { judges: [webhookInactive, webhookStates] },
   'HOOK-4': { judges: [nothingWhileInactive, raisedWhileInactive] },

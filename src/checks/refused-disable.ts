@@ -1,6 +1,7 @@
 import { succeeded, type Exchange } from '../transport/exchange.js';
 import type { Party, ServedDisable } from '../transport/run-disables.js';
 import { described, same } from './compared-answers.js';
+import { judge } from './judge.js';
 
 /**
  * A disable of a webhook that did not succeed, told apart: the gateway's deviation, a webhook the target knows
@@ -161,3 +162,20 @@ export async function explainRefusedDisable(
       : `(${ordered.map((a) => `${KEY_WORDS[a.party]} ${formWords(a.withBody)}: ${described(a.answer)}`).join('; ')})`;
   return { kind: 'unknown', asked: `with ${keys}, without a body and with the body {} ${what}` };
 }
+
+type Deviation = Extract<RefusedDisable, { kind: 'deviation' }>;
+
+const judgeOfDeviation = (ruleId: Deviation['rule']) =>
+  judge(ruleId, import.meta.url, function refusedDisableServedOtherwise(found: Deviation) {
+    return { problems: found.problems, expected: found.expected, evidence: found.exchanges };
+  });
+
+/**
+ * The judge of each rule a refused disable may deviate from (explainRefusedDisable's `rule`): the refusal of what
+ * the gateway served in another form or to another key, with both exchanges.
+ */
+export const REFUSED_DISABLE_JUDGES = {
+  'HOOK-1': judgeOfDeviation('HOOK-1'),
+  'AUTH-2': judgeOfDeviation('AUTH-2'),
+  'AUTH-5': judgeOfDeviation('AUTH-5'),
+} as const;

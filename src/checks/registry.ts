@@ -158,12 +158,20 @@ export {
   walletTokenized,
 } from './tokenize.js';
 export {
+  countRefusedAsOverMaximum,
+  customerIdsDescend,
+  eachCustomerOnce,
+  everyPageServed,
+  failurePastTheEnd,
   listingServed,
   listingAnswerFindings,
+  pageSized,
+  pageTotalsAgree,
   PAST_THE_END,
   pastTheEndProblems,
   pageSizeProblems,
   pageTotalsProblems,
+  sortedPagesServed,
   walkCoverageProblems,
 } from './vault.js';
 export { DISABLED, disableAnswerFindings } from './hook.js';
@@ -171,7 +179,7 @@ export { controlDelivered, disableAccepted, expiredNotPosted, firstAttempts, hel
 export { heldPostedOnce, heldWhileInactive, nothingWhileInactive, postedToUrl, raisedWhileInactive } from './hook.js';
 export { unknownWebhookRefused, webhookInactive, webhookStates } from './hook.js';
 export type { Judgement } from './judge.js';
-export { explainRefusedDisable, type RefusedDisable } from './refused-disable.js';
+export { REFUSED_DISABLE_JUDGES, explainRefusedDisable, type RefusedDisable } from './refused-disable.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
 export { described, same } from './compared-answers.js';
@@ -189,9 +197,9 @@ export {
   type Attempt,
   type EntryKind,
 } from './tokenize/card-updates.js';
-export { attributeRefusal } from './tokenize/field-refusals.js';
+export { attributeRefusal, documentedFieldsTaken } from './tokenize/field-refusals.js';
 export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';
-export { pageCap, refusedCountProblems } from './vault/page-cap.js';
+export { pageCap } from './vault/page-cap.js';
 export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
 export { FORMAT_SOURCES, formatsJudged, shownCardNumbers } from './vault/record-formats.js';
 export { STILL_ATTEMPTS, askStill, sameVault, vaultChangedObservation, type VaultSeen } from './vault/same-vault.js';

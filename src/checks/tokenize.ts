@@ -7,6 +7,7 @@ import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
 import { earlierNumberGone, someUpdateAccepted, storedAsUpdated } from './tokenize/card-updates.js';
+import { documentedFieldsTaken } from './tokenize/field-refusals.js';
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
@@ -272,5 +273,6 @@ export const TOK_CHECKS: FamilyChecks = {
   'TOK-8': { gateway: judgeTokenizeAnswer },
   'TOK-9': { gateway: judgeTokenizeAnswer, judges: [ordinaryEchoServed] },
   'TOK-10': { gateway: judgeTokenizeAnswer, application: judgeApplicationRequest, judges: [unknownCardIdRefused] },
+  'TOK-11': { judges: [documentedFieldsTaken] },
   'TOK-12': { run: merchantIdStringProblems, judges: [stringFormTaken] },
 };

@@ -5,6 +5,9 @@ import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { isFullCardNumber } from './tokenize/card-number.js';
 import { formatProblems, objectOf, shownCardNumbers, VAULT_8_EXPECTED } from './vault/record-formats.js';
 import type { Customer } from '../catalogue/types.js';
+import { DESCENDING, orderProblems, type Unjudged } from './vault/collation.js';
+import { refusedCountProblems } from './vault/page-cap.js';
+import { recordsOf, unservedPageProblems, type Walk } from './vault/walk.js';
 
 /**
  * VAULT: sections 2.3 and 4.2, on one listing page as far as the query sent says, and the page arithmetic a
@@ -154,12 +157,135 @@ export const listingServed = judge('VAULT-1', import.meta.url, function listingS
   };
 });
 
+/** VAULT-2 on one page of a walk (pageSizeProblems); the test counts the pages it judged, once for the walk. */
+export const pageSized = judge(
+  'VAULT-2',
+  import.meta.url,
+  function pageSized(page: Exchange, index: number, perPage: number, lastIndex: number) {
+    return {
+      problems: pageSizeProblems(index, recordsOf(page).length, perPage, lastIndex),
+      expected: `at most ${perPage} records a page, exactly ${perPage} on every page but the last`,
+      evidence: [page],
+    };
+  },
+);
+
+/**
+ * VAULT-3 on one page of a walk at `count` (pageTotalsProblems), `servedSize` the page size a gateway capped
+ * the walk to; the test counts the pages it judged, once for the walk.
+ */
+export const pageTotalsAgree = judge(
+  'VAULT-3',
+  import.meta.url,
+  function pageTotalsAgree(
+    page: Exchange,
+    index: number,
+    walk: WalkTotals,
+    expectedPages: number,
+    count: number,
+    servedSize?: number,
+  ) {
+    const divisor = servedSize === undefined ? 'count' : `${servedSize}, the page size served`;
+    return {
+      problems: pageTotalsProblems(page, index, walk, expectedPages, count),
+      expected: `totalPages = ceil(totalRecords / ${divisor}) = ${expectedPages}, the same on every page`,
+      evidence: [page],
+    };
+  },
+);
+
+/** VAULT-4: a count page 0 refused reads as over a maximum count per page (refusedCountProblems). */
+export const countRefusedAsOverMaximum = judge(
+  'VAULT-4',
+  import.meta.url,
+  function countRefusedAsOverMaximum(count: number, refused: Exchange, one: Exchange, larger: Exchange) {
+    return {
+      problems: refusedCountProblems(count, refused, one, larger),
+      expected: `page 0 served, or count=${count} refused as over a maximum (count=1 served, count=${count * 10} refused)`,
+      evidence: [refused, one, larger],
+    };
+  },
+);
+
+/** VAULT-4: every page a walk asked for answers code 0 (unservedPageProblems). */
+export const everyPageServed = judge(
+  'VAULT-4',
+  import.meta.url,
+  function everyPageServed(pages: readonly Exchange[], pageNumbers: readonly number[]) {
+    return {
+      problems: unservedPageProblems(pages, pageNumbers),
+      expected: 'every page 0 … totalPages-1 answers code 0',
+      evidence: pages.filter((p) => !succeeded(p)),
+    };
+  },
+);
+
+/**
+ * VAULT-4 over a walk's records (walkCoverageProblems): each customer once, all totalRecords of them when the
+ * walk went to the end; an empty vault's pages hold none.
+ */
+export const eachCustomerOnce = judge('VAULT-4', import.meta.url, function eachCustomerOnce(walk: Walk) {
+  const ids = walk.records.map((r) => r.customer_id);
+  const problems = walkCoverageProblems(ids, walk.totalRecords, walk.complete);
+  if (walk.totalRecords === 0)
+    return { problems, expected: 'no records when totalRecords is 0', evidence: [walk.pages[0]!] };
+  return {
+    problems,
+    expected: 'every record exactly once across pages 0 … totalPages-1',
+    evidence: [walk.pages[0]!, walk.pages.at(-1)!],
+    judged: { count: ids.length, what: 'records' },
+  };
+});
+
+/** VAULT-5: the pages of a walk sorted on customer_id desc are served (unservedPageProblems). */
+export const sortedPagesServed = judge(
+  'VAULT-5',
+  import.meta.url,
+  function sortedPagesServed(pages: readonly Exchange[], pageNumbers: readonly number[]) {
+    return {
+      problems: unservedPageProblems(pages, pageNumbers),
+      expected: 'the listing sorted on customer_id desc served as section 4.2 uses it',
+      evidence: pages.filter((p) => !succeeded(p)),
+    };
+  },
+);
+
+/**
+ * VAULT-5: customer_id descends over the pages' records, `unjudged` the neighbours a vault change between
+ * two pages leaves unjudged (orderProblems); the test counts the pairs, judged or not.
+ */
+export const customerIdsDescend = judge(
+  'VAULT-5',
+  import.meta.url,
+  function customerIdsDescend(ids: readonly string[], unjudged: Unjudged, pages: readonly Exchange[]) {
+    return { problems: orderProblems(ids, unjudged), expected: DESCENDING, evidence: pages.slice(0, 2) };
+  },
+);
+
+/**
+ * VAULT-6 on a page past the end that answered a platform failure: only the test, from page 0, knows it is
+ * past the end (pastTheEndProblems); a page that answers code 0 is judged on its answer.
+ */
+export const failurePastTheEnd = judge(
+  'VAULT-6',
+  import.meta.url,
+  function failurePastTheEnd(answer: Exchange, page: number, totalPages: number) {
+    return {
+      problems: pastTheEndProblems(recordsOf(answer).length, page, totalPages),
+      expected: PAST_THE_END,
+      evidence: [answer],
+    };
+  },
+);
+
 export const VAULT_CHECKS: FamilyChecks = {
   'VAULT-1': { gateway: judgeListingAnswer, judges: [listingServed] },
-  'VAULT-2': { gateway: judgeListingAnswer, run: pageSizeProblems },
-  'VAULT-3': { gateway: judgeListingAnswer, run: pageTotalsProblems },
-  'VAULT-4': { run: walkCoverageProblems },
-  'VAULT-6': { gateway: judgeListingAnswer, run: pastTheEndProblems },
+  // `run`: what the paging properties (tests/properties) hold each generated walk to.
+  'VAULT-2': { gateway: judgeListingAnswer, run: pageSizeProblems, judges: [pageSized] },
+  'VAULT-3': { gateway: judgeListingAnswer, run: pageTotalsProblems, judges: [pageTotalsAgree] },
+  'VAULT-4': { run: walkCoverageProblems, judges: [countRefusedAsOverMaximum, everyPageServed, eachCustomerOnce] },
+  'VAULT-5': { run: orderProblems, judges: [sortedPagesServed, customerIdsDescend] },
+  'VAULT-6': { gateway: judgeListingAnswer, run: pastTheEndProblems, judges: [failurePastTheEnd] },
   'VAULT-7': { gateway: judgeListingAnswer },
   'VAULT-8': { gateway: judgeListingAnswer },
 };

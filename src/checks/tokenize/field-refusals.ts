@@ -1,3 +1,5 @@
+import { bodyField, type Exchange } from '../../transport/exchange.js';
+import { judge } from '../judge.js';
 /**
  * TOK-11's question when a request with documented fields added is refused: which added field did it?
  * Each field is sent alone on top of the accepted request. A field whose value the suite made up and that
@@ -49,3 +51,34 @@ export async function attributeRefusal<A>(
   if (ok(settledAnswer)) return { failures, madeUp: [...madeUpRefused, together], judged: settled };
   return { failures: [{ fields: settled, answer: settledAnswer }], madeUp: madeUpRefused, judged: [] };
 }
+
+const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}, HTTP ${e.status}`;
+
+/**
+ * TOK-11: a `kind` request the gateway accepted (`full`, with every documented field added) stays accepted with
+ * section 2.1's documented fields added as documented; `failures` are the refusals attributeRefusal laid on
+ * fields the document settles, `types` each field's documented type, `values` how the account fields were chosen.
+ */
+export const documentedFieldsTaken = judge(
+  'TOK-11',
+  import.meta.url,
+  function documentedFieldsTaken(
+    kind: string,
+    failures: readonly Refusal<Exchange>[],
+    types: ReadonlyMap<string, string>,
+    full: Exchange,
+    values: string,
+  ) {
+    return {
+      problems: failures.map((r) =>
+        r.fields.length === 1
+          ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind} ` +
+            `request (${refusal(r.answer)})`
+          : `the ${kind} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), ` +
+            `though each alone was accepted`,
+      ),
+      expected: `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`,
+      evidence: [full, ...failures.map((r) => r.answer)],
+    };
+  },
+);
