@@ -167,51 +167,74 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
         ]),
         atOnce(fieldsAlone.map(() => gateway.tokenize(newCardRequest(merchantId)))),
       ]);
-      for (const created of [card, cardForAch, ...cardsForFields])
-        verify(newCardTokenized(created, 'a card to update', false), created);
-      verify(ACH_UPDATE.createdBy(ach, `an entry of ${ACH_UPDATE.data} to update`), ach);
-      verify(achTokenized(achForCard, 'an ACH entry to update', false), achForCard);
-
-      const [update, achUpdate, [achToCard, cardToAch], fieldUpdates] = await atOnce([
-        firstAcceptedUpdate(
-          (number) =>
-            gateway.tokenize(
-              newCardRequest(merchantId, { card_id: cardIdOf(card), card_number: number, exp_date: futureExpiry(36) }),
-            ),
-          '5555555555554444',
-          DEFAULT_TEST_CARD,
-        ),
-        gateway.tokenize(ACH_UPDATE.update(merchantId, cardIdOf(ach))),
-        atOnce([
-          gateway.tokenize(newAchRequest(merchantId, { card_id: cardIdOf(cardForAch) })),
-          gateway.tokenize(newCardRequest(merchantId, { card_id: cardIdOf(achForCard) })),
-        ]),
+      // Each entry's creation is another rule's (TOK-1, TOK-3), judged after the updates: an entry refused leaves
+      // only its own update unsent, never the others unjudged.
+      const made = {
+        card: newCardTokenized(card, 'a card to update', false),
+        ach: ACH_UPDATE.createdBy(ach, `an entry of ${ACH_UPDATE.data} to update`),
+        cardForAch: newCardTokenized(cardForAch, 'a card to update', false),
+        achForCard: achTokenized(achForCard, 'an ACH entry to update', false),
+        forFields: cardsForFields.map((created) => newCardTokenized(created, 'a card to update', false)),
+      };
+      const [update, achUpdate, crossKind, fieldUpdates] = await atOnce([
+        isMade(made.card)
+          ? firstAcceptedUpdate(
+              (number) =>
+                gateway.tokenize(
+                  newCardRequest(merchantId, {
+                    card_id: cardIdOf(card),
+                    card_number: number,
+                    exp_date: futureExpiry(36),
+                  }),
+                ),
+              '5555555555554444',
+              DEFAULT_TEST_CARD,
+            )
+          : undefined,
+        isMade(made.ach) ? gateway.tokenize(ACH_UPDATE.update(merchantId, cardIdOf(ach))) : undefined,
+        isMade(made.cardForAch) && isMade(made.achForCard)
+          ? atOnce([
+              gateway.tokenize(newAchRequest(merchantId, { card_id: cardIdOf(cardForAch) })),
+              gateway.tokenize(newCardRequest(merchantId, { card_id: cardIdOf(achForCard) })),
+            ])
+          : undefined,
         atOnce(
           fieldsAlone.map((data, i) =>
-            gateway.tokenize({ merchant_id: merchantId, card_id: cardIdOf(cardsForFields[i]!), ...data }),
+            isMade(made.forFields[i]!)
+              ? gateway.tokenize({ merchant_id: merchantId, card_id: cardIdOf(cardsForFields[i]!), ...data })
+              : undefined,
           ),
         ),
       ]);
 
       // New card data: some number is accepted, and its answer shows the new number, not the one the card held.
-      notJudged(update.declined, observe, notExercised);
-      verify(someUpdateAccepted(update), card, ...declinedAnswers(update.declined));
-      const accepted = update.accepted!;
-      verify(earlierNumberGone(card, accepted, DEFAULT_TEST_CARD), card, accepted.answer);
+      if (update) {
+        notJudged(update.declined, observe, notExercised);
+        verify(someUpdateAccepted(update), card, ...declinedAnswers(update.declined));
+        const accepted = update.accepted!;
+        verify(earlierNumberGone(card, accepted, DEFAULT_TEST_CARD), card, accepted.answer);
+      }
       // One field of card data alone, and ACH data: which fields must be present together is not shown.
       for (const [i, answer] of fieldUpdates.entries()) {
-        if (succeeded(answer)) continue;
+        if (!answer || succeeded(answer)) continue;
         const refused = refusedPartialUpdate(Object.keys(fieldsAlone[i]!).join(', '), answer);
         observe('TOK-2', refused.text, refused.data);
         notExercised('TOK-2', refused.reason);
       }
-      if (succeeded(achUpdate)) countJudged('TOK-2', 1, 'updates');
-      else notUpdated(refusedUpdate(ACH_UPDATE.kind, achUpdate), observe, notExercised);
+      if (achUpdate && succeeded(achUpdate)) countJudged('TOK-2', 1, 'updates');
+      else if (achUpdate) notUpdated(refusedUpdate(ACH_UPDATE.kind, achUpdate), observe, notExercised);
       // Another kind than the entry holds: whether an entry may change kind is not shown, so what came back is
       // observed. An accepted one answers the card_id sent like any update: section 2.1 makes no exception for the
       // kind, and no sentence lets a request with card_id make a new card ID.
-      for (const seen of [crossKindUpdate('card', achToCard), crossKindUpdate('ACH', cardToAch)])
-        observe('TOK-2', seen.text, seen.data);
+      if (crossKind) {
+        const [achToCard, cardToAch] = crossKind;
+        for (const seen of [crossKindUpdate('card', achToCard), crossKindUpdate('ACH', cardToAch)])
+          observe('TOK-2', seen.text, seen.data);
+      }
+      const creations = [card, ach, cardForAch, achForCard, ...cardsForFields];
+      [made.card, made.ach, made.cardForAch, made.achForCard, ...made.forFields].forEach((j, i) =>
+        verify(j, creations[i]!),
+      );
     },
   );
 
@@ -254,23 +277,27 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
       const merchantId = suite.merchant.merchantId;
       const kinds = [ACH_UPDATE, WALLET_UPDATE];
       const created = await atOnce(kinds.map((kind) => gateway.tokenize(kind.create(merchantId))));
-      kinds.forEach((kind, i) =>
-        verify(kind.createdBy(created[i]!, `an entry of ${kind.data} to update`), created[i]!),
-      );
+      // Each entry's creation is another rule's (TOK-3, TOK-4), judged after the updates, as above.
+      const made = kinds.map((kind, i) => kind.createdBy(created[i]!, `an entry of ${kind.data} to update`));
       const answers = await atOnce(
-        kinds.map((kind, i) => gateway.tokenize(kind.update(merchantId, cardIdOf(created[i]!)))),
+        kinds.map((kind, i) =>
+          isMade(made[i]!) ? gateway.tokenize(kind.update(merchantId, cardIdOf(created[i]!))) : undefined,
+        ),
       );
       const stored = await atOnce(
-        answers.map((answer, i) => (succeeded(answer) ? mock.card(cardIdOf(created[i]!)) : undefined)),
+        answers.map((answer, i) => (answer && succeeded(answer) ? mock.card(cardIdOf(created[i]!)) : undefined)),
       );
       for (const [i, kind] of kinds.entries()) {
-        const [entry, answer, held] = [created[i]!, answers[i]!, stored[i]];
-        if (held) verify(storedAsUpdated(held, answer, { data: kind.data }), entry, answer);
-        else notUpdated(refusedUpdate(kind.kind, answer), observe, notExercised);
+        const [entry, answer, held] = [created[i]!, answers[i], stored[i]];
+        if (answer && held) verify(storedAsUpdated(held, answer, { data: kind.data }), entry, answer);
+        else if (answer) notUpdated(refusedUpdate(kind.kind, answer), observe, notExercised);
       }
+      made.forEach((j, i) => verify(j, created[i]!));
     },
   );
 });
+
+const isMade = (creation: Judgement) => creation.problems.length === 0;
 
 /** A refused update is observed and listed as not judged (which fields must be present together is not shown). */
 function notUpdated(refused: ReturnType<typeof refusedUpdate>, observe: Observe, notExercised: NotExercisedFn): void {
