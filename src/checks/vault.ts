@@ -207,16 +207,19 @@ export const countRefusedAsOverMaximum = judge(
   },
 );
 
-/** VAULT-4: every page a walk asked for answers code 0 (unservedPageProblems). */
+/** The pages of a walk that did not answer code 0 (unservedPageProblems), as the evidence of a judge expecting `expected`. */
+const pagesServed = (pages: readonly Exchange[], pageNumbers: readonly number[], expected: string) => ({
+  problems: unservedPageProblems(pages, pageNumbers),
+  expected,
+  evidence: pages.filter((p) => !succeeded(p)),
+});
+
+/** VAULT-4: every page a walk asked for answers code 0. */
 export const everyPageServed = judge(
   'VAULT-4',
   import.meta.url,
   function everyPageServed(pages: readonly Exchange[], pageNumbers: readonly number[]) {
-    return {
-      problems: unservedPageProblems(pages, pageNumbers),
-      expected: 'every page 0 … totalPages-1 answers code 0',
-      evidence: pages.filter((p) => !succeeded(p)),
-    };
+    return pagesServed(pages, pageNumbers, 'every page 0 … totalPages-1 answers code 0');
   },
 );
 
@@ -237,16 +240,12 @@ export const eachCustomerOnce = judge('VAULT-4', import.meta.url, function eachC
   };
 });
 
-/** VAULT-5: the pages of a walk sorted on customer_id desc are served (unservedPageProblems). */
+/** VAULT-5: the pages of a walk sorted on customer_id desc are served. */
 export const sortedPagesServed = judge(
   'VAULT-5',
   import.meta.url,
   function sortedPagesServed(pages: readonly Exchange[], pageNumbers: readonly number[]) {
-    return {
-      problems: unservedPageProblems(pages, pageNumbers),
-      expected: 'the listing sorted on customer_id desc served as section 4.2 uses it',
-      evidence: pages.filter((p) => !succeeded(p)),
-    };
+    return pagesServed(pages, pageNumbers, 'the listing sorted on customer_id desc served as section 4.2 uses it');
   },
 );
 
