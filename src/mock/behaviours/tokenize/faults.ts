@@ -52,6 +52,9 @@ function fieldRefused<F extends string>(field: F) {
   } as const;
 }
 
+/** The detail of echo-fields-declined's refusal, by which its failure answer is told from others. */
+const ECHO_DECLINED = 'Invalid field: echo_fields.';
+
 /** A merchant ID of digits, for a behaviour that takes merchant_id only as a number. */
 const NUMERIC_MERCHANT_ID = '100234';
 
@@ -245,6 +248,19 @@ export const TOKENIZE_FAULTS = [
     description: 'A card_id that names no stored card creates a new card instead of failing.',
     storeCard: (next) => (input, store) =>
       next(input.cardId !== undefined && !store.has(input.cardId) ? { ...input, cardId: undefined } : input, store),
+  },
+  // TOK-9: an ordinary echo_fields value comes back; a refusal that echoes it is TOK-11's, not TOK-9's.
+  {
+    name: 'echo-fields-declined',
+    rule: 'TOK-9',
+    description: `A tokenize request carrying echo_fields is declined (rcode 205, "${ECHO_DECLINED}"), and the failure does not echo it.`,
+    readTokenize: (next) => (body, identity) => {
+      if (body.echo_fields !== undefined) throw new MockError('unknownField', ECHO_DECLINED);
+      return next(body, identity);
+    },
+    failure: (answer, { family, error }) => {
+      if (family === 'pg' && error.detail === ECHO_DECLINED) delete answer.body?.echo_fields;
+    },
   },
   // TOK-11: a documented field sent as documented does not make an accepted request refused.
   ...(['profile_id', 'developer_id', 'loc_id', 'session_id', 'user_id', 'single_use'] as const).map((field) =>
