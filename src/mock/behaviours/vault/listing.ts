@@ -121,6 +121,20 @@ export const VAULT_FAULTS = [
     description: 'Pages count from 1: page 0 and page 1 both answer the first page.',
     vaultWindow: (next) => (q, total) => next({ ...q, page: Math.max(0, q.page - 1) }, total),
   },
+  {
+    name: 'vault-later-pages-refused',
+    rule: 'VAULT-4',
+    description:
+      'Only page 0 is served: every later page answers code 1202 (page out of range), totalPages whatever it is.',
+    readVaultQuery: refuse((_raw, query) => (query.page > 0 ? new MockError('pageInvalid') : undefined)),
+  },
+  {
+    name: 'vault-count-7-refused',
+    rule: 'VAULT-4',
+    description:
+      'count=7 is refused (code 1201) while larger counts are served: a refusal no maximum count per page explains.',
+    readVaultQuery: refuse((_raw, query) => (query.count === 7 ? new MockError('countInvalid') : undefined)),
+  },
   // VAULT-5: customer_id descends with order_by=desc.
   {
     name: 'vault-desc-ignored',
