@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { attributeRefusal, documentedFieldsTaken, everyParameterServed, listingQuery } from '../src/checks/registry.js';
+import {
+  attributeRefusal,
+  documentedFieldsTaken,
+  everyParameterServed,
+  listingQuery,
+  rcodeAndStatus,
+} from '../src/checks/registry.js';
 import {
   atOnce,
   bodyField,
@@ -9,7 +15,6 @@ import {
   test,
   wrappedInQuotes,
   type CountJudged,
-  type Exchange,
   type GatewayClient,
   type NotExercisedFn,
   type Observe,
@@ -99,8 +104,6 @@ const KINDS: Kind[] = [
   },
 ];
 
-const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}, HTTP ${e.status}`;
-
 type Context = {
   gateway: GatewayClient;
   suite: ResolvedConfig;
@@ -128,7 +131,7 @@ async function staysAccepted(
     const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
     observe(
       'TOK-11',
-      `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${refusal(base)}); ${because}`,
+      `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${rcodeAndStatus(base)}); ${because}`,
       { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) },
     );
     notExercised(
@@ -160,7 +163,7 @@ async function staysAccepted(
     const problem = quotedValueRefused(
       field,
       suite.accountFields,
-      `a tokenize request it accepted was refused with ${field} added (${refusal(r.answer)}) and accepted ` +
+      `a tokenize request it accepted was refused with ${field} added (${rcodeAndStatus(r.answer)}) and accepted ` +
         'with the value unquoted',
     );
     if (problem) pasted.push({ refusal: r, field, problem });
@@ -182,14 +185,14 @@ async function staysAccepted(
     const alone = r.fields.length === 1 ? '' : ' together with the other fields (each alone was accepted)';
     observe(
       'TOK-11',
-      `the ${kind.name} request with ${values}${alone} was refused (${refusal(r.answer)}); ` +
+      `the ${kind.name} request with ${values}${alone} was refused (${rcodeAndStatus(r.answer)}); ` +
         `${r.fields.length === 1 ? 'that value was' : 'those values were'} made up, and a gateway may refuse ` +
         `a profile, location or user the merchant does not have: set ` +
         `${r.fields.map((f) => ACCOUNT_FIELDS[f as AccountField].variable).join(', ')} to judge ${fields}`,
       {
         kind: 'made-up-account-value-refused',
         subject: `${kind.name}: ${fields}`,
-        value: `rcode ${JSON.stringify(bodyField(r.answer, 'rcode'))}, HTTP ${r.answer.status}`,
+        value: rcodeAndStatus(r.answer),
       },
     );
     for (const f of r.fields) notExercised('TOK-11', madeUpValueRefused(f as AccountField));

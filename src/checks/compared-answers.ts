@@ -13,6 +13,12 @@ function signature(e: Exchange): string {
 /** Two answers the document cannot tell apart: the same HTTP status and the same family indicator. */
 export const same = (a: Exchange, b: Exchange) => signature(a) === signature(b);
 
+/**
+ * A tokenize answer that was refused, for a sentence and as an observation's value: "rcode "403", HTTP 400"
+ * (stable from run to run, so a baseline can compare it).
+ */
+export const rcodeAndStatus = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}, HTTP ${e.status}`;
+
 /** An answer in the document's terms, for a sentence: "HTTP 401, code 1004". */
 export function described(e: Exchange): string {
   const field = bodyField(e, 'rcode') !== undefined ? 'rcode' : 'code';

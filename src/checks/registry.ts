@@ -182,7 +182,7 @@ export type { Judgement } from './judge.js';
 export { REFUSED_DISABLE_JUDGES, explainRefusedDisable, type RefusedDisable } from './refused-disable.js';
 export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
 export type { PaymentKind } from './request.js';
-export { described, same } from './compared-answers.js';
+export { described, rcodeAndStatus, same } from './compared-answers.js';
 export { isFullCardNumber, maskCardNumber } from './tokenize/card-number.js';
 export {
   cardDataAlone,

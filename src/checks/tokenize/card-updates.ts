@@ -7,12 +7,10 @@ import { futureExpiry } from '../../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../../catalogue/test-cards.js';
 import type { TokenizeRequest } from '../../catalogue/types.js';
 import { judge } from '../judge.js';
+import { rcodeAndStatus } from '../compared-answers.js';
 
 /** What an observation or a not-exercised reason says of one update, and its data for --baseline. */
 type Unjudged = { text: string; data: ObservationData; reason: string };
-
-/** How a refused update was answered: the sentence's words and a value stable from run to run. */
-const answered = (answer: Exchange) => `rcode ${JSON.stringify(bodyField(answer, 'rcode'))}, HTTP ${answer.status}`;
 
 /**
  * Section 4.1 rule 2 updates the card saved under card_id; which brands and lengths a sandbox takes is not
@@ -53,7 +51,7 @@ function brandOf(number: string): string {
 
 /** What a declined update tells (an observation) and what it leaves unjudged (a not-exercised reason). */
 export function declinedUpdate({ number, answer }: Attempt): Unjudged {
-  const how = answered(answer);
+  const how = rcodeAndStatus(answer);
   return {
     text: `an update to the ${cardName(number)} test number was declined (${how}); which brands and lengths a gateway takes is not shown`,
     data: { kind: 'declined-update-card', subject: brandOf(number), value: number.length },
@@ -97,7 +95,7 @@ export function earlierNumberProblems(created: Exchange, updated: Attempt, heldN
  * ("Which fields must be present together for each payment information kind: not shown"), so it is observed.
  */
 export function refusedPartialUpdate(fields: string, answer: Exchange): Unjudged {
-  const how = answered(answer);
+  const how = rcodeAndStatus(answer);
   return {
     text: `an update carrying card_id and ${fields} alone was refused (${how}); which fields must be present together is not shown`,
     data: { kind: 'refused-partial-update', subject: fields, value: how },
@@ -125,7 +123,7 @@ function kindSent(body: Readonly<Record<string, unknown>>): EntryKind | undefine
  * shown, so it is observed and left unjudged.
  */
 export function refusedUpdate(kind: EntryKind, answer: Exchange): Unjudged {
-  const how = answered(answer);
+  const how = rcodeAndStatus(answer);
   return {
     text: `an update carrying card_id and ${DATA_OF[kind]} was refused (${how}); which fields must be present together is not shown`,
     data: { kind: 'refused-update', subject: DATA_OF[kind], value: how },
@@ -146,7 +144,7 @@ export function crossKindUpdate(held: EntryKind, answer: Exchange): { text: stri
   const sent = kindSent(body);
   const what = sent ? DATA_OF[sent] : 'no one kind of payment information';
   const value = !succeeded(answer)
-    ? `refused (${answered(answer)})`
+    ? `refused (${rcodeAndStatus(answer)})`
     : bodyField(answer, 'card_id') === body.card_id
       ? 'accepted under the card_id sent'
       : 'accepted under another card_id';

@@ -1,4 +1,5 @@
-import { bodyField, type Exchange } from '../../transport/exchange.js';
+import type { Exchange } from '../../transport/exchange.js';
+import { rcodeAndStatus } from '../compared-answers.js';
 import { judge } from '../judge.js';
 /**
  * TOK-11's question when a request with documented fields added is refused: which added field did it?
@@ -52,8 +53,6 @@ export async function attributeRefusal<A>(
   return { failures: [{ fields: settled, answer: settledAnswer }], madeUp: madeUpRefused, judged: [] };
 }
 
-const refusal = (e: Exchange) => `rcode ${JSON.stringify(bodyField(e, 'rcode'))}, HTTP ${e.status}`;
-
 /**
  * TOK-11: a `kind` request the gateway accepted (`full`, with every documented field added) stays accepted with
  * section 2.1's documented fields added as documented; `failures` are the refusals attributeRefusal laid on
@@ -73,8 +72,8 @@ export const documentedFieldsTaken = judge(
       problems: failures.map((r) =>
         r.fields.length === 1
           ? `adding ${r.fields[0]} (${types.get(r.fields[0]!)}) made the gateway refuse the accepted ${kind} ` +
-            `request (${refusal(r.answer)})`
-          : `the ${kind} request with ${r.fields.join(', ')} together was refused (${refusal(r.answer)}), ` +
+            `request (${rcodeAndStatus(r.answer)})`
+          : `the ${kind} request with ${r.fields.join(', ')} together was refused (${rcodeAndStatus(r.answer)}), ` +
             `though each alone was accepted`,
       ),
       expected: `a request the gateway accepts stays accepted with documented fields of section 2.1 added as documented${values}`,
