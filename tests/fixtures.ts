@@ -58,8 +58,8 @@ export function rules(ids: string[], options: { writes?: boolean } = {}): TestDe
 
 /**
  * Records a judge's judgement (src/checks/judge.ts) of the exchanges it names: counts what it judged, and fails the
- * test with a RuleViolation, its finding recorded first, when it found problems. The older form takes the rule,
- * the problems and what was expected as the test wrote them.
+ * test with a RuleViolation, its finding recorded first, when it found problems. A test writes no verdict of its own:
+ * only a judgement a judge of the rule's registry entry made is taken.
  */
 export type Verify = (judgement: Judgement, ...exchanges: Exchange[]) => void;
 /** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
