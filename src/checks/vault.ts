@@ -157,6 +157,15 @@ export const listingServed = judge('VAULT-1', import.meta.url, function listingS
   };
 });
 
+/** VAULT-2's expectation of a walk's pages of `perPage` records (the page size asked for, or the one served). */
+export const pageSizeExpected = (perPage: number) =>
+  `at most ${perPage} records a page, exactly ${perPage} on every page but the last`;
+
+/** VAULT-3's expectation of a walk's totals; `servedSize` the page size a gateway capped the walk to. */
+export const pageTotalsExpected = (expectedPages: number, servedSize?: number) =>
+  `totalPages = ceil(totalRecords / ${servedSize === undefined ? 'count' : `${servedSize}, the page size served`}) = ` +
+  `${expectedPages}, the same on every page`;
+
 /** VAULT-2 on one page of a walk (pageSizeProblems); the test counts the pages it judged, once for the walk. */
 export const pageSized = judge(
   'VAULT-2',
@@ -164,7 +173,7 @@ export const pageSized = judge(
   function pageSized(page: Exchange, index: number, perPage: number, lastIndex: number) {
     return {
       problems: pageSizeProblems(index, recordsOf(page).length, perPage, lastIndex),
-      expected: `at most ${perPage} records a page, exactly ${perPage} on every page but the last`,
+      expected: pageSizeExpected(perPage),
       evidence: [page],
     };
   },
@@ -185,10 +194,9 @@ export const pageTotalsAgree = judge(
     count: number,
     servedSize?: number,
   ) {
-    const divisor = servedSize === undefined ? 'count' : `${servedSize}, the page size served`;
     return {
       problems: pageTotalsProblems(page, index, walk, expectedPages, count),
-      expected: `totalPages = ceil(totalRecords / ${divisor}) = ${expectedPages}, the same on every page`,
+      expected: pageTotalsExpected(expectedPages, servedSize),
       evidence: [page],
     };
   },

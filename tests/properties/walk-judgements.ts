@@ -1,5 +1,7 @@
 import {
+  pageSizeExpected,
   pageSizeProblems,
+  pageTotalsExpected,
   pageTotalsProblems,
   recordsOf,
   unservedPageProblems,
@@ -37,13 +39,13 @@ export function walkJudgements(walk: Walk, count: number): PropertyFinding[] {
     {
       ruleId: 'VAULT-2',
       problems: sizes,
-      expected: `at most ${count} records a page, exactly ${count} on every page but the last`,
+      expected: pageSizeExpected(count),
       exchanges: sample,
     },
     {
       ruleId: 'VAULT-3',
       problems: totals,
-      expected: `totalPages = ceil(totalRecords / count) = ${expectedPages}, the same on every page`,
+      expected: pageTotalsExpected(expectedPages),
       exchanges: sample,
     },
     {
