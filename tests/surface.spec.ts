@@ -131,7 +131,8 @@ async function staysAccepted(
     const because = observedBecause ?? 'which fields a payment kind needs together is not shown';
     observe(
       'TOK-11',
-      `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused (${rcodeAndStatus(base)}); ${because}`,
+      `a ${kind.name} tokenize with only ${Object.keys(kind.base(merchantId)).join(', ')} was refused ` +
+        `(${rcodeAndStatus(base)}); ${because}`,
       { kind: 'kind-request-refused', subject: kind.name, value: String(bodyField(base, 'rcode')) },
     );
     notExercised(
