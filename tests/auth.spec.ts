@@ -15,6 +15,10 @@ import {
   succeeded,
   TARGET_SKIPS,
   test,
+  notExercised,
+  observe,
+  observeLeniency,
+  verify,
   type Exchange,
   type GatewayClient,
   type LeniencyName,
@@ -135,7 +139,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-1: ${op.id} rejects a request without an Authorization header`,
       rules(['AUTH-1', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, observe }) => {
+      async ({ gateway, suite, takeWebhook }) => {
         // The request carries no Authorization header, which its answer is judged by (checks/auth.ts, run by the
         // gateway fixture): a rejection that discloses nothing.
         const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: undefined });
@@ -146,7 +150,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-2: ${op.id} accepts the merchant key sent as section 5 builds it`,
       rules(['AUTH-2'], { writes: op.writes }),
-      async ({ gateway, suite, disables, takeWebhook, verify, observe, notExercised }) => {
+      async ({ gateway, suite, disables, takeWebhook }) => {
         if (op.id === 'disableWebhook') {
           // A refused disable is asked about first: PG_WEBHOOK_ID may be inactive already (configured-webhook.ts).
           const id = await takeWebhook();
@@ -160,37 +164,33 @@ for (const op of OPERATIONS) {
 
     for (const unissued of UNISSUED) {
       const title = `AUTH-3: ${op.id} rejects a well-formed token with ${unissued.name}`;
-      test(
-        title,
-        rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-        async ({ gateway, suite, takeWebhook, verify, observe }) => {
-          const authorization = `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}`;
-          const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
-          verify(unissuedKeyRefused(unissued.name, answer), answer);
-          verify(refusalsDiscloseNothing([{ answer }]));
-          observeAuthFailure(observe, op.id, answer);
-        },
-      );
+      test(title, rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }), async ({ gateway, suite, takeWebhook }) => {
+        const authorization = `Basic ${apiToken(unissued.key(suite.merchant.apiKey))}`;
+        const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
+        verify(unissuedKeyRefused(unissued.name, answer), answer);
+        verify(refusalsDiscloseNothing([{ answer }]));
+        observeAuthFailure(observe, op.id, answer);
+      });
     }
 
     test(
       `AUTH-3: ${op.id} rejects the near misses of the merchant key`,
       rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, observe }) =>
+      async ({ gateway, suite, takeWebhook }) =>
         rejectsNearMisses(op, 'merchant', { gateway, suite, takeWebhook, verify, observe }),
     );
 
     test(
       `AUTH-3: ${op.id} rejects the near misses of the vendor key`,
       rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, vendor: _vendor, verify, observe }) =>
+      async ({ gateway, suite, takeWebhook, vendor: _vendor }) =>
         rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook, verify, observe }),
     );
 
     test(
       `AUTH-4: ${op.id} rejects every Authorization header section 5 does not build`,
       rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, verify, observe }) => {
+      async ({ gateway, suite, takeWebhook }) => {
         // Each construction stands alone: all are sent at once, and judged in the order of MALFORMED.
         const answers = await atOnce(
           MALFORMED.map((malformed) =>
@@ -207,7 +207,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-7: ${op.id} serves or cleanly rejects the constructions section 5 leaves open`,
       rules(['AUTH-4', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook, observe, observeLeniency, verify }) => {
+      async ({ gateway, suite, takeWebhook }) => {
         // One served here would disable PG_WEBHOOK_ID before the checks that need it active.
         test.skip(
           op.id === 'disableWebhook' && suite.target !== 'mock',
@@ -243,7 +243,7 @@ for (const op of OPERATIONS) {
     test(
       `AUTH-5: ${op.id} accepts the vendor key in place of the merchant key`,
       rules(['AUTH-5'], { writes: op.writes }),
-      async ({ gateway, suite, disables, takeWebhook, verify, observe, notExercised }) => {
+      async ({ gateway, suite, disables, takeWebhook }) => {
         if (op.id === 'disableWebhook') {
           const id = await takeWebhook();
           const ctx = { gateway, suite, disables, verify, observe, notExercised };
@@ -259,7 +259,7 @@ for (const op of OPERATIONS) {
 test(
   'AUTH-3: the vault listing serves or cleanly rejects the merchant key with whitespace around it',
   rules(['AUTH-3', 'AUTH-7']),
-  async ({ gateway, suite, observeLeniency, verify }) => {
+  async ({ gateway, suite }) => {
     const answer = await gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
       authorization: `Basic ${apiToken(SPACED_KEY(suite.merchant.apiKey))}`,
     });
@@ -275,16 +275,12 @@ test(
   },
 );
 
-test(
-  'AUTH-6: the vault listing serves as the authentication check',
-  rules(['AUTH-6']),
-  async ({ gateway, suite, verify }) => {
-    const [answer, rejected] = await atOnce([
-      gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1)),
-      gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
-        authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}`,
-      }),
-    ]);
-    verify(authenticationCheck(answer, rejected));
-  },
-);
+test('AUTH-6: the vault listing serves as the authentication check', rules(['AUTH-6']), async ({ gateway, suite }) => {
+  const [answer, rejected] = await atOnce([
+    gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1)),
+    gateway.listCustomers(listingQuery(suite.merchant.merchantId, 1), {
+      authorization: `Basic ${apiToken(`${suite.merchant.apiKey}-revoked`)}`,
+    }),
+  ]);
+  verify(authenticationCheck(answer, rejected));
+});

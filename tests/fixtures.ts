@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test as base, expect, type TestDetails } from '@playwright/test';
+import { test as base, expect, type TestDetails, type TestInfo } from '@playwright/test';
 import { suiteConfig, type ResolvedConfig } from '../src/config/suite-env.js';
 import { distanceOf, inFlightPerWorker, mostInFlightPerWorker } from '../src/config/run-shape.js';
 import { secretsOf } from '../src/config/config.js';
 import { CONFIGURATION_SKIPS, controlApiAbsent, skipBeforeTheTest } from '../src/config/configuration-skips.js';
-import { gatewayFindings, judgeAnswers, reachedFromRegistry, type Judgement } from '../src/checks/registry.js';
+import { judgeAnswers, reachedFromRegistry, type Judgement } from '../src/checks/registry.js';
 import { succeeded, type Exchange } from '../src/transport/exchange.js';
 import { DEFAULT_RETRY, disablePath, GatewayClient } from '../src/transport/gateway-client.js';
 import { Pacer, workerShare } from '../src/transport/pacer.js';
@@ -16,12 +16,10 @@ import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
-import { RuleViolation, failureOf } from '../src/evidence/rule-violation.js';
-import { runWideOf } from '../src/checks/run-wide.js';
-import { tallyOf } from '../src/coverage/coverage-tally.js';
-import { annotation, runWideAnnotations, servedAnnotations, stoppedAnnotation } from '../src/evidence/annotations.js';
+import { RuleViolation } from '../src/evidence/rule-violation.js';
+import { failureOf, TestRecorder } from '../src/evidence/test-recorder.js';
+import { declaredRules, declaresWrites, ruleAnnotation, WRITES_ANNOTATION } from '../src/evidence/annotations.js';
 import { needOf, ruleById } from '../src/catalogue/rules.js';
-import { rateLimitAnnotation } from '../src/reporters/test-records/budget-outcome.js';
 import { WebhookReceiver } from '../src/transport/webhook-receiver.js';
 import type { ObservationData } from '../src/checks/observation-data.js';
 import { LENIENCIES, SERVED, type LeniencyName } from '../src/catalogue/leniencies.js';
@@ -52,8 +50,17 @@ export function rules(ids: string[], options: { writes?: boolean } = {}): TestDe
   const writes = options.writes || named.some((r) => needOf(r, 'writes') === 'all');
   return {
     tag: ids.map((id) => `@${id}`),
-    annotation: [...ids.map((id) => annotation.rule.write(id)), ...(writes ? [annotation.writes.write()] : [])],
+    annotation: [...ids.map(ruleAnnotation), ...(writes ? [WRITES_ANNOTATION] : [])],
   };
+}
+
+/** The record of each running test (one at a time in a worker), by its TestInfo: what the functions below record into. */
+const recorders = new WeakMap<object, TestRecorder>();
+
+function recorder(): TestRecorder {
+  const found = recorders.get(test.info());
+  if (!found) throw new Error('a record of the test is kept only while its fixtures are set up');
+  return found;
 }
 
 /**
@@ -75,39 +82,105 @@ export type Observe = (ruleId: string, text: string, data?: ObservationData) => 
  */
 export type ObserveLeniency = (name: LeniencyName, operation: string, text: string) => void;
 
+// What a test records goes into the running test's one record (the `recorder` fixture): functions, not
+// fixtures, so none is a fixture step of its own around every test.
+
+export const verify: Verify = (judgement, ...exchanges) => {
+  // A judgement no judge of the registry made would be a verdict docs/rules.md cannot name.
+  if (!reachedFromRegistry(judgement))
+    throw new Error(`a judgement of ${judgement.ruleId} that no judge of its registry entry made`);
+  const record = recorder();
+  if (judgement.problems.length) {
+    const evidence = [...exchanges, ...(judgement.evidence ?? [])];
+    const { ruleId, problems, expected } = judgement;
+    throw failureOf(record, [new RuleViolation(ruleId, [...problems], expected, evidence, record.redactor)]);
+  }
+  if (judgement.judged?.count) record.judged(judgement.ruleId, judgement.judged.count, judgement.judged.what);
+};
+
+/** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
+export const countJudged: CountJudged = (ruleId, count, what) => recorder().judged(ruleId, count, what);
+export const notExercised: NotExercisedFn = (ruleId, reason) => recorder().notExercised(ruleId, reason);
+/** What a gateway did where the document leaves it open: recorded, never a failure. */
+export const observe: Observe = (ruleId, text, data) => recorder().observe(ruleId, text, data);
+
+export const observeLeniency: ObserveLeniency = (name, operation, text) => {
+  const { rule } = LENIENCIES[name];
+  // A leniency belongs to its rule: a test that probes it says so in rules().
+  if (!declaredRules(test.info().annotations).includes(rule))
+    throw new Error(`a probe of ${name} is observed under ${rule}, which the test must name in rules()`);
+  observe(rule, text, { kind: name, subject: operation, value: SERVED });
+};
+
+/**
+ * A configuration problem a test found (a PG_* value that names nothing on the target): recorded on the running
+ * test, so the verdict is CONFIGURATION ERROR (exit 2) rather than a rule's failure.
+ */
+export function recordConfigurationProblem(problem: string): void {
+  recorder().configurationProblem(problem);
+}
+
 type TestFixtures = {
   /** The run's target and settings: .env under the environment, validated once per worker. */
   suite: ResolvedConfig;
-  redactor: Redactor;
-  pacer: Pacer;
+  /**
+   * The test's one record (test-recorder.ts), written at its end for the reporters; it skips first a test
+   * whose rules need in every test (spec/rules.yaml's `needs`) what this run lacks.
+   */
+  recorder: TestRecorder;
   /** The disables of PG_WEBHOOK_ID that succeeded in this run, across its workers (run-disables.ts). */
   disables: RunDisables;
   gateway: GatewayClient;
-  /** Fails the test with a RuleViolation, its finding recorded first, when `problems` is not empty. */
-  verify: Verify;
-  /**
-   * Records what a gateway did where the document leaves it open: an annotation, never a failure.
-   * `data` (a stable kind, what it is about, the value) lets two runs be compared (--baseline).
-   */
-  observe: Observe;
-  observeLeniency: ObserveLeniency;
-  /** "Passed means exercised": a rule whose checks judged nothing is reported "not exercised", never "passed". */
-  countJudged: CountJudged;
-  notExercised: NotExercisedFn;
   vendor: { vendorId: number };
   mock: MockControl;
   /** A local notification endpoint, stopped after the test. */
   receiver: WebhookReceiver;
   /** Hands out a webhook the test may disable: a fresh one on the mock, PG_WEBHOOK_ID elsewhere (or skips). */
   takeWebhook: () => Promise<string>;
-  /** Skips a test whose rules need in every test (spec/rules.yaml's `needs`) what this run lacks. */
-  needsGuard: void;
   /** Checks rules on generated inputs (PG_SEED, PG_GENERATED_RUNS); a failure shows the seed and the shrunk input. */
   property: PropertyCheck;
 };
 
+/** One redactor per configuration: what it takes out is the configuration's secrets. */
+const redactors = new WeakMap<ResolvedConfig, Redactor>();
+
+// Reproduce lines write the keys as $PG_API_KEY / $PG_VENDOR_API_KEY; on the mock every other value is the suite's own.
+function redactorOf(suite: ResolvedConfig): Redactor {
+  let redactor = redactors.get(suite);
+  if (!redactor) {
+    redactor = new Redactor(secretsOf(suite), {
+      variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
+      sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
+    });
+    redactors.set(suite, redactor);
+  }
+  return redactor;
+}
+
 /** One pacer per target for the worker's life: the pace it learns from a 429 holds for the tests after. */
 const pacers = new Map<string, Pacer>();
+
+// PG_MAX_RPS and PG_IN_FLIGHT are for the whole run; each worker is its own process and takes its share.
+// Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
+function pacerOf(suite: ResolvedConfig, testInfo: TestInfo): Pacer {
+  let pacer = pacers.get(suite.baseUrl);
+  if (!pacer) {
+    const { workers, shard } = testInfo.config;
+    const share = workerShare(workers, shard?.total);
+    // One folder per run and target; one file per worker slot.
+    const folder = runFolder(testInfo.project.outputDir, '.sending', suite.baseUrl);
+    pacer = new Pacer(
+      suite.maxRps ? suite.maxRps * share : undefined,
+      inFlightPerWorker(suite.inFlight, distanceOf(process.env, suite.target), workers, shard?.total),
+      share,
+      new SendingWorkers(folder, String(testInfo.parallelIndex)),
+      // A slow operation may have more in flight, within PG_IN_FLIGHT (run-shape.ts).
+      mostInFlightPerWorker(suite.inFlight, workers, shard?.total),
+    );
+    pacers.set(suite.baseUrl, pacer);
+  }
+  return pacer;
+}
 
 /** A folder of the run (Playwright empties its output folder first) for one target: what its workers share. */
 const runFolder = (outputDir: string, what: string, baseUrl: string) =>
@@ -115,111 +188,28 @@ const runFolder = (outputDir: string, what: string, baseUrl: string) =>
 
 export const test = base.extend<TestFixtures>({
   suite: async ({}, use) => use(suiteConfig()),
-  // Reproduce lines write the keys as $PG_API_KEY / $PG_VENDOR_API_KEY; on the mock every other value is the suite's own.
-  redactor: async ({ suite }, use) =>
-    use(
-      new Redactor(secretsOf(suite), {
-        variables: keyVariables({ merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey }),
-        sender: suite.target === 'mock' ? 'suite on the mock' : 'suite',
-      }),
-    ),
-  // PG_MAX_RPS and PG_IN_FLIGHT are for the whole run; each worker is its own process and takes its share.
-  // Without PG_MAX_RPS it paces nothing until the target answers 429, then learns the pace (pacer.ts).
-  pacer: async ({ suite }, use, testInfo) => {
-    let pacer = pacers.get(suite.baseUrl);
-    if (!pacer) {
-      const { workers, shard } = testInfo.config;
-      const share = workerShare(workers, shard?.total);
-      // One folder per run and target; one file per worker slot.
-      const folder = runFolder(testInfo.project.outputDir, '.sending', suite.baseUrl);
-      pacer = new Pacer(
-        suite.maxRps ? suite.maxRps * share : undefined,
-        inFlightPerWorker(suite.inFlight, distanceOf(process.env, suite.target), workers, shard?.total),
-        share,
-        new SendingWorkers(folder, String(testInfo.parallelIndex)),
-        // A slow operation may have more in flight, within PG_IN_FLIGHT (run-shape.ts).
-        mostInFlightPerWorker(suite.inFlight, workers, shard?.total),
-      );
-      pacers.set(suite.baseUrl, pacer);
-    }
-    await use(pacer);
-  },
-
-  disables: async ({ suite }, use, testInfo) =>
-    use(new RunDisables(runFolder(testInfo.project.outputDir, '.disabled', suite.baseUrl))),
 
   // Writing comes from `rules()`: a rule whose every test writes, or the test saying it does.
-  needsGuard: [
+  recorder: [
     async ({ suite }, use, testInfo) => {
-      const testRules = annotation.rule.read(testInfo.annotations).map(ruleById);
-      const skip = skipBeforeTheTest(testRules, !!annotation.writes.find(testInfo.annotations), suite);
+      const testRules = declaredRules(testInfo.annotations).map(ruleById);
+      const skip = skipBeforeTheTest(testRules, declaresWrites(testInfo.annotations), suite);
       testInfo.skip(!!skip, skip);
-      await use();
+      const record = new TestRecorder(redactorOf(suite));
+      recorders.set(testInfo, record);
+      await use(record);
+      testInfo.annotations.push(record.annotation());
     },
     { auto: true },
   ],
 
-  observe: async ({ redactor }, use, testInfo) => {
-    await use((ruleId, text, data) => {
-      const redacted = data && {
-        ...data,
-        subject: data.subject && redactor.text(data.subject),
-        value: typeof data.value === 'string' ? redactor.text(data.value) : data.value,
-      };
-      const written = annotation.observation.write({ ruleId, text: redactor.text(text), data: redacted });
-      // The same observation on every page of a walk is one observation.
-      if (!annotation.observation.holds(testInfo.annotations, written)) testInfo.annotations.push(written);
-    });
-  },
-
-  observeLeniency: async ({ observe }, use, testInfo) => {
-    await use((name, operation, text) => {
-      const { rule } = LENIENCIES[name];
-      // A rule the test does not name keeps none of its observations (rule-outcomes.ts): fail here instead.
-      if (!annotation.rule.read(testInfo.annotations).includes(rule))
-        throw new Error(`a probe of ${name} is observed under ${rule}, which the test must name in rules()`);
-      observe(rule, text, { kind: name, subject: operation, value: SERVED });
-    });
-  },
-
-  // Summed per rule and noun while the test runs, written once at the end (the reporter drops repeats).
-  countJudged: async ({}, use, testInfo) => {
-    const counts = new Map<string, { ruleId: string; count: number; what: string }>();
-    await use((ruleId, count, what) => {
-      ruleById(ruleId);
-      const key = `${ruleId}\u0000${what}`;
-      counts.set(key, { ruleId, what, count: (counts.get(key)?.count ?? 0) + count });
-    });
-    for (const j of counts.values()) testInfo.annotations.push(annotation.judged.write(j));
-  },
-
-  notExercised: async ({ redactor }, use, testInfo) => {
-    const seen = new Set<string>();
-    await use((ruleId, reason) => {
-      ruleById(ruleId);
-      const written = annotation.notExercised.write({ ruleId, reason: redactor.text(reason) });
-      if (!seen.has(written.description)) testInfo.annotations.push(written);
-      seen.add(written.description);
-    });
-  },
-
-  verify: async ({ redactor, countJudged }, use, testInfo) => {
-    const fail = (ruleId: string, problems: readonly string[], expected: string, exchanges: Exchange[]) => {
-      throw failureOf(testInfo.annotations, [new RuleViolation(ruleId, [...problems], expected, exchanges, redactor)]);
-    };
-    await use((judgement, ...exchanges) => {
-      // A judgement no judge of the registry made would be a verdict docs/rules.md cannot name.
-      if (!reachedFromRegistry(judgement))
-        throw new Error(`a judgement of ${judgement.ruleId} that no judge of its registry entry made`);
-      if (judgement.problems.length)
-        fail(judgement.ruleId, judgement.problems, judgement.expected, [...exchanges, ...(judgement.evidence ?? [])]);
-      if (judgement.judged?.count) countJudged(judgement.ruleId, judgement.judged.count, judgement.judged.what);
-    });
-  },
+  disables: async ({ suite }, use, testInfo) =>
+    use(new RunDisables(runFolder(testInfo.project.outputDir, '.disabled', suite.baseUrl))),
 
   // Every answer a test receives is held to the registry's single-exchange checks once the test is done with
   // it: the same pipeline, on the same answers, as the traffic proxy (checks/registry.ts's judgeAnswers).
-  gateway: async ({ suite, redactor, observe, countJudged, pacer, disables }, use, testInfo) => {
+  gateway: async ({ suite, recorder: record, disables }, use, testInfo) => {
+    const redactor = record.redactor;
     const client = new GatewayClient(
       suite.baseUrl,
       { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
@@ -231,7 +221,7 @@ export const test = base.extend<TestFixtures>({
       (text) => redactor.text(text),
       // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
       { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
-      pacer,
+      pacerOf(suite, testInfo),
     );
     if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
     // A served disable of PG_WEBHOOK_ID shows every worker after it that the ID is right.
@@ -240,11 +230,12 @@ export const test = base.extend<TestFixtures>({
       if (e.request.url === configured && succeeded(e) && typeof auth === 'string')
         disables.served(suite.webhookId!, { party: auth, withBody: e.request.body !== undefined });
     };
-    client.onRateLimitWait = () => rateLimitAnnotation(client, testInfo.annotations);
+    // Kept current at each 429: a test that runs out of time says what its time went on.
+    client.onRateLimitWait = () => record.rateLimited(client.rateLimited, client.learnedLimits());
     // Waiting on the target's pace, its holds and its slow answers is not the test's work (gateway-client.ts).
     client.onWaited = (ms) => testInfo.setTimeout(testInfo.timeout + ms);
     // Target unavailable or misconfigured: the class travels as data, the error's message is for people.
-    client.onStopped = (stopped) => testInfo.annotations.push(stoppedAnnotation(stopped));
+    client.onStopped = (stopped) => record.stopped(stopped);
     await use(client);
     // What was sent and received, redacted: the trace does not show requests (see GatewayClient).
     // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
@@ -255,36 +246,13 @@ export const test = base.extend<TestFixtures>({
       await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
       testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
     }
-    const checked = new Set<string>();
-    const violations: RuleViolation[] = [];
-    const judged = judgeAnswers(client.exchanges);
-    for (const [exchange, { findings, observations, checked: rulesChecked }] of judged) {
-      for (const id of rulesChecked) {
-        checked.add(id);
-        countJudged(id, 1, 'answers');
-      }
-      observations.forEach((o) => observe(o.ruleId, o.text, o.data));
-      for (const f of findings)
-        violations.push(new RuleViolation(f.ruleId, f.problems, f.expected, [exchange], redactor));
-    }
-    for (const id of checked) testInfo.annotations.push(annotation.rule.write(id));
-    testInfo.annotations.push(
-      ...runWideAnnotations(
-        runWideOf(client.exchanges, (e) => judged.get(e) ?? gatewayFindings(e)),
-        (text) => redactor.text(text),
-      ),
-    ); // TOK-1 and ERR-5 across the run
-    testInfo.annotations.push(...servedAnnotations(client.exchanges)); // the operations the run exercised
-    const learned = client.learnedLimits();
-    if (learned.length) testInfo.annotations.push(annotation.learnedLimits.write(learned)); // the report's rate limits
-    // Which documented fields this test sent and saw (names and counts): the reports' coverage section.
-    if (client.exchanges.length) testInfo.annotations.push(annotation.coverage.write(tallyOf(client.exchanges)));
-    const failure = failureOf(testInfo.annotations, violations);
+    const violations = record.answered(client.exchanges, judgeAnswers(client.exchanges), client.learnedLimits());
+    const failure = failureOf(record, violations);
     if (failure) throw failure;
   },
 
-  property: async ({ redactor, countJudged, pacer }, use, testInfo) =>
-    use(propertyCheck(redactor, testInfo.annotations, countJudged, pacer.lanes)),
+  property: async ({ recorder: record, suite }, use, testInfo) =>
+    use(propertyCheck(record.redactor, record, pacerOf(suite, testInfo).lanes)),
 
   vendor: async ({ suite }, use, testInfo) => {
     testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
@@ -315,14 +283,6 @@ export const test = base.extend<TestFixtures>({
     });
   },
 });
-
-/**
- * A configuration problem a test found (a PG_* value that names nothing on the target): recorded on the running
- * test, so the verdict is CONFIGURATION ERROR (exit 2) rather than a rule's failure.
- */
-export function recordConfigurationProblem(problem: string): void {
-  test.info().annotations.push(annotation.configuration.write(problem));
-}
 
 /** Quotes a shell or a CI secret kept inside a PG_* value: named in the sentence when the target refuses it. */
 export { quotesKept, wrappedInQuotes } from '../src/config/pasted-values.js';

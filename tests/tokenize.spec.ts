@@ -28,6 +28,11 @@ import {
   rules,
   succeeded,
   test,
+  countJudged,
+  notExercised,
+  observe,
+  observeLeniency,
+  verify,
   type Exchange,
   type NotExercisedFn,
   type Observe,
@@ -48,7 +53,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
   test(
     'TOK-1: a request without card_id saves the card under a new card_id',
     rules(['TOK-1', 'TOK-6']),
-    async ({ gateway, suite, verify, countJudged }) => {
+    async ({ gateway, suite }) => {
       const answer = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
       verify(newCardTokenized(answer), answer);
       countJudged('TOK-6', 1, 'tokenizations');
@@ -58,7 +63,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
   test(
     'TOK-1: new cards never share a card_id, also when tokenized at once',
     rules(['TOK-1']),
-    async ({ gateway, suite, verify }) => {
+    async ({ gateway, suite }) => {
       const answers = await atOnce(
         Array.from({ length: 12 }, () => gateway.tokenize(newCardRequest(suite.merchant.merchantId))),
       );
@@ -71,7 +76,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
   test(
     'TOK-6: rcode is "000" exactly when a card was produced',
     rules(['TOK-6', 'ERR-1']),
-    async ({ gateway, suite, verify }) => {
+    async ({ gateway, suite }) => {
       const [good, bad] = await atOnce([
         gateway.tokenize(newCardRequest(suite.merchant.merchantId)),
         gateway.tokenize(newCardRequest(suite.merchant.merchantId, { exp_date: '1399' })),
@@ -86,7 +91,7 @@ test.describe('new cards (section 4.1 rule 1)', () => {
 test(
   'TOK-8: every published test number comes back as first four, an x for each hidden digit, last six',
   rules(['TOK-8']),
-  async ({ gateway, suite, verify, observe, notExercised }) => {
+  async ({ gateway, suite }) => {
     // Each card stands alone: all are sent at once, and judged in the order of TEST_CARDS.
     const answers = await atOnce(
       TEST_CARDS.map((card) =>
@@ -155,7 +160,7 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
   test(
     'TOK-2: an update with card_id keeps that card_id, whether it carries new card data, one field of it alone, ACH data or another kind',
     rules(['TOK-2']),
-    async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+    async ({ gateway, suite }) => {
       const merchantId = suite.merchant.merchantId;
       const fieldsAlone = cardDataAlone();
       const [[card, ach, cardForAch, achForCard], cardsForFields] = await atOnce([
@@ -238,42 +243,38 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
     },
   );
 
-  test(
-    'TOK-2: each update is stored and seen by the next one',
-    rules(['TOK-2']),
-    async ({ gateway, suite, mock, verify, observe, notExercised }) => {
-      const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
-      const cardId = bodyField(created, 'card_id') as string;
-      verify(newCardTokenized(created, 'a card to update', false), created);
-      let stored: string = DEFAULT_TEST_CARD;
-      for (const [n, step] of [
-        { exp: futureExpiry(30), number: '5555555555554444' },
-        { exp: futureExpiry(40), number: '378282246310005' },
-      ].entries()) {
-        const update = await firstAcceptedUpdate(
-          (number) =>
-            gateway.tokenize(
-              newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: step.exp, card_number: number }),
-            ),
-          step.number,
-          stored,
-        );
-        notJudged(update.declined, observe, notExercised);
-        verify(someUpdateAccepted(update, n + 1), created, ...declinedAnswers(update.declined));
-        // Only what the gateway accepted is held to the store: a declined update is not judged at all.
-        const accepted = update.accepted!;
-        verify(storedAsUpdated(await mock.card(cardId), accepted.answer, { step: n + 1 }), created, accepted.answer);
-        stored = accepted.number;
-      }
-    },
-  );
+  test('TOK-2: each update is stored and seen by the next one', rules(['TOK-2']), async ({ gateway, suite, mock }) => {
+    const created = await gateway.tokenize(newCardRequest(suite.merchant.merchantId));
+    const cardId = bodyField(created, 'card_id') as string;
+    verify(newCardTokenized(created, 'a card to update', false), created);
+    let stored: string = DEFAULT_TEST_CARD;
+    for (const [n, step] of [
+      { exp: futureExpiry(30), number: '5555555555554444' },
+      { exp: futureExpiry(40), number: '378282246310005' },
+    ].entries()) {
+      const update = await firstAcceptedUpdate(
+        (number) =>
+          gateway.tokenize(
+            newCardRequest(suite.merchant.merchantId, { card_id: cardId, exp_date: step.exp, card_number: number }),
+          ),
+        step.number,
+        stored,
+      );
+      notJudged(update.declined, observe, notExercised);
+      verify(someUpdateAccepted(update, n + 1), created, ...declinedAnswers(update.declined));
+      // Only what the gateway accepted is held to the store: a declined update is not judged at all.
+      const accepted = update.accepted!;
+      verify(storedAsUpdated(await mock.card(cardId), accepted.answer, { step: n + 1 }), created, accepted.answer);
+      stored = accepted.number;
+    }
+  });
 
   // The stored side is read through the mock's control API, so this runs on the mock alone; wallet updates would
   // anyway, as real wallet payloads cannot be forged (as for TOK-4).
   test(
     'TOK-2: an accepted update with card_id and ACH data or a wallet payload is stored under that card_id',
     rules(['TOK-2']),
-    async ({ gateway, suite, mock, verify, observe, notExercised }) => {
+    async ({ gateway, suite, mock }) => {
       const merchantId = suite.merchant.merchantId;
       const kinds = [ACH_UPDATE, WALLET_UPDATE];
       const created = await atOnce(kinds.map((kind) => gateway.tokenize(kind.create(merchantId))));
@@ -312,16 +313,12 @@ function notJudged(declined: Attempt[], observe: Observe, notExercised: NotExerc
 const declinedAnswers = (declined: Attempt[]) => declined.map((d) => d.answer);
 
 test.describe('payment information kinds (section 4.1 rule 3)', () => {
-  test(
-    'TOK-3: ACH data (type_id S) is saved under a new card_id',
-    rules(['TOK-3']),
-    async ({ gateway, suite, verify }) => {
-      const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
-      verify(achTokenized(answer), answer);
-    },
-  );
+  test('TOK-3: ACH data (type_id S) is saved under a new card_id', rules(['TOK-3']), async ({ gateway, suite }) => {
+    const answer = await gateway.tokenize(newAchRequest(suite.merchant.merchantId));
+    verify(achTokenized(answer), answer);
+  });
 
-  test('TOK-4: a wallet payload is saved under a new card_id', rules(['TOK-4']), async ({ gateway, suite, verify }) => {
+  test('TOK-4: a wallet payload is saved under a new card_id', rules(['TOK-4']), async ({ gateway, suite }) => {
     const answer = await gateway.tokenize(newWalletRequest(suite.merchant.merchantId));
     verify(walletTokenized(answer), answer);
   });
@@ -330,7 +327,7 @@ test.describe('payment information kinds (section 4.1 rule 3)', () => {
 test(
   'TOK-5: an integrator with the vendor key and its vendor_id tokenizes',
   rules(['TOK-5', 'AUTH-5']),
-  async ({ gateway, suite, vendor, verify, countJudged }) => {
+  async ({ gateway, suite, vendor }) => {
     const answer = await gateway.tokenize(
       newCardRequest(suite.merchant.merchantId, { vendor_id: vendor.vendorId }),
       'vendor',
@@ -343,7 +340,7 @@ test(
 test(
   'TOK-12: merchant_id as the string section 2.1 gives it is not refused where the same request with it as a number is accepted',
   rules(['TOK-12']),
-  async ({ gateway, suite, verify, observe, countJudged, notExercised }) => {
+  async ({ gateway, suite }) => {
     const merchantId = suite.merchant.merchantId;
     if (suite.merchant.idForm === 'number')
       observe(
@@ -369,41 +366,37 @@ test(
   },
 );
 
-test(
-  'TOK-9: echo_fields comes back exactly as sent',
-  rules(['TOK-9']),
-  async ({ gateway, suite, verify, observe, notExercised }) => {
-    const cases = [
-      '[{"order_ref":"A-1001"}]',
-      '[ {"note" : "spaced  out"} ,{"n":"2"}]',
-      '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
-      // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
-      ' \t[{"padded":"yes"}]\n',
-      // An empty array is an echo_fields value too, not "nothing to echo".
-      '[]',
-    ];
-    // Each value on a card of its own: all are sent at once, and judged in the order above.
-    const answers = await atOnce(
-      cases.map((echo) => gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }))),
+test('TOK-9: echo_fields comes back exactly as sent', rules(['TOK-9']), async ({ gateway, suite }) => {
+  const cases = [
+    '[{"order_ref":"A-1001"}]',
+    '[ {"note" : "spaced  out"} ,{"n":"2"}]',
+    '[{"unicode":"ünïcødé ✓ 😀"},{"quote":"she said \\"hi\\""},{"slash":"a\\\\b/c"}]',
+    // Whitespace around the array is still a string holding a JSON array; trimming it changes the string.
+    ' \t[{"padded":"yes"}]\n',
+    // An empty array is an echo_fields value too, not "nothing to echo".
+    '[]',
+  ];
+  // Each value on a card of its own: all are sent at once, and judged in the order above.
+  const answers = await atOnce(
+    cases.map((echo) => gateway.tokenize(newCardRequest(suite.merchant.merchantId, { echo_fields: echo }))),
+  );
+  for (const [i, echo] of cases.entries()) {
+    const answer = answers[i]!;
+    // Whatever it answers with echo_fields in it, or on success, is judged on the answer (the gateway fixture).
+    if (!echoDeclined(answer)) continue;
+    if (i === 0) return verify(ordinaryEchoServed(answer, echo), answer);
+    // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright.
+    observe(
+      'TOK-9',
+      `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`,
+      { kind: 'declined-echo-fields', value: JSON.stringify(echo) },
     );
-    for (const [i, echo] of cases.entries()) {
-      const answer = answers[i]!;
-      // Whatever it answers with echo_fields in it, or on success, is judged on the answer (the gateway fixture).
-      if (!echoDeclined(answer)) continue;
-      if (i === 0) return verify(ordinaryEchoServed(answer, echo), answer);
-      // Limits on echo_fields' content are not shown: a gateway may decline the unusual ones outright.
-      observe(
-        'TOK-9',
-        `echo_fields ${JSON.stringify(echo)} was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`,
-        { kind: 'declined-echo-fields', value: JSON.stringify(echo) },
-      );
-      notExercised(
-        'TOK-9',
-        'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)',
-      );
-    }
-  },
-);
+    notExercised(
+      'TOK-9',
+      'the gateway declined an unusual echo_fields value, so its echo was not seen (limits on echo_fields are not shown)',
+    );
+  }
+});
 
 // A conformant gateway stores nothing for these, but a faulty one would: they count as writes. Each answer is
 // held to its rule by the registry's single-exchange checks (checks/tokenize.ts), which the gateway fixture runs.
@@ -418,7 +411,7 @@ test('TOK-7: a tokenize request without merchant_id is not accepted', rules(['TO
 test(
   'TOK-7: tokenize with the merchant key naming another merchant_id is served or refused, and a serving is shown',
   rules(['TOK-7']),
-  async ({ gateway, suite, observeLeniency }) => {
+  async ({ gateway, suite }) => {
     const other = otherMerchantIdLike(suite.merchant.merchantId);
     // In the form the run sends its own ID (TOK-12), so the ID alone differs.
     const answer = await gateway.tokenize(newCardRequest(other), 'merchant', suite.merchant.idForm);
@@ -453,7 +446,7 @@ test(
 test(
   'TOK-10: a request with a card_id that names no stored card is not reported as success',
   rules(['TOK-10', 'ERR-1']),
-  async ({ gateway, suite, verify }) => {
+  async ({ gateway, suite }) => {
     const answer = await gateway.tokenize(
       newCardRequest(suite.merchant.merchantId, { card_id: `no-such-card-${Date.now()}` }),
     );

@@ -13,7 +13,7 @@ import {
   webhookInactive,
   webhookStates,
 } from '../src/checks/registry.js';
-import { rules, test, type Exchange } from './fixtures.js';
+import { rules, test, verify, type Exchange } from './fixtures.js';
 import { eventually } from './eventually.js';
 
 // Section 3 and 6 through the mock's control API: each test owns its webhooks, receiver, events and
@@ -23,7 +23,7 @@ const HOUR = 3_600;
 test(
   'HOOK-8: requests for an active webhook arrive at its notification_url as HTTP POST',
   rules(['HOOK-8']),
-  async ({ mock, receiver, verify }) => {
+  async ({ mock, receiver }) => {
     const hook = await mock.createWebhook(receiver.url());
     const marker = randomUUID();
     await mock.enqueue(hook.webhook_id, 'conformance.test', { marker }, HOUR);
@@ -35,7 +35,7 @@ test(
 test(
   'HOOK-3: after a successful disable the webhook is inactive',
   rules(['HOOK-3', 'HOOK-1']),
-  async ({ mock, gateway, receiver, verify }) => {
+  async ({ mock, gateway, receiver }) => {
     const hook = await mock.createWebhook(receiver.url());
     const answer = await gateway.disableWebhook(hook.webhook_id);
     verify(disableAccepted(answer), answer);
@@ -47,7 +47,7 @@ test(
 test(
   'HOOK-3: a disabled webhook stays inactive until it is enabled, and a disable moves no other webhook',
   rules(['HOOK-3', 'HOOK-1']),
-  async ({ mock, gateway, verify }) => {
+  async ({ mock, gateway }) => {
     // Nothing is enqueued for these webhooks, so nothing is posted to their (discarding) address.
     const unused = 'http://127.0.0.1:9/unused';
     const [hook, active, inactive] = await Promise.all([
@@ -87,7 +87,7 @@ test(
 test(
   'HOOK-4: an inactive webhook gets no new requests and posts nothing',
   rules(['HOOK-4']),
-  async ({ mock, gateway, receiver, verify }) => {
+  async ({ mock, gateway, receiver }) => {
     const hook = await mock.createWebhook(receiver.url());
     const disabled = await gateway.disableWebhook(hook.webhook_id);
     verify(disableAccepted(disabled), disabled);
@@ -110,7 +110,7 @@ test(
   'HOOK-4 HOOK-6 HOOK-7: after enabling, each unexpired held request is posted once, ' +
     'never one that expired nor an event raised while inactive',
   rules(['HOOK-4', 'HOOK-6', 'HOOK-7']),
-  async ({ mock, gateway, receiver, verify }) => {
+  async ({ mock, gateway, receiver }) => {
     receiver.status = 503; // the merchant's server is down, so the requests queued before the disable stay queued
     const hook = await mock.createWebhook(receiver.url());
     const lasting = [randomUUID(), randomUUID(), randomUUID()];
@@ -149,7 +149,7 @@ test(
 test(
   'HOOK-5 HOOK-6: queued requests are held while inactive and posted after enabling',
   rules(['HOOK-5', 'HOOK-6']),
-  async ({ mock, gateway, receiver, verify }) => {
+  async ({ mock, gateway, receiver }) => {
     receiver.status = 503; // the merchant's server is down, so the request stays queued
     const hook = await mock.createWebhook(receiver.url());
     const marker = randomUUID();

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { disableAccepted, unknownWebhookRefused } from '../src/checks/registry.js';
-import { bodyField, rules, TARGET_SKIPS, test } from './fixtures.js';
+import { bodyField, rules, TARGET_SKIPS, test, notExercised, observe, verify } from './fixtures.js';
 import { HOOK_1, judgeDisable } from './configured-webhook.js';
 
 test(
   'HOOK-1: disabling an existing webhook answers code 0 with data.message',
   rules(['HOOK-1', 'ERR-3']),
-  async ({ gateway, suite, disables, takeWebhook, verify, observe, notExercised }) => {
+  async ({ gateway, suite, disables, takeWebhook }) => {
     const id = await takeWebhook();
     const answer = await gateway.disableWebhook(id);
     // Its data.message, and a failure's code, are judged on the answer itself (the gateway fixture). A refusal
@@ -21,7 +21,7 @@ test(
 test(
   'HOOK-1: disabling a webhook twice answers in the platform scheme, whatever it answers',
   rules(['HOOK-1']),
-  async ({ gateway, takeWebhook, verify, observe, suite }) => {
+  async ({ gateway, takeWebhook, suite }) => {
     test.skip(suite.target !== 'mock', TARGET_SKIPS.redisableOwnWebhook.reason);
     const id = await takeWebhook();
     const first = await gateway.disableWebhook(id);
@@ -43,7 +43,7 @@ test(
 test(
   'HOOK-2: disabling a webhook that does not exist is not reported as success',
   rules(['HOOK-2', 'ERR-2']),
-  async ({ gateway, verify }) => {
+  async ({ gateway }) => {
     const answer = await gateway.disableWebhook(`conformance-missing-${randomUUID()}`);
     verify(unknownWebhookRefused(answer), answer);
   },

@@ -12,6 +12,7 @@ const failedTest = {
     {
       ruleId: 'TOK-8',
       operations: ['tokenize'],
+      expected: 'first four and last six digits',
       found,
       exchanges: ['Sent: POST https://x.example/pg/tokenize'],
       reproduce: [],

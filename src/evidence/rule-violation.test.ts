@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../transport/exchange.js';
-import { annotation, type Annotation } from './annotations.js';
 import { Redactor } from './redact.js';
-import { RuleViolation, failureOf } from './rule-violation.js';
+import { RuleViolation } from './rule-violation.js';
 
 const KEY = 'violation_test_key_9';
 const redactor = new Redactor([KEY], { variables: [{ name: 'PG_API_KEY', value: KEY }], sender: 'suite' });
@@ -37,16 +36,4 @@ test("a violation's finding names the operations its exchanges were sent to; a r
   expect(v.finding.exchanges).toHaveLength(4);
   expect(v.finding.exchanges.every((e) => e.startsWith('Sent: ') && !e.includes('Reproduce with'))).toBe(true);
   expect(v.finding.reproduce).toHaveLength(4);
-});
-
-test('failureOf records each finding before the test fails, and fails it once for several', () => {
-  const annotations: Annotation[] = [];
-  expect(failureOf(annotations, [])).toBeUndefined();
-  const one = new RuleViolation('ERR-1', ['rmsg is empty'], 'rmsg carries text', [], redactor);
-  const two = new RuleViolation('ERR-4', ['text/plain'], 'application/json', [], redactor);
-  expect(failureOf(annotations, [one])).toBe(one);
-  const both = failureOf(annotations, [one, two]);
-  expect(both?.message).toContain(one.message);
-  expect(both?.message).toContain(two.message);
-  expect(annotation.finding.read(annotations).map((f) => f.ruleId)).toEqual(['ERR-1', 'ERR-1', 'ERR-4']);
 });

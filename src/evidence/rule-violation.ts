@@ -1,6 +1,6 @@
 import { exchangeShown } from './describe-exchange.js';
 import { reproduceWithCurl } from './reproduce-line.js';
-import { annotation, type Annotation, type Finding } from './annotations.js';
+import type { Finding } from './annotations.js';
 import type { Exchange } from '../transport/exchange.js';
 import type { Redactor } from './redact.js';
 import { ruleById, type Rule } from '../catalogue/rules.js';
@@ -45,7 +45,7 @@ export class RuleViolation extends Error {
     const finding: Finding = {
       ruleId,
       operations: operationsOf(exchanges),
-      expected,
+      expected: redactor.text(expected),
       found: problems
         .map((p) => redactor.text(p))
         .join('; ')
@@ -61,14 +61,4 @@ export class RuleViolation extends Error {
   get ruleId(): string {
     return this.finding.ruleId;
   }
-}
-
-/**
- * Records each violation's finding on the test (`annotations`, its testInfo's) and returns the error that
- * fails it, or undefined when there is none: the one way a failed check reaches the reports.
- */
-export function failureOf(annotations: Annotation[], violations: readonly RuleViolation[]): Error | undefined {
-  for (const v of violations) annotations.push(annotation.finding.write(v.finding));
-  if (violations.length <= 1) return violations[0];
-  return new Error(violationWording.several(violations.map((v) => v.message)));
 }

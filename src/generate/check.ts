@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
-import { annotation, type Annotation } from '../evidence/annotations.js';
 import type { Redactor } from '../evidence/redact.js';
-import { RuleViolation, failureOf } from '../evidence/rule-violation.js';
+import { RuleViolation } from '../evidence/rule-violation.js';
+import { failureOf, type TestRecorder } from '../evidence/test-recorder.js';
 import { failureLines, runProperty, type PropertyFinding } from './property.js';
 import { SEED_VAR } from './settings.js';
 
@@ -22,34 +22,34 @@ export function shorten(text: string, max = 400): string {
 }
 
 /**
- * `judged` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"); `lanes`
+ * `recorder` counts, per rule, the generated inputs that reached a verdict ("passed means exercised"); `lanes`
  * inputs are judged at once (the requests the worker may have in flight).
  */
-export function propertyCheck(
-  redactor: Redactor,
-  annotations: Annotation[],
-  judged: (ruleId: string, count: number, what: string) => void,
-  lanes: number,
-): PropertyCheck {
+export function propertyCheck(redactor: Redactor, recorder: TestRecorder, lanes: number): PropertyCheck {
   return async (name, arbitrary, judge, describe = (input) => JSON.stringify(input)) => {
     // Later rounds draw the same inputs again for rules not yet failed: count each input once.
     const counted = async (input: Parameters<typeof judge>[0], round: number) => {
       const judgements = await judge(input);
-      if (round === 0) for (const j of judgements) judged(j.ruleId, 1, 'generated inputs');
+      if (round === 0) for (const j of judgements) recorder.judged(j.ruleId, 1, 'generated inputs');
       return judgements;
     };
     const outcome = await runProperty(name, arbitrary, counted, { lanes });
-    annotations.push(
-      annotation.generatedInputs.write({ name, runs: outcome.runs, replay: `${SEED_VAR}=${outcome.runSeed}` }),
+    const shrunk = outcome.failures.map((failure) => ({
+      failure,
+      lines: failureLines(failure, shorten(redactor.text(describe(failure.input)))),
+    }));
+    recorder.generated(
+      name,
+      outcome.runs,
+      `${SEED_VAR}=${outcome.runSeed}`,
+      shrunk.map((s) => s.lines),
     );
-    if (!outcome.failures.length) return outcome.runs;
-    const violations = outcome.failures.flatMap((failure) => {
-      const lines = failureLines(failure, shorten(redactor.text(describe(failure.input))));
-      annotations.push(annotation.counterExample.write({ name, lines }));
-      return failure.judgements.map(
+    if (!shrunk.length) return outcome.runs;
+    const violations = shrunk.flatMap(({ failure, lines }) =>
+      failure.judgements.map(
         (j) => new RuleViolation(j.ruleId, [...j.problems, ...lines], j.expected, j.exchanges, redactor),
-      );
-    });
-    throw failureOf(annotations, violations) ?? new Error(`${name}: failed without a rule named`);
+      ),
+    );
+    throw failureOf(recorder, violations) ?? new Error(`${name}: failed without a rule named`);
   };
 }

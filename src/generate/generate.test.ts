@@ -21,6 +21,7 @@ import {
 import { nameValueList } from './name-value-list.js';
 import { runProperty } from './property.js';
 import { ensureRunSeed, generatedRuns, propertySeed } from './settings.js';
+import { TestRecorder } from '../evidence/test-recorder.js';
 
 /** A worker's share of PG_IN_FLIGHT, as the fixture gives it. */
 const LANES = 4;
@@ -151,14 +152,15 @@ test('a failure is shrunk to the smallest input, replays with the same seed, and
   expect(again.failures.map((f) => f.input)).toEqual([1000]);
 
   ensureRunSeed(process.env);
-  const annotations: { type: string; description?: string }[] = [];
   const secret = '4111111111111111';
-  const check = propertyCheck(new Redactor(['a-secret-key']), annotations, () => {}, LANES);
+  const redactor = new Redactor(['a-secret-key']);
+  const record = new TestRecorder(redactor);
+  const check = propertyCheck(redactor, record, LANES);
   const failing = async () => [{ ruleId: 'TOK-8', problems: ['wrong'], expected: 'right', exchanges: [] }];
   const error = await check('redacted', fc.constant(secret), failing, (n) => `card ${n} with key a-secret-key`).catch(
     (e: Error) => e,
   );
-  const shown = `${(error as Error).message}\n${JSON.stringify(annotations)}`;
+  const shown = `${(error as Error).message}\n${JSON.stringify(record.annotation())}`;
   expect(shown).toContain('replay with PG_SEED=');
   expect(shown).not.toContain(secret);
   expect(shown).not.toContain('a-secret-key');

@@ -4,10 +4,9 @@ import { loadRules } from '../catalogue/rules.js';
 import { ruleOutcomes, verdictOf } from './model/rule-outcomes.js';
 import { applySelection, selectionVerdict } from './model/rule-selection.js';
 import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-records.js';
-import { testRecordOf, type TestRecord } from './test-records/test-record.js';
+import { finishedTest, type FinishedTest } from './test-records/finished-test.js';
 import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
-import { annotation } from '../evidence/annotations.js';
 import type { VerdictMessage } from './model/verdict-message.js';
 import { consoleEnding } from './formats/console.js';
 import { runGaps } from './model/run-gaps.js';
@@ -64,7 +63,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly history: string | undefined;
   private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>> &
     Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
-  private readonly records: TestRecord[] = [];
+  private readonly records: FinishedTest[] = [];
   /** The lowest limit any test's worker had learned, by scope. */
   private readonly learnedLimits = new Map<string, number>();
   private started = new Date();
@@ -130,13 +129,12 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const { record, annotations } = testRecordOf(test, result, this.run.redactKeys);
-    this.runWide.collect(annotations);
-    this.coverage.collect(annotations);
-    for (const limits of annotation.learnedLimits.read(annotations))
-      for (const { scope, perSecond } of limits)
-        this.learnedLimits.set(scope, Math.min(perSecond, this.learnedLimits.get(scope) ?? Infinity));
-    this.records.push(record);
+    const finished = finishedTest(test, result, this.run.redactKeys);
+    this.runWide.collect(finished);
+    this.coverage.collect(finished.coverage);
+    for (const { scope, perSecond } of finished.learnedLimits ?? [])
+      this.learnedLimits.set(scope, Math.min(perSecond, this.learnedLimits.get(scope) ?? Infinity));
+    this.records.push(finished);
   }
 
   async onEnd(result: FullResult): Promise<void> {

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import fc from 'fast-check';
-import { annotation, stoppedAnnotation, type Annotation } from '../evidence/annotations.js';
+import { ruleAnnotation, type Annotation } from '../evidence/annotations.js';
 import { Redactor } from '../evidence/redact.js';
-import { RuleViolation, failureOf, violationWording } from '../evidence/rule-violation.js';
+import { RuleViolation, violationWording } from '../evidence/rule-violation.js';
+import { failureOf, TestRecorder } from '../evidence/test-recorder.js';
 import { propertyCheck } from '../generate/check.js';
 import { freePort } from '../testing/stand-ins/free-port.js';
 import { DEFAULT_RETRY, GatewayClient } from '../transport/gateway-client.js';
@@ -61,16 +62,16 @@ type Ran = { title: string; rules: string[]; status: TestResult['status']; annot
 
 async function ranTests(servers: { refused: string; redirecting: string }): Promise<Ran[]> {
   const ran: Ran[] = [];
-  const run = async (title: string, rules: string[], body: (annotations: Annotation[]) => Promise<void> | void) => {
-    const annotations: Annotation[] = [];
+  const run = async (title: string, rules: string[], body: (record: TestRecorder) => Promise<void> | void) => {
+    const record = new TestRecorder(redactor);
     try {
-      await body(annotations);
-      ran.push({ title, rules, status: 'passed', annotations });
+      await body(record);
+      ran.push({ title, rules, status: 'passed', annotations: [record.annotation()] });
     } catch (error) {
-      ran.push({ title, rules, status: 'failed', annotations, error });
+      ran.push({ title, rules, status: 'failed', annotations: [record.annotation()], error });
     }
   };
-  const client = (baseUrl: string, annotations: Annotation[]) => {
+  const client = (baseUrl: string, record: TestRecorder) => {
     const c = new GatewayClient(
       baseUrl,
       { merchantKey: KEY, vendorKey: undefined },
@@ -78,12 +79,12 @@ async function ranTests(servers: { refused: string; redirecting: string }): Prom
       (t) => redactor.text(t),
       { ...DEFAULT_RETRY, attempts: 1 },
     );
-    c.onStopped = (stopped) => annotations.push(stoppedAnnotation(stopped));
+    c.onStopped = (stopped) => record.stopped(stopped);
     return c;
   };
   // The verify fixture: one failed check.
-  await run('masking', ['TOK-8'], (annotations) => {
-    throw failureOf(annotations, [
+  await run('masking', ['TOK-8'], (record) => {
+    throw failureOf(record, [
       new RuleViolation(
         'TOK-8',
         [`card_number hides 8 digits, key ${KEY}`],
@@ -94,29 +95,24 @@ async function ranTests(servers: { refused: string; redirecting: string }): Prom
     ]);
   });
   // The gateway fixture: two checks of the answers failed in one test.
-  await run('answers', ['ERR-1', 'ERR-4'], (annotations) => {
-    const failure = failureOf(annotations, [
+  await run('answers', ['ERR-1', 'ERR-4'], (record) => {
+    const failure = failureOf(record, [
       new RuleViolation('ERR-1', ['rmsg is empty'], 'rmsg carries text', [tokenize], redactor),
       new RuleViolation('ERR-4', ['content-type text/plain'], 'application/json', [tokenize, tokenize], redactor),
     ]);
     if (failure) throw failure;
   });
   // A property: its failure carries the shrunk input and the seed that replays it.
-  await run('property', ['TOK-9'], async (annotations) => {
-    await propertyCheck(
-      redactor,
-      annotations,
-      () => {},
-      1,
-    )('echo', fc.constant('[]'), async () => [
+  await run('property', ['TOK-9'], async (record) => {
+    await propertyCheck(redactor, record, 1)('echo', fc.constant('[]'), async () => [
       { ruleId: 'TOK-9', problems: ['echo_fields came back changed'], expected: 'unchanged', exchanges: [tokenize] },
     ]);
   });
-  await run('unreachable', ['VAULT-1'], async (annotations) => {
-    await client(servers.refused, annotations).listCustomers({ count: 1 });
+  await run('unreachable', ['VAULT-1'], async (record) => {
+    await client(servers.refused, record).listCustomers({ count: 1 });
   });
-  await run('redirected', ['VAULT-2'], async (annotations) => {
-    await client(servers.redirecting, annotations).listCustomers({ count: 1 });
+  await run('redirected', ['VAULT-2'], async (record) => {
+    await client(servers.redirecting, record).listCustomers({ count: 1 });
   });
   await run('broken test', ['VAULT-3'], () => {
     throw new Error('a test that broke, with no finding: shown by its message');
@@ -125,7 +121,7 @@ async function ranTests(servers: { refused: string; redirecting: string }): Prom
 }
 
 function testCase(r: Ran, i: number): TestCase {
-  const annotations = r.rules.map((id) => annotation.rule.write(id));
+  const annotations = r.rules.map(ruleAnnotation);
   return {
     id: `t${i}`,
     title: r.title,

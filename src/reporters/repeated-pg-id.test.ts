@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { annotation } from '../evidence/annotations.js';
 import { madeUpRecord, madeUpRule } from '../testing/made-up/records.js';
 import { unchanged, type Drift } from './drift/drift.js';
 import { conformancePage } from './formats/html/conformance-html.js';
@@ -20,10 +19,10 @@ import { RunWideRecords } from './test-records/run-wide-records.js';
 function reportOf(tests: string[][], baseline?: string) {
   const runWide = new RunWideRecords();
   tests.forEach((pgIds, i) =>
-    runWide.collect([
-      annotation.runNewCards.write([`card-${i}`]),
-      annotation.runPgIds.write(pgIds.map((pgId) => ({ digest: `digest of ${pgId}`, shown: pgId }))),
-    ]),
+    runWide.collect({
+      newCards: [`card-${i}`],
+      pgIds: pgIds.map((pgId) => ({ digest: `digest of ${pgId}`, shown: pgId })),
+    }),
   );
   const records = [madeUpRecord({ rules: ['TOK-1'] }), ...runWide.records()];
   const outcomes = ruleOutcomes([madeUpRule('TOK-1')], records, 'mock');

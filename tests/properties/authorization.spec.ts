@@ -5,7 +5,7 @@ import {
   refusalProblems,
   rejectionProblems,
 } from '../../src/checks/registry.js';
-import { rules, succeeded, test, type PropertyFinding } from '../fixtures.js';
+import { rules, succeeded, test, observe, type PropertyFinding } from '../fixtures.js';
 import { authHeader, buildAuthHeader, describeAuthHeader, expectationOf } from '../inputs.js';
 import { OPERATIONS } from '../operations.js';
 
@@ -14,7 +14,7 @@ import { OPERATIONS } from '../operations.js';
 test(
   'AUTH-4: every Authorization header that is not the section 5 construction is rejected, on every operation',
   rules(['AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-7']),
-  async ({ gateway, suite, takeWebhook, property, observe }) => {
+  async ({ gateway, suite, takeWebhook, property }) => {
     const operations = OPERATIONS.filter((op) => suite.allowWrites || !op.writes);
     const open = new Map<string, boolean>();
     await property(

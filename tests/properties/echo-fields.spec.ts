@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { answerVerdict } from '../../src/checks/registry.js';
-import { bodyField, rules, succeeded, test } from '../fixtures.js';
+import { bodyField, rules, succeeded, test, observe } from '../fixtures.js';
 import { nameValueList, newCardRequest } from '../inputs.js';
 
 test(
   'TOK-9: for any echo_fields and report_data of the stated shape, echo_fields comes back byte for byte or the request is declined',
   rules(['TOK-9']),
-  async ({ gateway, suite, property, observe }) => {
+  async ({ gateway, suite, property }) => {
     const declined = new Set<string>();
     await property(
       'TOK-9 echo_fields',

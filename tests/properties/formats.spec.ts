@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { newCardProblems, rejectionProblems } from '../../src/checks/registry.js';
-import { rules, succeeded, test, type Exchange, type PropertyFinding } from '../fixtures.js';
+import { rules, succeeded, test, observe, type Exchange, type PropertyFinding } from '../fixtures.js';
 import {
   malformedClientIp,
   malformedExpDate,
@@ -59,7 +59,7 @@ for (const [field, malformed] of MALFORMED) {
 test(
   'TOK-1 TOK-3: well-formed exp_date, tr_number and client_ip are accepted',
   rules(['TOK-1', 'TOK-3']),
-  async ({ gateway, suite, property, observe }) => {
+  async ({ gateway, suite, property }) => {
     const wellFormed = fc.oneof(
       wellFormedExpDate().map((value) => ({ field: 'exp_date' as const, value })),
       wellFormedTrNumber(suite.target).map((value) => ({ field: 'tr_number' as const, value })),

@@ -1,12 +1,12 @@
 import { answerVerdict } from '../../src/checks/registry.js';
-import { rules, succeeded, test } from '../fixtures.js';
+import { rules, succeeded, test, observe } from '../fixtures.js';
 import { DEFAULT_TEST_CARD, cardNumbers, describeCard, newCardRequest } from '../inputs.js';
 
 // Real targets get published test card numbers only; the embedded mock gets any Luhn-valid number of 13–19 digits.
 test(
   'TOK-8: for any card number of 13 to 19 digits, the answer shows the first four, one x per hidden digit, the last six',
   rules(['TOK-8']),
-  async ({ gateway, suite, property, observe }) => {
+  async ({ gateway, suite, property }) => {
     const declined = new Set<number>();
     await property(
       'TOK-8 masking',

@@ -16,7 +16,16 @@ import {
   vaultChangedObservation,
   walkSnapshot,
 } from '../../src/checks/registry.js';
-import { bodyField, rules, succeeded, test, type Exchange, type PropertyFinding } from '../fixtures.js';
+import {
+  bodyField,
+  rules,
+  succeeded,
+  test,
+  notExercised,
+  observe,
+  type Exchange,
+  type PropertyFinding,
+} from '../fixtures.js';
 import { WalkBudget } from '../walk-budget.js';
 import { walkJudgements } from './walk-judgements.js';
 
@@ -44,7 +53,7 @@ function pageSizesFor(totalRecords: number): fc.Arbitrary<number> {
 test(
   'VAULT-2 VAULT-3 VAULT-4: for any page size, walking every page yields each customer once, in full pages',
   rules(['VAULT-2', 'VAULT-3', 'VAULT-4']),
-  async ({ gateway, suite, property, observe, notExercised }, testInfo) => {
+  async ({ gateway, suite, property }, testInfo) => {
     const refused = new Set<number>();
     const moved = new Set<string>();
     const budget = new WalkBudget(testInfo.timeout);
@@ -119,7 +128,7 @@ const position = fc.record({
 test(
   'VAULT-5 VAULT-6: any page is in descending customer_id order after the one before it, and pages past the last are empty',
   rules(['VAULT-5', 'VAULT-6']),
-  async ({ gateway, suite, property, observe }) => {
+  async ({ gateway, suite, property }) => {
     const pastFailures = new Set<string>();
     const moved = { 'VAULT-5': new Set<string>(), 'VAULT-6': new Set<string>() };
     const list = (n: number, page = 0) => gateway.listCustomers(listingQuery(suite.merchant.merchantId, n, page));

@@ -1,5 +1,4 @@
-import { parseObservation, UNCLASSIFIED, type Observation } from '../../evidence/annotations.js';
-import { describeKey, observationKey } from '../test-records/observation.js';
+import { observationKey, UNCLASSIFIED, type Observation } from '../../evidence/annotations.js';
 import type { ConformanceJson, LeniencyJson, RuleJson } from '../model/read-report.js';
 import { ruleFingerprint } from '../model/run-identity.js';
 import { coverageDown } from '../model/coverage.js';
@@ -36,6 +35,22 @@ export type Drift = {
 };
 
 const EXERCISED = new Set(['passed', 'failed', 'known deviation']);
+
+const describeKey = (o: Observation) => `${o.ruleId} ${o.kind}${o.subject ? ` (${o.subject})` : ''}`;
+
+/**
+ * An observation as an older suite wrote it, one string: "RULE: sentence", then its data as a line of JSON
+ * when it had a kind.
+ */
+function parseObservation(text: string): Observation | undefined {
+  const [sentence = '', json] = text.split('\n', 2);
+  const match = /^([A-Z]+-[0-9]+): (.*)$/s.exec(sentence);
+  if (!match) return undefined;
+  const [, ruleId = '', said = ''] = match;
+  if (json === undefined) return { ruleId, text: said, kind: UNCLASSIFIED, value: said };
+  const data = JSON.parse(json) as Omit<Observation, 'ruleId' | 'text'>;
+  return { ruleId, text: said, ...data };
+}
 
 function observationsOf(rule: RuleJson): Observation[] {
   return rule.observations.flatMap((o) => {

@@ -6,7 +6,7 @@ import { readConformanceJson } from '../model/read-report.js';
 import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
 import { applySelection } from '../model/rule-selection.js';
 import { runGaps } from '../model/run-gaps.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { consoleEnding } from './console.js';
 import { conformanceJson } from './json.js';
 import { conformanceMarkdown } from './markdown.js';
@@ -19,7 +19,7 @@ const rule = (id: string): Rule => ({
   check: 'black-box',
   writes: false,
 });
-const record = (id: string, over: Partial<TestRecord> = {}): TestRecord => ({
+const record = (id: string, over: Partial<FinishedTest> = {}): FinishedTest => ({
   title: `vault.spec.ts › ${id} holds`,
   file: 'f',
   rules: [id],
@@ -32,7 +32,7 @@ const record = (id: string, over: Partial<TestRecord> = {}): TestRecord => ({
 });
 
 /** A report as the reporter builds it: the records judged, their gaps weighed, the verdict taken. */
-function reportOf(records: TestRecord[], over: Partial<JudgedRun> = {}) {
+function reportOf(records: FinishedTest[], over: Partial<JudgedRun> = {}) {
   const outcomes = applySelection(ruleOutcomes([rule('VAULT-2'), rule('HOOK-1')], records, 'sandbox'), over.selected);
   const gaps = runGaps(records, outcomes);
   return conformanceReport({

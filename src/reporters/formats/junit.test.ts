@@ -3,7 +3,7 @@ import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport } from '../model/build-report.js';
 import { applySelection } from '../model/rule-selection.js';
 import { ruleOutcomes, verdictOf, type RuleOutcome } from '../model/rule-outcomes.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { conformanceJunit } from './junit.js';
 import { xmlProblem } from '../../testing/readers/well-formed-xml.js';
 import { escapeXml } from './xml-escape.js';
@@ -16,7 +16,7 @@ const rule = (id: string, text = `${id} wording`): Rule => ({
   check: 'black-box',
   writes: false,
 });
-const record = (id: string, over: Partial<TestRecord> = {}): TestRecord => ({
+const record = (id: string, over: Partial<FinishedTest> = {}): FinishedTest => ({
   title: `tokenize.spec.ts › ${id} holds`,
   file: 'f',
   rules: [id],

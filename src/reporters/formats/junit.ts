@@ -1,6 +1,6 @@
 import { ticketOf } from '../../known-deviations/entry.js';
 import type { ConformanceReport, RuleReport } from '../model/conformance-report.js';
-import type { FailureDetail } from '../test-records/failure-details.js';
+import { isBroken, type Failure } from '../test-records/finished-test.js';
 import { escapeXml } from './xml-escape.js';
 import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading, leniencyLine } from './leniency-lines.js';
 
@@ -12,11 +12,11 @@ const familyOf = (id: string) => id.replace(/-[^-]*$/, '');
 
 const unique = (list: readonly string[]) => [...new Set(list)];
 
-function findingText(f: FailureDetail): string {
-  if (f.message !== undefined) return f.message;
+function findingText(f: Failure): string {
+  if (isBroken(f)) return f.message;
   return [
-    `Expected: ${f.expected ?? '(not stated)'}`,
-    `Found: ${f.found ?? '(not stated)'}`,
+    `Expected: ${f.expected}`,
+    `Found: ${f.found}`,
     ...f.exchanges,
     ...f.reproduce.map((r) => `Reproduce with: ${r}`),
   ].join('\n');
@@ -34,7 +34,7 @@ function findingsText(r: RuleReport): string {
 function firstFound(r: RuleReport): string {
   const details = r.tests.filter((t) => t.outcome === 'failed').flatMap((t) => t.failures ?? []);
   const first = details[0];
-  const found = first?.found ?? first?.message ?? 'see the failed tests';
+  const found = first ? (isBroken(first) ? first.message : first.found) : 'see the failed tests';
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
   return `Found: ${found.split('\n')[0]}${more}`;
 }

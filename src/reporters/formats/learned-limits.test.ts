@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport } from '../model/build-report.js';
 import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { conformanceMarkdown } from './markdown.js';
 
 const RULES: Rule[] = [
@@ -15,7 +15,7 @@ const RULES: Rule[] = [
     writes: true,
   },
 ];
-const RECORD: TestRecord = {
+const RECORD: FinishedTest = {
   title: 'tokenize.spec.ts › TOK-1 stores a card',
   file: 'f',
   rules: ['TOK-1'],

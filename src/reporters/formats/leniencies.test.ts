@@ -9,7 +9,7 @@ import { driftSince, unchanged } from '../drift/drift.js';
 import { conformanceReport } from '../model/build-report.js';
 import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { conformancePage } from './html/conformance-html.js';
 import { conformanceJunit } from './junit.js';
 import { LENIENCIES_TITLE } from './leniency-lines.js';
@@ -40,7 +40,7 @@ const statusSeen: Observation = {
   text: 'vault listing with the key as user part, the colon after it: accepted',
 };
 
-const record = (id: string, observations: Observation[] = []): TestRecord => ({
+const record = (id: string, observations: Observation[] = []): FinishedTest => ({
   title: `auth.spec.ts › ${id} probe`,
   file: 'f',
   rules: [id],
@@ -51,7 +51,7 @@ const record = (id: string, observations: Observation[] = []): TestRecord => ({
   served: ['tokenize', 'listCustomers', 'disableWebhook'],
 });
 
-function reportOf(records: TestRecord[], baseline?: string) {
+function reportOf(records: FinishedTest[], baseline?: string) {
   const outcomes = ruleOutcomes(RULES, records, 'sandbox');
   return conformanceReport({
     target: 'sandbox',
@@ -77,7 +77,7 @@ const LENIENT = [
 ];
 
 test('the model lists each leniency served once, in catalogue order, apart from its rule, and no verdict moves', () => {
-  const report = reportOf([...LENIENT, record('AUTH-3', [LENIENT[0]!.observations[0]!])]);
+  const report = reportOf([...LENIENT, record('AUTH-3', [LENIENT[0]!.observations![0]!])]);
   expect(report.verdict).toBe('CONFORMANT');
   expect(report.leniencies.map((l) => `${l.name} ${l.operation}`)).toEqual([
     'other-merchant-id-served tokenize',
@@ -133,7 +133,7 @@ test('a run without leniencies shows none: no section, an empty list in conforma
   expect(conformanceJunit(report)).not.toContain('lenienc');
 });
 
-const json = (records: TestRecord[]) => JSON.parse(JSON.stringify(reportOf(records))) as ConformanceJson;
+const json = (records: FinishedTest[]) => JSON.parse(JSON.stringify(reportOf(records))) as ConformanceJson;
 
 test('drift names the leniencies that appeared and those no longer seen, and nothing when they are the same', () => {
   const before = json([LENIENT[0]!, LENIENT[1]!, record('TOK-7')]);

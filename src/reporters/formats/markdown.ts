@@ -1,4 +1,5 @@
 import { scopeName } from '../../evidence/annotations.js';
+import { isBroken } from '../test-records/finished-test.js';
 import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../model/coverage.js';
 import type { RuleReport } from '../model/conformance-report.js';
 import { summaryLines } from './summary-lines.js';
@@ -123,11 +124,11 @@ function failedMarkdown(rules: readonly RuleReport[]): string[] {
       lines.push(`- ${t.title.replace(/\n/g, ' ')}`);
       // A double-backtick code span holds a backtick a generated input may carry.
       for (const f of t.failures ?? []) {
-        if (f.message !== undefined) lines.push('', '  ```', ...f.message.split('\n').map((l) => `  ${l}`), '  ```');
+        if (isBroken(f)) lines.push('', '  ```', ...f.message.split('\n').map((l) => `  ${l}`), '  ```');
         else
           lines.push(
-            `  - Expected: ${f.expected ?? '(not stated)'}`,
-            `  - Found: ${(f.found ?? '(not stated)').replace(/\n/g, '; ')}`,
+            `  - Expected: ${f.expected}`,
+            `  - Found: ${f.found.replace(/\n/g, '; ')}`,
             ...f.reproduce.map((r) => `  - Reproduce with: \`\` ${r} \`\``),
           );
       }

@@ -7,7 +7,7 @@ import { driftSections } from '../drift/drift-markdown.js';
 import { applyKnownDeviations, knownSections } from './known-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { stepSummary } from '../formats/step-summary.js';
 import { verdictLine } from '../model/verdict-line.js';
 
@@ -20,7 +20,7 @@ const rule = (id: string): Rule => ({
   writes: false,
 });
 const judged = (id: string) => [{ ruleId: id, count: 1, what: 'answers' }];
-const passing = (id: string): TestRecord => ({
+const passing = (id: string): FinishedTest => ({
   title: `${id} passes`,
   file: 'f',
   rules: [id],
@@ -29,7 +29,7 @@ const passing = (id: string): TestRecord => ({
   observations: [],
   judged: judged(id),
 });
-const failing = (id: string, found: string): TestRecord => ({
+const failing = (id: string, found: string): FinishedTest => ({
   ...passing(id),
   title: `${id} fails`,
   violated: [id],
@@ -61,7 +61,7 @@ const file = (...entries: KnownDeviation[]): KnownDeviations => ({ path: 'known-
 const run = { target: 'sandbox', today: '2026-11-25' };
 const RULES = [rule('TOK-8'), rule('TOK-9')];
 
-function judge(records: TestRecord[], known: KnownDeviations) {
+function judge(records: FinishedTest[], known: KnownDeviations) {
   const applied = applyKnownDeviations(ruleOutcomes(RULES, records, 'sandbox'), known, run);
   const verdict = verdictOf(applied.outcomes);
   return { ...applied, verdict, line: verdictLine(verdict, applied.outcomes, undefined, applied.known) };
@@ -111,7 +111,7 @@ test('an entry whose rule passed is listed as no longer seen; one whose rule was
 });
 
 test('any other verdict wins over a known deviation, and still names it: target unavailable, not fully exercised', () => {
-  const unavailable: TestRecord = { ...passing('TOK-9'), outcome: 'unavailable', error: 'HTTP 503' };
+  const unavailable: FinishedTest = { ...passing('TOK-9'), outcome: 'unavailable', error: 'HTTP 503' };
   const r = judge([failing('TOK-8', 'hides 6 digits'), unavailable], file(entry()));
   expect(r.verdict).toBe('TARGET UNAVAILABLE');
   expect(r.line).toContain('1 known (TICKET-123, until 2026-12-20)');

@@ -1,6 +1,6 @@
 import { ticketOf, type KnownDeviation, type KnownDeviations } from '../../known-deviations/entry.js';
 import { collapsed, matchFailures, type Hit, type SeenFailure } from '../../known-deviations/match.js';
-import type { FailureDetail } from '../test-records/failure-details.js';
+import { isBroken, type Failure } from '../test-records/finished-test.js';
 import type { RuleOutcome } from '../model/rule-outcomes.js';
 
 /** One entry as the reports show it, with what the run found under it. */
@@ -38,7 +38,7 @@ export type KnownDeviationsJson = {
   notForTarget: KnownItem[];
 };
 
-type FailedTests = { outcome: string; title: string; failures?: FailureDetail[] }[];
+type FailedTests = { outcome: string; title: string; failures?: Failure[] }[];
 
 /**
  * A rule's failures as the known-deviations file matches them: each Found with the operations it sent to.
@@ -49,8 +49,10 @@ export function failuresIn(rule: string, status: string, tests: FailedTests): Se
   return tests
     .filter((t) => t.outcome === 'failed')
     .flatMap((t) => {
-      const details = t.failures?.length ? t.failures : [{ exchanges: [], reproduce: [], message: t.title }];
-      return details.map((f) => ({ rule, found: f.found ?? f.message ?? '', operations: f.operations ?? [] }));
+      if (!t.failures?.length) return [{ rule, found: t.title, operations: [] }];
+      return t.failures.map((f) =>
+        isBroken(f) ? { rule, found: f.message, operations: [] } : { rule, found: f.found, operations: f.operations },
+      );
     });
 }
 

@@ -1,6 +1,5 @@
 import { fieldGroups, groupKey, type FieldGroup, type Side } from '../../coverage/coverage-fields.js';
 import { addTally, emptyTally, type Tally } from '../../coverage/coverage-tally.js';
-import { annotation, type Annotation } from '../../evidence/annotations.js';
 
 /**
  * The coverage section of the reports: the document-level counterpart of the per-rule "judged" counts.
@@ -29,16 +28,15 @@ export type FieldCoverage = {
 
 export type Coverage = { exercised: number; total: number; fields: FieldCoverage[] };
 
-/** Folds the `coverage` annotations of the run's tests into one tally. */
+/** Folds the coverage each test of the run recorded into one tally. */
 export class CoverageCollector {
   private readonly tally = emptyTally();
   private tests = 0;
 
-  collect(annotations: readonly Annotation[]): void {
-    for (const t of annotation.coverage.read(annotations)) {
-      addTally(this.tally, t);
-      this.tests++;
-    }
+  collect(tally: Tally | undefined): void {
+    if (!tally) return;
+    addTally(this.tally, tally);
+    this.tests++;
   }
 
   /** Undefined when no test recorded coverage (a report merged from runs before it existed). */

@@ -5,9 +5,10 @@ import { CONFIGURATION_SKIPS } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { summaryLines } from '../formats/summary-lines.js';
-import { servedAnnotations } from '../../evidence/annotations.js';
+import { TestRecorder } from '../../evidence/test-recorder.js';
+import { Redactor } from '../../evidence/redact.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { runGaps } from './run-gaps.js';
 import { conformanceReport } from './build-report.js';
 
@@ -19,7 +20,7 @@ const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
   check,
   writes: false,
 });
-const passed = (id: string, served: string[]): TestRecord => ({
+const passed = (id: string, served: string[]): FinishedTest => ({
   title: id,
   file: 'f',
   rules: [id],
@@ -29,7 +30,7 @@ const passed = (id: string, served: string[]): TestRecord => ({
   judged: [{ ruleId: id, count: 1, what: 'answers' }],
   served,
 });
-const skipped = (id: string, skipReason: string): TestRecord => ({
+const skipped = (id: string, skipReason: string): FinishedTest => ({
   title: id,
   file: 'f',
   rules: [id],
@@ -40,7 +41,7 @@ const skipped = (id: string, skipReason: string): TestRecord => ({
 });
 const ALL = ['tokenize', 'listCustomers', 'disableWebhook'];
 
-function verdict(rules: Rule[], records: TestRecord[], target = 'sandbox') {
+function verdict(rules: Rule[], records: FinishedTest[], target = 'sandbox') {
   const outcomes = ruleOutcomes(rules, records, target);
   const gaps = runGaps(records, outcomes);
   const verdict = verdictOf(outcomes, gaps);
@@ -59,18 +60,27 @@ function verdict(rules: Rule[], records: TestRecord[], target = 'sandbox') {
 }
 
 test("an operation is served when an answer carries its family's success indicator", () => {
-  const answer = (operation: Exchange['operation'], family: Exchange['family'], json: unknown) =>
-    ({ operation, family, json }) as Exchange;
-  expect(
-    servedAnnotations([
+  const answer = (operation: Exchange['operation'], family: Exchange['family'], json: unknown): Exchange => ({
+    operation,
+    family,
+    request: { method: 'POST', url: 'http://127.0.0.1:4010/x', headers: {}, body: undefined },
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    text: JSON.stringify(json),
+    json,
+    ms: 1,
+  });
+  const record = new TestRecorder(new Redactor([]));
+  record.answered(
+    [
       answer('tokenize', 'pg', { rcode: '000' }),
       answer('disableWebhook', 'platform', { code: 1301 }),
       answer('listCustomers', 'platform', { code: 0 }),
-    ]),
-  ).toEqual([
-    { type: 'served', description: 'tokenize' },
-    { type: 'served', description: 'listCustomers' },
-  ]);
+    ],
+    new Map(),
+    [],
+  );
+  expect(record.recorded.served).toEqual(['tokenize', 'listCustomers']);
 });
 
 test('a sandbox run without PG_WEBHOOK_ID is NOT FULLY EXERCISED, naming the variable, though every rule it ran passed', () => {

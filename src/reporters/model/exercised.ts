@@ -1,6 +1,6 @@
 import { CONFIGURATION_SKIPS, configurationGap, configurationSkip } from '../../config/configuration-skips.js';
 import { OPERATION_IDS, type OperationId } from '../../catalogue/spec.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 
 /**
  * "Passed means exercised" for the run as a whole: the document has three operations, and a run that never
@@ -12,7 +12,7 @@ import type { TestRecord } from '../test-records/test-record.js';
 export type OperationGap = { operation: OperationId; reason: string };
 
 /** Operations no test of the run had served, each with why and what to set. */
-export function operationGaps(records: readonly TestRecord[]): OperationGap[] {
+export function operationGaps(records: readonly FinishedTest[]): OperationGap[] {
   const served = new Set(records.flatMap((r) => r.served ?? []));
   const skipped = new Set(
     records

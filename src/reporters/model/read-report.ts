@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { FailureDetail } from '../test-records/failure-details.js';
+import type { Failure } from '../test-records/finished-test.js';
 import type { ObservedValue } from '../../checks/observation-data.js';
 import type { Catalogue } from './run-identity.js';
 import type { Coverage } from './coverage.js';
@@ -32,7 +32,7 @@ export type RuleJson = {
   rule: string;
   check: string;
   status: string;
-  tests: { id?: string; title: string; outcome: string; note?: string; failures?: FailureDetail[] }[];
+  tests: { id?: string; title: string; outcome: string; note?: string; failures?: Failure[] }[];
   /** Older reports hold bare sentences "RULE: text". */
   observations: (ObservationJson | string)[];
   /** What the rule's checks judged (["212 card numbers", "25 records"]), when the run records it. */

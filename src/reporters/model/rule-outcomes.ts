@@ -1,9 +1,7 @@
 import { needsControlApi } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
-import type { FailureDetail } from '../test-records/failure-details.js';
-import type { TestOutcome, TestRecord } from '../test-records/test-record.js';
-import type { Observation } from '../../evidence/annotations.js';
-import { observationKey } from '../test-records/observation.js';
+import { isBroken, type Failure, type FinishedTest, type TestOutcome } from '../test-records/finished-test.js';
+import { observationKey, type Observation } from '../../evidence/annotations.js';
 import { sumJudged } from '../test-records/judged.js';
 
 export type RuleStatus =
@@ -26,7 +24,7 @@ export type RuleOutcome = {
     outcome: TestOutcome;
     note?: string;
     judged?: string;
-    failures?: FailureDetail[];
+    failures?: Failure[];
   }[];
   observations: Observation[];
   /** What the rule's checks judged, summed over its tests: "212 card numbers in 25 records". */
@@ -44,24 +42,24 @@ export type Verdict =
   | 'NOT FULLY EXERCISED'
   | 'CONFIGURATION ERROR';
 
-const mentions = (t: TestRecord, id: string) =>
+const mentions = (t: FinishedTest, id: string) =>
   t.rules.includes(id) ||
   t.violated.includes(id) ||
   (t.judged ?? []).some((j) => j.ruleId === id) ||
   (t.notExercised ?? []).some((n) => n.ruleId === id);
 
 /** Folds test results into one outcome per rule of the catalogue. */
-export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string): RuleOutcome[] {
+export function ruleOutcomes(rules: Rule[], tests: FinishedTest[], target: string): RuleOutcome[] {
   return rules.map((rule) => {
     const mine = tests.filter((t) => mentions(t, rule.id));
-    const failedHere = (t: TestRecord) =>
+    const failedHere = (t: FinishedTest) =>
       t.outcome === 'failed' &&
       (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
-    const outcomeHere = (t: TestRecord): TestOutcome =>
+    const outcomeHere = (t: FinishedTest): TestOutcome =>
       failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome;
     // A test that ran to its verdict on this rule: what it judged counts, whatever happened to its other rules.
     const ran = mine.filter((t) => outcomeHere(t) === 'passed' || outcomeHere(t) === 'failed');
-    const judgedIn = (t: TestRecord) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
+    const judgedIn = (t: FinishedTest) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
     const sums = sumJudged(ran.flatMap(judgedIn));
     const reasons = [
       ...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason))),
@@ -83,7 +81,7 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
             .map((s) => s.text)
             .join(', ') || 'nothing'
         : undefined,
-      failures: failedHere(t) ? t.failures?.filter((f) => f.ruleId === undefined || f.ruleId === rule.id) : undefined,
+      failures: failedHere(t) ? t.failures?.filter((f) => isBroken(f) || f.ruleId === rule.id) : undefined,
     }));
     let status: RuleStatus;
     if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
@@ -98,7 +96,7 @@ export function ruleOutcomes(rules: Rule[], tests: TestRecord[], target: string)
     const observations = [
       ...new Map(
         tests
-          .flatMap((t) => t.observations.filter((o) => o.ruleId === rule.id))
+          .flatMap((t) => (t.observations ?? []).filter((o) => o.ruleId === rule.id))
           .map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o]),
       ).values(),
     ];

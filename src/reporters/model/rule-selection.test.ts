@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
 import { madeUpRecord, madeUpRule } from '../../testing/made-up/records.js';
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from './verdict-line.js';
 
@@ -10,7 +10,7 @@ const record = madeUpRecord;
 const CATALOGUE = [rule('TOK-1'), rule('TOK-8'), rule('TOK-10'), rule('ERR-5')];
 
 /** As the reporter does it in a run of `npm run conformance -- --rule …`: the selection comes in with its options. */
-function limitedRun(selected: string[], records: TestRecord[]) {
+function limitedRun(selected: string[], records: FinishedTest[]) {
   const outcomes = applySelection(ruleOutcomes(CATALOGUE, records, 'mock'), selected);
   const verdict = selectionVerdict(verdictOf(outcomes), outcomes);
   return { outcomes, verdict, line: verdictLine(verdict, outcomes, undefined, undefined, selected) };

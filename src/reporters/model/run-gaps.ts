@@ -1,4 +1,4 @@
-import type { TestRecord } from '../test-records/test-record.js';
+import type { FinishedTest } from '../test-records/finished-test.js';
 import { configurationNeeds, operationGaps, type OperationGap } from './exercised.js';
 import type { RuleOutcome } from './rule-outcomes.js';
 
@@ -10,7 +10,7 @@ export type Gaps = {
 };
 
 /** What the run's verdict weighs besides its rules: configuration found wrong, operations never served, skips. */
-export function runGaps(records: readonly TestRecord[], outcomes: readonly RuleOutcome[]): Gaps {
+export function runGaps(records: readonly FinishedTest[], outcomes: readonly RuleOutcome[]): Gaps {
   const skippedTests: Record<string, number> = {};
   for (const r of records)
     if (r.outcome === 'skipped')

@@ -1,17 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { judgedDescription, parseJudged, parseNotExercised } from '../../evidence/annotations.js';
 import { judgedText, sumJudged } from './judged.js';
-
-test('a judged annotation reads as the rule, the count and the plural noun, and parses back', () => {
-  const j = { ruleId: 'VAULT-7', count: 212, what: 'card numbers in 25 records' };
-  expect(judgedDescription(j)).toBe('VAULT-7: 212 card numbers in 25 records');
-  expect(parseJudged(judgedDescription(j))).toEqual(j);
-  expect(parseJudged('VAULT-7: no count here')).toBeUndefined();
-  expect(parseNotExercised('VAULT-5: the vault holds fewer than two customers')).toEqual({
-    ruleId: 'VAULT-5',
-    reason: 'the vault holds fewer than two customers',
-  });
-});
 
 test('a count of one reads in the singular', () => {
   expect(judgedText(1, 'answers')).toBe('1 answer');

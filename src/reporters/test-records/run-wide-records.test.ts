@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { annotation } from '../../evidence/annotations.js';
 import { RunWideRecords } from './run-wide-records.js';
 
 test('a run-wide failure carries its Expected and Found for the reports, with no exchange to replay', () => {
   const run = new RunWideRecords();
-  run.collect([{ type: annotation.runNewCards.type, description: 'aaaa,bbbb' }]);
-  run.collect([{ type: annotation.runNewCards.type, description: 'aaaa' }]);
+  run.collect({ newCards: ['aaaa', 'bbbb'] });
+  run.collect({ newCards: ['aaaa'] });
   const [tok1] = run.records();
   expect(tok1).toMatchObject({
     outcome: 'failed',

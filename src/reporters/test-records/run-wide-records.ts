@@ -1,7 +1,7 @@
-import { annotation, type Annotation } from '../../evidence/annotations.js';
+import type { TestRecord } from '../../evidence/annotations.js';
 import { runWideJudgements, type AnsweredPgId } from '../../checks/run-wide.js';
 import { SEED_VAR } from '../../generate/settings.js';
-import type { TestRecord } from './test-record.js';
+import type { FinishedTest } from './finished-test.js';
 
 /** The run's generated-input settings (PG_SEED, PG_GENERATED_RUNS), read once by the Playwright config. */
 export type GeneratedInputs = { seed: number | undefined; runsPerProperty: number };
@@ -27,16 +27,16 @@ export class RunWideRecords {
   private readonly generated: string[] = [];
   private readonly counterExamples: string[] = [];
 
-  collect(annotations: readonly Annotation[]): void {
-    this.newCards.push(...annotation.runNewCards.read(annotations));
-    this.answers.push(...annotation.runAnswers.read(annotations));
-    this.pgIds.push(...annotation.runPgIds.read(annotations));
-    this.generated.push(...annotation.generatedInputs.read(annotations));
-    this.counterExamples.push(...annotation.counterExample.read(annotations));
+  collect(record: Partial<TestRecord>): void {
+    if (record.newCards) this.newCards.push(record.newCards);
+    if (record.answers) this.answers.push(record.answers);
+    if (record.pgIds) this.pgIds.push(record.pgIds);
+    this.generated.push(...(record.generated ?? []));
+    this.counterExamples.push(...(record.counterExamples ?? []));
   }
 
   /** One record per run-wide rule that had something to judge; with nothing (no writes allowed), its other tests speak. */
-  records(): TestRecord[] {
+  records(): FinishedTest[] {
     return runWideJudgements({ newCards: this.newCards, answers: this.answers, pgIds: this.pgIds }).map((j) => ({
       title: `run-wide › ${j.ruleId}: ${j.title}`,
       file: 'run-wide',

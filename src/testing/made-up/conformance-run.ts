@@ -1,13 +1,11 @@
-import { annotation } from '../../evidence/annotations.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { Redactor } from '../../evidence/redact.js';
 import { RuleViolation } from '../../evidence/rule-violation.js';
 import { loadRules } from '../../catalogue/rules.js';
-import { findingDetail } from '../../reporters/test-records/failure-details.js';
 import { generatedInputsOf } from '../../reporters/report-set.js';
 import { RunWideRecords } from '../../reporters/test-records/run-wide-records.js';
 import { ruleOutcomes, verdictOf } from '../../reporters/model/rule-outcomes.js';
-import type { TestRecord } from '../../reporters/test-records/test-record.js';
+import type { FinishedTest } from '../../reporters/test-records/finished-test.js';
 import { writeConformance } from '../../reporters/write-conformance.js';
 
 /** For the tests of the conformance page, in process and in Chromium: one made-up run and the key it hides. */
@@ -40,7 +38,7 @@ const violation = new RuleViolation(
 /** A run over the real catalogue with every kind of outcome: failed, skipped, not exercised, the rest passed. */
 export function writeRun(dir: string, baseline?: string, history?: string): void {
   const rules = loadRules();
-  const records: TestRecord[] = rules.map((r, i) => ({
+  const records: FinishedTest[] = rules.map((r, i) => ({
     id: `test-${i}`,
     title: `${r.id}: its check <em>with markup</em>`,
     file: 'tests/x.spec.ts',
@@ -48,7 +46,7 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
     violated: i === 0 ? [r.id] : [],
     outcome: i === 0 ? 'failed' : i === 1 ? 'skipped' : 'passed',
     skipReason: i === 1 ? 'needs PG_VENDOR_ID' : undefined,
-    failures: i === 0 ? [findingDetail(violation.finding, (text) => text)] : undefined,
+    failures: i === 0 ? [violation.finding] : undefined,
     judged: i >= 3 ? [{ ruleId: r.id, count: 2, what: 'answers' }] : [],
     notExercised:
       i === 2 ? [{ ruleId: r.id, reason: 'the vault holds no billing cards: add one in the manager portal' }] : [],
@@ -68,9 +66,7 @@ export function writeRun(dir: string, baseline?: string, history?: string): void
   const outcomes = ruleOutcomes(rules, records, 'mock');
   const now = new Date().toISOString();
   const generated = new RunWideRecords();
-  generated.collect([
-    { type: annotation.generatedInputs.type, description: 'TOK-8 masking: 25 generated inputs (PG_SEED=4242)' },
-  ]);
+  generated.collect({ generated: ['TOK-8 masking: 25 generated inputs (PG_SEED=4242)'] });
   writeConformance(
     dir,
     {

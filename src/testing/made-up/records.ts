@@ -1,5 +1,5 @@
 import type { Rule } from '../../catalogue/rules.js';
-import type { TestRecord } from '../../reporters/test-records/test-record.js';
+import type { FinishedTest } from '../../reporters/test-records/finished-test.js';
 
 /** A catalogue rule with only its ID and how it is checked: what the outcome tests judge by. */
 export const madeUpRule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
@@ -12,7 +12,7 @@ export const madeUpRule = (id: string, check: Rule['check'] = 'black-box'): Rule
 });
 
 /** A passed test's record that judged its first rule once; `over` says what differs. */
-export const madeUpRecord = (over: Partial<TestRecord>): TestRecord => ({
+export const madeUpRecord = (over: Partial<FinishedTest>): FinishedTest => ({
   title: 't',
   file: 'f',
   rules: [],

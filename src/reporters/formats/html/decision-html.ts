@@ -1,5 +1,5 @@
 import { configurationGap, configurationSkip } from '../../../config/configuration-skips.js';
-import type { FailureDetail } from '../../test-records/failure-details.js';
+import { isBroken, type Failure, type Finding } from '../../test-records/finished-test.js';
 import { escapeHtml } from './html-escape.js';
 import type { ConformanceJson, RuleJson } from '../../model/read-report.js';
 
@@ -38,10 +38,10 @@ function whyAndAction(reason: string): { why: string; action?: string } {
   return cut < 0 ? { why: reason } : { why: reason.slice(0, cut), action: reason.slice(cut + 2) };
 }
 
-function failureHtml(f: FailureDetail): string {
-  if (f.message !== undefined) return `<dl class="ef"><dt>Failure</dt><dd>${escapeHtml(f.message)}</dd></dl>`;
-  const expected = `<dt>Expected</dt><dd>${escapeHtml(f.expected ?? '(not stated)')}</dd>`;
-  const found = `<dt>Found</dt><dd>${escapeHtml(f.found ?? '(not stated)')}</dd>`;
+function failureHtml(f: Failure): string {
+  if (isBroken(f)) return `<dl class="ef"><dt>Failure</dt><dd>${escapeHtml(f.message)}</dd></dl>`;
+  const expected = `<dt>Expected</dt><dd>${escapeHtml(f.expected)}</dd>`;
+  const found = `<dt>Found</dt><dd>${escapeHtml(f.found)}</dd>`;
   const ef = `<dl class="ef">${expected}${found}</dl>`;
   const exchanges = f.exchanges.map((e, i) => {
     const line = f.reproduce[i];
@@ -142,7 +142,7 @@ function generatedHtml(report: ConformanceJson): string {
 function failedSummary(failed: RuleJson[]): string {
   const rows = failed.map((r) => {
     const tests = r.tests.filter((t) => t.outcome === 'failed');
-    const first = tests.flatMap((t) => t.failures ?? []).find((f) => f.message === undefined);
+    const first = tests.flatMap((t) => t.failures ?? []).find((f): f is Finding => !isBroken(f));
     const id = escapeHtml(r.id);
     const link = `<td class="id"><a href="#failed-${id}">${id}</a></td>`;
     const expected = `<td>${escapeHtml(first?.expected ?? '(see below)')}</td>`;
