@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../catalogue/rules.js';
-import { ruleOutcomes, verdictOf } from './model/rule-outcomes.js';
-import { applySelection, selectionVerdict } from './model/rule-selection.js';
+import { judgeRules, verdictOf } from './model/rule-outcomes.js';
+import { selectionVerdict } from './model/rule-selection.js';
 import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-records.js';
 import { finishedTest, type FinishedTest } from './test-records/finished-test.js';
 import { targetIdOf } from './model/run-identity.js';
@@ -16,7 +16,7 @@ import { KnownDeviationsError, loadKnownDeviations, shownPath } from '../known-d
 import type { SeenFailure } from '../known-deviations/match.js';
 import { entriesFor, recordEntries } from '../known-deviations/record.js';
 import type { Source } from '../known-deviations/source.js';
-import { applyKnownDeviations, type KnownDeviationsJson } from './known-deviations/known-outcomes.js';
+import type { KnownDeviationsJson } from './known-deviations/known-outcomes.js';
 
 /**
  * What the run is, passed in by the Playwright config (report-set.ts builds it from the environment once):
@@ -141,11 +141,11 @@ export default class ConformanceReporter implements Reporter {
     const { target, targetId, selected, baseline } = this.run;
     const today = dayOf(new Date());
     const known = this.knownFile(today);
-    const judged = applySelection(
-      ruleOutcomes(loadRules(), [...this.records, ...this.runWide.records()], target),
+    const applied = judgeRules(loadRules(), [...this.records, ...this.runWide.records()], {
+      target,
       selected,
-    );
-    const applied = applyKnownDeviations(judged, known.file, { target, today });
+      known: { file: known.file, today },
+    });
     const outcomes = applied.outcomes;
     const knownDeviations = known.json && { ...known.json, ...applied.known, file: known.json.file };
     // A run limited by --rule is judged on its rules alone: operations its selection never calls are no gap.

@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport, type JudgedRun } from '../model/build-report.js';
 import { readConformanceJson } from '../model/read-report.js';
-import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
-import { applySelection } from '../model/rule-selection.js';
+import { judgeRules, verdictOf } from '../model/rule-outcomes.js';
 import { runGaps } from '../model/run-gaps.js';
 import type { FinishedTest } from '../test-records/finished-test.js';
 import { consoleEnding } from './console.js';
@@ -33,7 +32,10 @@ const record = (id: string, over: Partial<FinishedTest> = {}): FinishedTest => (
 
 /** A report as the reporter builds it: the records judged, their gaps weighed, the verdict taken. */
 function reportOf(records: FinishedTest[], over: Partial<JudgedRun> = {}) {
-  const outcomes = applySelection(ruleOutcomes([rule('VAULT-2'), rule('HOOK-1')], records, 'sandbox'), over.selected);
+  const { outcomes } = judgeRules([rule('VAULT-2'), rule('HOOK-1')], records, {
+    target: 'sandbox',
+    selected: over.selected,
+  });
   const gaps = runGaps(records, outcomes);
   return conformanceReport({
     target: 'sandbox',

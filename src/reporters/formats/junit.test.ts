@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport } from '../model/build-report.js';
-import { applySelection } from '../model/rule-selection.js';
-import { ruleOutcomes, verdictOf, type RuleOutcome } from '../model/rule-outcomes.js';
+import { judgeRules, ruleOutcomes, verdictOf, type RuleOutcome } from '../model/rule-outcomes.js';
 import type { FinishedTest } from '../test-records/finished-test.js';
 import { conformanceJunit } from './junit.js';
 import { xmlProblem } from '../../testing/readers/well-formed-xml.js';
@@ -92,17 +91,14 @@ test('a rule not judged is skipped with its reason: not exercised, skipped for a
     judged: [],
     notExercised: [{ ruleId: 'VAULT-7', reason: 'the vault holds no billing cards' }],
   };
-  const outcomes = applySelection(
-    ruleOutcomes(
-      [rule('VAULT-7'), rule('HOOK-1'), rule('AUTH-1')],
-      [
-        record('VAULT-7', judgedNothing),
-        record('HOOK-1', { outcome: 'skipped', skipReason: 'needs PG_WEBHOOK_ID' }),
-        record('AUTH-1'),
-      ],
-      'sandbox',
-    ),
-    ['VAULT-7', 'HOOK-1'],
+  const { outcomes } = judgeRules(
+    [rule('VAULT-7'), rule('HOOK-1'), rule('AUTH-1')],
+    [
+      record('VAULT-7', judgedNothing),
+      record('HOOK-1', { outcome: 'skipped', skipReason: 'needs PG_WEBHOOK_ID' }),
+      record('AUTH-1'),
+    ],
+    { target: 'sandbox', selected: ['VAULT-7', 'HOOK-1'] },
   );
   const xml = junitOf(outcomes, { selected: ['VAULT-7', 'HOOK-1'] });
   expect(xmlProblem(xml)).toBeUndefined();

@@ -4,9 +4,9 @@ import type { KnownDeviation, KnownDeviations } from '../../known-deviations/ent
 import { conformancePage } from '../formats/html/conformance-html.js';
 import { driftSince } from '../drift/drift.js';
 import { driftSections } from '../drift/drift-markdown.js';
-import { applyKnownDeviations, knownSections } from './known-outcomes.js';
+import { knownSections } from './known-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
-import { EXIT_CODES, ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
+import { EXIT_CODES, judgeRules, verdictOf } from '../model/rule-outcomes.js';
 import type { FinishedTest } from '../test-records/finished-test.js';
 import { stepSummary } from '../formats/step-summary.js';
 import { verdictLine } from '../model/verdict-line.js';
@@ -62,7 +62,7 @@ const run = { target: 'sandbox', today: '2026-11-25' };
 const RULES = [rule('TOK-8'), rule('TOK-9')];
 
 function judge(records: FinishedTest[], known: KnownDeviations) {
-  const applied = applyKnownDeviations(ruleOutcomes(RULES, records, 'sandbox'), known, run);
+  const applied = judgeRules(RULES, records, { target: run.target, known: { file: known, today: run.today } });
   const verdict = verdictOf(applied.outcomes);
   return { ...applied, verdict, line: verdictLine(verdict, applied.outcomes, undefined, applied.known) };
 }
@@ -115,19 +115,20 @@ test('any other verdict wins over a known deviation, and still names it: target 
   const r = judge([failing('TOK-8', 'hides 6 digits'), unavailable], file(entry()));
   expect(r.verdict).toBe('TARGET UNAVAILABLE');
   expect(r.line).toContain('1 known (TICKET-123, until 2026-12-20)');
-  const known = applyKnownDeviations(
-    ruleOutcomes(RULES, [failing('TOK-8', 'hides 6 digits'), passing('TOK-9')], 'sandbox'),
-    file(entry()),
-    run,
-  ).outcomes;
+  const known = judgeRules(RULES, [failing('TOK-8', 'hides 6 digits'), passing('TOK-9')], {
+    target: 'sandbox',
+    known: { file: file(entry()), today: run.today },
+  }).outcomes;
   expect(verdictOf(known, { operations: [{ operation: 'disableWebhook', reason: 'never served' }] })).toBe(
     'NOT FULLY EXERCISED',
   );
 });
 
 test('an entry for the sandbox only does not hide a production failure', () => {
-  const outcomes = ruleOutcomes(RULES, [failing('TOK-8', 'hides 6 digits'), passing('TOK-9')], 'production');
-  const applied = applyKnownDeviations(outcomes, file(entry({ target: 'sandbox' })), { ...run, target: 'production' });
+  const applied = judgeRules(RULES, [failing('TOK-8', 'hides 6 digits'), passing('TOK-9')], {
+    target: 'production',
+    known: { file: file(entry({ target: 'sandbox' })), today: run.today },
+  });
   expect(verdictOf(applied.outcomes)).toBe('NON-CONFORMANT');
   expect(applied.known.notForTarget.map((i) => i.target)).toEqual(['sandbox']);
 });

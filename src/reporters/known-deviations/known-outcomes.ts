@@ -1,7 +1,6 @@
-import { ticketOf, type KnownDeviation, type KnownDeviations } from '../../known-deviations/entry.js';
-import { collapsed, matchFailures, type Hit, type SeenFailure } from '../../known-deviations/match.js';
+import { ticketOf, type KnownDeviation } from '../../known-deviations/entry.js';
+import { collapsed, type Hit, type Matching, type SeenFailure } from '../../known-deviations/match.js';
 import { isBroken, type Failure } from '../test-records/finished-test.js';
-import type { RuleOutcome } from '../model/rule-outcomes.js';
 
 /** One entry as the reports show it, with what the run found under it. */
 export type KnownItem = {
@@ -56,8 +55,6 @@ export function failuresIn(rule: string, status: string, tests: FailedTests): Se
     });
 }
 
-const failuresOf = (o: RuleOutcome) => failuresIn(o.rule.id, o.status, o.tests);
-
 /** An entry as a report lists it, back as an entry: what the cutover matches production's failures with. */
 export function entryOf(item: KnownItem): KnownDeviation {
   const entry: KnownDeviation = {
@@ -98,25 +95,14 @@ const unique = <T>(list: readonly T[]) => [...new Set(list)];
 const JUDGED = new Set(['passed', 'failed', 'known deviation']);
 
 /**
- * Applies the known-deviations file to the rules' outcomes. A failed rule whose every failure an unexpired
- * entry matches becomes "known deviation"; one failure no entry (or only an expired entry) matches keeps
- * the rule failed. `unmatched` are the failures that still count: what `--record-known` writes down.
+ * What the known-deviations file did to the run, entry by entry (rule-outcomes.ts's judgeRules decides the
+ * statuses): `statusOf` is each rule's status after it, for the entries no longer seen.
  */
-export function applyKnownDeviations(
-  outcomes: RuleOutcome[],
-  file: KnownDeviations | undefined,
-  run: { target: string; today: string },
-): { outcomes: RuleOutcome[]; known: KnownDeviationsJson; unmatched: SeenFailure[] } {
-  const failures = outcomes.flatMap(failuresOf);
-  const m = matchFailures(failures, file?.entries ?? [], run);
-  const hidden = new Set(m.known.map((h) => h.failure));
-  const knownRules = new Set(
-    outcomes.filter((o) => o.status === 'failed' && failuresOf(o).length > 0).map((o) => o.rule.id),
-  );
-  for (const f of failures) if (!hidden.has(f)) knownRules.delete(f.rule);
-  const next = outcomes.map((o) => (knownRules.has(o.rule.id) ? { ...o, status: 'known deviation' as const } : o));
-  const statusOf = new Map(next.map((o) => [o.rule.id, o.status]));
-  const known: KnownDeviationsJson = {
+export function knownJson(
+  m: Matching,
+  statusOf: ReadonlyMap<string, string>,
+): Omit<KnownDeviationsJson, 'file' | 'ignored'> {
+  return {
     known: unique(m.known.map((h) => h.entry)).map((e) => itemOf(e, m.known)),
     expired: unique(m.expired.map((h) => h.entry)).map((e) => itemOf(e, m.expired)),
     noLongerSeen: m.unmatchedEntries
@@ -124,7 +110,6 @@ export function applyKnownDeviations(
       .map((e) => ({ ...itemOf(e), ruleStatus: statusOf.get(e.rule) })),
     notForTarget: m.elsewhere.map((e) => itemOf(e)),
   };
-  return { outcomes: next, known, unmatched: [...m.unmatched, ...m.expired.map((h) => h.failure)] };
 }
 
 /** "1 known (TICKET-123, until 2026-12-20)", for the verdict line; empty when no entry hid a failure. */

@@ -3,6 +3,9 @@ import type { Rule } from '../../catalogue/rules.js';
 import { isBroken, type Failure, type FinishedTest, type TestOutcome } from '../test-records/finished-test.js';
 import { observationKey, type Observation } from '../../evidence/annotations.js';
 import { sumJudged } from '../test-records/judged.js';
+import type { KnownDeviations } from '../../known-deviations/entry.js';
+import { matchFailures, type SeenFailure } from '../../known-deviations/match.js';
+import { failuresIn, knownJson, type KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
 
 export type RuleStatus =
   | 'passed'
@@ -48,9 +51,9 @@ const mentions = (t: FinishedTest, id: string) =>
   (t.judged ?? []).some((j) => j.ruleId === id) ||
   (t.notExercised ?? []).some((n) => n.ruleId === id);
 
-/** Folds test results into one outcome per rule of the catalogue. */
-export function ruleOutcomes(rules: Rule[], tests: FinishedTest[], target: string): RuleOutcome[] {
-  return rules.map((rule) => {
+/** One rule as its tests left it: its status before the run's selection and known deviations. */
+function judgedByTests(rule: Rule, tests: FinishedTest[], target: string): RuleOutcome {
+  {
     const mine = tests.filter((t) => mentions(t, rule.id));
     const failedHere = (t: FinishedTest) =>
       t.outcome === 'failed' &&
@@ -101,8 +104,68 @@ export function ruleOutcomes(rules: Rule[], tests: FinishedTest[], target: strin
       ).values(),
     ];
     return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
-  });
+  }
 }
+
+/** What a run is judged with besides its tests. */
+export type Judging = {
+  target: string;
+  /**
+   * The rules a limited run selected (`--rule TOK-8`, PG_RULES): the verdict is about them; the others read
+   * "not selected", not "not run", so a fixed rule re-run alone can pass. A rule outside the selection that a
+   * selected test saw fail still fails: a deviation seen is a deviation.
+   */
+  selected?: string[];
+  /**
+   * The known-deviations file's entries: a failed rule whose every failure an unexpired entry matches is a
+   * "known deviation"; one failure no entry (or only an expired entry) matches keeps the rule failed.
+   */
+  known?: { file: KnownDeviations | undefined; today: string };
+};
+
+export type JudgedRules = {
+  outcomes: RuleOutcome[];
+  /** What the known-deviations file did, entry by entry. */
+  known: Omit<KnownDeviationsJson, 'file' | 'ignored'>;
+  /** The failures that still count: what `--record-known` writes down. */
+  unmatched: SeenFailure[];
+};
+
+/**
+ * Every rule of the catalogue judged from the run's tests, in one place: what its tests showed, then the run's
+ * selection and known deviations; each rule's status is decided here once.
+ */
+export function judgeRules(rules: Rule[], tests: FinishedTest[], judging: Judging): JudgedRules {
+  const byTests = rules.map((rule) => judgedByTests(rule, tests, judging.target));
+  const failuresOf = new Map(byTests.map((o) => [o.rule.id, failuresIn(o.rule.id, o.status, o.tests)]));
+  const failures = [...failuresOf.values()].flat();
+  const today = judging.known?.today ?? '';
+  const m = matchFailures(failures, judging.known?.file?.entries ?? [], { target: judging.target, today });
+  const hidden = new Set(m.known.map((h) => h.failure));
+  const known = new Set(
+    byTests
+      .filter((o) => {
+        const mine = failuresOf.get(o.rule.id) ?? [];
+        return o.status === 'failed' && mine.length > 0 && mine.every((f) => hidden.has(f));
+      })
+      .map((o) => o.rule.id),
+  );
+  const statusOf = (o: RuleOutcome): RuleStatus => {
+    if (known.has(o.rule.id)) return 'known deviation';
+    if (judging.selected && !judging.selected.includes(o.rule.id) && o.status !== 'failed') return 'not selected';
+    return o.status;
+  };
+  const outcomes = byTests.map((o) => ({ ...o, status: statusOf(o) }));
+  return {
+    outcomes,
+    known: knownJson(m, new Map(outcomes.map((o) => [o.rule.id, o.status]))),
+    unmatched: [...m.unmatched, ...m.expired.map((h) => h.failure)],
+  };
+}
+
+/** The rules as their tests left them, on `target`, with no selection and no known deviations. */
+export const ruleOutcomes = (rules: Rule[], tests: FinishedTest[], target: string): RuleOutcome[] =>
+  judgeRules(rules, tests, { target }).outcomes;
 
 /**
  * Exit codes of `npm run conformance`: distinct, so CI can tell a broken gateway from an unreachable one,

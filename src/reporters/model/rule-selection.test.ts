@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
+import { EXIT_CODES, judgeRules, verdictOf } from './rule-outcomes.js';
 import { madeUpRecord, madeUpRule } from '../../testing/made-up/records.js';
 import type { FinishedTest } from '../test-records/finished-test.js';
-import { applySelection, selectedRules, selectionVerdict } from './rule-selection.js';
+import { selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from './verdict-line.js';
 
 const rule = madeUpRule;
@@ -11,7 +11,7 @@ const CATALOGUE = [rule('TOK-1'), rule('TOK-8'), rule('TOK-10'), rule('ERR-5')];
 
 /** As the reporter does it in a run of `npm run conformance -- --rule …`: the selection comes in with its options. */
 function limitedRun(selected: string[], records: FinishedTest[]) {
-  const outcomes = applySelection(ruleOutcomes(CATALOGUE, records, 'mock'), selected);
+  const { outcomes } = judgeRules(CATALOGUE, records, { target: 'mock', selected });
   const verdict = selectionVerdict(verdictOf(outcomes), outcomes);
   return { outcomes, verdict, line: verdictLine(verdict, outcomes, undefined, undefined, selected) };
 }
@@ -27,8 +27,10 @@ test('a run limited to a rule that passes is CONFORMANT for that rule, exit 0, a
 });
 
 test('the same rules missing from a whole run still make it INCOMPLETE', () => {
-  const outcomes = ruleOutcomes(CATALOGUE, [record({ rules: ['TOK-8'] })], 'mock');
-  expect(verdictOf(applySelection(outcomes, selectedRules({})))).toBe('INCOMPLETE');
+  const records = [record({ rules: ['TOK-8'] })];
+  expect(verdictOf(judgeRules(CATALOGUE, records, { target: 'mock', selected: selectedRules({}) }).outcomes)).toBe(
+    'INCOMPLETE',
+  );
 });
 
 test('a selected rule that fails, or judged nothing, or had no test run, decides the verdict', () => {

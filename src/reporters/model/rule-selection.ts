@@ -1,10 +1,8 @@
 import type { RuleOutcome, Verdict } from './rule-outcomes.js';
 
 /**
- * A run limited to some rules (`npm run conformance -- --rule TOK-8`, which sets PG_RULES for the reporter).
- * The verdict is about the rules selected; the others read "not selected", not "not run", so a fixed rule
- * re-run alone can pass. A rule outside the selection that a selected test saw fail still fails: a
- * deviation seen is a deviation.
+ * A run limited to some rules (`npm run conformance -- --rule TOK-8`, which sets PG_RULES for the reporter);
+ * rule-outcomes.ts's judgeRules marks the others "not selected".
  */
 export function selectedRules(env: NodeJS.ProcessEnv): string[] | undefined {
   const ids = (env.PG_RULES ?? '')
@@ -12,13 +10,6 @@ export function selectedRules(env: NodeJS.ProcessEnv): string[] | undefined {
     .map((s) => s.trim().toUpperCase())
     .filter(Boolean);
   return ids.length ? ids : undefined;
-}
-
-export function applySelection(outcomes: RuleOutcome[], selected: string[] | undefined): RuleOutcome[] {
-  if (!selected) return outcomes;
-  return outcomes.map((o) =>
-    selected.includes(o.rule.id) || o.status === 'failed' ? o : { ...o, status: 'not selected' as const },
-  );
 }
 
 /** A selection none of whose rules was exercised checked nothing: not a pass (exit 4, with the reasons). */
