@@ -16,9 +16,15 @@ import { MockControl } from '../src/transport/mock-control-client.js';
 import { Redactor } from '../src/evidence/redact.js';
 import { keyVariables } from '../src/evidence/reproduce-line.js';
 import { propertyCheck, type PropertyCheck } from '../src/generate/check.js';
-import { RuleViolation } from '../src/evidence/rule-violation.js';
-import { failureOf, TestRecorder } from '../src/evidence/test-recorder.js';
-import { declaredRules, declaresWrites, ruleAnnotation, WRITES_ANNOTATION } from '../src/evidence/annotations.js';
+import {
+  RuleViolation,
+  failureOf,
+  TestRecorder,
+  declaredRules,
+  declaresWrites,
+  ruleAnnotation,
+  WRITES_ANNOTATION,
+} from '../src/evidence/test-record.js';
 import { needOf, ruleById } from '../src/catalogue/rules.js';
 import { WebhookReceiver } from '../src/transport/webhook-receiver.js';
 import type { ObservationData } from '../src/checks/observation-data.js';
@@ -124,7 +130,7 @@ type TestFixtures = {
   /** The run's target and settings: .env under the environment, validated once per worker. */
   suite: ResolvedConfig;
   /**
-   * The test's one record (test-recorder.ts), written at its end for the reporters; it skips first a test
+   * The test's one record (src/evidence/test-record.ts), written at its end for the reporters; it skips first a test
    * whose rules need in every test (spec/rules.yaml's `needs`) what this run lacks.
    */
   recorder: TestRecorder;

@@ -3,7 +3,7 @@ import { succeeded, type Exchange } from '../transport/exchange.js';
 
 /**
  * What one test's exchanges covered of the document's surface, carried to the reporter as one annotation
- * (evidence/annotations.ts): which documented request fields and query parameters were sent (and in how many
+ * (evidence/test-record.ts): which documented request fields and query parameters were sent (and in how many
  * accepted requests), which response fields were seen in which JSON types, and how many objects of each
  * group were looked at (so "never seen" can say why). Names and counts only, never a value.
  */

@@ -1,7 +1,6 @@
 import type fc from 'fast-check';
 import type { Redactor } from '../evidence/redact.js';
-import { RuleViolation } from '../evidence/rule-violation.js';
-import { failureOf, type TestRecorder } from '../evidence/test-recorder.js';
+import { RuleViolation, failureOf, type TestRecorder } from '../evidence/test-record.js';
 import { failureLines, runProperty, type PropertyFinding } from './property.js';
 import { SEED_VAR } from './settings.js';
 

@@ -21,7 +21,7 @@ import {
 import { nameValueList } from './name-value-list.js';
 import { runProperty } from './property.js';
 import { ensureRunSeed, generatedRuns, propertySeed } from './settings.js';
-import { TestRecorder } from '../evidence/test-recorder.js';
+import { TestRecorder } from '../evidence/test-record.js';
 
 /** A worker's share of PG_IN_FLIGHT, as the fixture gives it. */
 const LANES = 4;

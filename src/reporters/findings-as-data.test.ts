@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import fc from 'fast-check';
-import { ruleAnnotation, type Annotation } from '../evidence/annotations.js';
+import {
+  ruleAnnotation,
+  type Annotation,
+  RuleViolation,
+  violationWording,
+  failureOf,
+  TestRecorder,
+} from '../evidence/test-record.js';
 import { Redactor } from '../evidence/redact.js';
-import { RuleViolation, violationWording } from '../evidence/rule-violation.js';
-import { failureOf, TestRecorder } from '../evidence/test-recorder.js';
 import { propertyCheck } from '../generate/check.js';
 import { freePort } from '../testing/stand-ins/free-port.js';
 import { DEFAULT_RETRY, GatewayClient } from '../transport/gateway-client.js';

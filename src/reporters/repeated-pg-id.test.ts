@@ -6,7 +6,7 @@ import { conformancePage } from './formats/html/conformance-html.js';
 import { conformanceJson } from './formats/json.js';
 import { conformanceJunit } from './formats/junit.js';
 import { conformanceMarkdown } from './formats/markdown.js';
-import { conformanceReport } from './model/build-report.js';
+import { conformanceReport } from './model/conformance-report.js';
 import { ruleOutcomes, verdictOf } from './model/rule-outcomes.js';
 import { RunWideRecords } from './test-records/run-wide-records.js';
 

@@ -7,8 +7,7 @@ import { conformanceJson } from './formats/json.js';
 import { conformanceJunit } from './formats/junit.js';
 import { conformanceMarkdown } from './formats/markdown.js';
 import { nightOf, readHistory, withNight, writeHistory, type Night } from './history/night-history.js';
-import { conformanceReport, type JudgedRun } from './model/build-report.js';
-import type { ConformanceReport } from './model/conformance-report.js';
+import { conformanceReport, type ConformanceReport, type JudgedRun } from './model/conformance-report.js';
 
 /**
  * The report of a run, and, when the file system refused a file (a full disk, a folder removed or replaced

@@ -1,4 +1,4 @@
-import { observationKey, UNCLASSIFIED, type Observation } from '../../evidence/annotations.js';
+import { observationKey, UNCLASSIFIED, type Observation } from '../../evidence/test-record.js';
 import type { ConformanceJson, LeniencyJson, RuleJson } from '../model/read-report.js';
 import { ruleFingerprint } from '../model/run-identity.js';
 import { coverageDown } from '../model/coverage.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
-import { conformanceReport, type JudgedRun } from '../model/build-report.js';
+import { conformanceReport, type JudgedRun } from '../model/conformance-report.js';
 import { readConformanceJson } from '../model/read-report.js';
 import { judgeRules, verdictOf } from '../model/rule-outcomes.js';
 import { runGaps } from '../model/run-gaps.js';

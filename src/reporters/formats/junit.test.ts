@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
-import { conformanceReport } from '../model/build-report.js';
+import { conformanceReport } from '../model/conformance-report.js';
 import { judgeRules, ruleOutcomes, verdictOf, type RuleOutcome } from '../model/rule-outcomes.js';
 import type { FinishedTest } from '../test-records/finished-test.js';
 import { conformanceJunit } from './junit.js';

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { LENIENCIES, SERVED } from '../../catalogue/leniencies.js';
-import type { Observation } from '../../evidence/annotations.js';
+import type { Observation } from '../../evidence/test-record.js';
 import { compareCutover } from '../../cutover/compare.js';
 import { cutoverMarkdown, cutoverOutcome, cutoverReport } from '../../cutover/report.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import { driftSince, unchanged } from '../drift/drift.js';
-import { conformanceReport } from '../model/build-report.js';
+import { conformanceReport } from '../model/conformance-report.js';
 import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
 import type { FinishedTest } from '../test-records/finished-test.js';

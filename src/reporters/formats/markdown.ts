@@ -1,12 +1,11 @@
-import { scopeName } from '../../evidence/annotations.js';
+import { scopeName } from '../../evidence/test-record.js';
 import { isBroken } from '../test-records/finished-test.js';
 import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../model/coverage.js';
-import type { RuleReport } from '../model/conformance-report.js';
+import type { ConformanceReport, RuleReport } from '../model/conformance-report.js';
 import { summaryLines } from './summary-lines.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../test-records/run-wide-records.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
-import type { ConformanceReport } from '../model/conformance-report.js';
 import { markdownCell } from './markdown-cell.js';
 import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading } from './leniency-lines.js';
 import type { LeniencyJson } from '../model/read-report.js';

@@ -5,12 +5,12 @@ import { CONFIGURATION_SKIPS } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
 import type { Exchange } from '../../transport/exchange.js';
 import { summaryLines } from '../formats/summary-lines.js';
-import { TestRecorder } from '../../evidence/test-recorder.js';
+import { TestRecorder } from '../../evidence/test-record.js';
 import { Redactor } from '../../evidence/redact.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
 import type { FinishedTest } from '../test-records/finished-test.js';
 import { runGaps } from './run-gaps.js';
-import { conformanceReport } from './build-report.js';
+import { conformanceReport } from './conformance-report.js';
 
 const rule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({
   id,

@@ -1,8 +1,7 @@
 import { needsControlApi } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';
 import { isBroken, type Failure, type FinishedTest, type TestOutcome } from '../test-records/finished-test.js';
-import { observationKey, type Observation } from '../../evidence/annotations.js';
-import { sumJudged } from '../test-records/judged.js';
+import { observationKey, type Judged, type Observation } from '../../evidence/test-record.js';
 import type { KnownDeviations } from '../../known-deviations/entry.js';
 import { matchFailures, type SeenFailure } from '../../known-deviations/match.js';
 import { failuresIn, knownJson, type KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
@@ -35,6 +34,34 @@ export type RuleOutcome = {
   /** Why (some of) its checks judged nothing; for a rule "not exercised", what would make it exercisable. */
   notExercised: string[];
 };
+
+// "Passed means exercised": what a rule's tests judged, folded per rule in words.
+
+/** The first plural word made singular: "card numbers in 25 records" → "card number in 25 records". */
+function singular(what: string): string {
+  const words = what.split(' ');
+  const at = words.findIndex((w) => /[A-Za-z_]s$/.test(w));
+  if (at < 0) return what;
+  const word = words[at]!;
+  words[at] = /ies$/.test(word)
+    ? `${word.slice(0, -3)}y`
+    : /(ss|ch|sh|x)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.slice(0, -1);
+  return words.join(' ');
+}
+
+/** "3 pages", "1 page". */
+export function judgedText(count: number, what: string): string {
+  return `${count} ${count === 1 ? singular(what) : what}`;
+}
+
+/** Sums one rule's counts by what was judged: ["212 card numbers in 25 records", "3 pages"]. */
+export function sumJudged(items: Judged[]): { count: number; text: string }[] {
+  const sums = new Map<string, number>();
+  for (const j of items) sums.set(j.what, (sums.get(j.what) ?? 0) + j.count);
+  return [...sums].map(([what, count]) => ({ count, text: judgedText(count, what) }));
+}
 
 export type Verdict =
   | 'CONFORMANT'

@@ -6,7 +6,7 @@ import {
   skipReasonOf,
   type Finding,
   type TestRecord,
-} from '../../evidence/annotations.js';
+} from '../../evidence/test-record.js';
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'unavailable';
 
@@ -18,7 +18,7 @@ export type Failure = Finding | BrokenTest;
 export const isBroken = (f: Failure): f is BrokenTest => 'message' in f;
 
 /**
- * A finished test: what it recorded (test-recorder.ts), as it recorded it, with what the runner knows of it.
+ * A finished test: what it recorded (evidence/test-record.ts), as it recorded it, with what the runner knows of it.
  * The record's fields are optional so a made-up test of the reporters' own tests says only what it needs.
  */
 export type FinishedTest = Partial<TestRecord> & {

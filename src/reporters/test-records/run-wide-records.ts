@@ -1,4 +1,4 @@
-import type { TestRecord } from '../../evidence/annotations.js';
+import type { TestRecord } from '../../evidence/test-record.js';
 import { runWideJudgements, type AnsweredPgId } from '../../checks/run-wide.js';
 import { SEED_VAR } from '../../generate/settings.js';
 import type { FinishedTest } from './finished-test.js';

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../transport/exchange.js';
 import { Redactor } from '../../evidence/redact.js';
-import { RuleViolation } from '../../evidence/rule-violation.js';
+import { RuleViolation } from '../../evidence/test-record.js';
 import { loadRules } from '../../catalogue/rules.js';
 import { generatedInputsOf } from '../../reporters/report-set.js';
 import { RunWideRecords } from '../../reporters/test-records/run-wide-records.js';

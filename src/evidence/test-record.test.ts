@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Exchange } from '../transport/exchange.js';
-import { recordOf } from './annotations.js';
+import { recordOf, RuleViolation, failureOf, TestRecorder } from './test-record.js';
 import { Redactor } from './redact.js';
-import { RuleViolation } from './rule-violation.js';
-import { failureOf, TestRecorder } from './test-recorder.js';
 
 const KEY = 'recorder_test_key_3';
 const redactor = new Redactor([KEY], { variables: [{ name: 'PG_API_KEY', value: KEY }], sender: 'suite' });
@@ -82,4 +80,36 @@ test('a test records run-wide figures only for what it did; a pg_id leaves the w
   expect(record.recorded.newCards).toHaveLength(2);
   expect(record.recorded.pgIds?.map((p) => p.shown)).toEqual(['[card …1111]', `pg_${'a'.repeat(37)}…`]);
   expect(record.recorded.served).toEqual(['tokenize']);
+});
+
+const sent = (method: string, url: string): Exchange => ({
+  operation: undefined,
+  family: url.includes('/pg/') ? 'pg' : 'platform',
+  request: { method, url, headers: { accept: 'application/json' }, body: undefined },
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  text: '{}',
+  json: {},
+  ms: 2,
+});
+
+test("a violation's finding names the operations its exchanges were sent to; a request outside the document names none", () => {
+  const v = new RuleViolation(
+    'ERR-4',
+    [`wrong content-type, key ${KEY}`, 'and a second problem'],
+    'application/json',
+    [
+      sent('POST', 'https://sandbox.example/pg/tokenize'),
+      sent('GET', 'https://sandbox.example/platform/vault/customer?count=10&page=0'),
+      sent('PUT', 'https://sandbox.example/platform/webhook/wh_1/disable'),
+      sent('GET', 'https://sandbox.example/pg/tokenize'),
+    ],
+    redactor,
+  );
+  expect(v.finding.operations).toEqual(['tokenize', 'listCustomers', 'disableWebhook']);
+  expect(v.finding.found).not.toContain(KEY);
+  expect(v.finding.found).toMatch(/^wrong content-type, key .*; and a second problem$/);
+  expect(v.finding.exchanges).toHaveLength(4);
+  expect(v.finding.exchanges.every((e) => e.startsWith('Sent: ') && !e.includes('Reproduce with'))).toBe(true);
+  expect(v.finding.reproduce).toHaveLength(4);
 });

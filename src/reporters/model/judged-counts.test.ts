@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { judgedText, sumJudged } from './judged.js';
+import { judgedText, sumJudged } from './rule-outcomes.js';
 
 test('a count of one reads in the singular', () => {
   expect(judgedText(1, 'answers')).toBe('1 answer');
