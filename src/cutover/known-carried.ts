@@ -1,6 +1,7 @@
 import { appliesTo, isExpired, ticketOf } from '../known-deviations/entry.js';
 import { matchFailures } from '../known-deviations/match.js';
-import { entryOf, failuresIn, type KnownItem } from '../reporters/known-deviations/known-outcomes.js';
+import { entryOf, type KnownItem } from '../reporters/known-deviations/known-outcomes.js';
+import { failuresIn } from '../reporters/model/rule-outcomes.js';
 import type { ConformanceJson } from '../reporters/model/read-report.js';
 
 /** A known deviation of the sandbox run, and whether it covers production too. */

@@ -3,8 +3,8 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { loadRules } from '../catalogue/rules.js';
 import { judgeRules, verdictOf } from './model/rule-outcomes.js';
 import { selectionVerdict } from './model/rule-selection.js';
-import { RunWideRecords, type GeneratedInputs } from './test-records/run-wide-records.js';
-import { finishedTest, type FinishedTest } from './test-records/finished-test.js';
+import { RunWideRecords, type GeneratedInputs } from './model/run-wide-records.js';
+import { finishedTest, type FinishedTest } from './model/rule-outcomes.js';
 import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
 import type { VerdictMessage } from './model/verdict-message.js';

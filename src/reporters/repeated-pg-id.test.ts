@@ -8,7 +8,7 @@ import { conformanceJunit } from './formats/junit.js';
 import { conformanceMarkdown } from './formats/markdown.js';
 import { conformanceReport } from './model/conformance-report.js';
 import { ruleOutcomes, verdictOf } from './model/rule-outcomes.js';
-import { RunWideRecords } from './test-records/run-wide-records.js';
+import { RunWideRecords } from './model/run-wide-records.js';
 
 /**
  * A repeated pg_id from the tests' records to every format: one observation under TOK-1, built once in the

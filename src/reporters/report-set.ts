@@ -5,7 +5,7 @@ import { Redactor } from '../evidence/redact.js';
 import { withNearMisses } from '../transport/near-miss-keys.js';
 import type { ConformanceReporterOptions } from './conformance-reporter.js';
 import { selectedRules } from './model/rule-selection.js';
-import type { GeneratedInputs } from './test-records/run-wide-records.js';
+import type { GeneratedInputs } from './model/run-wide-records.js';
 import { targetIdOf } from './model/run-identity.js';
 import { reportsFolder } from '../config/output-folders.js';
 

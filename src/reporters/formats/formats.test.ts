@@ -5,7 +5,7 @@ import { conformanceReport, type JudgedRun } from '../model/conformance-report.j
 import { readConformanceJson } from '../model/read-report.js';
 import { judgeRules, verdictOf } from '../model/rule-outcomes.js';
 import { runGaps } from '../model/run-gaps.js';
-import type { FinishedTest } from '../test-records/finished-test.js';
+import type { FinishedTest } from '../model/rule-outcomes.js';
 import { consoleEnding } from './console.js';
 import { conformanceJson } from './json.js';
 import { conformanceMarkdown } from './markdown.js';

@@ -1,6 +1,6 @@
 import { ticketOf } from '../../known-deviations/entry.js';
 import type { ConformanceReport, RuleReport } from '../model/conformance-report.js';
-import { isBroken, type Failure } from '../test-records/finished-test.js';
+import { isBroken, type Failure } from '../model/rule-outcomes.js';
 import { escapeXml } from './xml-escape.js';
 import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading, leniencyLine } from './leniency-lines.js';
 

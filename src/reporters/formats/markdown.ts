@@ -1,10 +1,10 @@
 import { scopeName } from '../../evidence/test-record.js';
-import { isBroken } from '../test-records/finished-test.js';
+import { isBroken } from '../model/rule-outcomes.js';
 import { COVERAGE_INTRO, coverageFigure, fieldDetail, type Coverage } from '../model/coverage.js';
 import type { ConformanceReport, RuleReport } from '../model/conformance-report.js';
 import { summaryLines } from './summary-lines.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
-import type { GeneratedSection } from '../test-records/run-wide-records.js';
+import type { GeneratedSection } from '../model/run-wide-records.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import { markdownCell } from './markdown-cell.js';
 import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading } from './leniency-lines.js';

@@ -7,7 +7,7 @@ import { driftSections } from '../drift/drift-markdown.js';
 import { knownSections } from './known-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
 import { EXIT_CODES, judgeRules, verdictOf } from '../model/rule-outcomes.js';
-import type { FinishedTest } from '../test-records/finished-test.js';
+import type { FinishedTest } from '../model/rule-outcomes.js';
 import { stepSummary } from '../formats/step-summary.js';
 import { verdictLine } from '../model/verdict-line.js';
 

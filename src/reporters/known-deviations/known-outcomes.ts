@@ -1,6 +1,5 @@
 import { ticketOf, type KnownDeviation } from '../../known-deviations/entry.js';
-import { collapsed, type Hit, type Matching, type SeenFailure } from '../../known-deviations/match.js';
-import { isBroken, type Failure } from '../test-records/finished-test.js';
+import { collapsed, type Hit, type Matching } from '../../known-deviations/match.js';
 
 /** One entry as the reports show it, with what the run found under it. */
 export type KnownItem = {
@@ -36,24 +35,6 @@ export type KnownDeviationsJson = {
   /** Entries for another target, not applied to this run. */
   notForTarget: KnownItem[];
 };
-
-type FailedTests = { outcome: string; title: string; failures?: Failure[] }[];
-
-/**
- * A rule's failures as the known-deviations file matches them: each Found with the operations it sent to.
- * Works on a run's outcomes and on a conformance.json read from disk (the cutover's production run) alike.
- */
-export function failuresIn(rule: string, status: string, tests: FailedTests): SeenFailure[] {
-  if (status !== 'failed' && status !== 'known deviation') return [];
-  return tests
-    .filter((t) => t.outcome === 'failed')
-    .flatMap((t) => {
-      if (!t.failures?.length) return [{ rule, found: t.title, operations: [] }];
-      return t.failures.map((f) =>
-        isBroken(f) ? { rule, found: f.message, operations: [] } : { rule, found: f.found, operations: f.operations },
-      );
-    });
-}
 
 /** An entry as a report lists it, back as an entry: what the cutover matches production's failures with. */
 export function entryOf(item: KnownItem): KnownDeviation {

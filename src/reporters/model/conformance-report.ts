@@ -10,7 +10,7 @@ import type { LearnedLimit } from '../../evidence/test-record.js';
 import { baselineDrift } from '../drift/baseline.js';
 import type { Drift } from '../drift/drift.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
-import type { GeneratedSection } from '../test-records/run-wide-records.js';
+import type { GeneratedSection } from './run-wide-records.js';
 import type { Coverage } from './coverage.js';
 import type { OperationGap } from './exercised.js';
 import type { RuleOutcome, RuleStatus, Verdict } from './rule-outcomes.js';

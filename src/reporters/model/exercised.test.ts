@@ -8,7 +8,7 @@ import { summaryLines } from '../formats/summary-lines.js';
 import { TestRecorder } from '../../evidence/test-record.js';
 import { Redactor } from '../../evidence/redact.js';
 import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
-import type { FinishedTest } from '../test-records/finished-test.js';
+import type { FinishedTest } from './rule-outcomes.js';
 import { runGaps } from './run-gaps.js';
 import { conformanceReport } from './conformance-report.js';
 

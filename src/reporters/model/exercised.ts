@@ -1,6 +1,6 @@
 import { CONFIGURATION_SKIPS, configurationGap, configurationSkip } from '../../config/configuration-skips.js';
 import { OPERATION_IDS, type OperationId } from '../../catalogue/spec.js';
-import type { FinishedTest } from '../test-records/finished-test.js';
+import type { FinishedTest } from './rule-outcomes.js';
 
 /**
  * "Passed means exercised" for the run as a whole: the document has three operations, and a run that never

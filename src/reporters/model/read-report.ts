@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Failure } from '../test-records/finished-test.js';
+import type { Failure } from './rule-outcomes.js';
 import type { ObservedValue } from '../../checks/observation-data.js';
 import type { Catalogue } from './run-identity.js';
 import type { Coverage } from './coverage.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
-import type { GeneratedSection } from '../test-records/run-wide-records.js';
+import type { GeneratedSection } from './run-wide-records.js';
 
 /**
  * A conformance.json read from disk (a baseline, the published report the CI summary reads, the cutover's

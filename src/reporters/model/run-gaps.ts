@@ -1,4 +1,4 @@
-import type { FinishedTest } from '../test-records/finished-test.js';
+import type { FinishedTest } from './rule-outcomes.js';
 import { configurationNeeds, operationGaps, type OperationGap } from './exercised.js';
 import type { RuleOutcome } from './rule-outcomes.js';
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../../catalogue/rules.js';
-import type { FinishedTest } from '../../reporters/test-records/finished-test.js';
+import type { FinishedTest } from '../../reporters/model/rule-outcomes.js';
 
 /** A catalogue rule with only its ID and how it is checked: what the outcome tests judge by. */
 export const madeUpRule = (id: string, check: Rule['check'] = 'black-box'): Rule => ({

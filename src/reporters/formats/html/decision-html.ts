@@ -1,5 +1,6 @@
 import { configurationGap, configurationSkip } from '../../../config/configuration-skips.js';
-import { isBroken, type Failure, type Finding } from '../../test-records/finished-test.js';
+import type { Finding } from '../../../evidence/test-record.js';
+import { isBroken, type Failure } from '../../model/rule-outcomes.js';
 import { escapeHtml } from './html-escape.js';
 import type { ConformanceJson, RuleJson } from '../../model/read-report.js';
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../evidence/redact.js';
 import { TestRecorder } from '../../evidence/test-record.js';
-import { messageFailures, outOfTime } from './finished-test.js';
+import { messageFailures, outOfTime } from './rule-outcomes.js';
 
 test('a test that ran out of time is target unavailable, with how long it had, how long it ran and its 429s', () => {
   const record = new TestRecorder(new Redactor([]));

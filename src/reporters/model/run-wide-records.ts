@@ -1,7 +1,7 @@
 import type { TestRecord } from '../../evidence/test-record.js';
 import { runWideJudgements, type AnsweredPgId } from '../../checks/run-wide.js';
 import { SEED_VAR } from '../../generate/settings.js';
-import type { FinishedTest } from './finished-test.js';
+import type { FinishedTest } from './rule-outcomes.js';
 
 /** The run's generated-input settings (PG_SEED, PG_GENERATED_RUNS), read once by the Playwright config. */
 export type GeneratedInputs = { seed: number | undefined; runsPerProperty: number };
