@@ -194,7 +194,3 @@ export function validateRequest(operationId: OperationId, body: unknown): Schema
   if (!validate) throw new Error(`operation ${operationId} takes no request body`);
   return validate(body) ? [] : findings(validate.errors);
 }
-
-export function formatFindings(found: SchemaFinding[]): string {
-  return found.map((f) => `  ${f.pointer}: ${f.message}`).join('\n');
-}

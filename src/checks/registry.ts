@@ -124,7 +124,7 @@ export function requestFindings(exchange: Exchange, context: RequestContext = {}
 // The checks spec files and other rooms call, reached through the registry rather than the family files. A file
 // under tests/ may import no other module of src/ but through tests/fixtures.ts and tests/inputs.ts (docs/layers.md).
 export { disclosureProblems, rejectionProblems } from './auth.js';
-export { authorizationFindings, keyOf } from './auth.js';
+export { authorizationFindings } from './auth.js';
 export {
   authenticationCheck,
   cleanRejection,
@@ -136,25 +136,19 @@ export {
   unissuedKeyRefused,
   vendorKeyServed,
 } from './auth.js';
-export { otherSchemeProblems, withoutIndicatorProblems, answerFindings } from './errors.js';
-export { failureIndicatorProblems, familySchemeProblems, jsonBodyProblems, schemaProblems } from './errors.js';
-export { acceptanceProblems, madeInFront, mediaTypeProblems, refusalProblems } from './errors.js';
+export { acceptanceProblems, mediaTypeProblems, refusalProblems } from './errors.js';
 export { pgInvalidRefused, platformInvalidRefused } from './errors.js';
 export {
   achTokenized,
   distinctCardIds,
   echoDeclined,
   integratorTokenized,
-  merchantIdStringProblems,
   newCardProblems,
   newCardTokenized,
   ordinaryEchoServed,
   rcodeTellsProduced,
-  sharedCardIdProblems,
   stringFormTaken,
-  tokenizeAnswerFindings,
   unknownCardIdRefused,
-  vendorIdProblems,
   walletTokenized,
 } from './tokenize.js';
 export {
@@ -164,7 +158,6 @@ export {
   everyPageServed,
   failurePastTheEnd,
   listingServed,
-  listingAnswerFindings,
   pageSized,
   pageSizeExpected,
   pageTotalsAgree,
@@ -176,16 +169,13 @@ export {
   sortedPagesServed,
   walkCoverageProblems,
 } from './vault.js';
-export { DISABLED, disableAnswerFindings } from './hook.js';
 export { controlDelivered, disableAccepted, expiredNotPosted, firstAttempts, heldPostedAgain } from './hook.js';
 export { heldPostedOnce, heldWhileInactive, nothingWhileInactive, postedToUrl, raisedWhileInactive } from './hook.js';
 export { unknownWebhookRefused, webhookInactive, webhookStates } from './hook.js';
 export type { Judgement } from './judge.js';
-export { REFUSED_DISABLE_JUDGES, explainRefusedDisable, type RefusedDisable } from './refused-disable.js';
-export { jsonPairsProblems, paymentKindProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
-export type { PaymentKind } from './request.js';
-export { described, rcodeAndStatus, same } from './compared-answers.js';
-export { isFullCardNumber, maskCardNumber } from './tokenize/card-number.js';
+export { REFUSED_DISABLE_JUDGES, explainRefusedDisable } from './refused-disable.js';
+export { jsonPairsProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
+export { described, rcodeAndStatus } from './compared-answers.js';
 export {
   cardDataAlone,
   crossKindUpdate,
@@ -204,7 +194,7 @@ export { DESCENDING, collationObservation, customerIds, orderProblems } from './
 export { pageCap } from './vault/page-cap.js';
 export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
 export { FORMAT_SOURCES, formatsJudged, shownCardNumbers } from './vault/record-formats.js';
-export { STILL_ATTEMPTS, askStill, sameVault, vaultChangedObservation, type VaultSeen } from './vault/same-vault.js';
+export { STILL_ATTEMPTS, askStill, vaultChangedObservation } from './vault/same-vault.js';
 export {
   listingOrder,
   listingQuery,
@@ -216,4 +206,4 @@ export {
   type Walk,
 } from './vault/walk.js';
 export { RuleTally } from './tally.js';
-export type { Finding, Observation, RequestContext, RuleCheck, SideFindings } from './tally.js';
+export type { RequestContext } from './tally.js';

@@ -100,12 +100,3 @@ export function addTally(into: Tally, more: Tally): Tally {
   for (const [k, n] of Object.entries(more.objects)) into.objects[k] = (into.objects[k] ?? 0) + n;
   return into;
 }
-
-export function parseTally(text: string): Tally | undefined {
-  try {
-    const t = JSON.parse(text) as Partial<Tally>;
-    return isObject(t) && isObject(t.sent) && isObject(t.seen) && isObject(t.objects) ? (t as Tally) : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -113,11 +113,6 @@ function padded(index: number): string {
   return String(index + 1).padStart(7, '0');
 }
 
-/** Zero-padded so that string order is index order: customer_id desc is the reverse of index order. */
-export function customerId(index: number): string {
-  return `cust_${padded(index)}`;
-}
-
 /** Grows with the index too, so rec_id order is index order. */
 export function recId(index: number): number {
   return 100_000 + index * 7;
