@@ -15,16 +15,13 @@ import {
   succeeded,
   TARGET_SKIPS,
   test,
-  notExercised,
   observe,
   observeLeniency,
   verify,
   type Exchange,
   type GatewayClient,
   type LeniencyName,
-  type Observe,
   type ResolvedConfig,
-  type Verify,
 } from './fixtures.js';
 import { apiToken, nearMissKeys } from './inputs.js';
 import { OPERATIONS } from './operations.js';
@@ -81,7 +78,7 @@ const LEFT_OPEN: { name: string; header: (merchantId: string, key: string) => st
 const SPACED_KEY = (key: string) => ` ${key} `;
 
 /** HTTP statuses are not shown (section 7): which one an authentication failure gets is observed, per operation. */
-function observeAuthFailure(observe: Observe, operation: string, answer: Exchange): void {
+function observeAuthFailure(operation: string, answer: Exchange): void {
   if (succeeded(answer)) return;
   observe('AUTH-7', `${operation} answered an authentication failure with HTTP ${answer.status}`, {
     kind: 'http-status-of-auth-failure',
@@ -94,8 +91,6 @@ type NearMissContext = {
   gateway: GatewayClient;
   suite: ResolvedConfig;
   takeWebhook: () => Promise<string>;
-  verify: Verify;
-  observe: Observe;
 };
 
 /**
@@ -107,7 +102,7 @@ type NearMissContext = {
 async function rejectsNearMisses(
   op: (typeof OPERATIONS)[number],
   party: 'merchant' | 'vendor',
-  { gateway, suite, takeWebhook, verify, observe }: NearMissContext,
+  { gateway, suite, takeWebhook }: NearMissContext,
 ): Promise<void> {
   const issued = [suite.merchant.apiKey, suite.vendor?.apiKey];
   const key = party === 'merchant' ? suite.merchant.apiKey : suite.vendor!.apiKey;
@@ -128,7 +123,7 @@ async function rejectsNearMisses(
       op.call({ gateway, suite, takeWebhook }, { authorization: `Basic ${apiToken(nearMiss)}` }, party),
     ),
   );
-  answers.forEach((answer) => observeAuthFailure(observe, op.id, answer));
+  answers.forEach((answer) => observeAuthFailure(op.id, answer));
   const sent = answers.map((answer, i) => ({ what: toSend[i]!.what, answer }));
   verify(nearMissesRefused(party, sent));
   verify(refusalsDiscloseNothing(sent));
@@ -143,7 +138,7 @@ for (const op of OPERATIONS) {
         // The request carries no Authorization header, which its answer is judged by (checks/auth.ts, run by the
         // gateway fixture): a rejection that discloses nothing.
         const answer = await op.call({ gateway, suite, takeWebhook }, { authorization: undefined });
-        observeAuthFailure(observe, op.id, answer);
+        observeAuthFailure(op.id, answer);
       },
     );
 
@@ -154,7 +149,7 @@ for (const op of OPERATIONS) {
         if (op.id === 'disableWebhook') {
           // A refused disable is asked about first: PG_WEBHOOK_ID may be inactive already (configured-webhook.ts).
           const id = await takeWebhook();
-          const ctx = { gateway, suite, disables, verify, observe, notExercised };
+          const ctx = { gateway, suite, disables };
           return judgeDisable(ctx, AUTH_2, id, await gateway.disableWebhook(id, 'merchant'), 'merchant');
         }
         const answer = await op.call({ gateway, suite, takeWebhook }, 'merchant');
@@ -169,22 +164,21 @@ for (const op of OPERATIONS) {
         const answer = await op.call({ gateway, suite, takeWebhook }, { authorization });
         verify(unissuedKeyRefused(unissued.name, answer), answer);
         verify(refusalsDiscloseNothing([{ answer }]));
-        observeAuthFailure(observe, op.id, answer);
+        observeAuthFailure(op.id, answer);
       });
     }
 
     test(
       `AUTH-3: ${op.id} rejects the near misses of the merchant key`,
       rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
-      async ({ gateway, suite, takeWebhook }) =>
-        rejectsNearMisses(op, 'merchant', { gateway, suite, takeWebhook, verify, observe }),
+      async ({ gateway, suite, takeWebhook }) => rejectsNearMisses(op, 'merchant', { gateway, suite, takeWebhook }),
     );
 
     test(
       `AUTH-3: ${op.id} rejects the near misses of the vendor key`,
       rules(['AUTH-3', 'AUTH-7'], { writes: op.writes }),
       async ({ gateway, suite, takeWebhook, vendor: _vendor }) =>
-        rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook, verify, observe }),
+        rejectsNearMisses(op, 'vendor', { gateway, suite, takeWebhook }),
     );
 
     test(
@@ -198,7 +192,7 @@ for (const op of OPERATIONS) {
           ),
         );
         const sent = MALFORMED.map((malformed, i) => ({ what: malformed.name, answer: answers[i]! }));
-        for (const { answer } of sent) observeAuthFailure(observe, op.id, answer);
+        for (const { answer } of sent) observeAuthFailure(op.id, answer);
         verify(malformedRefused(sent));
         verify(refusalsDiscloseNothing(sent));
       },
@@ -246,7 +240,7 @@ for (const op of OPERATIONS) {
       async ({ gateway, suite, disables, takeWebhook }) => {
         if (op.id === 'disableWebhook') {
           const id = await takeWebhook();
-          const ctx = { gateway, suite, disables, verify, observe, notExercised };
+          const ctx = { gateway, suite, disables };
           return judgeDisable(ctx, AUTH_5, id, await gateway.disableWebhook(id, 'vendor'), 'vendor');
         }
         const answer = await op.call({ gateway, suite, takeWebhook }, 'vendor');

@@ -10,16 +10,16 @@ import {
 } from '../src/checks/registry.js';
 import {
   bodyField,
+  notExercised,
+  observe,
   quotesKept,
   recordConfigurationProblem,
   succeeded,
+  verify,
   type Exchange,
   type GatewayClient,
-  type NotExercisedFn,
-  type Observe,
   type ResolvedConfig,
   type RunDisables,
-  type Verify,
   wrappedInQuotes,
 } from './fixtures.js';
 import { WEBHOOK_INACTIVE, WEBHOOK_UNKNOWN } from './why-not-exercised.js';
@@ -31,9 +31,6 @@ export type DisableContext = {
   gateway: GatewayClient;
   suite: ResolvedConfig;
   disables: RunDisables;
-  verify: Verify;
-  observe: Observe;
-  notExercised: NotExercisedFn;
 };
 
 /** The rule a test of a disable judges, and its judge of a disable that should have been served. */
@@ -82,7 +79,7 @@ export async function judgeDisable(
   answer: Exchange,
   party: Party,
 ): Promise<void> {
-  const { gateway, suite, verify, observe, notExercised } = ctx;
+  const { gateway, suite } = ctx;
   const { rule } = judged;
   const served = (e: Exchange) => verify(judged.served(e), e);
   if (succeeded(answer)) return served(answer);

@@ -74,19 +74,19 @@ function recorder(): TestRecorder {
  * test with a RuleViolation, its finding recorded first, when it found problems. A test writes no verdict of its own:
  * only a judgement a judge of the rule's registry entry made is taken.
  */
-export type Verify = (judgement: Judgement, ...exchanges: Exchange[]) => void;
+type Verify = (judgement: Judgement, ...exchanges: Exchange[]) => void;
 /** Records how many things a check of `ruleId` judged; `what` is a plural noun phrase ("card numbers in 25 records"). */
-export type CountJudged = (ruleId: string, count: number, what: string) => void;
+type CountJudged = (ruleId: string, count: number, what: string) => void;
 /** Records why a check of `ruleId` judged nothing, and what would make it exercisable. */
-export type NotExercisedFn = (ruleId: string, reason: string) => void;
+type NotExercisedFn = (ruleId: string, reason: string) => void;
 
 /** An observation: the sentence for people, `data` (a stable kind, what it is about, the value) for --baseline. */
-export type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
+type Observe = (ruleId: string, text: string, data?: ObservationData) => void;
 /**
  * Records that the gateway served the probe of a notable leniency (src/catalogue/leniencies.ts) on `operation`:
  * an observation of the leniency's rule, which the test must name, so the report keeps it.
  */
-export type ObserveLeniency = (name: LeniencyName, operation: string, text: string) => void;
+type ObserveLeniency = (name: LeniencyName, operation: string, text: string) => void;
 
 // What a test records goes into the running test's one record (the `recorder` fixture): functions, not
 // fixtures, so none is a fixture step of its own around every test.

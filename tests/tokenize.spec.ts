@@ -34,8 +34,6 @@ import {
   observeLeniency,
   verify,
   type Exchange,
-  type NotExercisedFn,
-  type Observe,
 } from './fixtures.js';
 import {
   DEFAULT_TEST_CARD,
@@ -215,7 +213,7 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
 
       // New card data: some number is accepted, and its answer shows the new number, not the one the card held.
       if (update) {
-        notJudged(update.declined, observe, notExercised);
+        notJudged(update.declined);
         verify(someUpdateAccepted(update), card, ...declinedAnswers(update.declined));
         const accepted = update.accepted!;
         verify(earlierNumberGone(card, accepted, DEFAULT_TEST_CARD), card, accepted.answer);
@@ -223,10 +221,10 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
       // One field of card data alone, and ACH data: which fields must be present together is not shown.
       for (const [i, answer] of fieldUpdates.entries()) {
         if (answer && !succeeded(answer))
-          notUpdated(refusedPartialUpdate(Object.keys(fieldsAlone[i]!).join(', '), answer), observe, notExercised);
+          notUpdated(refusedPartialUpdate(Object.keys(fieldsAlone[i]!).join(', '), answer));
       }
       if (achUpdate && succeeded(achUpdate)) countJudged('TOK-2', 1, 'updates');
-      else if (achUpdate) notUpdated(refusedUpdate(ACH_UPDATE.kind, achUpdate), observe, notExercised);
+      else if (achUpdate) notUpdated(refusedUpdate(ACH_UPDATE.kind, achUpdate));
       // Another kind than the entry holds: whether an entry may change kind is not shown, so what came back is
       // observed. An accepted one answers the card_id sent like any update: section 2.1 makes no exception for the
       // kind, and no sentence lets a request with card_id make a new card ID.
@@ -260,7 +258,7 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
         step.number,
         stored,
       );
-      notJudged(update.declined, observe, notExercised);
+      notJudged(update.declined);
       verify(someUpdateAccepted(update, n + 1), created, ...declinedAnswers(update.declined));
       // Only what the gateway accepted is held to the store: a declined update is not judged at all.
       const accepted = update.accepted!;
@@ -291,7 +289,7 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
       for (const [i, kind] of kinds.entries()) {
         const [entry, answer, held] = [created[i]!, answers[i], stored[i]];
         if (answer && held) verify(storedAsUpdated(held, answer, { data: kind.data }), entry, answer);
-        else if (answer) notUpdated(refusedUpdate(kind.kind, answer), observe, notExercised);
+        else if (answer) notUpdated(refusedUpdate(kind.kind, answer));
       }
       made.forEach((j, i) => verify(j, created[i]!));
     },
@@ -301,14 +299,14 @@ test.describe('updates (sections 2.1, 2.2 and 4.1 rules 2 and 3)', () => {
 const isMade = (creation: Judgement) => creation.problems.length === 0;
 
 /** A refused update is observed and listed as not judged (which fields must be present together is not shown). */
-function notUpdated(refused: ReturnType<typeof refusedUpdate>, observe: Observe, notExercised: NotExercisedFn): void {
+function notUpdated(refused: ReturnType<typeof refusedUpdate>): void {
   observe('TOK-2', refused.text, refused.data);
   notExercised('TOK-2', refused.reason);
 }
 
 /** Declined updates are observed and listed as not judged; which cards a gateway takes is not shown. */
-function notJudged(declined: Attempt[], observe: Observe, notExercised: NotExercisedFn): void {
-  for (const d of declined.map(declinedUpdate)) notUpdated(d, observe, notExercised);
+function notJudged(declined: Attempt[]): void {
+  for (const d of declined.map(declinedUpdate)) notUpdated(d);
 }
 const declinedAnswers = (declined: Attempt[]) => declined.map((d) => d.answer);
 

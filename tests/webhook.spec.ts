@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { disableAccepted, unknownWebhookRefused } from '../src/checks/registry.js';
-import { bodyField, rules, TARGET_SKIPS, test, notExercised, observe, verify } from './fixtures.js';
+import { bodyField, rules, TARGET_SKIPS, test, observe, verify } from './fixtures.js';
 import { HOOK_1, judgeDisable } from './configured-webhook.js';
 
 test(
@@ -11,7 +11,7 @@ test(
     const answer = await gateway.disableWebhook(id);
     // Its data.message, and a failure's code, are judged on the answer itself (the gateway fixture). A refusal
     // is asked about before it is judged: PG_WEBHOOK_ID may have been disabled by an earlier run.
-    const ctx = { gateway, suite, disables, verify, observe, notExercised };
+    const ctx = { gateway, suite, disables };
     await judgeDisable(ctx, HOOK_1, id, answer, 'merchant');
   },
 );

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../catalogue/rules.js';
-import { judgeRules, verdictOf } from './model/rule-outcomes.js';
+import { finishedTest, judgeRules, verdictOf, type FinishedTest } from './model/rule-outcomes.js';
 import { selectionVerdict } from './model/rule-selection.js';
 import { RunWideRecords, type GeneratedInputs } from './model/run-wide-records.js';
-import { finishedTest, type FinishedTest } from './model/rule-outcomes.js';
 import { targetIdOf } from './model/run-identity.js';
 import { writeConformance } from './write-conformance.js';
 import type { VerdictMessage } from './model/verdict-message.js';

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport } from '../model/conformance-report.js';
-import { judgeRules, ruleOutcomes, verdictOf, type RuleOutcome } from '../model/rule-outcomes.js';
-import type { FinishedTest } from '../model/rule-outcomes.js';
+import { judgeRules, ruleOutcomes, verdictOf, type RuleOutcome, type FinishedTest } from '../model/rule-outcomes.js';
 import { conformanceJunit } from './junit.js';
 import { xmlProblem } from '../../testing/readers/well-formed-xml.js';
 import { escapeXml } from './xml-escape.js';

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport } from '../model/conformance-report.js';
-import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
-import type { FinishedTest } from '../model/rule-outcomes.js';
+import { ruleOutcomes, verdictOf, type FinishedTest } from '../model/rule-outcomes.js';
 import { conformanceMarkdown } from './markdown.js';
 
 const RULES: Rule[] = [

@@ -7,9 +7,8 @@ import { cutoverMarkdown, cutoverOutcome, cutoverReport } from '../../cutover/re
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import { driftSince, unchanged } from '../drift/drift.js';
 import { conformanceReport } from '../model/conformance-report.js';
-import { ruleOutcomes, verdictOf } from '../model/rule-outcomes.js';
+import { ruleOutcomes, verdictOf, type FinishedTest } from '../model/rule-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
-import type { FinishedTest } from '../model/rule-outcomes.js';
 import { conformancePage } from './html/conformance-html.js';
 import { conformanceJunit } from './junit.js';
 import { LENIENCIES_TITLE } from './leniency-lines.js';

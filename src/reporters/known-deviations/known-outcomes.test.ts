@@ -6,8 +6,7 @@ import { driftSince } from '../drift/drift.js';
 import { driftSections } from '../drift/drift-markdown.js';
 import { knownSections } from './known-outcomes.js';
 import type { ConformanceJson } from '../model/read-report.js';
-import { EXIT_CODES, judgeRules, verdictOf } from '../model/rule-outcomes.js';
-import type { FinishedTest } from '../model/rule-outcomes.js';
+import { EXIT_CODES, judgeRules, verdictOf, type FinishedTest } from '../model/rule-outcomes.js';
 import { stepSummary } from '../formats/step-summary.js';
 import { verdictLine } from '../model/verdict-line.js';
 

@@ -7,8 +7,7 @@ import type { Exchange } from '../../transport/exchange.js';
 import { summaryLines } from '../formats/summary-lines.js';
 import { TestRecorder } from '../../evidence/test-record.js';
 import { Redactor } from '../../evidence/redact.js';
-import { EXIT_CODES, ruleOutcomes, verdictOf } from './rule-outcomes.js';
-import type { FinishedTest } from './rule-outcomes.js';
+import { EXIT_CODES, ruleOutcomes, verdictOf, type FinishedTest } from './rule-outcomes.js';
 import { runGaps } from './run-gaps.js';
 import { conformanceReport } from './conformance-report.js';
 

@@ -229,58 +229,55 @@ export function failuresIn(rule: string, status: string, tests: FailedTests): Se
 
 /** One rule as its tests left it: its status before the run's selection and known deviations. */
 function judgedByTests(rule: Rule, tests: FinishedTest[], target: string): RuleOutcome {
-  {
-    const mine = tests.filter((t) => mentions(t, rule.id));
-    const failedHere = (t: FinishedTest) =>
-      t.outcome === 'failed' &&
-      (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
-    const outcomeHere = (t: FinishedTest): TestOutcome =>
-      failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome;
-    // A test that ran to its verdict on this rule: what it judged counts, whatever happened to its other rules.
-    const ran = mine.filter((t) => outcomeHere(t) === 'passed' || outcomeHere(t) === 'failed');
-    const judgedIn = (t: FinishedTest) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
-    const sums = sumJudged(ran.flatMap(judgedIn));
-    const reasons = [
-      ...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason))),
-    ];
-    const entries = mine.map((t) => ({
-      id: t.id,
-      title: t.title,
-      outcome: outcomeHere(t),
-      note:
-        t.outcome === 'skipped'
-          ? t.skipReason
-          : t.outcome === 'unavailable'
-            ? t.error
-            : t.outcome === 'failed' && !failedHere(t)
-              ? 'test failed on another rule'
-              : undefined,
-      judged: ran.includes(t)
-        ? sumJudged(judgedIn(t))
-            .map((s) => s.text)
-            .join(', ') || 'nothing'
-        : undefined,
-      failures: failedHere(t) ? t.failures?.filter((f) => isBroken(f) || f.ruleId === rule.id) : undefined,
-    }));
-    let status: RuleStatus;
-    if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
-    else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
-    else if (entries.some((e) => e.outcome === 'passed'))
-      status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
-    else if (needsControlApi(rule, target)) status = 'not checkable on this target';
-    else status = entries.length ? 'skipped' : 'not run';
-    if (status === 'not exercised' && !reasons.length)
-      reasons.push('its tests passed without judging anything (no check reported what it judged)');
-    // What any test saw under this rule, whether or not the test is one of the rule's: an observation is no verdict.
-    const observations = [
-      ...new Map(
-        tests
-          .flatMap((t) => (t.observations ?? []).filter((o) => o.ruleId === rule.id))
-          .map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o]),
-      ).values(),
-    ];
-    return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
-  }
+  const mine = tests.filter((t) => mentions(t, rule.id));
+  const failedHere = (t: FinishedTest) =>
+    t.outcome === 'failed' && (t.violated.includes(rule.id) || (t.violated.length === 0 && t.rules.includes(rule.id)));
+  const outcomeHere = (t: FinishedTest): TestOutcome =>
+    failedHere(t) ? 'failed' : t.outcome === 'failed' ? 'passed' : t.outcome;
+  // A test that ran to its verdict on this rule: what it judged counts, whatever happened to its other rules.
+  const ran = mine.filter((t) => outcomeHere(t) === 'passed' || outcomeHere(t) === 'failed');
+  const judgedIn = (t: FinishedTest) => (t.judged ?? []).filter((j) => j.ruleId === rule.id);
+  const sums = sumJudged(ran.flatMap(judgedIn));
+  const reasons = [
+    ...new Set(ran.flatMap((t) => (t.notExercised ?? []).filter((n) => n.ruleId === rule.id).map((n) => n.reason))),
+  ];
+  const entries = mine.map((t) => ({
+    id: t.id,
+    title: t.title,
+    outcome: outcomeHere(t),
+    note:
+      t.outcome === 'skipped'
+        ? t.skipReason
+        : t.outcome === 'unavailable'
+          ? t.error
+          : t.outcome === 'failed' && !failedHere(t)
+            ? 'test failed on another rule'
+            : undefined,
+    judged: ran.includes(t)
+      ? sumJudged(judgedIn(t))
+          .map((s) => s.text)
+          .join(', ') || 'nothing'
+      : undefined,
+    failures: failedHere(t) ? t.failures?.filter((f) => isBroken(f) || f.ruleId === rule.id) : undefined,
+  }));
+  let status: RuleStatus;
+  if (entries.some((e) => e.outcome === 'failed')) status = 'failed';
+  else if (entries.some((e) => e.outcome === 'unavailable')) status = 'target unavailable';
+  else if (entries.some((e) => e.outcome === 'passed'))
+    status = sums.some((s) => s.count > 0) ? 'passed' : 'not exercised';
+  else if (needsControlApi(rule, target)) status = 'not checkable on this target';
+  else status = entries.length ? 'skipped' : 'not run';
+  if (status === 'not exercised' && !reasons.length)
+    reasons.push('its tests passed without judging anything (no check reported what it judged)');
+  // What any test saw under this rule, whether or not the test is one of the rule's: an observation is no verdict.
+  const observations = [
+    ...new Map(
+      tests
+        .flatMap((t) => (t.observations ?? []).filter((o) => o.ruleId === rule.id))
+        .map((o) => [`${observationKey(o)}\u0000${String(o.value)}\u0000${o.text}`, o]),
+    ).values(),
+  ];
+  return { rule, status, tests: entries, observations, judged: sums.map((s) => s.text), notExercised: reasons };
 }
 
 /** What a run is judged with besides its tests. */

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { EXIT_CODES, judgeRules, verdictOf } from './rule-outcomes.js';
+import { EXIT_CODES, judgeRules, verdictOf, type FinishedTest } from './rule-outcomes.js';
 import { madeUpRecord, madeUpRule } from '../../testing/made-up/records.js';
-import type { FinishedTest } from './rule-outcomes.js';
 import { selectedRules, selectionVerdict } from './rule-selection.js';
 import { verdictLine } from './verdict-line.js';
 

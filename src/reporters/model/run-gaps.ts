@@ -1,6 +1,5 @@
-import type { FinishedTest } from './rule-outcomes.js';
+import type { FinishedTest, RuleOutcome } from './rule-outcomes.js';
 import { configurationNeeds, operationGaps, type OperationGap } from './exercised.js';
-import type { RuleOutcome } from './rule-outcomes.js';
 
 export type Gaps = {
   configuration: string[];

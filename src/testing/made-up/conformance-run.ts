@@ -4,8 +4,7 @@ import { RuleViolation } from '../../evidence/test-record.js';
 import { loadRules } from '../../catalogue/rules.js';
 import { generatedInputsOf } from '../../reporters/report-set.js';
 import { RunWideRecords } from '../../reporters/model/run-wide-records.js';
-import { ruleOutcomes, verdictOf } from '../../reporters/model/rule-outcomes.js';
-import type { FinishedTest } from '../../reporters/model/rule-outcomes.js';
+import { ruleOutcomes, verdictOf, type FinishedTest } from '../../reporters/model/rule-outcomes.js';
 import { writeConformance } from '../../reporters/write-conformance.js';
 
 /** For the tests of the conformance page, in process and in Chromium: one made-up run and the key it hides. */
