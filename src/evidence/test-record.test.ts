@@ -28,7 +28,7 @@ test('what a test records, the reporters read back as it was written: one annota
   const read = recordOf([{ type: 'rule', description: 'VAULT-7' }, record.annotation()]);
   expect(read.judged).toEqual([{ ruleId: 'VAULT-7', count: 212, what: 'card numbers in 25 records' }]);
   expect(read.notExercised).toEqual([{ ruleId: 'VAULT-5', reason: 'the vault holds fewer than two customers' }]);
-  expect(read.configuration).toEqual([`PG_WEBHOOK_ID names no webhook (key ${KEY})`]);
+  expect(read.configuration).toEqual(['PG_WEBHOOK_ID names no webhook (key [REDACTED])']);
   expect(read.generated).toEqual(['TOK-8 masking: 25 generated inputs (PG_SEED=4242)']);
   expect(read.counterExamples).toEqual(['TOK-8 masking: input: 1; found: 2']);
   expect(recordOf([])).toMatchObject({ findings: [], observations: [], judged: [] });

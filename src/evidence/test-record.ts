@@ -269,13 +269,14 @@ export class TestRecorder {
 
   /** A configuration problem the test found: the run's verdict is CONFIGURATION ERROR unless a rule failed. */
   configurationProblem(problem: string): void {
-    if (!this.record.configuration.includes(problem)) this.record.configuration.push(problem);
+    const shown = this.redactor.text(problem);
+    if (!this.record.configuration.includes(shown)) this.record.configuration.push(shown);
   }
 
-  /** Why a client stopped the test: the class travels as data, the error's message is for people. */
+  /** Why a client stopped the test: the class travels as data, the error's message is for people; redacted like every text. */
   stopped(stopped: TargetUnavailableError | TargetMisconfiguredError): void {
-    if (stopped instanceof TargetMisconfiguredError) this.record.misconfigured ??= stopped.problem;
-    else this.record.unavailable ??= stopped.what;
+    if (stopped instanceof TargetMisconfiguredError) this.record.misconfigured ??= this.redactor.text(stopped.problem);
+    else this.record.unavailable ??= this.redactor.text(stopped.what);
   }
 
   /** The test's 429s so far and what its pacer learned: kept current, so a test out of time says what its time went on. */
