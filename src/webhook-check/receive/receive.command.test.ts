@@ -28,8 +28,14 @@ test('logs a posted delivery with the card number, CVV and key redacted, and sto
   expect(line).toContain('"cvv":"[REDACTED]"');
   expect(line).toContain('"cvv2":"[REDACTED]"');
   expect(line).toContain('"note":"[REDACTED]"');
+  // The receiver's own figures (its port, each line's time stamp) may hold any three digits: the CVVs are looked
+  // for in everything else it printed.
+  const printed = receiver
+    .output()
+    .stdout.replaceAll(url!, '')
+    .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /gm, '');
   for (const secret of ['4111 1111 1111 1111', '5555555555554444', '"123"', '987', '321', KEY])
-    expect(receiver.output().stdout).not.toContain(secret);
+    expect(printed).not.toContain(secret);
 
   receiver.child.kill('SIGTERM');
   expect(await receiver.exited).toBe(0);
