@@ -19,4 +19,23 @@ export default tseslint.config(
   },
   // Playwright fixtures that depend on nothing are written `async ({}, use) => …`.
   { files: ['**/*fixtures.ts', 'src/testing/**/*.ts', '**/*.test.ts'], rules: { 'no-empty-pattern': 'off' } },
+  // Playwright gives each set of worker fixtures workers of its own: a test file on plain @playwright/test beside
+  // the others restarts both workers in the middle of the tier.
+  {
+    files: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'import test from src/testing/fixtures.ts: one set of worker fixtures, no worker restarts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { TEST_ACH } from './test-cards.js';
 import { routingCheckDigit, routingNumberValid } from './routing-numbers.js';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { RULES_SCHEMA_PATH } from './rules-schema.js';
 import {

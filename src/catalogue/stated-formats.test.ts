@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadApplicationRules, loadRules } from './rules.js';
 import { loadSpec } from './spec.js';

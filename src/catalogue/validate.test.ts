@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { loadSpec } from './spec.js';
 import { specSchemaProblems, validateRequest, validateResponse } from './validate.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { apiToken } from '../transport/auth.js';
 import { madeUpExchange } from '../testing/made-up/exchange.js';
 import { authAnswerFindings, disclosureProblems, rejectionProblems } from './auth.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { madeUpExchange } from '../testing/made-up/exchange.js';
 import { described, saidBy, same } from './compared-answers.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { disclosureProblems } from './auth.js';
 import { acceptanceProblems, answerFindings, refusalProblems } from './errors.js';
 import type { Exchange } from '../transport/exchange.js';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { Exchange } from '../transport/exchange.js';
 import { firstFailing, judge, placeOf, type Judge } from './judge.js';
 import { CHECKS, buildRegistry, reachedFromRegistry } from './registry.js';

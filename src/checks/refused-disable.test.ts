@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { Exchange } from '../transport/exchange.js';
 import { RunDisables, type Party } from '../transport/run-disables.js';
 import { explainRefusedDisable, type DisableQuestions } from './refused-disable.js';

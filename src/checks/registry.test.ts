@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { apiToken } from '../transport/auth.js';
 import type { Exchange } from '../transport/exchange.js';
 import { madeUpExchange } from '../testing/made-up/exchange.js';

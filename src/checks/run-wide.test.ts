@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { newCardRequest } from '../catalogue/request-builders.js';
 import { GatewayClient, type RetryPolicy } from '../transport/gateway-client.js';
 import { repeatedPgIds, runWideJudgements, runWideOf } from './run-wide.js';

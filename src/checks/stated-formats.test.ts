@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import fc from 'fast-check';
 import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
 import { componentFields } from '../catalogue/spec.js';

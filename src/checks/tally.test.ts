@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { RuleTally } from './tally.js';
 
 test('a rule applied is counted as checked whether it held or not; only a broken one is a finding', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { newAchRequest, newCardRequest, newWalletRequest } from '../catalogue/request-builders.js';
 import type { Exchange } from '../transport/exchange.js';
 import {

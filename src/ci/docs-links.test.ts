@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { KNOWN_VARIABLES, PROJECT_SET_VARIABLES } from '../config/known-variables.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

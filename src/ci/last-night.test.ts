@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { fetchBaseline, type Gh } from './last-night.js';
 
 const REPORT = JSON.stringify({ target: 'sandbox', verdict: 'NON-CONFORMANT', started: 's', finished: 'f', rules: [] });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 
 /**
  * Prettier breaks code at its print width but leaves a long string or template alone; this keeps every line

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import ts from 'typescript';
 import unitConfig from '../../playwright.unit.config.js';
 import commandsConfig from '../../playwright.commands.config.js';

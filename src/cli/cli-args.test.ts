@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { parseConformanceArgs, ruleGrep, UsageError } from './cli-args.js';
 
 const CATALOGUE = ['AUTH-1', 'TOK-1', 'TOK-8', 'TOK-9', 'TOK-10'];

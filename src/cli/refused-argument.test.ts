@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { refusedArgument, type ArgumentOptions } from './refused-argument.js';
 
 const OPTIONS = { name: { type: 'string' }, quiet: { type: 'boolean', short: 'q' } } satisfies ArgumentOptions;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { loadCatalogueVersion, loadRules } from '../catalogue/rules.js';
 import { catalogueOf } from '../reporters/model/run-identity.js';
 import { versionInfo, versionText } from './version-info.js';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { PROJECT_SET_VARIABLES, closestKnown, KNOWN_VARIABLES, unknownVariableWarnings } from './known-variables.js';
 
 function sources(dir: string): string[] {

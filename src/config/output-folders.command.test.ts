@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { runCommand, runConformance } from '../testing/run-command.js';
 
 // A sandbox that counts what reaches it: a run stopped on its output folders sends nothing, not even the probe.

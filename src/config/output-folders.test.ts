@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { folderWriteProblem, outputFolderProblems, writeErrorPhrase } from './output-folders.js';
 
 test('a writable folder has no problem and keeps no trace of the probe', ({}, testInfo) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { mockCredentialsAsTarget } from './child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';

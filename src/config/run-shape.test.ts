@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { IN_FLIGHT_PER_WORKER } from '../transport/pacer.js';
 import {
   DISTANT_FROM_MS,

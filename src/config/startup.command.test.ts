@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { runConformance } from '../testing/run-command.js';
 
 test('PG_TARGET=sandbox without PG_BASE_URL stops at once, names the variable, prints no secret', async () => {

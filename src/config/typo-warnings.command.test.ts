@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 
 test('a misspelt variable is warned about even when another variable stops the run', () => {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { parseCutoverArgs } from './args.js';
 
 const URL = 'https://merchant.example/webhooks/gateway';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { CONFIGURATION_SKIPS, TARGET_SKIPS } from '../config/configuration-skips.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../catalogue/test-cards.js';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';

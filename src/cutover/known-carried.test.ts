@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { KnownItem } from '../reporters/known-deviations/known-outcomes.js';
 import type { ConformanceJson, RuleJson } from '../reporters/model/read-report.js';
 import { compareCutover, feltDifferences } from './compare.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { ConformanceJson } from '../reporters/model/read-report.js';
 import { sandboxReportProblem } from './sandbox-report.js';
 

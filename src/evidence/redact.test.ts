@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { apiToken, base64Carrying } from '../transport/auth.js';
 import { nearMissKeys, withNearMisses } from '../transport/near-miss-keys.js';
 import { REDACTED, Redactor } from './redact.js';

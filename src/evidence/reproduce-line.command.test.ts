@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { apiToken } from '../transport/auth.js';
 import { buildAuthHeader, type AuthHeader } from '../generate/authorization.js';
 import { TEST_CARDS } from '../catalogue/test-cards.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { apiToken } from '../transport/auth.js';
 import { Redactor } from './redact.js';
 import { reproduceWithCurl } from './reproduce-line.js';

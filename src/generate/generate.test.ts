@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import fc from 'fast-check';
 import { luhnValid } from '../checks/tokenize/card-number.js';
 import { routingNumberValid } from '../catalogue/routing-numbers.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { KnownDeviationsError, knownDeviationsProblems, parseKnownDeviations } from './load.js';
 
 const ctx = { ruleIds: ['TOK-8', 'TOK-9', 'AUTH-1'], today: '2026-11-25' };

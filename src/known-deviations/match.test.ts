@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { KnownDeviation } from './entry.js';
 import { matches, matchFailures, type SeenFailure } from './match.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { PG_CODES } from './gateway/pg-codes.js';
 import { PLATFORM_CODES } from './gateway/platform-codes.js';
 

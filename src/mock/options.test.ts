@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { MOCK_DEFAULTS } from './defaults.js';
 import { FAULTS } from './behaviours/faults.js';
 import { MockConfigError, optionsFromEnv, resolveOptions } from './options.js';

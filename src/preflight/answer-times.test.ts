@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { SLOW_TOKENIZE_MS } from '../mock/behaviours/link/slow-operation.js';
 import { startMock } from '../mock/start.js';

@@ -3,7 +3,7 @@ import { createServer as createHttpServer, request as httpRequest } from 'node:h
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { mockCredentialsAsTarget } from '../config/child-env.js';
 import { startMock, type MockHandle } from '../mock/start.js';
 import { RecordingProxy, refusesKey } from '../testing/stand-ins/recording-proxy.js';

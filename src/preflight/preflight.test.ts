@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { DEFAULT_PROXY_PORT, proxyPort } from '../config/proxy-port.js';
 import { parseProxyArgs } from './args.js';
 

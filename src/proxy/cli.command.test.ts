@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { basicAuthorization } from '../transport/auth.js';
 import { newCardRequest } from '../catalogue/request-builders.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { newAchRequest, newCardRequest } from '../catalogue/request-builders.js';
 import { judgeAnswers } from '../checks/registry.js';
 import { MockControl } from '../transport/mock-control-client.js';

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { basicAuthorization } from '../transport/auth.js';
 import { egressProxy } from '../testing/egress-proxy.js';
 import { serverIdentity } from '../testing/certificates.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { FullConfig, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import fc from 'fast-check';
 import {

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { madeUpRecord, madeUpRule } from '../testing/made-up/records.js';
 import { unchanged, type Drift } from './drift/drift.js';
 import { conformancePage } from './formats/html/conformance-html.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { reportersFor } from './report-set.js';
 
 const conformanceOptions = (env: NodeJS.ProcessEnv) =>

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { loadRules } from '../catalogue/rules.js';
 import { ruleOutcomes } from './model/rule-outcomes.js';
 import { writeConformance } from './write-conformance.js';

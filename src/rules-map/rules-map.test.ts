@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { JSONReport } from '@playwright/test/reporter';
 import type { Rule } from '../catalogue/rules.js';
 import { FAMILY_TABLES } from '../checks/registry.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import type { ConformanceJson } from '../reporters/model/read-report.js';
 import { startMock } from '../mock/start.js';

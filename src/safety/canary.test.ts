@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { zipSync } from 'fflate';
 import { apiToken } from '../transport/auth.js';
 import { TEST_ACH, TEST_CARDS } from '../catalogue/test-cards.js';

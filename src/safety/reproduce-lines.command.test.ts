@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { Redactor } from '../evidence/redact.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 import { startMock } from '../mock/start.js';

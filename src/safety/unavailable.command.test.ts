@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { ruleGrep } from '../cli/cli-args.js';
 import { freePort } from '../testing/stand-ins/free-port.js';
 import { runConformance } from '../testing/run-command.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { caughtByCell, judge, type RunReport } from './judge.js';
 import { KNOWN_CASES, type KnownCase } from './known-cases.js';
 import type { PlannedRun } from './plan.js';

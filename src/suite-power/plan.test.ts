@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { plan } from './plan.js';
 import { runFile } from './run-files.js';

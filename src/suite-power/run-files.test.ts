@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import type { PlannedRun } from './plan.js';
 import { projectsFor } from './projects.js';
 import { OWN_RULE, runFilePath, runKeyOfFile, specFiles, writeRunFiles } from './run-files.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { judge, type RunReport } from './judge.js';
 import { plan, type PlannedRun } from './plan.js';
 import { mergeShardReports, parseShard, runsOfShard, type ShardReport } from './shards.js';

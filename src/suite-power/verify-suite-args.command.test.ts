@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { runCommand } from '../testing/run-command.js';
 
 // What verify:suite does with its arguments before it plans a run: the options it takes, said on --help,

@@ -16,6 +16,9 @@ import { proxyInFront, type ProxyRig } from './stand-ins/proxy-rig.js';
 /**
  * The fixtures of the unit and command tests, one `test` for all of them: a fixture starts only for a test
  * that names it, and whatever a fixture started is closed after the test (the worker's mock after the worker).
+ * One `test` is also one set of worker fixtures, which Playwright's worker hash is made of: a file on plain
+ * `@playwright/test` beside one on these fixtures cost both workers a restart in the middle of the unit tier.
+ * The browser fixture stays apart (runners/browser.ts): a unit test must not reach a browser launcher.
  */
 type Fixtures = {
   /** The worker's mock over HTTP; `send` is one exchange with the merchant key unless its options say otherwise. */

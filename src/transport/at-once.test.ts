@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { atOnce } from './at-once.js';
 
 const after = <T>(ms: number, value: T, fail = false) =>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { apiToken, basicAuthorization, parseBasicAuthorization } from './auth.js';
 
 test('builds the token as Base 64 of a colon followed by the key', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { parseYamlFile } from '../catalogue/yaml-cache.js';
 import { FRONT_LAYERS_PATH, frontLayerOf, frontLayers, frontLayersProblems, type FrontLayer } from './front-layers.js';
 

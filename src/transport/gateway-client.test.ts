@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { GatewayClient, WriteRefusedError, type RetryPolicy } from './gateway-client.js';
 import { Pacer, workerShare } from './pacer.js';
 import { serverIdentity } from '../testing/certificates.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { NEAR_MISS_FORMS, nearMissKeys } from './near-miss-keys.js';
 
 const keyOf = (key: string, form: (typeof NEAR_MISS_FORMS)[number]) =>

@@ -1,7 +1,7 @@
 import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { SENDING_MS, SendingWorkers } from './sending-workers.js';
 
 test('workers that sent lately are counted; one that stopped, or a folder nobody wrote, counts as none', () => {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { probeTarget } from '../preflight/probe-target.js';
 import { sendRequest } from './http/http-request.js';
 import type { Exchange } from './exchange.js';

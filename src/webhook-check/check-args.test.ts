@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../testing/fixtures.js';
 import { parseCheckArgs } from './check-args.js';
 import { CERTIFICATES, TEST_CA, TEST_CA_FILE } from '../testing/certificates.js';
 

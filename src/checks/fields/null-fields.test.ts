@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { withoutRecordNulls } from './null-fields.js';
 
 test('null fields of records, addresses and cards are read as absent, and named', () => {

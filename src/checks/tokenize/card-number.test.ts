@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { isFullCardNumber, luhnValid, maskCardNumber, maskingProblems } from './card-number.js';
 import { TEST_CARDS } from '../../catalogue/test-cards.js';
 

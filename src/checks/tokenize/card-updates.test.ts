@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { statedFormat } from '../../catalogue/stated-formats.js';
 import {
   cardDataAlone,

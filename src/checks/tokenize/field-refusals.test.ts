@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { attributeRefusal } from './field-refusals.js';
 
 type Answer = { ok: boolean; sent: string[] };

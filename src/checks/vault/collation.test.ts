@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { accentedId, caseInsensitiveId, localeOrderId } from '../../mock/behaviours/vault/customer-ids.js';
 import {
   COLLATIONS,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { MAX_PAGES, SAMPLED_PAGES, SAMPLE_HEAD, pagesToWalk, sampleSeed } from './page-sample.js';
 
 test('a vault of up to MAX_PAGES pages is walked whole, an empty one reads page 0 only', () => {

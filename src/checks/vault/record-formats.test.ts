@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import type { Customer } from '../../catalogue/types.js';
 import { formatProblems, shownCardNumbers, type FormatCounts } from './record-formats.js';
 

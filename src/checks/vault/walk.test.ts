@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { succeeded, type Exchange } from '../../transport/exchange.js';
 import { madeUpExchange } from '../../testing/made-up/exchange.js';
 import { MAX_PAGES, SAMPLED_PAGES, pagesToWalk, sampleSeed } from './page-sample.js';

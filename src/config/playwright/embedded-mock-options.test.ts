@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import dotenv from 'dotenv';
 import { basicAuthorization } from '../../transport/auth.js';
 import { newCardRequest } from '../../catalogue/request-builders.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { loadRules } from '../../catalogue/rules.js';
 import { FAULTS, type RegistryEntry } from './faults.js';
 import { MockConfigError, optionsFromEnv } from '../options.js';

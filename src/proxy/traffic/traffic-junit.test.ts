@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { xmlProblem } from '../../testing/readers/well-formed-xml.js';
 import { trafficJunit } from './traffic-junit.js';
 import type { RuleRow, TrafficReport } from './traffic-report-types.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { driftMarkdown } from './drift-markdown.js';
 import { driftSince, unchanged } from './drift.js';
 import type { ConformanceJson, RuleJson } from '../model/read-report.js';

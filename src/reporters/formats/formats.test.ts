@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport, type JudgedRun } from '../model/conformance-report.js';
 import { readConformanceJson } from '../model/read-report.js';

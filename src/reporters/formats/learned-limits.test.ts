@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import type { Rule } from '../../catalogue/rules.js';
 import { conformanceReport } from '../model/conformance-report.js';
 import { ruleOutcomes, verdictOf, type FinishedTest } from '../model/rule-outcomes.js';

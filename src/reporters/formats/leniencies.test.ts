@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import type { Rule } from '../../catalogue/rules.js';
 import { LENIENCIES, SERVED } from '../../catalogue/leniencies.js';
 import type { Observation } from '../../evidence/test-record.js';

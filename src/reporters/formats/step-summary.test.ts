@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { driftSince } from '../drift/drift.js';
 import type { ConformanceJson } from '../model/read-report.js';
 import { stepSummary } from './step-summary.js';

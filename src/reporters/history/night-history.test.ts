@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { nightGridHtml } from '../formats/html/night-grid-html.js';
 import { NIGHTS_KEPT, nightOf, readHistory, withNight, writeHistory, type Night } from './night-history.js';
 import type { ConformanceJson } from '../model/read-report.js';

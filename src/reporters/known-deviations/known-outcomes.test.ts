@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import type { Rule } from '../../catalogue/rules.js';
 import type { KnownDeviation, KnownDeviations } from '../../known-deviations/entry.js';
 import { conformancePage } from '../formats/html/conformance-html.js';

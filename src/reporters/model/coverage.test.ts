@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { fieldGroups } from '../../coverage/coverage-fields.js';
 import { emptyTally, tallyOf } from '../../coverage/coverage-tally.js';
 import type { Exchange } from '../../transport/exchange.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { madeUpValueRefused } from '../../config/account-fields.js';
 import { CONFIGURATION_SKIPS } from '../../config/configuration-skips.js';
 import type { Rule } from '../../catalogue/rules.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { Redactor } from '../../evidence/redact.js';
 import { TestRecorder } from '../../evidence/test-record.js';
 import { messageFailures, outOfTime } from './rule-outcomes.js';

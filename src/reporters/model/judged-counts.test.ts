@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { judgedText, sumJudged } from './rule-outcomes.js';
 
 test('a count of one reads in the singular', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { EXIT_CODES, judgeRules, verdictOf, type FinishedTest } from './rule-outcomes.js';
 import { madeUpRecord, madeUpRule } from '../../testing/made-up/records.js';
 import { selectedRules, selectionVerdict } from './rule-selection.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { RunWideRecords } from './run-wide-records.js';
 
 test('a run-wide failure carries its Expected and Found for the reports, with no exchange to replay', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { ruleGrep } from '../../cli/cli-args.js';
 import { mockCredentialsAsTarget } from '../../config/child-env.js';
 import { startMock } from '../../mock/start.js';

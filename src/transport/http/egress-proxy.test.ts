@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../testing/fixtures.js';
 import { isLoopback } from './dispatchers.js';
 import { sendRequest } from './http-request.js';
 import { transportProblem } from '../target-unavailable.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../../testing/fixtures.js';
 import fc from 'fast-check';
 import { loadSpec } from '../../../catalogue/spec.js';
 import { buildBehaviours } from '../../behaviours/apply.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../../testing/fixtures.js';
 import { buildBehaviours } from '../../behaviours/apply.js';
 import { FAULTS } from '../../behaviours/faults.js';
 import { resolveOptions } from '../../options.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../../testing/fixtures.js';
 import { loadRules } from '../../../catalogue/rules.js';
 import { KEY, writeRun } from '../../../testing/made-up/conformance-run.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../../testing/fixtures.js';
 import { CONFIGURATION_SKIPS } from '../../../config/configuration-skips.js';
 import { decisionHtml } from './decision-html.js';
 import type { ConformanceJson } from '../../model/read-report.js';
