@@ -161,7 +161,7 @@ if (config.baseUrl && !args.list) {
   if (problem) {
     const [{ loadRules }, { writeConformance }, { targetIdOf }] = await Promise.all([
       import('../src/catalogue/rules.js'),
-      import('../src/reporters/write-conformance.js'),
+      import('../src/reporters/conformance-reporter.js'),
       import('../src/reporters/model/run-identity.js'),
     ]);
     const now = new Date().toISOString();

@@ -1,7 +1,7 @@
 import { configurationVerdictLine } from '../config/configuration-exit.js';
 import { loadRules } from '../catalogue/rules.js';
 import { ruleOutcomes, EXIT_CODES } from './model/rule-outcomes.js';
-import { writeConformance } from './write-conformance.js';
+import { writeConformance } from './conformance-reporter.js';
 
 /**
  * What the probe or the preflight found wrong with the configuration, and what it cost; `heading` says how it

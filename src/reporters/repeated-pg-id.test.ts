@@ -3,7 +3,7 @@ import { expect, test } from '../testing/fixtures.js';
 import { madeUpRecord, madeUpRule } from '../testing/made-up/records.js';
 import { unchanged, type Drift } from './drift/drift.js';
 import { conformancePage } from './formats/html/conformance-html.js';
-import { conformanceJson } from './formats/json.js';
+import { conformanceJson } from './conformance-reporter.js';
 import { conformanceJunit } from './formats/junit.js';
 import { conformanceMarkdown } from './formats/markdown.js';
 import { conformanceReport } from './model/conformance-report.js';

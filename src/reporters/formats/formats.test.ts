@@ -6,7 +6,7 @@ import { readConformanceJson } from '../model/read-report.js';
 import { judgeRules, verdictOf, type FinishedTest } from '../model/rule-outcomes.js';
 import { runGaps } from '../model/run-gaps.js';
 import { consoleEnding } from './console.js';
-import { conformanceJson } from './json.js';
+import { conformanceJson } from '../conformance-reporter.js';
 import { conformanceMarkdown } from './markdown.js';
 
 const rule = (id: string): Rule => ({

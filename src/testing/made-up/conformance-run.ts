@@ -5,7 +5,7 @@ import { loadRules } from '../../catalogue/rules.js';
 import { generatedInputsOf } from '../../reporters/report-set.js';
 import { RunWideRecords } from '../../reporters/model/run-wide-records.js';
 import { ruleOutcomes, verdictOf, type FinishedTest } from '../../reporters/model/rule-outcomes.js';
-import { writeConformance } from '../../reporters/write-conformance.js';
+import { writeConformance } from '../../reporters/conformance-reporter.js';
 
 /** For the tests of the conformance page, in process and in Chromium: one made-up run and the key it hides. */
 

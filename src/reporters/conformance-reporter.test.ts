@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '../testing/fixtures.js';
 import { loadRules } from '../catalogue/rules.js';
 import { ruleOutcomes } from './model/rule-outcomes.js';
-import { writeConformance } from './write-conformance.js';
+import { writeConformance } from './conformance-reporter.js';
 
 const now = new Date().toISOString();
 const run = {
