@@ -304,7 +304,5 @@ export type { Auth, GatewayClient } from '../src/transport/gateway-client.js';
 export { bodyField, succeeded, type Exchange } from '../src/transport/exchange.js';
 export type { RunDisables } from '../src/transport/run-disables.js';
 export { atOnce } from '../src/transport/at-once.js';
-export type { Customer } from '../src/catalogue/types.js';
 export type { LeniencyName } from '../src/catalogue/leniencies.js';
 export type { PropertyFinding } from '../src/generate/property.js';
-export { shorten } from '../src/generate/check.js';

@@ -13,12 +13,6 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The check digit that makes `partial` + digit Luhn-valid. */
-export function luhnCheckDigit(partial: string): string {
-  for (let d = 0; d <= 9; d++) if (luhnValid(partial + d)) return String(d);
-  throw new Error('unreachable: some check digit always fits');
-}
-
 /** Section 2.2: first four and last six digits visible, one x per hidden digit. Input: 13–19 digits. */
 export function maskCardNumber(digits: string): string {
   return digits.slice(0, 4) + 'x'.repeat(digits.length - 10) + digits.slice(-6);

@@ -88,8 +88,8 @@ function digits(next: () => number, n: number): string {
 }
 
 /**
- * `length` digits starting with `prefix`, the last one the Luhn check digit: the same number as
- * prefix + digits(next, …) + luhnCheckDigit(…), with the Luhn sum taken while the digits are drawn.
+ * `length` digits starting with `prefix`, the last one the Luhn check digit, the Luhn sum taken while the
+ * digits are drawn.
  */
 function cardNumber(next: () => number, prefix: string, length: number): string {
   const drawn: number[] = [];
