@@ -192,8 +192,15 @@ function pacerOf(suite: ResolvedConfig, testInfo: TestInfo): Pacer {
 const runFolder = (outputDir: string, what: string, baseUrl: string) =>
   join(outputDir, what, createHash('sha256').update(baseUrl).digest('hex').slice(0, 16));
 
+/**
+ * No step of their own for the fixtures: each step captures a stack trace through source maps and crosses to
+ * the runner twice, and a test sets up five fixtures or more. What they do stays in the test's record and its
+ * error; the steps inside them (a property's, an expect's) are still shown.
+ */
+const NO_STEP = { box: 'self' } as const;
+
 export const test = base.extend<TestFixtures>({
-  suite: async ({}, use) => use(suiteConfig()),
+  suite: [async ({}, use) => use(suiteConfig()), NO_STEP],
 
   // Writing comes from `rules()`: a rule whose every test writes, or the test saying it does.
   recorder: [
@@ -206,88 +213,109 @@ export const test = base.extend<TestFixtures>({
       await use(record);
       testInfo.annotations.push(record.annotation());
     },
-    { auto: true },
+    { auto: true, ...NO_STEP },
   ],
 
-  disables: async ({ suite }, use, testInfo) =>
-    use(new RunDisables(runFolder(testInfo.project.outputDir, '.disabled', suite.baseUrl))),
+  disables: [
+    async ({ suite }, use, testInfo) =>
+      use(new RunDisables(runFolder(testInfo.project.outputDir, '.disabled', suite.baseUrl))),
+    NO_STEP,
+  ],
 
   // Every answer a test receives is held to the registry's single-exchange checks once the test is done with
   // it: the same pipeline, on the same answers, as the traffic proxy (checks/registry.ts's judgeAnswers).
-  gateway: async ({ suite, recorder: record, disables }, use, testInfo) => {
-    const redactor = record.redactor;
-    const client = new GatewayClient(
-      suite.baseUrl,
-      { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
-      // Production writes, when allowed at all, may disable only the operator's named webhook.
-      {
-        allowWrites: suite.allowWrites,
-        webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined,
-      },
-      (text) => redactor.text(text),
-      // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
-      { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
-      pacerOf(suite, testInfo),
-    );
-    if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
-    // A served disable of PG_WEBHOOK_ID shows every worker after it that the ID is right.
-    const configured = suite.webhookId === undefined ? undefined : `${suite.baseUrl}${disablePath(suite.webhookId)}`;
-    client.onExchange = (e, auth) => {
-      if (e.request.url === configured && succeeded(e) && typeof auth === 'string')
-        disables.served(suite.webhookId!, { party: auth, withBody: e.request.body !== undefined });
-    };
-    // Kept current at each 429: a test that runs out of time says what its time went on.
-    client.onRateLimitWait = () => record.rateLimited(client.rateLimited, client.learnedLimits());
-    // Waiting on the target's pace, its holds and its slow answers is not the test's work (gateway-client.ts).
-    client.onWaited = (ms) => testInfo.setTimeout(testInfo.timeout + ms);
-    // Target unavailable or misconfigured: the class travels as data, the error's message is for people.
-    client.onStopped = (stopped) => record.stopped(stopped);
-    await use(client);
-    // What was sent and received, redacted: the trace does not show requests (see GatewayClient).
-    // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
-    // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
-    // attach()ed, which would copy the file once more and record a step for it.
-    if (client.exchanges.length) {
-      const path = testInfo.outputPath('exchanges.json');
-      await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
-      testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
-    }
-    const violations = record.answered(client.exchanges, judgeAnswers(client.exchanges), client.learnedLimits());
-    const failure = failureOf(record, violations);
-    if (failure) throw failure;
-  },
-
-  property: async ({ recorder: record, suite }, use, testInfo) =>
-    use(propertyCheck(record.redactor, record, pacerOf(suite, testInfo).lanes)),
-
-  vendor: async ({ suite }, use, testInfo) => {
-    testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
-    await use({ vendorId: suite.vendor!.vendorId });
-  },
-
-  mock: async ({ suite }, use, testInfo) => {
-    const absent = controlApiAbsent(suite.target);
-    testInfo.skip(absent !== undefined, absent);
-    await use(new MockControl(suite.baseUrl));
-  },
-
-  receiver: async ({}, use) => {
-    const receiver = new WebhookReceiver();
-    await receiver.start();
-    await use(receiver);
-    await receiver.stop();
-  },
-
-  takeWebhook: async ({ suite }, use, testInfo) => {
-    await use(async () => {
-      if (suite.target === 'mock') {
-        // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
-        return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
+  gateway: [
+    async ({ suite, recorder: record, disables }, use, testInfo) => {
+      const redactor = record.redactor;
+      const client = new GatewayClient(
+        suite.baseUrl,
+        { merchantKey: suite.merchant.apiKey, vendorKey: suite.vendor?.apiKey },
+        // Production writes, when allowed at all, may disable only the operator's named webhook.
+        {
+          allowWrites: suite.allowWrites,
+          webhooks: suite.target === 'production' ? [suite.webhookId ?? ''] : undefined,
+        },
+        (text) => redactor.text(text),
+        // A tokenize of unknown outcome (a 502, a reset) is sent again only where a second stored card is harmless.
+        { ...DEFAULT_RETRY, resendUnknownPosts: suite.target !== 'production' },
+        pacerOf(suite, testInfo),
+      );
+      if (suite.merchant.idForm === 'number') client.merchantIdAsNumber = suite.merchant.merchantId;
+      // A served disable of PG_WEBHOOK_ID shows every worker after it that the ID is right.
+      const configured = suite.webhookId === undefined ? undefined : `${suite.baseUrl}${disablePath(suite.webhookId)}`;
+      client.onExchange = (e, auth) => {
+        if (e.request.url === configured && succeeded(e) && typeof auth === 'string')
+          disables.served(suite.webhookId!, { party: auth, withBody: e.request.body !== undefined });
+      };
+      // Kept current at each 429: a test that runs out of time says what its time went on.
+      client.onRateLimitWait = () => record.rateLimited(client.rateLimited, client.learnedLimits());
+      // Waiting on the target's pace, its holds and its slow answers is not the test's work (gateway-client.ts).
+      client.onWaited = (ms) => testInfo.setTimeout(testInfo.timeout + ms);
+      // Target unavailable or misconfigured: the class travels as data, the error's message is for people.
+      client.onStopped = (stopped) => record.stopped(stopped);
+      await use(client);
+      // What was sent and received, redacted: the trace does not show requests (see GatewayClient).
+      // A file, not a body: a property's vault walks run to megabytes, which as a body cross from worker to
+      // runner base64-encoded and are copied into results.json and the HTML report's zipped data. Pushed, not
+      // attach()ed, which would copy the file once more and record a step for it.
+      if (client.exchanges.length) {
+        const path = testInfo.outputPath('exchanges.json');
+        await writeFile(path, redactor.json(client.exchanges.map(forAttachment)));
+        testInfo.attachments.push({ name: 'exchanges.json', contentType: 'application/json', path });
       }
-      testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
-      return suite.webhookId!;
-    });
-  },
+      const violations = record.answered(client.exchanges, judgeAnswers(client.exchanges), client.learnedLimits());
+      const failure = failureOf(record, violations);
+      if (failure) throw failure;
+    },
+    NO_STEP,
+  ],
+
+  property: [
+    async ({ recorder: record, suite }, use, testInfo) =>
+      use(propertyCheck(record.redactor, record, pacerOf(suite, testInfo).lanes)),
+    NO_STEP,
+  ],
+
+  vendor: [
+    async ({ suite }, use, testInfo) => {
+      testInfo.skip(!suite.vendor, CONFIGURATION_SKIPS.vendor.reason);
+      await use({ vendorId: suite.vendor!.vendorId });
+    },
+    NO_STEP,
+  ],
+
+  mock: [
+    async ({ suite }, use, testInfo) => {
+      const absent = controlApiAbsent(suite.target);
+      testInfo.skip(absent !== undefined, absent);
+      await use(new MockControl(suite.baseUrl));
+    },
+    NO_STEP,
+  ],
+
+  receiver: [
+    async ({}, use) => {
+      const receiver = new WebhookReceiver();
+      await receiver.start();
+      await use(receiver);
+      await receiver.stop();
+    },
+    NO_STEP,
+  ],
+
+  takeWebhook: [
+    async ({ suite }, use, testInfo) => {
+      await use(async () => {
+        if (suite.target === 'mock') {
+          // Port 9 (discard) on loopback: nothing is enqueued for it, so nothing is ever posted.
+          return (await new MockControl(suite.baseUrl).createWebhook('http://127.0.0.1:9/unused')).webhook_id;
+        }
+        testInfo.skip(!suite.webhookId, CONFIGURATION_SKIPS.webhook.reason);
+        return suite.webhookId!;
+      });
+    },
+    NO_STEP,
+  ],
 });
 
 /** Quotes a shell or a CI secret kept inside a PG_* value: named in the sentence when the target refuses it. */

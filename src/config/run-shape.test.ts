@@ -51,11 +51,21 @@ test('a target nothing measured (a Playwright run started directly) is taken as 
 test('PG_WORKERS decides the workers; unset, the distance does', () => {
   expect(workersOf({ PG_WORKERS: '3' }, 'sandbox')).toBe(3);
   expect(workersOf({ PG_WORKERS: ' 6 ', ...measured('2') }, 'sandbox')).toBe(6);
-  expect(workersOf({}, 'mock')).toBe(RUN_SHAPES.near.workers);
+  expect(workersOf({}, 'mock', 4)).toBe(RUN_SHAPES.near.workers);
   expect(workersOf(measured('2'), 'sandbox')).toBe(RUN_SHAPES.near.workers);
   expect(workersOf(measured('156'), 'sandbox')).toBe(RUN_SHAPES.distant.workers);
   expect(workersOf({}, 'production')).toBe(RUN_SHAPES.distant.workers);
   expect(RUN_SHAPES.near.workers).toBeLessThan(RUN_SHAPES.distant.workers);
+});
+
+test('a near mock shares this machine: a worker for every two cores, at least one, at most the near shape', () => {
+  expect(workersOf({}, 'mock', 1)).toBe(1);
+  expect(workersOf({}, 'mock', 2)).toBe(1);
+  expect(workersOf({}, 'mock', 3)).toBe(1);
+  expect(workersOf({}, 'mock', 16)).toBe(RUN_SHAPES.near.workers);
+  expect(workersOf(measured('2'), 'sandbox', 2)).toBe(RUN_SHAPES.near.workers); // a near target's own cores answer it
+  expect(workersOf(measured('1203'), 'mock', 2)).toBe(RUN_SHAPES.slow.workers);
+  expect(workersOf({ PG_WORKERS: '2' }, 'mock', 2)).toBe(2);
 });
 
 test('PG_IN_FLIGHT is shared among workers and shards; unset, the distance decides a worker’s lanes', () => {

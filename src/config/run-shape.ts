@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { IN_FLIGHT_PER_WORKER, workerShare } from '../transport/pacer.js';
 import type { Target } from './config.js';
 
@@ -71,10 +72,20 @@ export function distanceOf(env: Env, target: Target): Distance {
   return Number.isFinite(ms) && ms >= 0 && ms < DISTANT_FROM_MS ? 'near' : 'distant';
 }
 
-/** PG_WORKERS as a number, or the default for the target's distance; call after validation. */
-export function workersOf(env: Env, target: Target): number {
+/**
+ * PG_WORKERS as a number, or the default for the target's distance; call after validation. A near mock answers
+ * from this machine, its process sharing the cores with Playwright's runner and the workers: it gets a worker
+ * for every two cores (Playwright's own default), at most the near shape's. On 2 cores, one worker ran the
+ * embedded suite in the wall time of two for 0.80× the CPU (docs/speed.md).
+ */
+export function workersOf(env: Env, target: Target, cores = availableParallelism()): number {
   const raw = env.PG_WORKERS?.trim();
-  return raw ? Number(raw) : RUN_SHAPES[distanceOf(env, target)].workers;
+  if (raw) return Number(raw);
+  const distance = distanceOf(env, target);
+  const near = RUN_SHAPES.near.workers;
+  return target === 'mock' && distance === 'near'
+    ? Math.min(near, Math.max(1, Math.floor(cores / 2)))
+    : RUN_SHAPES[distance].workers;
 }
 
 /** The most one worker may have in flight for a slow family: its share of PG_IN_FLIGHT, or SLOW_IN_FLIGHT_PER_WORKER. */
