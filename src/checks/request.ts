@@ -1,4 +1,5 @@
 import { validateRequest } from '../catalogue/validate.js';
+import { parsedJson } from '../transport/exchange.js';
 import type { ExchangeCheck, FamilyChecks, Finding } from './tally.js';
 
 /**
@@ -57,12 +58,8 @@ export function jsonPairsProblems(field: string, value: unknown): string[] {
   if (value === undefined) return [];
   if (typeof value !== 'string')
     return [`${field} is ${Array.isArray(value) ? 'an array' : typeof value}, expected a string holding a JSON array`];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return [`${field} is not JSON`];
-  }
+  const parsed = parsedJson(value);
+  if (parsed === undefined) return [`${field} is not JSON`];
   if (!Array.isArray(parsed)) return [`${field} holds JSON that is not an array`];
   const bad = parsed.findIndex(
     (item) => !item || typeof item !== 'object' || Array.isArray(item) || Object.keys(item as object).length !== 1,

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Exchange } from '../transport/exchange.js';
+import { parsedJson, type Exchange } from '../transport/exchange.js';
 import { familyOf, operationOf } from '../catalogue/spec.js';
 import type { Captured } from './forward.js';
 
@@ -21,14 +21,6 @@ function decoded(body: Buffer, encoding: string | undefined): string {
   return utf8.decode(body);
 }
 
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The captured bytes as the contract library's Exchange. A request body that is JSON is kept parsed; one
  * that is not is kept as its text, as the suite's client keeps a raw body, so the checks see it as such.
@@ -45,12 +37,12 @@ export function toExchange(captured: Captured, basePath: string): Exchange {
       method: captured.method,
       url: captured.url,
       headers: captured.requestHeaders,
-      body: requestText === '' ? undefined : (parsed(requestText) ?? requestText),
+      body: requestText === '' ? undefined : (parsedJson(requestText) ?? requestText),
     },
     status: captured.status,
     headers: captured.responseHeaders,
     text,
-    json: parsed(text),
+    json: parsedJson(text),
     ms: Math.round(captured.ms * 100) / 100,
   };
 }

@@ -18,6 +18,15 @@ export type Exchange = {
   ms: number;
 };
 
+/** The body's JSON, or undefined when it is not JSON (JSON.parse never yields undefined itself). */
+export function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function bodyField(exchange: Exchange, name: string): unknown {
   const body = exchange.json;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { basicAuthorization } from './auth.js';
-import type { Exchange } from './exchange.js';
+import { parsedJson, type Exchange } from './exchange.js';
 import { sendRequest, type HttpAnswer } from './http/http-request.js';
 import { IN_FLIGHT_PER_WORKER, NEAR_ANSWER_MS, type Pacer } from './pacer.js';
 import { familyOf, type OperationId } from '../catalogue/spec.js';
@@ -220,12 +220,6 @@ export class GatewayClient {
     const init = { method: options.method, headers, body: data };
     const what = `${options.method} ${options.path}`;
     const { status, headers: answerHeaders, text } = await this.sendWithRetries(url, options.path, init, what);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
     const exchange: Exchange = {
       operation: options.operation,
       family: familyOf(options.path),
@@ -233,7 +227,7 @@ export class GatewayClient {
       status,
       headers: answerHeaders,
       text,
-      json,
+      json: parsedJson(text),
       ms: Math.round(performance.now() - started),
     };
     this.exchanges.push(exchange);

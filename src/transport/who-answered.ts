@@ -1,6 +1,6 @@
 import { connect } from 'node:tls';
 import { familyOf } from '../catalogue/spec.js';
-import type { Exchange } from './exchange.js';
+import { parsedJson, type Exchange } from './exchange.js';
 import { frontLayerOf } from './front-layers.js';
 import { transportProblem } from './target-unavailable.js';
 import {
@@ -50,12 +50,7 @@ export type AnswerSeen = { status: number; headers: Record<string, string>; text
 
 /** The family's result scheme: /pg/ a string rcode, /platform/ an integer code (section 7's indicators). */
 export function carriesFamilyScheme(text: string, path: string): boolean {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return false;
-  }
+  const body = parsedJson(text);
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const fields = body as Record<string, unknown>;
   return familyOf(path) === 'pg' ? typeof fields.rcode === 'string' : Number.isInteger(fields.code);

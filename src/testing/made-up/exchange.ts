@@ -1,4 +1,4 @@
-import type { Exchange } from '../../transport/exchange.js';
+import { parsedJson, type Exchange } from '../../transport/exchange.js';
 
 /**
  * An exchange no gateway made, for the unit tests of whatever judges one: an answer to tokenize (/pg/) or to
@@ -10,12 +10,6 @@ export function madeUpExchange(
   text: string,
   { headers = { 'content-type': 'application/json' }, authorization }: MadeUp = {},
 ): Exchange {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
   const pg = family === 'pg';
   return {
     operation: pg ? 'tokenize' : 'listCustomers',
@@ -29,7 +23,7 @@ export function madeUpExchange(
     status,
     headers,
     text,
-    json,
+    json: parsedJson(text),
     ms: 1,
   };
 }
