@@ -1,8 +1,7 @@
 import { expect, test } from '../testing/fixtures.js';
-import { NEAR_MISS_FORMS, nearMissKeys } from './near-miss-keys.js';
+import { nearMissKeys, type NearMissForm } from './near-miss-keys.js';
 
-const keyOf = (key: string, form: (typeof NEAR_MISS_FORMS)[number]) =>
-  nearMissKeys(key).find((n) => n.form === form)?.key;
+const keyOf = (key: string, form: NearMissForm) => nearMissKeys(key).find((n) => n.form === form)?.key;
 
 test('each form differs from the key as it says, with a character of the same kind', () => {
   const key = 'Ab_3z9Z';

@@ -5,22 +5,6 @@
  * the same near misses; a report hides them as it hides the key (withNearMisses).
  */
 
-export const NEAR_MISS_FORMS = [
-  'its letters in the other case',
-  'its last character changed',
-  'its first character changed',
-  'a character added at its end',
-  'a character added at its start',
-  'a character added in its middle',
-  'its last character removed',
-  'its first character removed',
-] as const;
-
-export type NearMissForm = (typeof NEAR_MISS_FORMS)[number];
-
-/** A near miss of a key, or why the key cannot give that form (no letter to change the case of). */
-export type NearMissKey = { form: NearMissForm; key: string } | { form: NearMissForm; key: undefined; why: string };
-
 const CLASSES = ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
 /** Another character of the same kind as `c` (the next digit or letter, round the end), so the key keeps its shape. */
@@ -38,24 +22,32 @@ function otherCase(key: string): string | undefined {
   return key.replace(/[A-Za-z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
 }
 
-/** The near misses of `key`, one per form, in the order of NEAR_MISS_FORMS; none for a key shorter than two. */
+/** Each form, in the order nearMissKeys gives them, and how it is made from a key of two characters or more. */
+const FORMS = {
+  'its letters in the other case': otherCase,
+  'its last character changed': (key: string) => key.slice(0, -1) + otherThan(key[key.length - 1]!),
+  'its first character changed': (key: string) => otherThan(key[0]!) + key.slice(1),
+  'a character added at its end': (key: string) => key + otherThan(key[key.length - 1]!),
+  'a character added at its start': (key: string) => otherThan(key[0]!) + key,
+  'a character added in its middle': (key: string) => {
+    const middle = Math.floor(key.length / 2);
+    return key.slice(0, middle) + otherThan(key[middle]!) + key.slice(middle);
+  },
+  'its last character removed': (key: string) => key.slice(0, -1),
+  'its first character removed': (key: string) => key.slice(1),
+} satisfies Record<string, (key: string) => string | undefined>;
+
+export type NearMissForm = keyof typeof FORMS;
+
+/** A near miss of a key, or why the key cannot give that form (no letter to change the case of). */
+export type NearMissKey = { form: NearMissForm; key: string } | { form: NearMissForm; key: undefined; why: string };
+
+/** The near misses of `key`, one per form, in the order of FORMS; none for a key shorter than two. */
 export function nearMissKeys(key: string): NearMissKey[] {
-  if (key.length < 2) return NEAR_MISS_FORMS.map((form) => ({ form, key: undefined, why: 'the key is one character' }));
-  const first = key[0]!;
-  const last = key[key.length - 1]!;
-  const middle = Math.floor(key.length / 2);
-  const built: Record<NearMissForm, string | undefined> = {
-    'its letters in the other case': otherCase(key),
-    'its last character changed': key.slice(0, -1) + otherThan(last),
-    'its first character changed': otherThan(first) + key.slice(1),
-    'a character added at its end': key + otherThan(last),
-    'a character added at its start': otherThan(first) + key,
-    'a character added in its middle': key.slice(0, middle) + otherThan(key[middle]!) + key.slice(middle),
-    'its last character removed': key.slice(0, -1),
-    'its first character removed': key.slice(1),
-  };
-  return NEAR_MISS_FORMS.map((form) => {
-    const nearMiss = built[form];
+  const forms = Object.keys(FORMS) as NearMissForm[];
+  if (key.length < 2) return forms.map((form) => ({ form, key: undefined, why: 'the key is one character' }));
+  return forms.map((form) => {
+    const nearMiss = FORMS[form](key);
     return nearMiss === undefined ? { form, key: undefined, why: 'the key has no letter' } : { form, key: nearMiss };
   });
 }

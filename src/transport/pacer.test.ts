@@ -15,7 +15,7 @@ test('without a rate it paces nothing until a 429', async () => {
   const started = performance.now();
   for (let i = 0; i < 50; i++) (await pacer.slot()).release();
   expect(performance.now() - started).toBeLessThan(200);
-  expect(pacer.rate).toBe(Infinity);
+  expect(pacer.rateOf()).toBe(Infinity);
 });
 
 test('a 429 holds every caller for its Retry-After and halves the rate that met it', async () => {
@@ -23,7 +23,7 @@ test('a 429 holds every caller for its Retry-After and halves the rate that met 
   for (let i = 0; i < 20; i++) (await pacer.slot()).release(); // 20 requests in the last second
   const limitedAt = performance.now();
   pacer.limited(300, limitedAt);
-  expect(pacer.rate).toBe(10);
+  expect(pacer.rateOf()).toBe(10);
   const slots = [pacer.slot(), pacer.slot()];
   const { at: first, release } = await slots[0]!;
   release();
@@ -38,29 +38,29 @@ test('a 429 holds every caller for its Retry-After and halves the rate that met 
 test('the 429s of one burst slow the pace once, not once each', () => {
   const pacer = new Pacer();
   pacer.limited(1000, 10_000);
-  const after = pacer.rate;
+  const after = pacer.rateOf();
   pacer.limited(1000, 10_050);
   pacer.limited(1000, 10_100);
-  expect(pacer.rate).toBe(after);
+  expect(pacer.rateOf()).toBe(after);
   expect(pacer.seen.limited).toBe(3);
 });
 
 test('the pace creeps up after quiet spells, never above PG_MAX_RPS, never below MIN_RATE', () => {
   const learned = new Pacer();
   learned.limited(1000, 0);
-  expect(learned.rate).toBe(MIN_RATE); // nothing sent in the last second: the slowest pace
+  expect(learned.rateOf()).toBe(MIN_RATE); // nothing sent in the last second: the slowest pace
   learned.served(QUIET_MS - 1);
-  expect(learned.rate).toBe(MIN_RATE);
+  expect(learned.rateOf()).toBe(MIN_RATE);
   learned.served(QUIET_MS + 1);
-  expect(learned.rate).toBe(MIN_RATE + 1);
+  expect(learned.rateOf()).toBe(MIN_RATE + 1);
   learned.served(QUIET_MS + 2); // not another step until another quiet spell
-  expect(learned.rate).toBe(MIN_RATE + 1);
+  expect(learned.rateOf()).toBe(MIN_RATE + 1);
 
   const capped = new Pacer(4);
   capped.limited(1000, 0); // PG_MAX_RPS set too high: its share met the limit, and the pace drops below it
-  expect(capped.rate).toBeLessThan(4);
+  expect(capped.rateOf()).toBeLessThan(4);
   for (let t = 1; t < 10; t++) capped.served(t * QUIET_MS * 2);
-  expect(capped.rate).toBeLessThanOrEqual(4);
+  expect(capped.rateOf()).toBeLessThanOrEqual(4);
 });
 
 test('no more requests are in flight than its lanes, and a freed lane goes to the caller that waited longest', async () => {
@@ -88,7 +88,7 @@ test("a worker's pace creeps up by its share of one request a second, so the run
   (await quarter.slot()).release(); // one request let go: a quarter of the run's 4
   quarter.limited(1000, 0);
   quarter.served(QUIET_MS + 1);
-  expect(quarter.rate).toBe(MIN_RATE + 0.25);
+  expect(quarter.rateOf()).toBe(MIN_RATE + 0.25);
   expect(() => new Pacer(undefined, 0)).toThrow('at least one request in flight');
 });
 
@@ -106,16 +106,16 @@ test('a caller already waiting for its time when a 429 arrives waits out that ho
 test('a 429 met at a learned pace sets a ceiling: the pace drops below it and comes back to just under it', async () => {
   const pacer = new Pacer(undefined, 8, 1);
   pacer.limited(100, 0); // the first: nothing let go in the second before, the slowest pace
-  expect(pacer.rate).toBe(MIN_RATE);
+  expect(pacer.rateOf()).toBe(MIN_RATE);
   for (let t = 1; t <= 9; t++) pacer.served(t * QUIET_MS + 1); // a step: one a second, or a tenth from 10 on
-  expect(pacer.rate).toBeCloseTo(MIN_RATE + 9, 5);
+  expect(pacer.rateOf()).toBeCloseTo(MIN_RATE + 9, 5);
   // One request let go in the second before the next 429: that is the rate that met it, the ceiling.
   const { at, release } = await pacer.slot();
   release();
   pacer.limited(100, at + 1);
-  expect(pacer.rate).toBeCloseTo(AFTER_CEILING, 5); // below the one request let go in that second
+  expect(pacer.rateOf()).toBeCloseTo(AFTER_CEILING, 5); // below the one request let go in that second
   for (let t = 1; t <= 40; t++) pacer.served(at + 1 + t * QUIET_MS + 1);
-  expect(pacer.rate).toBeCloseTo(CEILING_SHARE * 1, 5);
+  expect(pacer.rateOf()).toBeCloseTo(CEILING_SHARE * 1, 5);
 });
 
 test("a rate learned from 429s is the run's, shared among the workers sending now", () => {
@@ -128,12 +128,12 @@ test("a rate learned from 429s is the run's, shared among the workers sending no
     lastHold: () => undefined,
   });
   pacer.limited(0, 0); // the run met the limit at 4 a second
-  expect(pacer.rate).toBeCloseTo(MIN_RATE, 5); // half of 4, shared by 4 workers: 0.5 each
+  expect(pacer.rateOf()).toBeCloseTo(MIN_RATE, 5); // half of 4, shared by 4 workers: 0.5 each
   pacer.served(QUIET_MS + 1);
   pacer.served(2 * QUIET_MS + 2);
-  expect(pacer.rate).toBeCloseTo(4 / 4, 5); // the run's 2 + 2 requests a second, shared by 4
+  expect(pacer.rateOf()).toBeCloseTo(4 / 4, 5); // the run's 2 + 2 requests a second, shared by 4
   sending = 1; // the others have ended: this worker may use the whole of it
-  expect(pacer.rate).toBeCloseTo(4, 5);
+  expect(pacer.rateOf()).toBeCloseTo(4, 5);
 });
 
 test("one worker's 429 holds the others too, and they take the run's rate it learned", async () => {
@@ -153,8 +153,8 @@ test("one worker's 429 holds the others too, and they take the run's rate it lea
   const { at, release } = await other.slot();
   release();
   expect(at - limitedAt).toBeGreaterThanOrEqual(290);
-  expect(other.rate).toBeCloseTo(met.rate, 5);
-  expect(met.rate).toBeCloseTo(20 / 2 / 2, 5); // half the run's 20, shared by 2
+  expect(other.rateOf()).toBeCloseTo(met.rateOf(), 5);
+  expect(met.rateOf()).toBeCloseTo(20 / 2 / 2, 5); // half the run's 20, shared by 2
 });
 
 test('the rate that met a 429 is what the whole run let go, however unevenly its workers sent', async () => {
@@ -168,9 +168,9 @@ test('the rate that met a 429 is what the whole run let go, however unevenly its
   });
   for (let i = 0; i < 3; i++) (await pacer.slot()).release();
   pacer.limited(1000, performance.now());
-  expect(pacer.rate).toBeCloseTo(40 / 2 / 2, 5); // half the run's 40, shared by 2; not half of 3 × 2
+  expect(pacer.rateOf()).toBeCloseTo(40 / 2 / 2, 5); // half the run's 40, shared by 2; not half of 3 × 2
   for (let i = 1; i <= 3; i++) pacer.served(performance.now() + i * QUIET_MS + 1); // no ceiling: a tenth a spell
-  expect(pacer.rate).toBeCloseTo((20 * SEARCH_STEP ** 3) / 2, 5);
+  expect(pacer.rateOf()).toBeCloseTo((20 * SEARCH_STEP ** 3) / 2, 5);
 });
 
 test("the ceiling a worker met goes to the run's other workers, and a 429 met under it lowers it", () => {
@@ -187,7 +187,7 @@ test("the ceiling a worker met goes to the run's other workers, and a 429 met un
   expect(shared).toEqual({ until: expect.any(Number), rate: 15, at: expect.any(Number) });
   for (let t = 1; t <= 5; t++) met.served(t * QUIET_MS + 1); // no ceiling yet: a tenth more each quiet spell
   const crept = 15 * SEARCH_STEP ** 5;
-  expect(met.rate).toBeCloseTo(crept, 5);
+  expect(met.rateOf()).toBeCloseTo(crept, 5);
   met.limited(100, 5 * QUIET_MS + 2); // paced, under the 30 the run let go: its pace met the limit, the ceiling
   expect(shared).toEqual({
     until: expect.any(Number),
@@ -201,9 +201,9 @@ test("the ceiling a worker met goes to the run's other workers, and a 429 met un
   const other = new Pacer(undefined, 8, 1, senders(0));
   other.slot().then(({ release }) => release());
   other.served(5 * QUIET_MS + 2 + QUIET_MS);
-  expect(other.rate).toBeCloseTo(crept * AFTER_CEILING + 1, 5); // a ceiling is known: one a second a step
+  expect(other.rateOf()).toBeCloseTo(crept * AFTER_CEILING + 1, 5); // a ceiling is known: one a second a step
   for (let t = 2; t <= 40; t++) other.served(5 * QUIET_MS + 2 + t * QUIET_MS);
-  expect(other.rate).toBeCloseTo(crept * CEILING_SHARE, 5);
+  expect(other.rateOf()).toBeCloseTo(crept * CEILING_SHARE, 5);
 
   const later = new Pacer(undefined, 8, 1, senders(40));
   later.slot().then(({ release }) => release()); // takes the run's pace and its ceiling

@@ -135,8 +135,8 @@ export class Pacer {
   private readonly floorMs: number;
   private floorNext = 0;
   private readonly scopes = new Map<Scope, ScopePace>();
-  /** 429s this process has met, and how long callers were held for them. */
-  readonly seen = { limited: 0, heldMs: 0 };
+  /** 429s this process has met. */
+  readonly seen = { limited: 0 };
   /** Slots taken and not yet given back, in all and by scope, and the callers waiting for one, first come first served. */
   private taken = 0;
   private readonly takenIn = new Map<Scope, number>();
@@ -211,11 +211,6 @@ export class Pacer {
   rateOf(scope: Scope = WHOLE_TARGET): number {
     const spacing = this.spacingMs(scope);
     return spacing ? 1000 / spacing : Infinity;
-  }
-
-  /** Requests a second this pacer lets through now for the whole target (Infinity when unpaced). */
-  get rate(): number {
-    return this.rateOf(WHOLE_TARGET);
   }
 
   /**
@@ -348,7 +343,6 @@ export class Pacer {
     if (together) this.dropFamilyPaces();
     const pace = together ? this.pace(WHOLE_TARGET) : own;
     const until = now + waitMs;
-    if (until > pace.holdUntil) this.seen.heldMs += until - Math.max(now, pace.holdUntil);
     pace.holdUntil = Math.max(pace.holdUntil, until);
     pace.nextSlot = Math.max(pace.nextSlot, pace.holdUntil);
     if (now - pace.lastLimited > Math.max(waitMs, 1000)) {

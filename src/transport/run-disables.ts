@@ -9,8 +9,6 @@ export type Party = 'merchant' | 'vendor';
 /** A disable of a webhook that succeeded in this run: with whose key, and whether it carried `{}`. */
 export type ServedDisable = { party: Party; withBody: boolean };
 
-const FORMS = { none: false, json: true } as const;
-
 /**
  * The disables of a webhook that succeeded in this run, across its worker processes: one empty file per
  * webhook, key's party and form, in a folder every worker of the run shares (as `sending-workers.ts` does
@@ -52,7 +50,7 @@ export class RunDisables {
     return [...all].flatMap((name) => {
       const [, party, form] = name.split('~');
       if ((party !== 'merchant' && party !== 'vendor') || (form !== 'none' && form !== 'json')) return [];
-      return [{ party, withBody: FORMS[form] }];
+      return [{ party, withBody: form === 'json' }];
     });
   }
 }
