@@ -68,6 +68,9 @@ type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites'
  */
 export type IdFindings = { problems: string[]; notes: string[]; merchantIdForm?: MerchantIdForm };
 
+const problem = (sentence: string): IdFindings => ({ problems: [sentence], notes: [] });
+const note = (sentence: string): IdFindings => ({ problems: [], notes: [sentence] });
+
 /**
  * The vendor ID's first comparison (PG_VENDOR_ID with the vendor key, in the string form), sent beside the
  * merchant ID's first tokenize where the listing told the merchant ID apart: each waits on a round trip of its
@@ -94,7 +97,7 @@ export type KeyFindings = {
 /** The card every tokenize comparison sends, so only the ID compared differs: a published test number. */
 export const PREFLIGHT_CARD = DEFAULT_TEST_CARD;
 
-const listingQuery = (merchantId: string) => ({
+export const listingQuery = (merchantId: string) => ({
   count: 1,
   page: 0,
   order_on: 'customer_id',
@@ -284,6 +287,10 @@ async function vendorIdAsMerchant(
   return told.known ? told.configured : undefined;
 }
 
+/** Where the listing could not tell PG_MERCHANT_ID from a made-up one, for the sentence that names a swap. */
+const listingAlike = (listing: Exchange) =>
+  `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`;
+
 function swappedIds(where: string, told: Exchange): string {
   return (
     `PG_MERCHANT_ID and PG_VENDOR_ID look swapped: ${where}, and takes PG_VENDOR_ID's value as the merchant ID ` +
@@ -316,7 +323,7 @@ async function compareMerchantId(
     (vendorIdThere ? ' PG_MERCHANT_ID holds the value of PG_VENDOR_ID: the merchant ID is another one.' : '');
   const swapped = async (where: string) => {
     const told = await vendorIdAsMerchant(gateway, config, succeeded(listing));
-    return told ? { problems: [swappedIds(where, told)], notes: [] } : undefined;
+    return told ? problem(swappedIds(where, told)) : undefined;
   };
   // The listing serving PG_MERCHANT_ID to the vendor key and not a made-up one: the ID is one the target serves.
   const integratorTells = async () => {
@@ -330,33 +337,25 @@ async function compareMerchantId(
     const integrator = await integratorTells();
     if (!integrator) return undefined;
     const refused = { answer: listing, madeUpKey: keys.madeUpKey! };
-    return { problems: [merchantKeyKnownButRefused(config, refused, integrator, onTokenize, redact)], notes: [] };
+    return problem(merchantKeyKnownButRefused(config, refused, integrator, onTokenize, redact));
   };
   if (!config.allowWrites) {
     if (succeeded(listing)) {
-      return {
-        problems: [],
-        notes: [
-          'PG_MERCHANT_ID was not compared: the vault listing serves a made-up merchant ID as it serves PG_MERCHANT_ID, ' +
-            'and production without PG_ALLOW_WRITES=1 allows no tokenize to ask instead.',
-        ],
-      };
+      return note(
+        'PG_MERCHANT_ID was not compared: the vault listing serves a made-up merchant ID as it serves PG_MERCHANT_ID, ' +
+          'and production without PG_ALLOW_WRITES=1 allows no tokenize to ask instead.',
+      );
     }
     const key = await keyRefused(undefined);
     if (key) return key;
-    const swap = await swapped(
-      `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
-    );
+    const swap = await swapped(listingAlike(listing));
     if (swap) return swap;
-    return {
-      problems: [
-        `The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up ` +
-          `(${answerOf(listing, redact)}); ${remedy('PG_MERCHANT_ID', config)}.${hint} (Production without PG_ALLOW_WRITES=1 ` +
-          'offers only the listing to ask, so a gateway that refuses a valid merchant ID there, a deviation AUTH-6 names, would look ' +
-          'the same: if PG_MERCHANT_ID is right, run with PG_ALLOW_WRITES=1 to tell.)',
-      ],
-      notes: [],
-    };
+    return problem(
+      `The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite made up ` +
+        `(${answerOf(listing, redact)}); ${remedy('PG_MERCHANT_ID', config)}.${hint} (Production without PG_ALLOW_WRITES=1 ` +
+        'offers only the listing to ask, so a gateway that refuses a valid merchant ID there, a deviation AUTH-6 names, would look ' +
+        'the same: if PG_MERCHANT_ID is right, run with PG_ALLOW_WRITES=1 to tell.)',
+    );
   }
   const pairs = await toldApartInForms(gateway, merchantId, madeUp);
   if (pairs.at(-1)!.known) return formFound(pairs, redact);
@@ -377,19 +376,14 @@ async function compareMerchantId(
     // A listing that refuses the merchant key with PG_MERCHANT_ID while it serves it to the vendor key is a
     // deviation the rules judge (AUTH-2, AUTH-6), not the ID's.
     if (await integratorTells()) return formFound(pairs, redact);
-    const swap = await swapped(
-      `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
-    );
+    const swap = await swapped(listingAlike(listing));
     if (swap) return swap;
-    return {
-      problems: [
-        'The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite ' +
-          `made up (${answerOf(listing, redact)}), and tokenize cannot tell: it serves any merchant ID, a made-up one as ` +
-          `PG_MERCHANT_ID (${onTokenize}); ${remedy('PG_MERCHANT_ID', config)}. Or PG_MERCHANT_ID is right and the listing ` +
-          `refuses a valid merchant ID, a deviation AUTH-6 names, which looks the same from outside.${hint}`,
-      ],
-      notes: [],
-    };
+    return problem(
+      'The target refused PG_MERCHANT_ID: the vault listing answered it exactly as it answers a merchant ID the suite ' +
+        `made up (${answerOf(listing, redact)}), and tokenize cannot tell: it serves any merchant ID, a made-up one as ` +
+        `PG_MERCHANT_ID (${onTokenize}); ${remedy('PG_MERCHANT_ID', config)}. Or PG_MERCHANT_ID is right and the listing ` +
+        `refuses a valid merchant ID, a deviation AUTH-6 names, which looks the same from outside.${hint}`,
+    );
   }
   const key = await keyRefused(onTokenize);
   if (key) return key;
@@ -401,7 +395,7 @@ async function compareMerchantId(
   const swap = await swapped(
     succeeded(listing)
       ? `tokenize answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(pairs[0]!.configured)})`
-      : `the vault listing answers PG_MERCHANT_ID exactly as a merchant ID the suite made up (${described(listing)})`,
+      : listingAlike(listing),
   );
   if (swap) return swap;
   // A valid request refused alike in every form may also be a right ID in a form the gateway does not take.
@@ -409,13 +403,10 @@ async function compareMerchantId(
     pairs.length > 1
       ? 'as the string section 2.1 gives it and as a JSON number alike'
       : 'as the string section 2.1 gives it (PG_MERCHANT_ID is not a whole number, so there is no number form to try)';
-  return {
-    problems: [
-      `The target refused PG_MERCHANT_ID: ${where}; ${remedy('PG_MERCHANT_ID', config)}. Or PG_MERCHANT_ID is right and ` +
-        `tokenize refuses a valid request carrying it ${forms}, which looks the same from outside.${hint}`,
-    ],
-    notes: [],
-  };
+  return problem(
+    `The target refused PG_MERCHANT_ID: ${where}; ${remedy('PG_MERCHANT_ID', config)}. Or PG_MERCHANT_ID is right and ` +
+      `tokenize refuses a valid request carrying it ${forms}, which looks the same from outside.${hint}`,
+  );
 }
 
 /**
@@ -435,20 +426,15 @@ async function compareVendorId(
   const vendorId = config.vendor!.vendorId;
   const listing = keys.vendorListing!;
   const onListing = listingTook(listing, keys.madeUpKey);
-  const knownButRefused = (onTokenize: Exchange | undefined): IdFindings => ({
-    problems: [vendorKeyKnownButRefused(config, { answer: listing, madeUpKey: keys.madeUpKey! }, onTokenize, redact)],
-    notes: [],
-  });
+  const knownButRefused = (onTokenize: Exchange | undefined) =>
+    problem(vendorKeyKnownButRefused(config, { answer: listing, madeUpKey: keys.madeUpKey! }, onTokenize, redact));
   if (!config.allowWrites) {
     if (onListing === 'refused') return knownButRefused(undefined);
-    return {
-      problems: [],
-      notes: [
-        "PG_VENDOR_ID was not compared with a made-up vendor ID, nor the two keys with each other's IDs: only tokenize " +
-          'takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize (the run sends none either, so a wrong one ' +
-          'fails no rule there).',
-      ],
-    };
+    return note(
+      "PG_VENDOR_ID was not compared with a made-up vendor ID, nor the two keys with each other's IDs: only tokenize " +
+        'takes vendor_id, and production without PG_ALLOW_WRITES=1 allows no tokenize (the run sends none either, so a wrong one ' +
+        'fails no rule there).',
+    );
   }
   const madeUp = Number(madeUpLike(String(vendorId)));
   const body = (id: number) => vendorCardRequest(config, id);
@@ -469,36 +455,27 @@ async function compareVendorId(
     const told = withMerchantKey.madeUp
       ? `${described(withMerchantKey.configured)} against ${described(withMerchantKey.madeUp)}`
       : `${described(withMerchantKey.configured)}, a success`;
-    return {
-      problems: [
-        'PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up ' +
-          `when they come with PG_API_KEY (${told}) and not when they come with PG_VENDOR_API_KEY ` +
-          `(${described(withVendorKey.configured)} for both); ` +
-          "swap the two values (PG_API_KEY is the merchant's key, PG_VENDOR_API_KEY the integrator's).",
-      ],
-      notes: [],
-    };
+    return problem(
+      'PG_API_KEY and PG_VENDOR_API_KEY look swapped: tokenize tells PG_VENDOR_ID from a vendor ID the suite made up ' +
+        `when they come with PG_API_KEY (${told}) and not when they come with PG_VENDOR_API_KEY ` +
+        `(${described(withVendorKey.configured)} for both); ` +
+        "swap the two values (PG_API_KEY is the merchant's key, PG_VENDOR_API_KEY the integrator's).",
+    );
   }
   if (onListing === 'refused') return knownButRefused(withVendorKey.configured);
   // The vendor key itself asked beside a made-up key: answered alike, it is the key tokenize does not know.
   const keyAlike = same(withVendorKey.configured, await gateway.tokenize(body(vendorId), madeUpKey, form));
   if (keyAlike || onListing === 'never issued') {
     const neverIssued = onListing === 'never issued' ? listing : undefined;
-    return {
-      problems: [vendorKeyNotIssued(config, neverIssued, withVendorKey.configured, keyAlike, redact)],
-      notes: [],
-    };
+    return problem(vendorKeyNotIssued(config, neverIssued, withVendorKey.configured, keyAlike, redact));
   }
-  return {
-    problems: [
-      'The target refused PG_VENDOR_ID: tokenize with PG_VENDOR_API_KEY answered it exactly as it answers a vendor ID ' +
-        `the suite made up (${answerOf(withVendorKey.configured, redact)}), and so did PG_API_KEY; ${remedy('PG_VENDOR_ID', config)}. ` +
-        "Or PG_VENDOR_ID is right and the gateway refuses every integrator's vendor_id, a deviation TOK-5 names, which looks the same " +
-        'from outside. (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends ' +
-        'NOT FULLY EXERCISED at best.)',
-    ],
-    notes: [],
-  };
+  return problem(
+    'The target refused PG_VENDOR_ID: tokenize with PG_VENDOR_API_KEY answered it exactly as it answers a vendor ID ' +
+      `the suite made up (${answerOf(withVendorKey.configured, redact)}), and so did PG_API_KEY; ${remedy('PG_VENDOR_ID', config)}. ` +
+      "Or PG_VENDOR_ID is right and the gateway refuses every integrator's vendor_id, a deviation TOK-5 names, which looks the same " +
+      'from outside. (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends ' +
+      'NOT FULLY EXERCISED at best.)',
+  );
 }
 
 /**

@@ -53,7 +53,7 @@ export function keyRemedy(variable: 'PG_API_KEY' | 'PG_VENDOR_API_KEY', config: 
         "integrator's permission, or copy a new one from there";
 }
 
-const WITHOUT_INTEGRATOR =
+export const WITHOUT_INTEGRATOR =
   '(Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY skips the integrator checks instead; the run then ends ' +
   'NOT FULLY EXERCISED at best.)';
 

@@ -8,8 +8,8 @@ import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import { TargetUnavailableError } from '../transport/target-unavailable.js';
 import { described, same } from '../checks/compared-answers.js';
 import { slowestFastestMs } from './answer-times.js';
-import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
-import { keyRemedy, listingTook, ONLY_THE_LISTING } from './key-refusals.js';
+import { compareIds, copyHint, listingQuery, PREFLIGHT_CARD } from './id-comparisons.js';
+import { keyRemedy, listingTook, ONLY_THE_LISTING, WITHOUT_INTEGRATOR } from './key-refusals.js';
 import type { SuiteConfig } from '../config/config.js';
 import type { MerchantIdForm } from '../catalogue/request-builders.js';
 
@@ -66,14 +66,12 @@ type Target = Pick<SuiteConfig, 'target' | 'merchant' | 'vendor' | 'allowWrites'
 function shorterBases(baseUrl: string): string[] {
   const url = new URL(baseUrl);
   const parts = url.pathname.split('/').filter(Boolean);
-  return parts.map(
-    (_, i) =>
-      `${url.origin}${parts
-        .slice(0, parts.length - 1 - i)
-        .map((p) => `/${p}`)
-        .join('')}`,
-  );
+  return parts.map((_, i) => [url.origin, ...parts.slice(0, -1 - i)].join('/'));
 }
+
+/** A path under the vault that does not exist, new each time: how the target answers one there. */
+const madeUpPath = (gateway: GatewayClient) =>
+  gateway.send({ method: 'GET', path: `/platform/vault/conformance-preflight-${randomUUID()}`, auth: 'merchant' });
 
 export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RETRY): Promise<PreflightResult> {
   const pacer = config.maxRps ? new Pacer(config.maxRps) : undefined;
@@ -84,8 +82,9 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     (s): s is string => !!s,
   );
   const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('[REDACTED]'), text);
-  const clientFor = (baseUrl: string) =>
-    new GatewayClient(
+  const clients: GatewayClient[] = [];
+  const client = (baseUrl: string) => {
+    const c = new GatewayClient(
       baseUrl,
       { merchantKey: config.merchant.apiKey, vendorKey: config.vendor?.apiKey },
       // Tokenize is asked only where the run itself may write; the preflight never disables anything.
@@ -94,24 +93,20 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       retry,
       pacer,
     );
-  const clients: GatewayClient[] = [];
-  const client = (baseUrl: string) => {
-    const c = clientFor(baseUrl);
     clients.push(c);
     return c;
   };
   const requests = () => clients.reduce((n, c) => n + c.exchanges.length, 0);
+  const stop = (problem: string): PreflightResult => ({
+    kind: 'configuration',
+    problems: [problem],
+    requests: requests(),
+  });
   const roundTripMs = () =>
     slowestFastestMs(
       clients.flatMap((c) => c.exchanges).map((e) => ({ operation: e.operation ?? e.family, ms: e.ms })),
     );
-  const query = {
-    count: 1,
-    page: 0,
-    order_on: 'customer_id',
-    order_by: 'desc',
-    merchant_id: config.merchant.merchantId,
-  };
+  const query = listingQuery(config.merchant.merchantId);
   const gateway = client(config.baseUrl);
 
   try {
@@ -133,71 +128,40 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       // A key refused on every path answers a path that does not exist as it answers the listing; the listing
       // served to the vendor key shows the path exists, so that comparison is not asked then.
       const listingFound = vendor !== undefined && succeeded(vendor);
-      const pathUnknown =
-        !listingFound &&
-        same(
-          merchant,
-          await gateway.send({
-            method: 'GET',
-            path: `/platform/vault/conformance-preflight-${randomUUID()}`,
-            auth: 'merchant',
-          }),
-        );
+      const pathUnknown = !listingFound && same(merchant, await madeUpPath(gateway));
       if (pathUnknown) {
         for (const base of shorterBases(config.baseUrl)) {
           const there = client(base);
           const listing = await there.listCustomers(query, 'merchant');
-          if (
-            succeeded(listing) ||
-            !same(
-              listing,
-              await there.send({
-                method: 'GET',
-                path: `/platform/vault/conformance-preflight-${randomUUID()}`,
-                auth: 'merchant',
-              }),
-            )
-          ) {
+          if (succeeded(listing) || !same(listing, await madeUpPath(there))) {
             const removed = new URL(config.baseUrl).pathname
               .replace(/\/$/, '')
               .slice(new URL(base).pathname.replace(/\/$/, '').length);
-            return {
-              kind: 'configuration',
-              problems: [
-                `PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not ` +
-                  `found under ${config.baseUrl} ` +
-                  `(${described(merchant)}, as for a path that does not exist) but is found under ${base}; set PG_BASE_URL=${base}.`,
-              ],
-              requests: requests(),
-            };
+            return stop(
+              `PG_BASE_URL should be the base address without a path such as ${removed}: the vault listing is not ` +
+                `found under ${config.baseUrl} ` +
+                `(${described(merchant)}, as for a path that does not exist) but is found under ${base}; set PG_BASE_URL=${base}.`,
+            );
           }
         }
       }
       if (pathUnknown && !keyRefused) {
-        return {
-          kind: 'configuration',
-          problems: [
-            `PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer ` +
-              `answers as a path that does not exist does (${described(merchant)}); ` +
-              'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform). ' +
-              'Or PG_BASE_URL is right and the target refuses PG_API_KEY on every path, one that does not exist ' +
-              `included, though not as it refuses a key it never issued (${described(fakeKey)}): a key it knows but ` +
-              'refuses (disabled, expired), or a gateway that refuses every merchant key (a deviation AUTH-2 names), ' +
-              'which looks the same from outside.',
-          ],
-          requests: requests(),
-        };
+        return stop(
+          `PG_BASE_URL does not lead to the gateway's operations: ${config.baseUrl}/platform/vault/customer ` +
+            `answers as a path that does not exist does (${described(merchant)}); ` +
+            'set PG_BASE_URL to the base address the operations are found under (without /pg or /platform). ' +
+            'Or PG_BASE_URL is right and the target refuses PG_API_KEY on every path, one that does not exist ' +
+            `included, though not as it refuses a key it never issued (${described(fakeKey)}): a key it knows but ` +
+            'refuses (disabled, expired), or a gateway that refuses every merchant key (a deviation AUTH-2 names), ' +
+            'which looks the same from outside.',
+        );
       }
       if (keyRefused && pathUnknown) {
-        return {
-          kind: 'configuration',
-          problems: [
-            `PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never ` +
-              `issued and a path that does not exist (${described(merchant)}); ` +
-              "check that PG_BASE_URL is the gateway's base address and copy the API key from the manager portal.",
-          ],
-          requests: requests(),
-        };
+        return stop(
+          `PG_API_KEY or PG_BASE_URL is wrong: the vault listing answered the key as it answers a key it never ` +
+            `issued and a path that does not exist (${described(merchant)}); ` +
+            "check that PG_BASE_URL is the gateway's base address and copy the API key from the manager portal.",
+        );
       }
       if (keyRefused && !(await knownOnTokenize(gateway, config, 'merchant', madeUp))) {
         merchantKeyTaken = false;
@@ -211,10 +175,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
       const refusedThere = listingTook(vendor, await fakeListing()) === 'never issued';
       if (refusedThere && !(await knownOnTokenize(gateway, config, 'vendor', madeUp))) {
         vendorKeyTaken = false;
-        problems.push(
-          `${refusedSentence('PG_VENDOR_API_KEY', vendor, config)} (Unsetting PG_VENDOR_ID and PG_VENDOR_API_KEY ` +
-            'skips the integrator checks instead; the run then ends NOT FULLY EXERCISED at best.)',
-        );
+        problems.push(`${refusedSentence('PG_VENDOR_API_KEY', vendor, config)} ${WITHOUT_INTEGRATOR}`);
       }
     }
     const keys = { listing: merchant, madeUpKey: fake, vendorListing: vendor, merchantKeyTaken, vendorKeyTaken };
@@ -227,8 +188,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
   } catch (error) {
     if (error instanceof TargetUnavailableError)
       return { kind: 'unavailable', problem: error.message, requests: requests() };
-    if (error instanceof TargetMisconfiguredError)
-      return { kind: 'configuration', problems: [error.problem], requests: requests() };
+    if (error instanceof TargetMisconfiguredError) return stop(error.problem);
     throw error;
   }
 }
