@@ -1,19 +1,16 @@
 import dotenv from 'dotenv';
 import { knownDeviationsSource, OFF } from '../known-deviations/source.js';
-import { CONFORMANCE_HELP, parseConformanceArgs, UsageError } from './cli-args.js';
+import { CONFORMANCE_HELP, parseConformanceArgs, UsageError, type ConformanceArgs } from './cli-args.js';
 import { exitOnConfiguration } from '../config/configuration-exit.js';
 
-export type RunArgs = {
-  list: boolean;
-  playwright: string[];
-  /** `--list-rules` / `--version`: print and exit, nothing run (scripts/conformance.ts). */
-  listRules: false | 'text' | 'json';
-  version: boolean;
-  /** `--record-known`: the reporter writes an entry for each failure into the known-deviations file. */
-  recordKnown: boolean;
-  /** The rules --rule named (empty: all); they narrow --list-rules. */
-  rules: string[];
-};
+/**
+ * What scripts/conformance.ts acts on: `listRules` and `version` print and exit, nothing run; with `recordKnown`
+ * the reporter writes the entries; `rules` narrow --list-rules too.
+ */
+export type RunArgs = Pick<
+  Extract<ConformanceArgs, { help: false }>,
+  'list' | 'playwright' | 'listRules' | 'version' | 'recordKnown' | 'rules'
+>;
 
 const namesRules = (argv: string[], env: NodeJS.ProcessEnv) =>
   !!env.PG_RULES?.trim() || argv.some((a) => a === '--rule' || a.startsWith('--rule='));

@@ -51,10 +51,8 @@ export class ConfigError extends Error {
   }
 }
 
-const LOOPBACK = /^(localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/i;
-
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.test(hostname);
+  return /^(localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/i.test(hostname);
 }
 
 function value(env: Env, name: string): string | undefined {
@@ -106,10 +104,7 @@ function credentialMixUps(
         'copy the vendor API key into PG_VENDOR_API_KEY, or unset PG_VENDOR_ID and PG_VENDOR_API_KEY',
     );
   }
-  for (const [name, key] of [
-    ['PG_API_KEY', apiKey],
-    ['PG_VENDOR_API_KEY', vendorKey],
-  ] as const) {
+  for (const [name, key] of Object.entries({ PG_API_KEY: apiKey, PG_VENDOR_API_KEY: vendorKey })) {
     if (merchantId && merchantId === key) {
       problems.push(`PG_MERCHANT_ID holds the same value as ${name}: set it to the merchant ID, not a key`);
     }
@@ -131,19 +126,16 @@ export function loadConfig(given: Env = process.env): SuiteConfig {
   if (!rawUrl && t !== 'mock') problems.push(`PG_BASE_URL is required when PG_TARGET is ${t}`);
 
   const isMock = t === 'mock';
-  const merchantId =
-    value(env, 'PG_MERCHANT_ID') ?? (isMock ? (value(env, 'MOCK_MERCHANT_ID') ?? MOCK_DEFAULTS.merchantId) : undefined);
-  const apiKey =
-    value(env, 'PG_API_KEY') ?? (isMock ? (value(env, 'MOCK_API_KEY') ?? MOCK_DEFAULTS.apiKey) : undefined);
+  // The variable, or on the mock the mock's own variable and then its built-in value.
+  const orMock = (name: string, mockName: string, builtIn: string) =>
+    value(env, name) ?? (isMock ? (value(env, mockName) ?? builtIn) : undefined);
+  const merchantId = orMock('PG_MERCHANT_ID', 'MOCK_MERCHANT_ID', MOCK_DEFAULTS.merchantId);
+  const apiKey = orMock('PG_API_KEY', 'MOCK_API_KEY', MOCK_DEFAULTS.apiKey);
   if (!merchantId) problems.push(`PG_MERCHANT_ID is required when PG_TARGET is ${t}`);
   if (!apiKey) problems.push(`PG_API_KEY is required when PG_TARGET is ${t}`);
 
-  const rawVendorId =
-    value(env, 'PG_VENDOR_ID') ??
-    (isMock ? (value(env, 'MOCK_VENDOR_ID') ?? String(MOCK_DEFAULTS.vendorId)) : undefined);
-  const vendorKey =
-    value(env, 'PG_VENDOR_API_KEY') ??
-    (isMock ? (value(env, 'MOCK_VENDOR_API_KEY') ?? MOCK_DEFAULTS.vendorApiKey) : undefined);
+  const rawVendorId = orMock('PG_VENDOR_ID', 'MOCK_VENDOR_ID', String(MOCK_DEFAULTS.vendorId));
+  const vendorKey = orMock('PG_VENDOR_API_KEY', 'MOCK_VENDOR_API_KEY', MOCK_DEFAULTS.vendorApiKey);
   let vendor: SuiteConfig['vendor'];
   if (rawVendorId !== undefined || vendorKey !== undefined) {
     const vendorId = Number(rawVendorId);
@@ -178,8 +170,7 @@ export function loadConfig(given: Env = process.env): SuiteConfig {
 
   problems.push(...wholeNumberProblems(env));
 
-  const webhookId =
-    value(env, 'PG_WEBHOOK_ID') ?? (isMock ? (value(env, 'MOCK_WEBHOOK_ID') ?? MOCK_DEFAULTS.webhookId) : undefined);
+  const webhookId = orMock('PG_WEBHOOK_ID', 'MOCK_WEBHOOK_ID', MOCK_DEFAULTS.webhookId);
 
   // PG_USER_ID is checked with the other whole numbers above.
   const rawUserId = value(env, 'PG_USER_ID');

@@ -13,11 +13,9 @@ export function problemsPhrase(problems: readonly string[]): string {
 }
 
 /** Says the problems, one a line, then the verdict line, on stderr, and exits 2. */
-export function exitOnConfiguration(prefix: string, problems: readonly string[], heading?: string): never {
-  const listed = problems.length > 1 || heading !== undefined;
-  const list = listed
-    ? [heading ?? 'Invalid configuration (see .env.example):', ...problems.map((p) => `  - ${p}`)]
-    : [];
+export function exitOnConfiguration(prefix: string, problems: readonly string[]): never {
+  const list =
+    problems.length > 1 ? ['Invalid configuration (see .env.example):', ...problems.map((p) => `  - ${p}`)] : [];
   console.error([...list, configurationVerdictLine(prefix, problems)].join('\n'));
   process.exit(2);
 }

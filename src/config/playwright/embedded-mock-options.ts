@@ -43,13 +43,12 @@ export function embeddedMockOptions(config: SuiteConfig, env: Env): MockOptions 
       },
       webhookId: config.webhookId,
     };
-    const [merchantId, apiKey, vendorId, vendorApiKey, webhookId] = CREDENTIALS.map((c) => sourceOf(env, c));
+    const sources = Object.fromEntries(CREDENTIALS.map((c) => [c.label, sourceOf(env, c)])) as Record<
+      (typeof CREDENTIALS)[number]['label'],
+      string
+    >;
     resolveOptions(options, {
-      merchantId: merchantId!,
-      apiKey: apiKey!,
-      vendorId: vendorId!,
-      vendorApiKey: vendorApiKey!,
-      webhookId: webhookId!,
+      ...sources,
       customers: 'MOCK_CUSTOMERS',
       faults: 'MOCK_FAULTS',
       variants: 'MOCK_VARIANTS',
