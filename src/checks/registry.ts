@@ -27,8 +27,6 @@ export const FAMILY_TABLES: Readonly<Record<string, FamilyChecks>> = {
   'src/checks/request.ts': APP_CHECKS,
 };
 
-const FAMILIES: readonly FamilyChecks[] = Object.values(FAMILY_TABLES);
-
 /**
  * The registry built from family tables, checked at load: a rule claimed by two families, or an ID the
  * catalogue (spec/rules.yaml) does not hold, throws, so a typo cannot leave a rule unjudged or a check unlisted.
@@ -54,7 +52,7 @@ export function buildRegistry(
 }
 
 export const CHECKS: ReadonlyMap<string, RuleCheck> = buildRegistry(
-  FAMILIES,
+  Object.values(FAMILY_TABLES),
   new Set([...loadRules(), ...loadApplicationRules()].map((r) => r.id)),
 );
 
@@ -123,87 +121,21 @@ export function requestFindings(exchange: Exchange, context: RequestContext = {}
 
 // The checks spec files and other rooms call, reached through the registry rather than the family files. A file
 // under tests/ may import no other module of src/ but through tests/fixtures.ts and tests/inputs.ts (docs/layers.md).
-export { disclosureProblems, rejectionProblems } from './auth.js';
-export { authorizationFindings } from './auth.js';
-export {
-  authenticationCheck,
-  cleanRejection,
-  everyParameterServed,
-  malformedRefused,
-  merchantKeyServed,
-  nearMissesRefused,
-  refusalsDiscloseNothing,
-  unissuedKeyRefused,
-  vendorKeyServed,
-} from './auth.js';
-export { acceptanceProblems, mediaTypeProblems, refusalProblems } from './errors.js';
-export { pgInvalidRefused, platformInvalidRefused } from './errors.js';
-export {
-  achTokenized,
-  distinctCardIds,
-  echoDeclined,
-  integratorTokenized,
-  newCardProblems,
-  newCardTokenized,
-  ordinaryEchoServed,
-  rcodeTellsProduced,
-  stringFormTaken,
-  unknownCardIdRefused,
-  walletTokenized,
-} from './tokenize.js';
-export {
-  countRefusedAsOverMaximum,
-  customerIdsDescend,
-  eachCustomerOnce,
-  everyPageServed,
-  failurePastTheEnd,
-  listingServed,
-  pageSized,
-  pageSizeExpected,
-  pageTotalsAgree,
-  pageTotalsExpected,
-  PAST_THE_END,
-  pastTheEndProblems,
-  pageSizeProblems,
-  pageTotalsProblems,
-  sortedPagesServed,
-  walkCoverageProblems,
-} from './vault.js';
-export { controlDelivered, disableAccepted, expiredNotPosted, firstAttempts, heldPostedAgain } from './hook.js';
-export { heldPostedOnce, heldWhileInactive, nothingWhileInactive, postedToUrl, raisedWhileInactive } from './hook.js';
-export { unknownWebhookRefused, webhookInactive, webhookStates } from './hook.js';
+export * from './auth.js';
+export * from './errors.js';
+export * from './tokenize.js';
+export * from './vault.js';
+export * from './hook.js';
 export type { Judgement } from './judge.js';
-export { REFUSED_DISABLE_JUDGES, explainRefusedDisable } from './refused-disable.js';
-export { jsonPairsProblems, paymentKinds, tokenizeFieldFindings } from './request.js';
-export { described, rcodeAndStatus } from './compared-answers.js';
-export {
-  cardDataAlone,
-  crossKindUpdate,
-  declinedUpdate,
-  firstAcceptedUpdate,
-  refusedPartialUpdate,
-  refusedUpdate,
-  earlierNumberGone,
-  someUpdateAccepted,
-  storedAsUpdated,
-  type Attempt,
-  type EntryKind,
-} from './tokenize/card-updates.js';
-export { attributeRefusal, documentedFieldsTaken } from './tokenize/field-refusals.js';
-export { DESCENDING, collationObservation, customerIds, orderProblems } from './vault/collation.js';
-export { pageCap } from './vault/page-cap.js';
-export { MAX_PAGES, SAMPLED_PAGES } from './vault/page-sample.js';
-export { FORMAT_SOURCES, formatsJudged, shownCardNumbers } from './vault/record-formats.js';
-export { STILL_ATTEMPTS, askStill, vaultChangedObservation } from './vault/same-vault.js';
-export {
-  listingOrder,
-  listingQuery,
-  recordsOf,
-  sampledWalk,
-  unservedPageProblems,
-  walkPages,
-  walkSnapshot,
-  type Walk,
-} from './vault/walk.js';
-export { RuleTally } from './tally.js';
-export type { RequestContext } from './tally.js';
+export * from './refused-disable.js';
+export * from './request.js';
+export * from './compared-answers.js';
+export * from './tokenize/card-updates.js';
+export * from './tokenize/field-refusals.js';
+export * from './vault/collation.js';
+export * from './vault/page-cap.js';
+export * from './vault/page-sample.js';
+export * from './vault/record-formats.js';
+export * from './vault/same-vault.js';
+export * from './vault/walk.js';
+export * from './tally.js';
