@@ -1,9 +1,11 @@
 import { parseBasicAuthorization } from '../transport/auth.js';
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { acceptanceProblems, refusalProblems } from './errors.js';
-import { firstFailing, judge } from './judge.js';
+import { firstFailing, judgeIn } from './judge.js';
 import { REFUSED_DISABLE_JUDGES } from './refused-disable.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Finding } from './tally.js';
+
+const judge = judgeIn(import.meta.url);
 
 /**
  * AUTH: section 5. On the caller's side, the Authorization header a request carries; on the gateway's, that a
@@ -134,19 +136,15 @@ function eachOf(sent: readonly KeyAnswer[], check: (e: Exchange) => string[], wh
 }
 
 /** AUTH-3: every near miss of the `party` key (nearMissKeys) is refused, each as one never issued. */
-export const nearMissesRefused = judge(
-  'AUTH-3',
-  import.meta.url,
-  function nearMissesRefused(party: string, sent: readonly KeyAnswer[]) {
-    return {
-      ...eachOf(sent, refusalProblems, `near misses of the ${party} key`),
-      expected: `a rejection of every near miss of the ${party} key`,
-    };
-  },
-);
+export const nearMissesRefused = judge('AUTH-3', function nearMissesRefused(party: string, sent: readonly KeyAnswer[]) {
+  return {
+    ...eachOf(sent, refusalProblems, `near misses of the ${party} key`),
+    expected: `a rejection of every near miss of the ${party} key`,
+  };
+});
 
 /** AUTH-4: every Authorization header section 5 does not build, each sent with the real key (`what` names it), is refused. */
-export const malformedRefused = judge('AUTH-4', import.meta.url, function malformedRefused(sent: readonly KeyAnswer[]) {
+export const malformedRefused = judge('AUTH-4', function malformedRefused(sent: readonly KeyAnswer[]) {
   return {
     ...eachOf(sent, refusalProblems, 'malformed Authorization headers'),
     expected: 'a rejection of every Authorization header section 5 does not build',
@@ -154,32 +152,24 @@ export const malformedRefused = judge('AUTH-4', import.meta.url, function malfor
 });
 
 /** AUTH-3: a well-formed token with a key never issued (`name` says which) is refused. */
-export const unissuedKeyRefused = judge(
-  'AUTH-3',
-  import.meta.url,
-  function unissuedKeyRefused(name: string, answer: Exchange) {
-    return {
-      problems: refusalProblems(answer),
-      expected: `a rejection of ${name}`,
-      judged: { count: 1, what: 'requests with an unknown key' },
-    };
-  },
-);
+export const unissuedKeyRefused = judge('AUTH-3', function unissuedKeyRefused(name: string, answer: Exchange) {
+  return {
+    problems: refusalProblems(answer),
+    expected: `a rejection of ${name}`,
+    judged: { count: 1, what: 'requests with an unknown key' },
+  };
+});
 
 /** AUTH-7: the refusals of keys the test made disclose no card ID and no customer records (disclosureProblems). */
-export const refusalsDiscloseNothing = judge(
-  'AUTH-7',
-  import.meta.url,
-  function refusalsDiscloseNothing(sent: readonly KeyAnswer[]) {
-    return {
-      ...eachOf(sent, disclosureProblems, 'rejections'),
-      expected: 'a rejection that discloses no card ID and no customer records',
-    };
-  },
-);
+export const refusalsDiscloseNothing = judge('AUTH-7', function refusalsDiscloseNothing(sent: readonly KeyAnswer[]) {
+  return {
+    ...eachOf(sent, disclosureProblems, 'rejections'),
+    expected: 'a rejection that discloses no card ID and no customer records',
+  };
+});
 
 /** AUTH-7: an answer the gateway did not serve is a clean rejection: refused, disclosing nothing (rejectionProblems). */
-export const cleanRejection = judge('AUTH-7', import.meta.url, function cleanRejection(answer: Exchange) {
+export const cleanRejection = judge('AUTH-7', function cleanRejection(answer: Exchange) {
   return {
     problems: rejectionProblems(answer),
     expected: 'a clean rejection that discloses nothing',
@@ -188,7 +178,7 @@ export const cleanRejection = judge('AUTH-7', import.meta.url, function cleanRej
 });
 
 /** AUTH-2: a request with the merchant key in the section 5 construction is served (the family success indicator). */
-export const merchantKeyServed = judge('AUTH-2', import.meta.url, function merchantKeyServed(answer: Exchange) {
+export const merchantKeyServed = judge('AUTH-2', function merchantKeyServed(answer: Exchange) {
   return {
     problems: acceptanceProblems(answer),
     expected: 'the family success indicator',
@@ -197,7 +187,7 @@ export const merchantKeyServed = judge('AUTH-2', import.meta.url, function merch
 });
 
 /** AUTH-5: a request with the vendor key in place of the merchant key is served (the family success indicator). */
-export const vendorKeyServed = judge('AUTH-5', import.meta.url, function vendorKeyServed(answer: Exchange) {
+export const vendorKeyServed = judge('AUTH-5', function vendorKeyServed(answer: Exchange) {
   return {
     problems: acceptanceProblems(answer),
     expected: 'the family success indicator',
@@ -210,26 +200,21 @@ export const vendorKeyServed = judge('AUTH-5', import.meta.url, function vendorK
  * rejection for invalid ones (`revoked`, the key with a suffix). The valid side is judged first; the first side
  * with problems is the finding.
  */
-export const authenticationCheck = judge(
-  'AUTH-6',
-  import.meta.url,
-  function authenticationCheck(valid: Exchange, revoked: Exchange) {
-    return firstFailing(
-      { count: 2, what: 'listings (valid and revoked key)' },
-      { problems: acceptanceProblems(valid), expected: 'code 0 for valid credentials', answer: valid },
-      {
-        problems: rejectionProblems(revoked),
-        expected: 'invalid credentials are told apart from valid ones',
-        answer: revoked,
-      },
-    );
-  },
-);
+export const authenticationCheck = judge('AUTH-6', function authenticationCheck(valid: Exchange, revoked: Exchange) {
+  return firstFailing(
+    { count: 2, what: 'listings (valid and revoked key)' },
+    { problems: acceptanceProblems(valid), expected: 'code 0 for valid credentials', answer: valid },
+    {
+      problems: rejectionProblems(revoked),
+      expected: 'invalid credentials are told apart from valid ones',
+      answer: revoked,
+    },
+  );
+});
 
 /** AUTH-6: the listing with every query parameter of section 4.2 (`names`) serves valid credentials with code 0. */
 export const everyParameterServed = judge(
   'AUTH-6',
-  import.meta.url,
   function everyParameterServed(answer: Exchange, names: readonly string[]) {
     return {
       problems: acceptanceProblems(answer).map((p) => `the listing with ${names.join(', ')}: ${p}`),

@@ -4,8 +4,10 @@ import { validateResponse } from '../catalogue/validate.js';
 import { described } from './compared-answers.js';
 import { extraFields } from './fields/extra-fields.js';
 import { withoutRecordNulls } from './fields/null-fields.js';
-import { judge } from './judge.js';
+import { judgeIn } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks, type Observation } from './tally.js';
+
+const judge = judgeIn(import.meta.url);
 
 /**
  * ERR: sections 2 and 7, the rules every answer of a gateway operation is held to (one function per rule,
@@ -304,18 +306,14 @@ const invalidRequestRefused = (answer: Exchange) => ({
 });
 
 /** ERR-1: an invalid /pg/ request the suite made is not served (its indicator is judged on the answer). */
-export const pgInvalidRefused = judge('ERR-1', import.meta.url, function pgInvalidRefused(answer: Exchange) {
+export const pgInvalidRefused = judge('ERR-1', function pgInvalidRefused(answer: Exchange) {
   return invalidRequestRefused(answer);
 });
 
 /** ERR-2: an invalid /platform/ request the suite made is not served (its indicator is judged on the answer). */
-export const platformInvalidRefused = judge(
-  'ERR-2',
-  import.meta.url,
-  function platformInvalidRefused(answer: Exchange) {
-    return invalidRequestRefused(answer);
-  },
-);
+export const platformInvalidRefused = judge('ERR-2', function platformInvalidRefused(answer: Exchange) {
+  return invalidRequestRefused(answer);
+});
 
 export const ERR_CHECKS: FamilyChecks = {
   'ERR-1': { gateway: judgeAnswer, judges: [pgInvalidRefused] },

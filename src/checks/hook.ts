@@ -2,9 +2,11 @@ import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import type { MockQueuedRequest } from '../transport/mock-control-client.js';
 import { rejectionProblems } from './auth.js';
 import { acceptanceProblems } from './errors.js';
-import { judge } from './judge.js';
+import { judgeIn } from './judge.js';
 import { REFUSED_DISABLE_JUDGES } from './refused-disable.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
+
+const judge = judgeIn(import.meta.url);
 
 /**
  * HOOK: sections 2.4, 2.5, 3, 4.3 and 6. One disable answer is judged on the answer itself; the rest over what
@@ -41,21 +43,17 @@ const judgeDisableAnswer: ExchangeCheck = (exchange, tally) => {
 };
 
 /** HOOK-1: a disable of a webhook the suite knows exists and is active succeeds; `what` names the disable. */
-export const disableAccepted = judge(
-  'HOOK-1',
-  import.meta.url,
-  function disableAccepted(answer: Exchange, what?: string) {
-    const problems = acceptanceProblems(answer);
-    return {
-      problems: what === undefined ? problems : problems.map((p) => `${what}: ${p}`),
-      expected: DISABLED,
-      judged: { count: 1, what: 'disables' },
-    };
-  },
-);
+export const disableAccepted = judge('HOOK-1', function disableAccepted(answer: Exchange, what?: string) {
+  const problems = acceptanceProblems(answer);
+  return {
+    problems: what === undefined ? problems : problems.map((p) => `${what}: ${p}`),
+    expected: DISABLED,
+    judged: { count: 1, what: 'disables' },
+  };
+});
 
 /** HOOK-2: a disable of a webhook that does not exist is refused, disclosing nothing. */
-export const unknownWebhookRefused = judge('HOOK-2', import.meta.url, function unknownWebhookRefused(answer: Exchange) {
+export const unknownWebhookRefused = judge('HOOK-2', function unknownWebhookRefused(answer: Exchange) {
   return {
     problems: rejectionProblems(answer),
     expected: 'code other than 0 (or an HTTP error) for an unknown webhook',
@@ -64,7 +62,7 @@ export const unknownWebhookRefused = judge('HOOK-2', import.meta.url, function u
 });
 
 /** HOOK-3: the webhook a disable succeeded on is inactive. */
-export const webhookInactive = judge('HOOK-3', import.meta.url, function webhookInactive(status: string) {
+export const webhookInactive = judge('HOOK-3', function webhookInactive(status: string) {
   return {
     problems: status === 'inactive' ? [] : [`the webhook's state is ${status}`],
     expected: 'inactive',
@@ -76,22 +74,17 @@ export const webhookInactive = judge('HOOK-3', import.meta.url, function webhook
 export type WebhookState = { name: string; status: string; seen: string };
 
 /** HOOK-3: after `step`, the webhook disabled is inactive and every other webhook as it was. */
-export const webhookStates = judge(
-  'HOOK-3',
-  import.meta.url,
-  function webhookStates(step: string, states: readonly WebhookState[]) {
-    return {
-      problems: states.flatMap((w) => (w.seen === w.status ? [] : [`${w.name} is ${w.seen} ${step}`])),
-      expected: 'the webhook inactive, every other webhook as it was',
-      judged: { count: states.length, what: 'webhook states after a disable' },
-    };
-  },
-);
+export const webhookStates = judge('HOOK-3', function webhookStates(step: string, states: readonly WebhookState[]) {
+  return {
+    problems: states.flatMap((w) => (w.seen === w.status ? [] : [`${w.name} is ${w.seen} ${step}`])),
+    expected: 'the webhook inactive, every other webhook as it was',
+    judged: { count: states.length, what: 'webhook states after a disable' },
+  };
+});
 
 /** HOOK-4: an event raised while the webhook was inactive: `posted` times posted, `added` the queue entries it made. */
 export const nothingWhileInactive = judge(
   'HOOK-4',
-  import.meta.url,
   function nothingWhileInactive(posted: number, added: readonly MockQueuedRequest[]) {
     return {
       problems: [
@@ -107,7 +100,6 @@ export const nothingWhileInactive = judge(
 /** HOOK-4, after enabling: the event raised while inactive was `posted` times posted, and `queued` in the queue. */
 export const raisedWhileInactive = judge(
   'HOOK-4',
-  import.meta.url,
   function raisedWhileInactive(posted: number, queued: readonly MockQueuedRequest[]) {
     return {
       problems: [
@@ -123,7 +115,6 @@ export const raisedWhileInactive = judge(
 /** HOOK-5: a request queued before the disable, while inactive: posted again or not, and its queue entry. */
 export const heldWhileInactive = judge(
   'HOOK-5',
-  import.meta.url,
   function heldWhileInactive(postedWhileInactive: boolean, held: MockQueuedRequest | undefined) {
     return {
       problems: [
@@ -138,7 +129,7 @@ export const heldWhileInactive = judge(
 );
 
 /** HOOK-6: the posts since enabling of each unexpired request held while inactive. */
-export const heldPostedOnce = judge('HOOK-6', import.meta.url, function heldPostedOnce(posts: readonly number[]) {
+export const heldPostedOnce = judge('HOOK-6', function heldPostedOnce(posts: readonly number[]) {
   return {
     problems: posts.flatMap((n, i) => {
       if (n === 0) return [`held request ${i + 1} of ${posts.length} was not posted after enabling`];
@@ -150,7 +141,7 @@ export const heldPostedOnce = judge('HOOK-6', import.meta.url, function heldPost
 });
 
 /** HOOK-6: a request held while inactive, once enabled: posted again or not. */
-export const heldPostedAgain = judge('HOOK-6', import.meta.url, function heldPostedAgain(reposted: boolean) {
+export const heldPostedAgain = judge('HOOK-6', function heldPostedAgain(reposted: boolean) {
   return {
     problems: reposted ? [] : ['the held request was not posted after enabling'],
     expected: 'the held, unexpired request posted again',
@@ -162,63 +153,51 @@ export const heldPostedAgain = judge('HOOK-6', import.meta.url, function heldPos
 export type ExpiredRequest = { posted: number; queued: readonly MockQueuedRequest[] };
 
 /** HOOK-7: no request that expired while held is posted after enabling, nor left in the queue as anything but expired. */
-export const expiredNotPosted = judge(
-  'HOOK-7',
-  import.meta.url,
-  function expiredNotPosted(expired: readonly ExpiredRequest[]) {
-    return {
-      problems: expired.flatMap((r, i) => [
-        ...(r.posted ? [`expired request ${i + 1} was posted after enabling`] : []),
-        ...r.queued
-          .filter((q) => q.status !== 'expired')
-          .map((q) => `expired request ${i + 1} is ${q.status} in the queue`),
-      ]),
-      expected: 'no expired request posted again',
-      judged: { count: expired.length, what: 'expired requests' },
-    };
-  },
-);
+export const expiredNotPosted = judge('HOOK-7', function expiredNotPosted(expired: readonly ExpiredRequest[]) {
+  return {
+    problems: expired.flatMap((r, i) => [
+      ...(r.posted ? [`expired request ${i + 1} was posted after enabling`] : []),
+      ...r.queued
+        .filter((q) => q.status !== 'expired')
+        .map((q) => `expired request ${i + 1} is ${q.status} in the queue`),
+    ]),
+    expected: 'no expired request posted again',
+    judged: { count: expired.length, what: 'expired requests' },
+  };
+});
 
 /** What arrived at the receiver for one queued request: nothing, or its first delivery's method and path. */
 export type Delivery = { method: string; path: string } | undefined;
 
 /** HOOK-8: a request queued for an active webhook arrives at its notification_url, path included, as HTTP POST. */
-export const postedToUrl = judge(
-  'HOOK-8',
-  import.meta.url,
-  function postedToUrl(delivery: Delivery, notificationUrl: string) {
-    const url = new URL(notificationUrl);
-    const judged = { count: 1, what: 'deliveries' };
-    if (!delivery) {
-      const problems = ['nothing arrived at the notification_url within 5 s'];
-      return { problems, expected: 'the queued request posted to the notification_url', judged };
-    }
-    if (delivery.method !== 'POST')
-      return { problems: [`it arrived as ${delivery.method}`], expected: 'HTTP POST', judged };
-    const problems =
-      delivery.path === url.pathname + url.search
-        ? []
-        : [`it arrived at ${delivery.path}, not at ${url.pathname}${url.search}`];
-    return { problems, expected: 'the notification_url itself, path included', judged };
-  },
-);
+export const postedToUrl = judge('HOOK-8', function postedToUrl(delivery: Delivery, notificationUrl: string) {
+  const url = new URL(notificationUrl);
+  const judged = { count: 1, what: 'deliveries' };
+  if (!delivery) {
+    const problems = ['nothing arrived at the notification_url within 5 s'];
+    return { problems, expected: 'the queued request posted to the notification_url', judged };
+  }
+  if (delivery.method !== 'POST')
+    return { problems: [`it arrived as ${delivery.method}`], expected: 'HTTP POST', judged };
+  const problems =
+    delivery.path === url.pathname + url.search
+      ? []
+      : [`it arrived at ${delivery.path}, not at ${url.pathname}${url.search}`];
+  return { problems, expected: 'the notification_url itself, path included', judged };
+});
 
 /** HOOK-8: the `queued` requests for an active webhook each had a first delivery attempt (`attempted`: all of them did). */
-export const firstAttempts = judge(
-  'HOOK-8',
-  import.meta.url,
-  function firstAttempts(attempted: boolean, queued: number) {
-    const missing = queued === 1 ? 'no delivery attempt was made' : 'not every queued request had a delivery attempt';
-    return {
-      problems: attempted ? [] : [missing],
-      expected: 'a first delivery attempt',
-      judged: { count: queued, what: 'first delivery attempts' },
-    };
-  },
-);
+export const firstAttempts = judge('HOOK-8', function firstAttempts(attempted: boolean, queued: number) {
+  const missing = queued === 1 ? 'no delivery attempt was made' : 'not every queued request had a delivery attempt';
+  return {
+    problems: attempted ? [] : [missing],
+    expected: 'a first delivery attempt',
+    judged: { count: queued, what: 'first delivery attempts' },
+  };
+});
 
 /** HOOK-8: the request queued for an active control webhook beside an inactive one arrived. */
-export const controlDelivered = judge('HOOK-8', import.meta.url, function controlDelivered(arrived: boolean) {
+export const controlDelivered = judge('HOOK-8', function controlDelivered(arrived: boolean) {
   return {
     problems: arrived ? [] : ['the control webhook was never posted'],
     expected: 'a delivery to the active control webhook',

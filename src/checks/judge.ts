@@ -47,6 +47,16 @@ export function judge<A extends unknown[]>(
   return Object.assign(judged, { place });
 }
 
+/**
+ * `judge` bound to the module at `moduleUrl`, so a family file names its URL once:
+ * `const judge = judgeIn(import.meta.url)`, then `judge('HOOK-3', function webhookStates(…) {…})`.
+ */
+export function judgeIn(
+  moduleUrl: string,
+): <A extends unknown[]>(ruleId: string, body: (...args: A) => Omit<Judgement, 'ruleId'>) => Judge<A> {
+  return (ruleId, body) => judge(ruleId, moduleUrl, body);
+}
+
 /** One side of a judgement over several answers: the problems of `answer`, and what was expected of it. */
 export type Side = { problems: readonly string[]; expected: string; answer: Exchange };
 

@@ -2,12 +2,14 @@ import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { keyOf, rejectionProblems } from './auth.js';
 import { described } from './compared-answers.js';
 import { acceptanceProblems, refusalProblems } from './errors.js';
-import { firstFailing, judge } from './judge.js';
+import { firstFailing, judgeIn } from './judge.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
 import { earlierNumberGone, someUpdateAccepted, storedAsUpdated } from './tokenize/card-updates.js';
 import { documentedFieldsTaken } from './tokenize/field-refusals.js';
+
+const judge = judgeIn(import.meta.url);
 
 /**
  * TOK: sections 2.1, 2.2 and 4.1, on one tokenize exchange. Rules that need several exchanges or the
@@ -57,7 +59,6 @@ const newEntry = (answer: Exchange, expected: string, counted: boolean, what: st
 /** TOK-1: a new card is tokenized; `expected` says what the test needed it for. */
 export const newCardTokenized = judge(
   'TOK-1',
-  import.meta.url,
   function newCardTokenized(
     answer: Exchange,
     expected: string = 'rcode "000" with a non-empty card_id and pg_id',
@@ -68,7 +69,7 @@ export const newCardTokenized = judge(
 );
 
 /** TOK-1 across new cards: no two of `answers` share a card_id. */
-export const distinctCardIds = judge('TOK-1', import.meta.url, function distinctCardIds(answers: readonly Exchange[]) {
+export const distinctCardIds = judge('TOK-1', function distinctCardIds(answers: readonly Exchange[]) {
   return {
     problems: sharedCardIdProblems(answers),
     expected: `${answers.length} distinct card IDs`,
@@ -80,7 +81,6 @@ export const distinctCardIds = judge('TOK-1', import.meta.url, function distinct
 /** TOK-3: ACH data (type_id S) is saved under a new card_id. */
 export const achTokenized = judge(
   'TOK-3',
-  import.meta.url,
   function achTokenized(
     answer: Exchange,
     expected: string = 'rcode "000" with a card_id and pg_id for ACH data',
@@ -93,7 +93,6 @@ export const achTokenized = judge(
 /** TOK-4: a wallet payload is saved under a new card_id. */
 export const walletTokenized = judge(
   'TOK-4',
-  import.meta.url,
   function walletTokenized(
     answer: Exchange,
     expected: string = 'rcode "000" with a card_id and pg_id for a wallet payload',
@@ -104,7 +103,7 @@ export const walletTokenized = judge(
 );
 
 /** TOK-5: an integrator with the vendor key and its vendor_id tokenizes. */
-export const integratorTokenized = judge('TOK-5', import.meta.url, function integratorTokenized(answer: Exchange) {
+export const integratorTokenized = judge('TOK-5', function integratorTokenized(answer: Exchange) {
   return newEntry(answer, 'rcode "000" with a card_id for the integrator', true, 'integrator tokenizations');
 });
 
@@ -112,20 +111,16 @@ export const integratorTokenized = judge('TOK-5', import.meta.url, function inte
  * TOK-6: rcode is "000" exactly when a card was produced: on `produced` (a valid new card) and not on `refused`
  * (one with an expiry month 13). The success is judged first; the first side with problems is the finding.
  */
-export const rcodeTellsProduced = judge(
-  'TOK-6',
-  import.meta.url,
-  function rcodeTellsProduced(produced: Exchange, refused: Exchange) {
-    return firstFailing(
-      { count: 2, what: 'tokenizations' },
-      { problems: acceptanceProblems(produced), expected: 'rcode "000" on success', answer: produced },
-      { problems: refusalProblems(refused), expected: 'any rcode but "000" on failure', answer: refused },
-    );
-  },
-);
+export const rcodeTellsProduced = judge('TOK-6', function rcodeTellsProduced(produced: Exchange, refused: Exchange) {
+  return firstFailing(
+    { count: 2, what: 'tokenizations' },
+    { problems: acceptanceProblems(produced), expected: 'rcode "000" on success', answer: produced },
+    { problems: refusalProblems(refused), expected: 'any rcode but "000" on failure', answer: refused },
+  );
+});
 
 /** TOK-10: an update naming a card_id that names no stored card (the suite's knowledge, not the answer's) fails. */
-export const unknownCardIdRefused = judge('TOK-10', import.meta.url, function unknownCardIdRefused(answer: Exchange) {
+export const unknownCardIdRefused = judge('TOK-10', function unknownCardIdRefused(answer: Exchange) {
   return {
     problems: refusalProblems(answer),
     expected: 'a failure for a card_id that names no stored card',
@@ -212,16 +207,12 @@ export function merchantIdStringProblems(asString: Exchange, asNumber: Exchange)
 }
 
 /** TOK-12: where tokenize accepts merchant_id as a JSON number, it does not refuse the same request with the string. */
-export const stringFormTaken = judge(
-  'TOK-12',
-  import.meta.url,
-  function stringFormTaken(asString: Exchange, asNumber: Exchange) {
-    return {
-      problems: merchantIdStringProblems(asString, asNumber),
-      expected: 'merchant_id accepted as a string wherever it is accepted as a number',
-    };
-  },
-);
+export const stringFormTaken = judge('TOK-12', function stringFormTaken(asString: Exchange, asNumber: Exchange) {
+  return {
+    problems: merchantIdStringProblems(asString, asNumber),
+    expected: 'merchant_id accepted as a string wherever it is accepted as a number',
+  };
+});
 
 /** A tokenize that neither succeeded nor carried echo_fields back: its echo_fields value was declined. */
 export const echoDeclined = (answer: Exchange) => bodyField(answer, 'echo_fields') === undefined && !succeeded(answer);
@@ -230,18 +221,14 @@ export const echoDeclined = (answer: Exchange) => bodyField(answer, 'echo_fields
  * TOK-9: an ordinary echo_fields value (`echo`, an array of one name and value) is not declined: its answer is
  * a success or carries echo_fields, which the gateway fixture then judges. Unusual values may be declined.
  */
-export const ordinaryEchoServed = judge(
-  'TOK-9',
-  import.meta.url,
-  function ordinaryEchoServed(answer: Exchange, echo: string) {
-    return {
-      problems: echoDeclined(answer)
-        ? [`the ordinary echo_fields value was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`]
-        : [],
-      expected: `echo_fields ${JSON.stringify(echo)} unchanged`,
-    };
-  },
-);
+export const ordinaryEchoServed = judge('TOK-9', function ordinaryEchoServed(answer: Exchange, echo: string) {
+  return {
+    problems: echoDeclined(answer)
+      ? [`the ordinary echo_fields value was declined (rcode ${JSON.stringify(bodyField(answer, 'rcode'))})`]
+      : [],
+    expected: `echo_fields ${JSON.stringify(echo)} unchanged`,
+  };
+});
 
 const judgeTokenizeAnswer: ExchangeCheck = (exchange, tally) => {
   if (exchange.operation === 'tokenize') tokenizeAnswerFindings(exchange, tally);

@@ -1,6 +1,6 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { acceptanceProblems } from './errors.js';
-import { judge } from './judge.js';
+import { judgeIn } from './judge.js';
 import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { isFullCardNumber } from './tokenize/card-number.js';
 import { formatProblems, objectOf, shownCardNumbers, VAULT_8_EXPECTED } from './vault/record-formats.js';
@@ -8,6 +8,8 @@ import type { Customer } from '../catalogue/types.js';
 import { DESCENDING, orderProblems, type Unjudged } from './vault/collation.js';
 import { refusedCountProblems } from './vault/page-cap.js';
 import { recordsOf, unservedPageProblems, type Walk } from './vault/walk.js';
+
+const judge = judgeIn(import.meta.url);
 
 /**
  * VAULT: sections 2.3 and 4.2, on one listing page as far as the query sent says, and the page arithmetic a
@@ -149,7 +151,7 @@ const judgeListingAnswer: ExchangeCheck = (exchange, tally) => {
 };
 
 /** VAULT-1: a valid listing is served with code 0. */
-export const listingServed = judge('VAULT-1', import.meta.url, function listingServed(answer: Exchange) {
+export const listingServed = judge('VAULT-1', function listingServed(answer: Exchange) {
   return {
     problems: acceptanceProblems(answer),
     expected: 'code 0 for a valid listing',
@@ -169,7 +171,6 @@ export const pageTotalsExpected = (expectedPages: number, servedSize?: number) =
 /** VAULT-2 on one page of a walk (pageSizeProblems); the test counts the pages it judged, once for the walk. */
 export const pageSized = judge(
   'VAULT-2',
-  import.meta.url,
   function pageSized(page: Exchange, index: number, perPage: number, lastIndex: number) {
     return {
       problems: pageSizeProblems(index, recordsOf(page).length, perPage, lastIndex),
@@ -185,7 +186,6 @@ export const pageSized = judge(
  */
 export const pageTotalsAgree = judge(
   'VAULT-3',
-  import.meta.url,
   function pageTotalsAgree(
     page: Exchange,
     index: number,
@@ -205,7 +205,6 @@ export const pageTotalsAgree = judge(
 /** VAULT-4: a count page 0 refused reads as over a maximum count per page (refusedCountProblems). */
 export const countRefusedAsOverMaximum = judge(
   'VAULT-4',
-  import.meta.url,
   function countRefusedAsOverMaximum(count: number, refused: Exchange, one: Exchange, larger: Exchange) {
     return {
       problems: refusedCountProblems(count, refused, one, larger),
@@ -225,7 +224,6 @@ const pagesServed = (pages: readonly Exchange[], pageNumbers: readonly number[],
 /** VAULT-4: every page a walk asked for answers code 0. */
 export const everyPageServed = judge(
   'VAULT-4',
-  import.meta.url,
   function everyPageServed(pages: readonly Exchange[], pageNumbers: readonly number[]) {
     return pagesServed(pages, pageNumbers, 'every page 0 … totalPages-1 answers code 0');
   },
@@ -235,7 +233,7 @@ export const everyPageServed = judge(
  * VAULT-4 over a walk's records (walkCoverageProblems): each customer once, all totalRecords of them when the
  * walk went to the end; an empty vault's pages hold none.
  */
-export const eachCustomerOnce = judge('VAULT-4', import.meta.url, function eachCustomerOnce(walk: Walk) {
+export const eachCustomerOnce = judge('VAULT-4', function eachCustomerOnce(walk: Walk) {
   const ids = walk.records.map((r) => r.customer_id);
   const problems = walkCoverageProblems(ids, walk.totalRecords, walk.complete);
   if (walk.totalRecords === 0)
@@ -251,7 +249,6 @@ export const eachCustomerOnce = judge('VAULT-4', import.meta.url, function eachC
 /** VAULT-5: the pages of a walk sorted on customer_id desc are served. */
 export const sortedPagesServed = judge(
   'VAULT-5',
-  import.meta.url,
   function sortedPagesServed(pages: readonly Exchange[], pageNumbers: readonly number[]) {
     return pagesServed(pages, pageNumbers, 'the listing sorted on customer_id desc served as section 4.2 uses it');
   },
@@ -263,7 +260,6 @@ export const sortedPagesServed = judge(
  */
 export const customerIdsDescend = judge(
   'VAULT-5',
-  import.meta.url,
   function customerIdsDescend(ids: readonly string[], unjudged: Unjudged, pages: readonly Exchange[]) {
     return { problems: orderProblems(ids, unjudged), expected: DESCENDING, evidence: pages.slice(0, 2) };
   },
@@ -275,7 +271,6 @@ export const customerIdsDescend = judge(
  */
 export const failurePastTheEnd = judge(
   'VAULT-6',
-  import.meta.url,
   function failurePastTheEnd(answer: Exchange, page: number, totalPages: number) {
     return {
       problems: pastTheEndProblems(recordsOf(answer).length, page, totalPages),

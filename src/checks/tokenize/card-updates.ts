@@ -6,8 +6,10 @@ import { maskable, maskCardNumber } from './card-number.js';
 import { futureExpiry } from '../../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD, TEST_CARDS, UPDATE_FALLBACK_CARDS } from '../../catalogue/test-cards.js';
 import type { TokenizeRequest } from '../../catalogue/types.js';
-import { judge } from '../judge.js';
+import { judgeIn } from '../judge.js';
 import { rcodeAndStatus } from '../compared-answers.js';
+
+const judge = judgeIn(import.meta.url);
 
 /** What an observation or a not-exercised reason says of one update, and its data for --baseline. */
 type Unjudged = { text: string; data: ObservationData; reason: string };
@@ -187,7 +189,6 @@ export function storedUpdateProblems(stored: MockCard, update: Exchange): string
  */
 export const someUpdateAccepted = judge(
   'TOK-2',
-  import.meta.url,
   function someUpdateAccepted({ accepted, declined }: UpdateOutcome, step?: number) {
     const none =
       step === undefined
@@ -200,7 +201,6 @@ export const someUpdateAccepted = judge(
 /** TOK-2: an accepted update to another number does not answer the number the card held (earlierNumberProblems). */
 export const earlierNumberGone = judge(
   'TOK-2',
-  import.meta.url,
   function earlierNumberGone(created: Exchange, updated: Attempt, heldNumber: string) {
     return {
       problems: earlierNumberProblems(created, updated, heldNumber),
@@ -216,7 +216,6 @@ export const earlierNumberGone = judge(
  */
 export const storedAsUpdated = judge(
   'TOK-2',
-  import.meta.url,
   function storedAsUpdated(stored: MockCard, update: Exchange, of: { step: number } | { data: string }) {
     const problems = storedUpdateProblems(stored, update);
     return {

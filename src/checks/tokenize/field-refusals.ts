@@ -1,6 +1,9 @@
 import type { Exchange } from '../../transport/exchange.js';
 import { rcodeAndStatus } from '../compared-answers.js';
-import { judge } from '../judge.js';
+import { judgeIn } from '../judge.js';
+
+const judge = judgeIn(import.meta.url);
+
 /**
  * TOK-11's question when a request with documented fields added is refused: which added field did it?
  * Each field is sent alone on top of the accepted request. A field whose value the suite made up and that
@@ -60,7 +63,6 @@ export async function attributeRefusal<A>(
  */
 export const documentedFieldsTaken = judge(
   'TOK-11',
-  import.meta.url,
   function documentedFieldsTaken(
     kind: string,
     failures: readonly Refusal<Exchange>[],
