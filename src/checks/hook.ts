@@ -4,7 +4,7 @@ import { rejectionProblems } from './auth.js';
 import { acceptanceProblems } from './errors.js';
 import { judgeIn } from './judge.js';
 import { REFUSED_DISABLE_JUDGES } from './refused-disable.js';
-import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
+import { objectOf, RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 
 const judge = judgeIn(import.meta.url);
 
@@ -13,12 +13,6 @@ const judge = judgeIn(import.meta.url);
  * a test gathered (the webhooks' states and queues through the mock's control API, a receiver's deliveries),
  * handed to the judges below.
  */
-
-type Body = Record<string, unknown>;
-
-function objectOf(value: unknown): Body | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
-}
 
 /** HOOK-1 on a successful disable: code 0 with a non-empty data.message. */
 export function disableAnswerFindings(exchange: Exchange, j = new RuleTally()): RuleTally {

@@ -61,3 +61,11 @@ export type RuleCheck = {
 
 /** A family file's checks, by rule ID. */
 export type FamilyChecks = Readonly<Record<string, RuleCheck>>;
+
+/**
+ * A record (or a card of one, an answer's data, a request's body) as an object, or undefined where a faulty answer
+ * holds something else.
+ */
+export function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

@@ -4,7 +4,7 @@ import { described } from './compared-answers.js';
 import { acceptanceProblems, refusalProblems } from './errors.js';
 import { firstFailing, judgeIn } from './judge.js';
 import { brokenFormats, judgeApplicationRequest } from './request.js';
-import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
+import { objectOf, RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { maskable, maskingProblems } from './tokenize/card-number.js';
 import { earlierNumberGone, someUpdateAccepted, storedAsUpdated } from './tokenize/card-updates.js';
 import { documentedFieldsTaken } from './tokenize/field-refusals.js';
@@ -16,12 +16,6 @@ const judge = judgeIn(import.meta.url);
  * target's state (TOK-1 uniqueness, TOK-3, TOK-4, TOK-11, TOK-12) are judged by the spec files with the
  * helpers in tokenize/ and here.
  */
-
-type Body = Record<string, unknown>;
-
-function objectOf(value: unknown): Body | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
-}
 
 function nonEmpty(answer: Exchange, field: string): string[] {
   const value = bodyField(answer, field);

@@ -1,9 +1,9 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
 import { acceptanceProblems } from './errors.js';
 import { judgeIn } from './judge.js';
-import { RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
+import { objectOf, RuleTally, type ExchangeCheck, type FamilyChecks } from './tally.js';
 import { isFullCardNumber } from './tokenize/card-number.js';
-import { formatProblems, objectOf, shownCardNumbers, VAULT_8_EXPECTED } from './vault/record-formats.js';
+import { formatProblems, shownCardNumbers, VAULT_8_EXPECTED } from './vault/record-formats.js';
 import type { Customer } from '../catalogue/types.js';
 import { DESCENDING, orderProblems, type Unjudged } from './vault/collation.js';
 import { refusedCountProblems } from './vault/page-cap.js';

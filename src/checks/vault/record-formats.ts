@@ -1,12 +1,8 @@
 import { statedFormat } from '../../catalogue/stated-formats.js';
 import type { Customer } from '../../catalogue/types.js';
+import { objectOf } from '../tally.js';
 
 type Body = Record<string, unknown>;
-
-/** A record (or a card of one) as an object, or undefined where a faulty answer holds something else. */
-export function objectOf(value: unknown): Body | undefined {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : undefined;
-}
 
 /** VAULT-7: every card number a customer record shows, with where it stands. */
 function cardNumbersOf(record: object): [string, unknown][] {
