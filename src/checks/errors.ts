@@ -18,8 +18,7 @@ const judge = judgeIn(import.meta.url);
 export function jsonBodyProblems(exchange: Exchange): string[] {
   const problems: string[] = [];
   const type = exchange.headers['content-type'];
-  const mediaType = type?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json')
+  if (mediaType(type) !== 'application/json')
     problems.push(`content-type is ${type === undefined ? 'missing' : `"${type}"`}, expected application/json`);
   if (exchange.json === undefined) problems.push('the body is not JSON');
   else if (typeof exchange.json !== 'object' || exchange.json === null || Array.isArray(exchange.json)) {
