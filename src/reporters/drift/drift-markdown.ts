@@ -1,5 +1,5 @@
 import { unchanged, type Drift, type RuleChange, type ValueChange } from './drift.js';
-import { markdownCell } from '../formats/markdown-cell.js';
+import { markdownCell, markdownList } from '../formats/markdown-cell.js';
 import { leniencyLine } from '../formats/leniency-lines.js';
 
 const values = (v: string[]) => (v.length ? v.join(', ') : '(none)');
@@ -7,7 +7,6 @@ const values = (v: string[]) => (v.length ? v.join(', ') : '(none)');
 /** The sections of a drift, each a title and its lines; the markdown and the HTML page render the same list. */
 export function driftSections(d: Drift): { title: string; lines: string[] }[] {
   const rules = (list: RuleChange[]) => list.map((c) => `${c.id}: ${c.to} (was ${c.from})`);
-  const judged = (list: RuleChange[]) => list.map((c) => `${c.id}: ${c.to} (was ${c.from})`);
   const obs = (list: ValueChange[], how: (c: ValueChange) => string) => list.map((c) => `${c.what}: ${how(c)}`);
   return [
     { title: 'Newly failing', lines: rules(d.newlyFailing) },
@@ -15,7 +14,7 @@ export function driftSections(d: Drift): { title: string; lines: string[] }[] {
     { title: 'Newly exercised', lines: rules(d.newlyExercised) },
     { title: 'No longer exercised', lines: rules(d.noLongerExercised) },
     { title: 'Other changes of outcome', lines: rules(d.otherChanges) },
-    { title: 'What the rules judged', lines: judged(d.judged ?? []) },
+    { title: 'What the rules judged', lines: rules(d.judged ?? []) },
     { title: 'Observations that appeared', lines: obs(d.appeared, (c) => values(c.to)) },
     { title: 'Observations that disappeared', lines: obs(d.disappeared, (c) => `was ${values(c.from)}`) },
     {
@@ -49,7 +48,6 @@ export function driftMarkdown(d: Drift | string): string[] {
   if (typeof d === 'string') return [...lines, markdownCell(d), ''];
   lines.push(baselineLine(d), '', summaryLine(d), '');
   for (const note of d.notes) lines.push(`> ${markdownCell(note)}`, '');
-  for (const section of driftSections(d))
-    lines.push(`### ${section.title}`, '', ...section.lines.map((l) => `- ${markdownCell(l)}`), '');
+  for (const section of driftSections(d)) lines.push(...markdownList(`### ${section.title}`, section.lines));
   return lines;
 }

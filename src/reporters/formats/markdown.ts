@@ -6,7 +6,7 @@ import { summaryLines } from './summary-lines.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from '../model/run-wide-records.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
-import { markdownCell } from './markdown-cell.js';
+import { markdownCell, markdownList } from './markdown-cell.js';
 import { LENIENCIES_INTRO, LENIENCIES_TITLE, leniencyDetail, leniencyHeading } from './leniency-lines.js';
 import type { LeniencyJson } from '../model/read-report.js';
 
@@ -24,12 +24,7 @@ export function conformanceMarkdown(s: ConformanceReport): string {
   const summary = summaryLines(s);
   if (summary.length) lines.push('## Summary', '', '```', ...summary, '```', '');
   if (s.unavailable.length) {
-    lines.push(
-      '## Target unavailable (infrastructure, not conformance)',
-      '',
-      ...s.unavailable.map((u) => `- ${markdownCell(u)}`),
-      '',
-    );
+    lines.push(...markdownList('## Target unavailable (infrastructure, not conformance)', s.unavailable));
   }
   if (s.learnedLimits?.length) {
     lines.push(
@@ -41,7 +36,7 @@ export function conformanceMarkdown(s: ConformanceReport): string {
   }
   lines.push(...failedMarkdown(s.rules));
   for (const section of knownSections(s.knownDeviations)) {
-    lines.push(`## ${section.title}`, '', ...section.lines.map((l) => `- ${markdownCell(l)}`), '');
+    lines.push(...markdownList(`## ${section.title}`, section.lines));
   }
   lines.push(...leniencyMarkdown(s.leniencies));
   if (s.drift !== undefined) lines.push(...driftMarkdown(s.drift));

@@ -2,7 +2,7 @@ import { describeJudged, type Drift } from '../drift/drift.js';
 import { driftMarkdown } from '../drift/drift-markdown.js';
 import { knownSections } from '../known-deviations/known-outcomes.js';
 import { verdictLineOf, type ConformanceJson } from '../model/read-report.js';
-import { markdownCell } from './markdown-cell.js';
+import { markdownCell, markdownList } from './markdown-cell.js';
 
 /**
  * The CI run's summary page ($GITHUB_STEP_SUMMARY): verdict, operations never served, what changed since
@@ -19,12 +19,7 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
     '',
   ];
   if (report.unavailable?.length)
-    lines.push(
-      '## Target unavailable (infrastructure, not conformance)',
-      '',
-      ...report.unavailable.map((u) => `- ${markdownCell(u)}`),
-      '',
-    );
+    lines.push(...markdownList('## Target unavailable (infrastructure, not conformance)', report.unavailable));
   // An operation never served keeps the night from CONFORMANT whatever its rules say: said before the drift.
   const notServed = report.operationsNotServed ?? [];
   if (notServed.length)
@@ -34,8 +29,7 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
       ...notServed.map((o) => `- ${o.operation}: ${markdownCell(o.reason)}`),
       '',
     );
-  for (const s of knownSections(report.knownDeviations))
-    lines.push(`## ${s.title}`, '', ...s.lines.map((l) => `- ${markdownCell(l)}`), '');
+  for (const s of knownSections(report.knownDeviations)) lines.push(...markdownList(`## ${s.title}`, s.lines));
   lines.push(
     ...(report.drift === undefined
       ? [
