@@ -1,5 +1,6 @@
+import { isAbsolute, relative } from 'node:path';
 import { observationKey, UNCLASSIFIED, type Observation } from '../../evidence/test-record.js';
-import type { ConformanceJson, LeniencyJson, RuleJson } from '../model/read-report.js';
+import { readConformanceJson, type ConformanceJson, type LeniencyJson, type RuleJson } from '../model/read-report.js';
 import { ruleFingerprint } from '../model/run-identity.js';
 import { coverageDown } from '../model/coverage.js';
 import { noLongerSeenLines } from '../known-deviations/known-outcomes.js';
@@ -207,6 +208,21 @@ export function driftSince(
   if (baseline.leniencies) drift.leniencies = leniencyDrift(baseline.leniencies, current.leniencies ?? []);
   else drift.notes.push('The baseline records no notable leniencies (an older version of the suite): not compared.');
   return drift;
+}
+
+/**
+ * The drift since the baseline named by --baseline / PG_BASELINE, or a sentence saying why there is none.
+ * A baseline that cannot be read is reported, never fatal: drift is information, the verdict is this run's.
+ */
+export function baselineDrift(path: string | undefined, current: ConformanceJson): Drift | string | undefined {
+  if (!path) return undefined;
+  try {
+    // Shown as the user would write it: relative to where the run started, when it lies below it.
+    const shown = relative(process.cwd(), path);
+    return driftSince(readConformanceJson(path), current, shown.startsWith('..') || isAbsolute(shown) ? path : shown);
+  } catch (error) {
+    return `The baseline ${path} could not be read (${(error as Error).message.split('\n')[0]}); nothing is compared.`;
+  }
 }
 
 /** True when the comparison found nothing to report. */

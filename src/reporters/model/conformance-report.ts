@@ -7,8 +7,7 @@ import {
   type LeniencyName,
 } from '../../catalogue/leniencies.js';
 import type { LearnedLimit } from '../../evidence/test-record.js';
-import { baselineDrift } from '../drift/baseline.js';
-import type { Drift } from '../drift/drift.js';
+import { baselineDrift, type Drift } from '../drift/drift.js';
 import type { KnownDeviationsJson } from '../known-deviations/known-outcomes.js';
 import type { GeneratedSection } from './run-wide-records.js';
 import type { Coverage } from './coverage.js';
