@@ -1,4 +1,4 @@
-import { DECISION_STYLE, decisionHtml } from './decision-html.js';
+import { DECISION_STYLE, decisionHtml, testLink } from './decision-html.js';
 import type { Drift } from '../../drift/drift.js';
 import { describeJudged } from '../../drift/drift.js';
 import { baselineLine, driftSections, summaryLine } from '../../drift/drift-markdown.js';
@@ -63,14 +63,11 @@ const ALL_RULES_INTRO =
 
 function ruleRow(r: RuleJson): string {
   const tests = r.tests
-    .map((t) => {
-      const title = escapeHtml(t.title.replace(/^[^›]*\.spec\.ts › /, ''));
-      const link = t.id ? `<a href="html/index.html#?testId=${encodeURIComponent(t.id)}">${title}</a>` : title;
-      return (
+    .map(
+      (t) =>
         `<li><span class="${outcomeClass(t.outcome)} badge">${escapeHtml(t.outcome)}</span> ` +
-        `${link}${t.note ? ` <span class="rule">(${escapeHtml(t.note)})</span>` : ''}</li>`
-      );
-    })
+        `${testLink(t)}${t.note ? ` <span class="rule">(${escapeHtml(t.note)})</span>` : ''}</li>`,
+    )
     .join('');
   const passed = r.tests.filter((t) => t.outcome === 'passed').length;
   const judged = 'judged' in r ? describeJudged(r.judged) : `${passed} of ${r.tests.length} tests passed`;

@@ -51,7 +51,8 @@ function failureHtml(f: Failure): string {
   return ef + exchanges.join('');
 }
 
-function testLink(t: RuleJson['tests'][number]): string {
+/** A test's title, linked to its entry in Playwright's HTML report (html/, beside the page) when it has an ID. */
+export function testLink(t: RuleJson['tests'][number]): string {
   const title = escapeHtml(t.title.replace(/^[^›]*\.spec\.ts › /, ''));
   return t.id ? `<a href="html/index.html#?testId=${encodeURIComponent(t.id)}">${title}</a>` : title;
 }
