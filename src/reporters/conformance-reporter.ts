@@ -64,9 +64,6 @@ export type ConformanceReporterOptions = {
  * (writeConformance below): every rule of the catalogue with its tests, outcome, findings and observations.
  */
 export default class ConformanceReporter implements Reporter {
-  private readonly outputDir: string;
-  private readonly quiet: boolean;
-  private readonly history: string | undefined;
   private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>> &
     Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
   private readonly records: FinishedTest[] = [];
@@ -75,13 +72,8 @@ export default class ConformanceReporter implements Reporter {
   private started = new Date();
   private readonly runWide = new RunWideRecords();
   private readonly coverage = new CoverageCollector();
-  private readonly known: Source | undefined;
-  private readonly recordKnown: boolean;
-  private readonly verdictToParent: boolean;
 
-  constructor(options: ConformanceReporterOptions = {}) {
-    this.outputDir = options.outputDir ?? 'reports';
-    this.quiet = options.quiet ?? false;
+  constructor(private readonly options: ConformanceReporterOptions = {}) {
     const target = options.target ?? 'mock';
     this.run = {
       target,
@@ -91,20 +83,17 @@ export default class ConformanceReporter implements Reporter {
       generated: options.generated ?? { seed: undefined, runsPerProperty: 0 },
       redactKeys: options.redactKeys ?? ((text) => text),
     };
-    this.history = options.history;
-    this.known = options.knownDeviations;
-    this.recordKnown = options.recordKnown ?? false;
-    this.verdictToParent = options.verdictToParent ?? false;
   }
 
   /** The file's entries, or the sentence saying why it cannot be used (a configuration problem of the run). */
   private knownFile(today: string): { file?: KnownDeviations; json?: KnownDeviationsJson; problem?: string } {
     const empty = { known: [], expired: [], noLongerSeen: [], notForTarget: [] };
-    if (!this.known) return {};
-    if (!this.known.use) return { json: { ignored: true, ...empty } };
+    const known = this.options.knownDeviations;
+    if (!known) return {};
+    if (!known.use) return { json: { ignored: true, ...empty } };
     try {
-      const file = loadKnownDeviations(this.known.path, { ruleIds: loadRules().map((r) => r.id), today });
-      return { file, json: { file: shownPath(this.known.path), ...empty } };
+      const file = loadKnownDeviations(known.path, { ruleIds: loadRules().map((r) => r.id), today });
+      return { file, json: { file: shownPath(known.path), ...empty } };
     } catch (error) {
       if (!(error instanceof KnownDeviationsError)) throw error;
       return { problem: error.problems.join('; ') };
@@ -113,9 +102,10 @@ export default class ConformanceReporter implements Reporter {
 
   /** `--record-known`: the failures that still count, written into the file with a blank reason to fill in. */
   private record(failures: SeenFailure[], target: string, today: string): string[] {
-    if (!this.recordKnown || !this.known?.use) return [];
-    const added = recordEntries(this.known.path, entriesFor(failures, { target, today }, this.run.redactKeys), today);
-    const file = shownPath(this.known.path);
+    const known = this.options.knownDeviations;
+    if (!this.options.recordKnown || !known?.use) return [];
+    const added = recordEntries(known.path, entriesFor(failures, { target, today }, this.run.redactKeys), today);
+    const file = shownPath(known.path);
     if (!added.length) return [`--record-known: no failure left to record in ${file}.`];
     const rules = [...new Set(added.map((e) => e.rule))].join(', ');
     return [
@@ -131,7 +121,7 @@ export default class ConformanceReporter implements Reporter {
   onBegin(_config: FullConfig, _suite: Suite): void {
     this.started = new Date();
     const seedLine = RunWideRecords.seedLine(this.run.generated);
-    if (!this.quiet && seedLine) console.log(seedLine);
+    if (!this.options.quiet && seedLine) console.log(seedLine);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -145,6 +135,7 @@ export default class ConformanceReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<void> {
     const { target, targetId, selected, baseline } = this.run;
+    const outputDir = this.options.outputDir ?? 'reports';
     const today = dayOf(new Date());
     const known = this.knownFile(today);
     const applied = judgeRules(loadRules(), [...this.records, ...this.runWide.records()], {
@@ -159,7 +150,7 @@ export default class ConformanceReporter implements Reporter {
     if (known.problem) all.configuration.push(known.problem);
     const gaps = selected ? { ...all, operations: [] } : all;
     const { report, notWritten } = writeConformance(
-      this.outputDir,
+      outputDir,
       {
         target,
         targetId,
@@ -177,14 +168,14 @@ export default class ConformanceReporter implements Reporter {
         generated: this.runWide.section(this.run.generated),
         learnedLimits: [...this.learnedLimits].map(([scope, perSecond]) => ({ scope, perSecond })),
       },
-      this.history,
+      this.options.history,
     );
     const recorded = this.record(applied.unmatched, target, today);
-    if (!this.quiet)
+    if (!this.options.quiet)
       console.log(
-        consoleEnding(report, { selected, reportPath: join(this.outputDir, 'conformance.md'), recorded, notWritten }),
+        consoleEnding(report, { selected, reportPath: join(outputDir, 'conformance.md'), recorded, notWritten }),
       );
-    if (this.verdictToParent)
+    if (this.options.verdictToParent)
       await tellParent({
         kind: 'conformance-verdict',
         verdict: report.verdict,
