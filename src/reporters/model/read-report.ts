@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Leniency } from '../../catalogue/leniencies.js';
 import type { Failure } from './rule-outcomes.js';
 import type { ObservedValue } from '../../checks/observation-data.js';
 import type { Catalogue } from './run-identity.js';
@@ -15,16 +16,7 @@ import type { GeneratedSection } from './run-wide-records.js';
 export type ObservationJson = { kind: string; subject?: string; value: ObservedValue; count?: number; text: string };
 
 /** A notable leniency as conformance.json holds it (conformance-report.ts's LeniencyReport). */
-export type LeniencyJson = {
-  name: string;
-  operation: string;
-  text: string;
-  rule: string;
-  section: string;
-  source: string;
-  sent: string;
-  meaning: string;
-};
+export type LeniencyJson = Leniency & { name: string; operation: string; text: string };
 
 export type RuleJson = {
   id: string;

@@ -1,15 +1,8 @@
 import type { FinishedTest, RuleOutcome } from './rule-outcomes.js';
-import { configurationNeeds, operationGaps, type OperationGap } from './exercised.js';
-
-export type Gaps = {
-  configuration: string[];
-  operations: OperationGap[];
-  skippedForConfiguration: string[];
-  skippedTests: Record<string, number>;
-};
+import { configurationNeeds, operationGaps } from './exercised.js';
 
 /** What the run's verdict weighs besides its rules: configuration found wrong, operations never served, skips. */
-export function runGaps(records: readonly FinishedTest[], outcomes: readonly RuleOutcome[]): Gaps {
+export function runGaps(records: readonly FinishedTest[], outcomes: readonly RuleOutcome[]) {
   const skippedTests: Record<string, number> = {};
   for (const r of records)
     if (r.outcome === 'skipped')
