@@ -125,11 +125,6 @@ export const emptyRecord = (): TestRecord => ({
   counterExamples: [],
 });
 
-export const recordAnnotation = (record: TestRecord): Annotation => ({
-  type: RECORD,
-  description: JSON.stringify(record),
-});
-
 /** A test's record; empty for a test that wrote none (skipped before its fixtures, or stopped with its worker). */
 export function recordOf(annotations: readonly Annotation[]): TestRecord {
   const written = annotations.find((a) => a.type === RECORD);
@@ -162,12 +157,8 @@ export const violationWording = {
 
 function operationsOf(exchanges: readonly Exchange[]): string[] {
   const found = exchanges.flatMap((e) => {
-    let path: string;
-    try {
-      path = new URL(e.request.url).pathname;
-    } catch {
-      path = e.request.url.split('?')[0]!;
-    }
+    const url = e.request.url;
+    const path = URL.canParse(url) ? new URL(url).pathname : url.split('?')[0]!;
     return operationOf(e.request.method, path) ?? [];
   });
   return [...new Set(found)];
@@ -194,18 +185,9 @@ export class RuleViolation extends Error {
     this.name = 'RuleViolation';
     this.finding = finding;
   }
-
-  get ruleId(): string {
-    return this.finding.ruleId;
-  }
 }
 
 const KIND = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-
-export function checkKind(kind: string): void {
-  if (!KIND.test(kind))
-    throw new Error(`observation kind "${kind}" must be kebab-case, like http-status-of-auth-failure`);
-}
 
 /** The longest pg_id a report shows whole: an example, not evidence. */
 const SHOWN_PG_ID = 40;
@@ -232,7 +214,8 @@ export class TestRecorder {
   observe(ruleId: string, text: string, data?: ObservationData): void {
     const redact = (t: string) => this.redactor.text(t);
     const sentence = redact(text).replace(/\s*\n\s*/g, ' ');
-    if (data) checkKind(data.kind);
+    if (data && !KIND.test(data.kind))
+      throw new Error(`observation kind "${data.kind}" must be kebab-case, like http-status-of-auth-failure`);
     const observation = data
       ? {
           ruleId,
@@ -328,7 +311,7 @@ export class TestRecorder {
 
   /** The record as the one annotation the reporters read. */
   annotation(): Annotation {
-    return recordAnnotation(this.record);
+    return { type: RECORD, description: JSON.stringify(this.record) };
   }
 
   /** What was recorded so far (for the unit tests of what the fixtures hand the reporters). */
