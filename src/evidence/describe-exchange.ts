@@ -1,22 +1,11 @@
 import type { Exchange } from '../transport/exchange.js';
 import type { Redactor } from './redact.js';
-import { reproduceWithCurl } from './reproduce-line.js';
-
-export { reproduceWithCurl };
+import { authorizationShown, reproduceWithCurl } from './reproduce-line.js';
 
 const MAX_BODY = 2_000;
 
 function clip(text: string): string {
   return text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… (${text.length - MAX_BODY} more characters)` : text;
-}
-
-/**
- * Only the scheme of an Authorization header is ever shown: its credential may be the key in any encoding
- * (hex, Base 64 twice, none at all), which no redaction by value can know.
- */
-function authorizationShown(value: string): string {
-  const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
-  return scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
 }
 
 /** The request (redacted) and what came back, as a finding holds them: without the reproduce line. */

@@ -149,6 +149,15 @@ function expression(text: string, redactor: Redactor, context: ReproduceContext,
 }
 
 /**
+ * Only the scheme of an Authorization header is ever shown: its credential may be the key in any encoding
+ * (hex, Base 64 twice, none at all), which no redaction by value can know.
+ */
+export function authorizationShown(value: string): string {
+  const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
+  return scheme ? `${scheme} [REDACTED]` : '[REDACTED]';
+}
+
+/**
  * The curl arguments that send this Authorization header exactly as it was sent, keys as variables: the
  * section 5 token as `-u ":$PG_API_KEY"`, anything else (a token without the colon, the key unencoded, Base
  * 64 twice) rebuilt as it was. Only the scheme is shown where that cannot be done without writing a secret.
@@ -165,8 +174,7 @@ function authorizationArgs(value: string, redactor: Redactor, context: Reproduce
   // The suite's own made-up credentials ("not-a-key", garbage) are no secret; an application's may be.
   if (context.sender !== 'application' && redactor.text(value) === value)
     return `-H ${shellQuote(`authorization: ${value}`)}`;
-  const scheme = /^([A-Za-z]{1,16})[ \t]/.exec(value)?.[1];
-  return `-H ${shellQuote(`authorization: ${scheme ? `${scheme} [REDACTED]` : '[REDACTED]'}`)}`;
+  return `-H ${shellQuote(`authorization: ${authorizationShown(value)}`)}`;
 }
 
 /**
