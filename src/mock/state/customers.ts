@@ -8,40 +8,10 @@ import { maskCardNumber } from './card-numbers.js';
 /** The largest vault the mock computes: a page of it costs what page 0 costs. */
 export const MAX_CUSTOMERS = 1_000_000;
 
-const FIRST = [
-  'Ada',
-  'Ben',
-  'Chloe',
-  'Dev',
-  'Eun',
-  'Femi',
-  'Grace',
-  'Hugo',
-  'Ines',
-  'Jon',
-  'Kai',
-  'Lena',
-  'Mateo',
-  'Nia',
-  'Omar',
-  'Priya',
-];
-const LAST = [
-  'Adams',
-  'Brandt',
-  'Costa',
-  'Diallo',
-  'Evans',
-  'Fischer',
-  'Garcia',
-  'Haddad',
-  'Ito',
-  'Jansen',
-  'Kowalski',
-  'Larsen',
-  'Moreau',
-  'Nakamura',
-];
+const FIRST = 'Ada Ben Chloe Dev Eun Femi Grace Hugo Ines Jon Kai Lena Mateo Nia Omar Priya'.split(' ');
+const LAST = 'Adams Brandt Costa Diallo Evans Fischer Garcia Haddad Ito Jansen Kowalski Larsen Moreau Nakamura'.split(
+  ' ',
+);
 const FIRMS = ['', 'Acme Supply', 'Blue Heron Cafe', 'Northwind Traders', 'Juniper Labs', ''];
 const STREETS = ['Main St', 'Oak Ave', 'Harbor Rd', 'Elm St', 'Market St', 'Cedar Ln'];
 const PLACES = [
@@ -138,16 +108,10 @@ function verifiedDate(second: number): string {
   return DAY_DIGITS[day]! + pad2(hour) + pad2(minute) + pad2(rest % 60);
 }
 
-function billingCard(
-  next: () => number,
-  id: string,
-  n: number,
-  first: string,
-  last: string,
-  firm: string,
-  email: string,
-  primary: boolean,
-) {
+/** The names a record repeats on each of its addresses and cards. */
+type Person = { first: string; last: string; firm: string };
+
+function billingCard(next: () => number, id: string, n: number, person: Person, email: string, primary: boolean) {
   const brand = pick(next, BRANDS);
   const number = cardNumber(next, brand.prefix, brand.length);
   const place = pick(next, PLACES);
@@ -158,9 +122,9 @@ function billingCard(
     card_number: maskCardNumber(number),
     exp_date: month + year,
     card_id: `vault_${id}_${n}`,
-    billing_first_name: first,
-    billing_last_name: last,
-    billing_firm_name: firm,
+    billing_first_name: person.first,
+    billing_last_name: person.last,
+    billing_firm_name: person.firm,
     billing_email: [email],
     billing_addr1: `${1 + Math.floor(next() * 9000)} ${pick(next, STREETS)}`,
     billing_addr2: '',
@@ -177,21 +141,13 @@ function billingCard(
   return { card, number };
 }
 
-function shippingAddress(
-  next: () => number,
-  index: number,
-  n: number,
-  first: string,
-  last: string,
-  firm: string,
-  primary: boolean,
-) {
+function shippingAddress(next: () => number, index: number, n: number, person: Person, primary: boolean) {
   const place = pick(next, PLACES);
   return {
     shipping_id: (index + 1) * 10 + n,
-    shipping_first_name: first,
-    shipping_last_name: last,
-    shipping_firm_name: firm,
+    shipping_first_name: person.first,
+    shipping_last_name: person.last,
+    shipping_firm_name: person.firm,
     shipping_addr1: `${1 + Math.floor(next() * 9000)} ${pick(next, STREETS)}`,
     shipping_addr2: next() < 0.3 ? `Apt ${1 + Math.floor(next() * 40)}` : '',
     shipping_city: place.city,
@@ -219,17 +175,17 @@ export function seededCustomer(index: number) {
   const first = FIRST[firstAt]!;
   const last = LAST[lastAt]!;
   const firm = pick(next, FIRMS);
+  const person = { first, last, firm };
   const shippingCount = 1 + Math.floor(next() * 2);
   const cardCount = 1 + Math.floor(next() * 2);
   const id = padded(index);
   const email = `${FIRST_LOWER[firstAt]!}.${LAST_LOWER[lastAt]!}${index + 1}@example.com`;
   const shipping_addresses: ShippingAddress[] = [];
-  for (let n = 1; n <= shippingCount; n++)
-    shipping_addresses.push(shippingAddress(next, index, n, first, last, firm, n === 1));
+  for (let n = 1; n <= shippingCount; n++) shipping_addresses.push(shippingAddress(next, index, n, person, n === 1));
   const billing_cards: BillingCard[] = [];
   const cardNumbers: string[] = [];
   for (let n = 1; n <= cardCount; n++) {
-    const { card, number } = billingCard(next, id, n, first, last, firm, email, n === 1);
+    const { card, number } = billingCard(next, id, n, person, email, n === 1);
     cardNumbers.push(number);
     billing_cards.push(card);
   }
@@ -253,8 +209,3 @@ export function seededCustomer(index: number) {
 }
 
 export type Customer = ReturnType<typeof seededCustomer>['record'];
-
-/** Customer record i as a conformant gateway lists it. */
-export function customerAt(index: number): Customer {
-  return seededCustomer(index).record;
-}

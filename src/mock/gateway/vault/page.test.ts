@@ -3,7 +3,7 @@ import { expect, test } from '../../../testing/fixtures.js';
 import { buildBehaviours } from '../../behaviours/apply.js';
 import { FAULTS } from '../../behaviours/faults.js';
 import { resolveOptions } from '../../options.js';
-import { customerAt } from '../../state/customers.js';
+import { seededCustomer } from '../../state/customers.js';
 import { VAULT_LIMITS } from './query.js';
 import { pageWindow, vaultPage } from './page.js';
 
@@ -13,7 +13,7 @@ test('a deep page of a million-customer vault computes only the records it holds
   const asked: number[] = [];
   const recordAt = (index: number) => {
     asked.push(index);
-    return customerAt(index);
+    return seededCustomer(index).record;
   };
   for (const orderBy of ['asc', 'desc'] as const) {
     asked.length = 0;
@@ -24,7 +24,7 @@ test('a deep page of a million-customer vault computes only the records it holds
     const first = orderBy === 'asc' ? 999_500 : 499;
     expect(asked).toHaveLength(VAULT_LIMITS.maxCount);
     expect(asked[0]).toBe(first);
-    expect(page.data[0]).toEqual(customerAt(first));
+    expect(page.data[0]).toEqual(seededCustomer(first).record);
   }
 });
 
