@@ -1,6 +1,6 @@
 import { expect, test } from '../testing/fixtures.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
-import { SLOW_TOKENIZE_MS } from '../mock/behaviours/link/slow-operation.js';
+import { SLOW_TOKENIZE_MS } from '../mock/behaviours/link/slow-link.js';
 import { startMock } from '../mock/start.js';
 import { DISTANT_FROM_MS, SLOW_FROM_MS } from '../config/run-shape.js';
 import { probeAnswerTimes, slowestFastestMs } from './answer-times.js';

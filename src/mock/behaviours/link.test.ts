@@ -6,9 +6,8 @@ import { basic, send } from '../../testing/mock-requests.js';
 import { authorizationOutOfForm } from '../../transport/who-answered.js';
 import { RATE_LIMIT, TokenBucket } from './link/rate-limit.js';
 import { SHORT_KEEP_ALIVE_S } from './link/short-keep-alive.js';
-import { SLOW_LINK_MS } from './link/slow-link.js';
+import { SLOW_LINK_MS, SLOW_TOKENIZE_MS } from './link/slow-link.js';
 import { TOKENIZE_LIMIT } from './link/operation-limit.js';
-import { SLOW_TOKENIZE_MS } from './link/slow-operation.js';
 import { blockedAuthorization } from './link/waf.js';
 
 test('a token bucket lets a burst through, then one request per refill interval', () => {

@@ -8,8 +8,7 @@ import { installRateLimit } from './link/rate-limit.js';
 import { installReads503Once } from './link/reads-503-once.js';
 import { installResetOnReuse } from './link/reset-on-reuse.js';
 import { installShortKeepAlive } from './link/short-keep-alive.js';
-import { installSlowLink } from './link/slow-link.js';
-import { installSlowOperation } from './link/slow-operation.js';
+import { installSlowLink, SLOW_TOKENIZE_MS } from './link/slow-link.js';
 import { installAuthorizer } from './link/authorizer.js';
 import { installWaf } from './link/waf.js';
 import type { Behaviour } from './behaviour.js';
@@ -48,7 +47,7 @@ export const LINK_VARIANTS = [
     rule: 'ERR-4',
     description:
       'Every payment gateway answer (/pg/) arrives 1.2 s late; the listing and the disable are as fast as ever.',
-    wire: { install: (app) => installSlowOperation(app) },
+    wire: { install: (app) => installSlowLink(app, SLOW_TOKENIZE_MS, (url) => url.startsWith('/pg/')) },
   },
   // Section 8 and 2.3 together: a vault too big to walk whole, behind a slow link and a rate limit.
   {
