@@ -1,7 +1,6 @@
 import { MOCK_DEFAULTS } from './defaults.js';
 import { unknownNames } from './behaviours/apply.js';
 import type { Credentials } from './gateway/credentials.js';
-import type { ResolvedOptions } from './resolved-options.js';
 import { MAX_CUSTOMERS } from './state/customers.js';
 import { webhookIdProblem } from './state/webhooks.js';
 
@@ -17,6 +16,9 @@ export type MockOptions = {
   /** Time-out of one webhook delivery attempt. */
   deliveryTimeoutMs?: number;
 };
+
+/** The mock's options once defaults are filled in and checked (resolveOptions). */
+export type ResolvedOptions = Required<Omit<MockOptions, 'credentials'>> & { credentials: Credentials };
 
 const PRINTABLE_TOKEN = /^[\x21-\x7e]{1,256}$/;
 

@@ -28,34 +28,18 @@ export function unknownNames(kind: 'fault' | 'variant', names: readonly string[]
   ];
 }
 
-const SEAMS = [
-  'authenticate',
-  'readTokenize',
-  'readVaultQuery',
-  'storeCard',
-  'vaultWindow',
-  'disableWebhook',
-  'disableHook',
-  'enableHook',
-  'admits',
-  'mayPost',
-  'target',
-] as const satisfies readonly (keyof Seams)[];
-
-/** The behaviours a server runs, in registry order (faults first). Names must already be checked with unknownNames. */
-export function activeBehaviours(faults: readonly string[], variants: readonly string[]): Behaviour[] {
-  const all: readonly Behaviour[] = [...FAULTS, ...VARIANTS];
-  const on = new Set([...faults, ...variants]);
-  return all.filter((b) => on.has(b.name));
-}
-
-/** The gateway's steps with these behaviours applied: each wraps the step before it, in registry order. */
+/**
+ * The gateway's steps with these behaviours applied: each wraps the step before it, in registry order (faults
+ * first). Names must already be checked with unknownNames.
+ */
 export function buildBehaviours(
   credentials: Credentials,
   faults: readonly string[],
   variants: readonly string[],
 ): ActiveBehaviours {
-  const active = activeBehaviours(faults, variants);
+  const all: readonly Behaviour[] = [...FAULTS, ...VARIANTS];
+  const on = new Set([...faults, ...variants]);
+  const active = all.filter((b) => on.has(b.name));
   const records = active.flatMap((u) => (u.record ? [u.record] : []));
   const recordAt = (index: number) => {
     const { record, cardNumbers } = seededCustomer(index);
@@ -70,14 +54,12 @@ export function buildBehaviours(
     () => seams,
   );
   for (const behaviour of active) {
-    for (const name of SEAMS) {
+    for (const name of Object.keys(seams) as (keyof Seams)[]) {
       const around = behaviour[name] as ((next: unknown, env: Env) => never) | undefined;
       if (around) (seams as Record<string, unknown>)[name] = around(seams[name], env);
     }
   }
   const changes: Changes = {
-    tokenizeFormats: formats,
-    record: records,
     answer: active.flatMap((u) => (u.answer ? [(a, c) => u.answer!(a, c, env)] : [])),
     failure: active.flatMap((u) => (u.failure ? [(a, c) => u.failure!(a, c, env)] : [])),
   };

@@ -9,8 +9,6 @@ import { VAULT_FAULTS } from './vault/listing.js';
 import { WEBHOOK_FAULTS } from './webhooks.js';
 import { WIRE_FAULTS } from './wire.js';
 
-export type { Mode, RegistryEntry } from './behaviour.js';
-
 /**
  * Deliberate faults: each breaks one rule of spec/rules.yaml so the suite can prove it notices. Each is
  * one entry (name, rule, description, `modes`, and what it changes) in the file of the seam it works at;
@@ -28,5 +26,3 @@ export const FAULTS = [
   ...WIRE_FAULTS, // every answer on the link (ERR-3, ERR-4)
   ...OFF_PATH_FAULTS, // only generated inputs reach them (TOK-1, TOK-8, TOK-9, TOK-10, VAULT-2)
 ] as const satisfies readonly RegistryEntry[];
-
-export type FaultName = (typeof FAULTS)[number]['name'];

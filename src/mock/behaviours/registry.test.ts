@@ -3,10 +3,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../../testing/fixtures.js';
 import { loadRules } from '../../catalogue/rules.js';
-import { FAULTS, type RegistryEntry } from './faults.js';
+import { FAULTS } from './faults.js';
 import { MockConfigError, optionsFromEnv } from '../options.js';
 import { buildMockServer } from '../server.js';
-import type { Behaviour } from './behaviour.js';
+import type { Behaviour, RegistryEntry } from './behaviour.js';
 import { VARIANTS } from './variants.js';
 import { LENIENCIES } from '../../catalogue/leniencies.js';
 

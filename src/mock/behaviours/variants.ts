@@ -25,5 +25,3 @@ export const VARIANTS = [
   ...AUTH_VARIANTS, // section 5.6: the try-it tool's token
   ...LINK_VARIANTS, // section 8 and the link: rate limits, latency, compression, connections, streaming
 ] as const satisfies readonly RegistryEntry[];
-
-export type VariantName = (typeof VARIANTS)[number]['name'];

@@ -17,8 +17,6 @@ export function isGatewayPath(url: string): boolean {
 /** Section 5 failures, whichever family answers them. */
 export const AUTH_FAILURES: readonly FailureName[] = ['authMissing', 'authMalformed', 'authUserPart', 'authUnknownKey'];
 
-/** Failures both families answer (request shape, auth, routing); each table has them under the same name. */
-export type SharedCodeName = PgCodeName & PlatformCodeName;
 export type FailureName = Exclude<PgCodeName | PlatformCodeName, 'ok'>;
 
 /**

@@ -1,10 +1,9 @@
 import { authenticator } from './auth.js';
-import { readTokenizeRequest, TOKENIZE_FORMATS, type TokenizeFormats } from './tokenize/request.js';
+import { readTokenizeRequest, type TokenizeFormats } from './tokenize/request.js';
 import { storeCard } from './tokenize/store-card.js';
 import { pageWindow } from './vault/page.js';
 import { readVaultQuery } from './vault/query.js';
 import { disableWebhook } from './webhook-disable.js';
-import { DELIVERY_RULES } from '../state/delivery-worker.js';
 import type { Credentials } from './credentials.js';
 import type { Seams } from './seams.js';
 
@@ -24,9 +23,8 @@ export function faithfulSeams(credentials: Credentials, formats: () => TokenizeF
     disableHook: (hook, hooks) => hooks.disable(hook),
     enableHook: (hook, hooks) => hooks.enable(hook),
     admits: (hook) => hook.status === 'active',
-    mayPost: DELIVERY_RULES.mayPost,
-    target: DELIVERY_RULES.target,
+    // An inactive webhook's requests are held; deliveries are POSTed to the notification_url.
+    mayPost: (hook) => hook.status === 'active',
+    target: (hook) => ({ url: hook.notificationUrl, method: 'POST' }),
   };
 }
-
-export { TOKENIZE_FORMATS };

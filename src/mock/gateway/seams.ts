@@ -1,6 +1,6 @@
 import type { Identity, Operation } from './auth.js';
 import type { MockError } from './errors.js';
-import type { TokenizeFormats, TokenizeInput } from './tokenize/request.js';
+import type { TokenizeInput } from './tokenize/request.js';
 import type { PageWindow } from './vault/page.js';
 import type { VaultQuery } from './vault/query.js';
 import type { CardStore, StoredCard } from '../state/card-store.js';
@@ -61,10 +61,6 @@ export type Seams = {
 
 /** What the behaviours on change after a step, in registry order, each the value the previous one left. */
 export type Changes = {
-  /** Section 2.1 formats tokenize checks against. */
-  tokenizeFormats: TokenizeFormats;
-  /** A seeded customer record, with the full card numbers it masks (never sent unless a fault sends them). */
-  record: ((record: Customer, cardNumbers: readonly string[]) => void)[];
   /** The success answer of a gateway operation before it is sent. */
   answer: ((answer: SeamAnswer, context: AnswerContext) => void)[];
   /** A failure answer before it is sent. */

@@ -6,12 +6,6 @@ export type DeliveryRules = {
   target: (hook: Webhook, request: WebhookRequest) => { url: string; method: string };
 };
 
-/** An inactive webhook's requests are held; deliveries are POSTed to the notification_url. */
-export const DELIVERY_RULES: DeliveryRules = {
-  mayPost: (hook) => hook.status === 'active',
-  target: (hook) => ({ url: hook.notificationUrl, method: 'POST' }),
-};
-
 /** Retry schedule for what section 6 leaves "not shown": 1 s, 2 s, 4 s … capped at 60 s, until expiry. */
 export const RETRY = { baseMs: 1000, maxMs: 60_000 } as const;
 
@@ -35,7 +29,7 @@ export class DeliveryWorker {
   constructor(
     private readonly registry: WebhookRegistry,
     private readonly timeoutMs: number,
-    private readonly rules: DeliveryRules = DELIVERY_RULES,
+    private readonly rules: DeliveryRules,
   ) {
     registry.onChange = () => this.kick();
   }
@@ -133,22 +127,20 @@ export class DeliveryWorker {
     }
   }
 
-  /** Cancels the timer and every delivery in flight; results that arrive later are ignored. */
-  private cancelAll(): void {
+  /**
+   * For reset: forget everything in flight and keep working on the new state. Cancels the timer and every
+   * delivery in flight; results that arrive later are ignored.
+   */
+  reset(): void {
     this.generation++;
     clearTimeout(this.timer);
     for (const f of this.inFlight) f.abort.abort();
     this.inFlight.clear();
   }
 
-  /** For reset: forget everything in flight and keep working on the new state. */
-  reset(): void {
-    this.cancelAll();
-  }
-
   stop(): void {
     this.stopped = true;
-    this.cancelAll();
+    this.reset();
   }
 }
 
