@@ -40,16 +40,10 @@ async function main(): Promise<void> {
   console.log(`  merchant ID: ${credentials.merchantId}`);
   console.log(`  vendor ID:   ${credentials.vendorId}`);
   // Only the public built-in keys are ever printed; a key from the environment stays out of logs.
-  console.log(
-    credentials.apiKey === MOCK_DEFAULTS.apiKey
-      ? `  API key:     ${credentials.apiKey} (built-in default)`
-      : '  API key:     from MOCK_API_KEY (not shown)',
-  );
-  console.log(
-    credentials.vendorApiKey === MOCK_DEFAULTS.vendorApiKey
-      ? `  vendor key:  ${credentials.vendorApiKey} (built-in default)`
-      : '  vendor key:  from MOCK_VENDOR_API_KEY (not shown)',
-  );
+  const keyLine = (label: string, key: string, builtIn: string, variable: string) =>
+    `  ${label.padEnd(13)}${key === builtIn ? `${key} (built-in default)` : `from ${variable} (not shown)`}`;
+  console.log(keyLine('API key:', credentials.apiKey, MOCK_DEFAULTS.apiKey, 'MOCK_API_KEY'));
+  console.log(keyLine('vendor key:', credentials.vendorApiKey, MOCK_DEFAULTS.vendorApiKey, 'MOCK_VENDOR_API_KEY'));
   console.log(
     `  webhook ID:  ${webhookId} (seeded, active; PG_WEBHOOK_ID when the suite targets this mock as a sandbox)`,
   );

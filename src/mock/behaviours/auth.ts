@@ -63,11 +63,6 @@ function oneCharacterMore(longer: string, shorter: string): boolean {
   return false;
 }
 
-const DISABLE_REFUSAL_INVISIBLE =
-  'Mock mode only: black-box runs disable PG_WEBHOOK_ID, which may be inactive already, and how ' +
-  're-disabling answers is not shown, so a refusal there is observed, not judged.';
-export { DISABLE_REFUSAL_INVISIBLE };
-
 /** The vendor key's refusals on the disable, under fault vendor-key-refused-on-disable. */
 const refusedOnDisable = new WeakSet<MockError>();
 const UNAUTHORIZED_401 = { code: 401, message: 'Unauthorized' };

@@ -1,17 +1,11 @@
-import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
 import type { Behaviour } from './behaviour.js';
+import { onSuccess } from './tokenize/answer.js';
 
 /**
  * Faults that bite only off the fixed examples' beaten path (long input, one new card in fifty, page sizes and
  * card lengths no fixed test uses): the generated-input properties (tests/properties/) and the run-wide TOK-1
  * outcome catch them; the fixed examples alone let them through.
  */
-
-const onTokenize =
-  (change: (body: Record<string, unknown>, sent: string | undefined) => void) =>
-  (answer: SeamAnswer, context: AnswerContext) => {
-    if (context.operation === 'tokenize' && answer.body) change(answer.body, context.input.card?.number);
-  };
 
 /** Per card store (one per server), the new card IDs handed out, for card-id-reissued-every-50th. */
 const issuedBy = new WeakMap<object, string[]>();
@@ -21,7 +15,7 @@ export const OFF_PATH_FAULTS = [
     name: 'echo-fields-cut-at-1024',
     rule: 'TOK-9',
     description: 'An echo_fields longer than 1,024 characters comes back cut to its first 1,024.',
-    answer: onTokenize((body) => {
+    answer: onSuccess((body) => {
       if (typeof body.echo_fields === 'string' && body.echo_fields.length > 1024)
         body.echo_fields = body.echo_fields.slice(0, 1024);
     }),
@@ -44,7 +38,8 @@ export const OFF_PATH_FAULTS = [
       'A 13-, 17- or 18-digit number not starting with 4 is masked as first six, last four. Mock mode only: ' +
       'real targets get published test card numbers alone, and the published ones of those lengths start ' +
       'with 4.',
-    answer: onTokenize((body, sent) => {
+    answer: onSuccess((body, { input }) => {
+      const sent = input.card?.number;
       if (sent !== undefined && [13, 17, 18].includes(sent.length) && !sent.startsWith('4'))
         body.card_number = sent.slice(0, 6) + 'x'.repeat(sent.length - 10) + sent.slice(-4);
     }),

@@ -1,11 +1,14 @@
 import { disabledAnswer, webhookNotFound } from '../gateway/webhook-disable.js';
 import type { SeamAnswer, AnswerContext } from '../gateway/seams.js';
 import type { RaisedEvent, Webhook, WebhookRequest } from '../state/webhooks.js';
-import { DISABLE_REFUSAL_INVISIBLE } from './auth.js';
 import type { Behaviour } from './behaviour.js';
 import { isJsonType, type HttpApp, type HttpReply, type HttpRequest } from '../http/app.js';
 
 /** Section 3, 4.3 and 6 behaviours: the disable operation, the webhook store's transitions, delivery. */
+
+const DISABLE_REFUSAL_INVISIBLE =
+  'Mock mode only: black-box runs disable PG_WEBHOOK_ID, which may be inactive already, and how ' +
+  're-disabling answers is not shown, so a refusal there is observed, not judged.';
 
 const onDisabled =
   (change: (body: Record<string, unknown>) => void) => (answer: SeamAnswer, context: AnswerContext) => {

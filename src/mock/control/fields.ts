@@ -30,15 +30,3 @@ export function numberField(
   }
   return value;
 }
-
-export function stringField(
-  body: Record<string, unknown>,
-  name: string,
-  pattern: RegExp,
-  hint: string,
-): string | undefined {
-  const value = body[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !pattern.test(value)) throw new MockError('controlInvalid', `${name} ${hint}.`);
-  return value;
-}

@@ -1,10 +1,8 @@
-import type { HttpApp } from '../http/app.js';
-import type { HttpRequest } from '../http/app.js';
+import type { HttpApp, HttpRequest } from '../http/app.js';
 import type { ControlContext } from './context.js';
-import { controlBody, numberField, stringField } from './fields.js';
+import { controlBody, numberField } from './fields.js';
 import { MockError } from '../gateway/errors.js';
-import { webhookIdProblem } from '../state/webhooks.js';
-import type { Webhook } from '../state/webhooks.js';
+import { webhookIdProblem, type Webhook } from '../state/webhooks.js';
 import type { EnqueueView } from './view-types.js';
 import { webhookView } from './webhook-view.js';
 
@@ -42,6 +40,12 @@ export function controlWebhookRoutes(app: HttpApp, ctx: ControlContext): void {
     if (!hook) throw new MockError('webhookNotFound', 'No webhook has this ID. Create one with POST /__mock/webhooks.');
     return hook;
   };
+  const seconds = (request: HttpRequest) =>
+    numberField(controlBody(request, ['seconds'], true), 'seconds', { min: 0, max: MAX_ADVANCE_SECONDS });
+  const clock = () => ({
+    now: new Date(ctx.state.clock.now()).toISOString(),
+    offset_seconds: ctx.state.clock.offsetSeconds,
+  });
 
   app.get('/__mock/webhooks', async () => ({
     webhooks: [...hooks.all()].map((h) => ({
@@ -68,8 +72,11 @@ export function controlWebhookRoutes(app: HttpApp, ctx: ControlContext): void {
   app.post('/__mock/webhooks/:id/events', async (request) => {
     const hook = named(request);
     const body = controlBody(request, ['event', 'payload', 'ttl_seconds'], true);
-    const event =
-      stringField(body, 'event', /^[\x20-\x7e]{1,100}$/, 'must be 1 to 100 printable characters') ?? 'mock.event';
+    // Absent takes the default; null, like any other non-string, is refused.
+    const sent = body.event;
+    if (sent !== undefined && (typeof sent !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(sent)))
+      throw new MockError('controlInvalid', 'event must be 1 to 100 printable characters.');
+    const event = sent ?? 'mock.event';
     const ttl = numberField(body, 'ttl_seconds', {
       min: 0.001,
       max: EVENT_TTL.maxSeconds,
@@ -91,11 +98,7 @@ export function controlWebhookRoutes(app: HttpApp, ctx: ControlContext): void {
 
   app.post('/__mock/webhooks/:id/clock/advance', async (request) => {
     const hook = named(request);
-    const seconds = numberField(controlBody(request, ['seconds'], true), 'seconds', {
-      min: 0,
-      max: MAX_ADVANCE_SECONDS,
-    });
-    hooks.advance(seconds, hook);
+    hooks.advance(seconds(request), hook);
     return view(hook);
   });
 
@@ -114,16 +117,9 @@ export function controlWebhookRoutes(app: HttpApp, ctx: ControlContext): void {
   });
 
   app.post('/__mock/clock/advance', async (request) => {
-    const seconds = numberField(controlBody(request, ['seconds'], true), 'seconds', {
-      min: 0,
-      max: MAX_ADVANCE_SECONDS,
-    });
-    hooks.advance(seconds);
-    return { now: new Date(ctx.state.clock.now()).toISOString(), offset_seconds: ctx.state.clock.offsetSeconds };
+    hooks.advance(seconds(request));
+    return clock();
   });
 
-  app.get('/__mock/clock', async () => ({
-    now: new Date(ctx.state.clock.now()).toISOString(),
-    offset_seconds: ctx.state.clock.offsetSeconds,
-  }));
+  app.get('/__mock/clock', async () => clock());
 }

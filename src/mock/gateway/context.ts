@@ -1,5 +1,4 @@
 import type { onRequestHookHandler } from 'fastify';
-import type { HttpRequest } from '../http/app.js';
 import type { MockState } from '../state/state.js';
 import type { Identity, Operation } from './auth.js';
 import type { GatewaySteps } from './seams.js';
@@ -18,8 +17,3 @@ export type GatewayContext = {
   /** A gateway route's onRequest hook: section 5, before its body is read. */
   readonly authenticate: (operation: Operation) => onRequestHookHandler;
 };
-
-export function identityOf(request: HttpRequest): Identity {
-  if (!request.identity) throw new Error('gateway route registered without its authentication');
-  return request.identity;
-}

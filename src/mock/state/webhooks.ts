@@ -1,5 +1,6 @@
 import { newRequestId, newWebhookId } from './ids.js';
 import type { VirtualClock } from './clock.js';
+import type { DeliveryView, LogEntryView } from '../control/view-types.js';
 
 export type RequestStatus = 'queued' | 'delivered' | 'expired';
 
@@ -27,14 +28,6 @@ export type WebhookRequest = {
 /** An event raised for a webhook, before it joins the queue (or is refused). */
 export type RaisedEvent = { readonly event: string; readonly payload: unknown; readonly ttlSeconds: number };
 
-export type DeliveryAttempt = { request_id: string; at: string; status?: number; error?: string };
-export type LogEntry = {
-  at: string;
-  what: 'disabled' | 'enabled' | 'refused' | 'expired' | 'delivered';
-  request_id?: string;
-  detail: string;
-};
-
 export type Webhook = {
   readonly id: string;
   readonly notificationUrl: string;
@@ -42,8 +35,8 @@ export type Webhook = {
   /** This webhook's clock runs ahead of the shared one by this much. */
   offsetMs: number;
   readonly requests: WebhookRequest[];
-  readonly deliveries: DeliveryAttempt[];
-  readonly log: LogEntry[];
+  readonly deliveries: DeliveryView[];
+  readonly log: LogEntryView[];
 };
 
 /**

@@ -1,6 +1,5 @@
 import { MockError } from '../../gateway/errors.js';
-import { PARAMETERS } from '../../gateway/vault/query.js';
-import type { VaultQuery } from '../../gateway/vault/query.js';
+import { PARAMETERS, type VaultQuery } from '../../gateway/vault/query.js';
 import type { SeamAnswer, AnswerContext } from '../../gateway/seams.js';
 import type { Behaviour } from '../behaviour.js';
 

@@ -1,5 +1,5 @@
 import type { HttpApp } from '../../http/app.js';
-import { identityOf, type GatewayContext } from '../context.js';
+import type { GatewayContext } from '../context.js';
 import { objectBody } from '../body.js';
 import { newPgId } from '../../state/ids.js';
 import { PG_CODES } from '../pg-codes.js';
@@ -13,7 +13,8 @@ export function tokenizeRoute(app: HttpApp, ctx: GatewayContext): void {
   const cards = ctx.state.cards;
   app.post('/pg/tokenize', { onRequest: ctx.authenticate('tokenize') }, (request, reply) => {
     const body = objectBody(request, true)!;
-    const input = seams.readTokenize(body, identityOf(request));
+    if (!request.identity) throw new Error('gateway route registered without its authentication');
+    const input = seams.readTokenize(body, request.identity);
     const previous = input.cardId === undefined ? undefined : cards.get(input.cardId);
     const card = seams.storeCard(input, cards);
     const answer = {
