@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, connect, isIP, type LookupFunction, type Socket } from 'node:net';
 import { isLoopbackHost } from '../config/config.js';
-import { CHECKS, report, type EndpointReport, type Finding } from './findings.js';
+import { CHECKS, failed, report, type EndpointReport, type Finding } from './findings.js';
 import { networkProblem } from './network-problems.js';
 import { postTestEvent } from './post-test-event.js';
 import { probeTls, trustStore } from './probe-tls.js';
@@ -23,23 +23,19 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /** Addresses the gateway cannot reach across the internet. */
 const NOT_PUBLIC = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
+for (const [net, bits, family] of [
+  ['0.0.0.0', 8, 'ipv4'],
+  ['10.0.0.0', 8, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['127.0.0.0', 8, 'ipv4'],
+  ['169.254.0.0', 16, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['::1', 128, 'ipv6'],
+  ['fc00::', 7, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
 ] as const)
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+  NOT_PUBLIC.addSubnet(net, bits, family);
 
 function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; url?: URL } {
   let url: URL;
@@ -47,23 +43,21 @@ function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; 
     url = new URL(raw);
   } catch {
     return {
-      finding: {
-        check: 'url',
-        status: 'fail',
-        code: 'INVALID_URL',
-        message: `"${raw}" is not an absolute URL; expected e.g. https://merchant.example/webhooks/gateway`,
-      },
+      finding: failed(
+        'url',
+        'INVALID_URL',
+        `"${raw}" is not an absolute URL; expected e.g. https://merchant.example/webhooks/gateway`,
+      ),
     };
   }
   if (url.protocol === 'https:') return { finding: { check: 'url', status: 'pass', message: 'uses https' }, url };
   if (url.protocol !== 'http:') {
     return {
-      finding: {
-        check: 'url',
-        status: 'fail',
-        code: 'NOT_HTTPS',
-        message: `${url.protocol} is not a web address; the notification URL must be https://…`,
-      },
+      finding: failed(
+        'url',
+        'NOT_HTTPS',
+        `${url.protocol} is not a web address; the notification URL must be https://…`,
+      ),
     };
   }
   const loopback = isLoopbackHost(url.hostname);
@@ -82,12 +76,7 @@ function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; 
     ? 'for a local test, pass --insecure-allow-http-loopback'
     : 'serve the endpoint over https and use the https:// URL';
   return {
-    finding: {
-      check: 'url',
-      status: 'fail',
-      code: 'NOT_HTTPS',
-      message: `plain http is refused: deliveries carry payment data and need https; ${how}.`,
-    },
+    finding: failed('url', 'NOT_HTTPS', `plain http is refused: deliveries carry payment data and need https; ${how}.`),
   };
 }
 
@@ -111,43 +100,30 @@ async function checkDns(
       const found = await within(timeoutMs, resolve(hostname));
       if (found === 'timeout')
         return {
-          finding: {
-            check: 'dns',
-            status: 'fail',
-            code: 'TIMEOUT',
-            message: `no DNS answer for ${hostname} within ${timeoutMs} ms; check the domain's DNS servers.`,
-          },
+          finding: failed(
+            'dns',
+            'TIMEOUT',
+            `no DNS answer for ${hostname} within ${timeoutMs} ms; check the domain's DNS servers.`,
+          ),
         };
       addresses = found;
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
-      return {
-        finding: {
-          check: 'dns',
-          status: 'fail',
-          code: e.code ?? 'DNS_ERROR',
-          message: networkProblem(e.code, e.message, hostname),
-        },
-      };
+      return { finding: failed('dns', e.code ?? 'DNS_ERROR', networkProblem(e.code, e.message, hostname)) };
     }
   }
   const list = addresses.map((a) => a.address).join(', ');
   const [first] = addresses;
-  if (!first)
-    return {
-      finding: { check: 'dns', status: 'fail', code: 'ENODATA', message: networkProblem('ENODATA', '', hostname) },
-    };
+  if (!first) return { finding: failed('dns', 'ENODATA', networkProblem('ENODATA', '', hostname)) };
   const allPrivate = addresses.every((a) => NOT_PUBLIC.check(a.address, a.family === 6 ? 'ipv6' : 'ipv4'));
   if (allPrivate && !loopbackName) {
     return {
-      finding: {
-        check: 'dns',
-        status: 'fail',
-        code: 'NOT_PUBLIC',
-        message:
-          `${hostname} resolves only to private or loopback addresses (${list}); the gateway cannot reach them. ` +
+      finding: failed(
+        'dns',
+        'NOT_PUBLIC',
+        `${hostname} resolves only to private or loopback addresses (${list}); the gateway cannot reach them. ` +
           `Publish a public address.`,
-      },
+      ),
     };
   }
   const what = isIP(hostname) ? `IP address ${hostname}, no lookup needed` : `${hostname} resolves to ${list}`;
@@ -167,12 +143,11 @@ function openConnection(
     const timer = setTimeout(() => {
       socket.destroy();
       resolve({
-        finding: {
-          check: 'connect',
-          status: 'fail',
-          code: 'TIMEOUT',
-          message: `no connection to ${where} within ${timeoutMs} ms; check that the port is open to the internet.`,
-        },
+        finding: failed(
+          'connect',
+          'TIMEOUT',
+          `no connection to ${where} within ${timeoutMs} ms; check that the port is open to the internet.`,
+        ),
       });
     }, timeoutMs);
     socket.once('connect', () => {
@@ -184,14 +159,7 @@ function openConnection(
     });
     socket.once('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      resolve({
-        finding: {
-          check: 'connect',
-          status: 'fail',
-          code: err.code ?? 'ERROR',
-          message: networkProblem(err.code, err.message, where),
-        },
-      });
+      resolve({ finding: failed('connect', err.code ?? 'ERROR', networkProblem(err.code, err.message, where)) });
     });
   });
 }

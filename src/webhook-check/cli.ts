@@ -18,11 +18,7 @@ try {
 if (args.help) {
   console.log(USAGE);
 } else {
-  const result = await checkEndpoint(args.url, {
-    timeoutMs: args.timeoutMs,
-    ca: args.ca,
-    allowHttpLoopback: args.allowHttpLoopback,
-  });
+  const result = await checkEndpoint(args.url, args); // its url, help and json are no option of the check
   console.log(
     args.json ? JSON.stringify({ ...result, verdict: result.ok ? 'pass' : 'fail' }, null, 2) : formatReport(result),
   );

@@ -8,6 +8,11 @@ export type CheckName = (typeof CHECKS)[number];
  */
 export type Finding = { check: CheckName; status: 'pass' | 'fail' | 'skip'; message: string; code?: string };
 
+/** A check that failed, with its machine-readable cause. */
+export function failed(check: CheckName, code: string, message: string): Finding {
+  return { check, status: 'fail', code, message };
+}
+
 export type EndpointReport = { url: string; ok: boolean; findings: Finding[] };
 
 export function report(url: string, findings: Finding[]): EndpointReport {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Finding } from './findings.js';
+import { failed, type Finding } from './findings.js';
 import { networkProblem } from './network-problems.js';
 
 /** A delivery nobody can mistake for a real event, and that a receiver can recognise and drop. */
@@ -31,19 +31,17 @@ function judge(res: IncomingMessage, ms: number): Finding {
   if (status >= 200 && status < 300) return { check: 'post', status: 'pass', message: `JSON POST ${answered}` };
   if (status >= 300 && status < 400) {
     const to = res.headers.location ? `, pointing to ${res.headers.location}` : '';
-    return {
-      check: 'post',
-      status: 'fail',
-      code: 'REDIRECT',
-      message:
-        `redirect: ${answered}${to}. Redirects are not followed (a redirected POST can turn into a GET or be ` +
+    return failed(
+      'post',
+      'REDIRECT',
+      `redirect: ${answered}${to}. Redirects are not followed (a redirected POST can turn into a GET or be ` +
         `lost); set the notification URL to the final address.`,
-    };
+    );
   }
   const hint =
     HINTS[status] ??
     (status >= 500 ? 'the receiver failed; check its logs' : 'a delivery is acknowledged only by a 2xx answer');
-  return { check: 'post', status: 'fail', code: `HTTP_${status}`, message: `not acknowledged: ${answered}; ${hint}.` };
+  return failed('post', `HTTP_${status}`, `not acknowledged: ${answered}; ${hint}.`);
 }
 
 /**
@@ -80,34 +78,23 @@ export function postTestEvent(
     });
     const timer = setTimeout(
       () =>
-        done({
-          check: 'post',
-          status: 'fail',
-          code: 'TIMEOUT',
-          message: `no answer within ${options.timeoutMs} ms: answer 2xx at once and do slow work after acknowledging.`,
-        }),
+        done(
+          failed(
+            'post',
+            'TIMEOUT',
+            `no answer within ${options.timeoutMs} ms: answer 2xx at once and do slow work after acknowledging.`,
+          ),
+        ),
       options.timeoutMs,
     );
+    const broken = (err: NodeJS.ErrnoException) =>
+      done(failed('post', err.code ?? 'ERROR', networkProblem(err.code, err.message, where)));
     req.on('response', (res) => {
       res.resume(); // the answer's body does not matter, only that it ends in time
       res.on('end', () => done(judge(res, Date.now() - started)));
-      res.on('error', (err: NodeJS.ErrnoException) =>
-        done({
-          check: 'post',
-          status: 'fail',
-          code: err.code ?? 'ERROR',
-          message: networkProblem(err.code, err.message, where),
-        }),
-      );
+      res.on('error', broken);
     });
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      done({
-        check: 'post',
-        status: 'fail',
-        code: err.code ?? 'ERROR',
-        message: networkProblem(err.code, err.message, where),
-      }),
-    );
+    req.on('error', broken);
     req.end(body);
   });
 }

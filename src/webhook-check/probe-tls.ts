@@ -1,6 +1,6 @@
 import { isIP, type Socket } from 'node:net';
 import { connect, rootCertificates, type PeerCertificate } from 'node:tls';
-import type { Finding } from './findings.js';
+import { failed, type Finding } from './findings.js';
 import { certificateProblem, handshakeProblem } from './tls-problems.js';
 
 const DAY_MS = 86_400_000;
@@ -41,12 +41,13 @@ export function probeTls(socket: Socket, hostname: string, ca: string[], timeout
     };
     const timer = setTimeout(
       () =>
-        done({
-          check: 'tls',
-          status: 'fail',
-          code: 'TIMEOUT',
-          message: `no TLS handshake within ${timeoutMs} ms: the server accepted the connection but did not start TLS.`,
-        }),
+        done(
+          failed(
+            'tls',
+            'TIMEOUT',
+            `no TLS handshake within ${timeoutMs} ms: the server accepted the connection but did not start TLS.`,
+          ),
+        ),
       timeoutMs,
     );
     tlsSocket.once('secureConnect', () => {
@@ -61,15 +62,10 @@ export function probeTls(socket: Socket, hostname: string, ca: string[], timeout
       const reason = tlsSocket.authorizationError as unknown;
       const code =
         typeof reason === 'string' ? reason : ((reason as NodeJS.ErrnoException | undefined)?.code ?? String(reason));
-      done({ check: 'tls', status: 'fail', code, message: certificateProblem(code, cert, hostname) });
+      done(failed('tls', code, certificateProblem(code, cert, hostname)));
     });
     tlsSocket.on('error', (err: NodeJS.ErrnoException) =>
-      done({
-        check: 'tls',
-        status: 'fail',
-        code: err.code ?? 'TLS_ERROR',
-        message: handshakeProblem(err.code, err.message),
-      }),
+      done(failed('tls', err.code ?? 'TLS_ERROR', handshakeProblem(err.code, err.message))),
     );
   });
 }
