@@ -9,7 +9,8 @@ import { loadSuiteConfig } from '../src/config/suite-env.js';
 import { outputFolderProblems, reportsFolder } from '../src/config/output-folders.js';
 import { unknownVariableWarnings } from '../src/config/known-variables.js';
 import { startMock, type MockHandle } from '../src/mock/start.js';
-import { ProxyArgsError, parseProxyArgs } from '../src/proxy/args.js';
+import { UsageError } from '../src/config/usage-error.js';
+import { parseProxyArgs } from '../src/proxy/args.js';
 import { startSession } from '../src/proxy/session.js';
 import { reportsDir } from '../src/reporters/report-set.js';
 
@@ -33,7 +34,7 @@ try {
   args = parseProxyArgs(process.argv.slice(2));
   port = proxyPort();
 } catch (e) {
-  if (e instanceof ProxyArgsError) fail(e.message);
+  if (e instanceof UsageError) fail(e.message);
   if (e instanceof ConfigError) exitOnConfiguration('Traffic', e.problems);
   throw e;
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from '../testing/fixtures.js';
-import { parseConformanceArgs, ruleGrep, UsageError } from './cli-args.js';
+import { UsageError } from '../config/usage-error.js';
+import { parseConformanceArgs, ruleGrep } from './cli-args.js';
 
 const CATALOGUE = ['AUTH-1', 'TOK-1', 'TOK-8', 'TOK-9', 'TOK-10'];
 const parse = (argv: string[], env: NodeJS.ProcessEnv = {}) => parseConformanceArgs(argv, env, () => CATALOGUE);

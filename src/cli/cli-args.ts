@@ -1,10 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-
-/** A mistake on the command line: exit 2 (configuration), with a sentence saying what to change. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { UsageError } from '../config/usage-error.js';
 
 export type ConformanceArgs =
   | { help: true }

@@ -1,7 +1,8 @@
 import dotenv from 'dotenv';
 import { knownDeviationsSource, OFF } from '../known-deviations/source.js';
-import { CONFORMANCE_HELP, parseConformanceArgs, UsageError, type ConformanceArgs } from './cli-args.js';
+import { CONFORMANCE_HELP, parseConformanceArgs, type ConformanceArgs } from './cli-args.js';
 import { exitOnConfiguration } from '../config/configuration-exit.js';
+import { UsageError } from '../config/usage-error.js';
 
 /**
  * What scripts/conformance.ts acts on: `listRules` and `version` print and exit, nothing run; with `recordKnown`

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError } from '../cli/cli-args.js';
+import { UsageError } from '../config/usage-error.js';
 import { refusedArgument, type ArgumentOptions } from '../cli/refused-argument.js';
 import { parseCheckArgs } from '../webhook-check/check-args.js';
 
@@ -77,22 +77,9 @@ export function parseCutoverArgs(argv: string[], env: NodeJS.ProcessEnv): Cutove
     ...(values['timeout-ms'] ? ['--timeout-ms', values['timeout-ms']] : []),
     ...(values['insecure-allow-http-loopback'] ? ['--insecure-allow-http-loopback'] : []),
   ];
-  let webhook;
-  try {
-    webhook = parseCheckArgs(check, '--webhook-url');
-  } catch (error) {
-    // webhook:check's own UsageError, the same sentence under this command's class of usage mistakes.
-    throw new UsageError((error as Error).message);
-  }
+  // webhook:check's parser throws the same UsageError, its sentence naming --webhook-url.
+  const webhook = parseCheckArgs(check, '--webhook-url');
   if (webhook.help) return { help: true };
-  return {
-    help: false,
-    sandbox: resolve(sandbox),
-    webhook: {
-      url: webhook.url,
-      timeoutMs: webhook.timeoutMs,
-      allowHttpLoopback: webhook.allowHttpLoopback,
-      ca: webhook.ca,
-    },
-  };
+  const { help: _help, json: _json, ...options } = webhook;
+  return { help: false, sandbox: resolve(sandbox), webhook: options };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { UsageError } from '../config/usage-error.js';
 import { DEFAULT_TIMEOUT_MS } from './check-endpoint.js';
 
 export const USAGE = `Usage: npm run webhook:check -- --url <notification_url> [options]
@@ -71,8 +72,4 @@ export function parseCheckArgs(argv: string[], urlOption = '--url'): CheckArgs {
     ca,
     json: values.json,
   };
-}
-
-export class UsageError extends Error {
-  override name = 'UsageError';
 }

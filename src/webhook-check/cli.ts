@@ -1,5 +1,6 @@
 import { checkEndpoint } from './check-endpoint.js';
-import { parseCheckArgs, USAGE, UsageError, type CheckArgs } from './check-args.js';
+import { UsageError } from '../config/usage-error.js';
+import { parseCheckArgs, USAGE, type CheckArgs } from './check-args.js';
 import { formatReport } from './format-report.js';
 
 /**
