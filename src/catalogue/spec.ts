@@ -17,15 +17,6 @@ export function operationOf(method: string, path: string): OperationId | undefin
 
 export type Family = 'pg' | 'platform';
 
-export type OperationInfo = {
-  id: OperationId;
-  method: 'GET' | 'POST' | 'PUT';
-  /** Path template as the spec writes it, e.g. /platform/webhook/{webhook_id}/disable. */
-  path: string;
-  family: Family;
-  operation: OpenAPIV3_1.OperationObject;
-};
-
 let cached: OpenAPIV3_1.Document | undefined;
 
 /** The hand-written spec, parsed once per process. */
@@ -39,26 +30,20 @@ export function familyOf(path: string): Family {
 }
 
 /** The three operations, found by operationId; a missing one means the spec and the suite diverged. */
-export function operations(): Record<OperationId, OperationInfo> {
-  const found: Partial<Record<OperationId, OperationInfo>> = {};
-  for (const [path, item] of Object.entries(loadSpec().paths ?? {})) {
+export function operations(): Record<OperationId, OpenAPIV3_1.OperationObject> {
+  const found: Partial<Record<OperationId, OpenAPIV3_1.OperationObject>> = {};
+  for (const item of Object.values(loadSpec().paths ?? {})) {
     for (const method of ['get', 'post', 'put'] as const) {
       const operation = item?.[method];
       const id = operation?.operationId as OperationId | undefined;
       if (!operation || !id || !OPERATION_IDS.includes(id)) continue;
-      found[id] = {
-        id,
-        method: method.toUpperCase() as OperationInfo['method'],
-        path,
-        family: familyOf(path),
-        operation,
-      };
+      found[id] = operation;
     }
   }
   for (const id of OPERATION_IDS) {
     if (!found[id]) throw new Error(`spec/openapi.yaml has no operation with operationId "${id}"`);
   }
-  return found as Record<OperationId, OperationInfo>;
+  return found as Record<OperationId, OpenAPIV3_1.OperationObject>;
 }
 
 export type ComponentField = { path: string[]; schema: Record<string, unknown> };

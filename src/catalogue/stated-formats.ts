@@ -17,12 +17,6 @@ export type StatedFormat = {
 
 type Schema = Record<string, unknown>;
 
-function fieldSchema(spec: OpenAPIV3_1.Document, component: string, field: string): Schema {
-  const schema = componentFields(component, spec).get(field)?.schema;
-  if (!schema) throw new Error(`spec/openapi.yaml has no field ${component}.${field}`);
-  return schema;
-}
-
 /**
  * The format `rule` states for one field. The spec must name `rule` beside the field (x-rule), or the first use
  * throws: a check judging a format under a rule the spec does not give it would name the wrong rule. Nothing is
@@ -38,7 +32,8 @@ export function statedFormat(
   let found: { schema: Schema; validate: FieldValidator } | undefined;
   const resolved = () => {
     if (found) return found;
-    const schema = fieldSchema(spec ?? loadSpec(), component, field);
+    const schema = componentFields(component, spec ?? loadSpec()).get(field)?.schema;
+    if (!schema) throw new Error(`spec/openapi.yaml has no field ${component}.${field}`);
     const named = schema['x-rule'];
     if (named !== rule) {
       const says = typeof named === 'string' ? `x-rule: ${named}` : 'no x-rule';

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { ajvModules } from './schema-check.js';
 import { componentFields, loadSpec, operations, type OperationId } from './spec.js';
 
 export type SchemaFinding = {
@@ -14,20 +13,6 @@ export type SchemaFinding = {
   /** The property a `required` keyword found missing: what a check tells its rule by, never the message. */
   missing?: string;
 };
-
-/**
- * ajv and ajv-formats are loaded with the first validator, not with this module: Playwright's runner
- * loads every test file (and so this module) to list the tests, before any worker starts, and validates
- * nothing; loading them cost it some 60 ms.
- */
-const loadCommonJs = createRequire(import.meta.url);
-function ajvModules(): { Ajv: typeof Ajv2020; addFormats: typeof addFormatsModule.default } {
-  // ajv-formats ships CommonJS: its module object is the plugin.
-  return {
-    Ajv: (loadCommonJs('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020,
-    addFormats: loadCommonJs('ajv-formats') as typeof addFormatsModule.default,
-  };
-}
 
 const SPEC_ID = 'urn:gateway-conformance:spec';
 /** OpenAPI keywords that annotate rather than constrain; ajv must know them in strict mode. */
@@ -67,11 +52,6 @@ function jsonSchemaOf(content: OpenAPIV3_1.MediaTypeObject | undefined, where: s
   return rewriteRefs(content.schema) as object;
 }
 
-function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object {
-  const response = op.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
-  return jsonSchemaOf(response?.content?.['application/json'], `${op.operationId} response ${status}`);
-}
-
 /**
  * An ajv instance holding every component schema, so refs resolve across operations. The suite's own
  * instance skips checking the schemas against the JSON Schema meta-schema: compiling the meta-schema
@@ -81,6 +61,11 @@ function responseSchema(op: OpenAPIV3_1.OperationObject, status: string): object
  */
 function newStore(validateSchema: boolean, spec = loadSpec()): Ajv2020 {
   const schemas = spec.components?.schemas ?? {};
+  /*
+   * ajv and ajv-formats are loaded with the first validator, not with this module: Playwright's runner
+   * loads every test file (and so this module) to list the tests, before any worker starts, and validates
+   * nothing; loading them cost it some 60 ms.
+   */
   const { Ajv, addFormats } = ajvModules();
   const store = new Ajv({ allErrors: true, strict: true, strictRequired: false, validateSchema, verbose: true });
   addFormats(store);
@@ -91,10 +76,7 @@ function newStore(validateSchema: boolean, spec = loadSpec()): Ajv2020 {
   return store;
 }
 
-function schemaStore(): Ajv2020 {
-  ajv ??= newStore(false);
-  return ajv;
-}
+const schemaStore = (): Ajv2020 => (ajv ??= newStore(false));
 
 /** Every schema the suite validates with, checked against the JSON Schema 2020-12 meta-schema; empty = valid. */
 export function specSchemaProblems(): string[] {
@@ -110,10 +92,12 @@ export function specSchemaProblems(): string[] {
 }
 
 function schemaOf(id: OperationId, kind: Kind): object | undefined {
-  const info = operations()[id];
-  const body = info.operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  const op = operations()[id];
+  const body = op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
   if (kind === 'request') return body ? jsonSchemaOf(body.content['application/json'], `${id} request`) : undefined;
-  return responseSchema(info.operation, kind === 'success' ? '200' : 'default');
+  const status = kind === 'success' ? '200' : 'default';
+  const response = op.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
+  return jsonSchemaOf(response?.content?.['application/json'], `${op.operationId} response ${status}`);
 }
 
 /**

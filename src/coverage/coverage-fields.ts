@@ -68,7 +68,7 @@ export function fieldGroups(): FieldGroup[] {
   const groups: FieldGroup[] = [];
   const ops = operations();
   for (const id of OPERATION_IDS) {
-    const op = ops[id].operation;
+    const op = ops[id];
     const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content?.['application/json']
       ?.schema as Schema | undefined;
     if (body)

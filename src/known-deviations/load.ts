@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject } from 'ajv';
-import type addFormatsModule from 'ajv-formats';
 import type { Document, LineCounter, Node } from 'yaml';
-import { schemaCheck } from '../catalogue/schema-check.js';
+import { ajvModules, schemaCheck } from '../catalogue/schema-check.js';
 import { yamlLibrary } from '../catalogue/yaml-cache.js';
 import { addDays, MAX_DAYS_AHEAD, type DeviationTarget, type KnownDeviation, type KnownDeviations } from './entry.js';
 
@@ -27,13 +25,12 @@ export type LoadContext = { ruleIds: readonly string[]; today: string };
  * ajv and the YAML parser are loaded with the first file read, not with this module: the reporter and
  * scripts/conformance.ts load it on every run, most of them with no file to read.
  */
-const loadCommonJs = createRequire(import.meta.url);
 // verbose: errors carry the value, which the sentences quote. strictRequired would refuse the anyOf that asks for
 // operation or found: they are defined beside it.
 const validate = schemaCheck(
   SCHEMA_PATH,
   { allErrors: true, verbose: true, strict: true, strictRequired: false },
-  (ajv) => (loadCommonJs('ajv-formats') as typeof addFormatsModule.default)(ajv, ['date']),
+  (ajv) => ajvModules().addFormats(ajv, ['date']),
 );
 
 /** The path as the operator wrote it or, for an absolute one under the working directory, relative to it. */
@@ -120,30 +117,24 @@ function meaningProblems(
   lines: LineCounter,
   ctx: LoadContext,
 ): Located[] {
-  const at = (field: string) => lineOf(doc, ['deviations', i, field], lines);
   const out: Located[] = [];
+  const add = (field: string, text: string) =>
+    out.push({ entry: i, line: lineOf(doc, ['deviations', i, field], lines), text });
   const rule = String(raw.rule);
   if (!ctx.ruleIds.includes(rule)) {
     const family = ctx.ruleIds.filter((id) => id.startsWith(`${rule.split('-')[0]}-`));
     const hint = family.length ? `; its family has ${family.join(', ')}` : '';
-    out.push({ entry: i, line: at('rule'), text: `rule ${rule} is not in spec/rules.yaml${hint}` });
+    add('rule', `rule ${rule} is not in spec/rules.yaml${hint}`);
   }
-  if (!String(raw.reason).trim()) {
-    out.push({
-      entry: i,
-      line: at('reason'),
-      text: 'reason is empty: say why the deviation is accepted for now before a run accepts the file',
-    });
-  }
+  if (!String(raw.reason).trim())
+    add('reason', 'reason is empty: say why the deviation is accepted for now before a run accepts the file');
   const latest = addDays(ctx.today, MAX_DAYS_AHEAD);
   if (String(raw.expires) > latest) {
-    out.push({
-      entry: i,
-      line: at('expires'),
-      text:
-        `expires ${String(raw.expires)} is more than ${MAX_DAYS_AHEAD} days ahead (${latest} at the latest): ` +
+    add(
+      'expires',
+      `expires ${String(raw.expires)} is more than ${MAX_DAYS_AHEAD} days ahead (${latest} at the latest): ` +
         `look at the deviation again by then`,
-    });
+    );
   }
   return out;
 }

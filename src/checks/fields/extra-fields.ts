@@ -70,7 +70,7 @@ const successSchemas = new Map<OperationId, Schema | undefined>();
 
 function successSchema(operation: OperationId): Schema | undefined {
   if (!successSchemas.has(operation)) {
-    const response = operations()[operation].operation.responses?.['200'] as
+    const response = operations()[operation].responses?.['200'] as
       { content?: Record<string, { schema?: Schema }> } | undefined;
     successSchemas.set(operation, response?.content?.['application/json']?.schema);
   }
