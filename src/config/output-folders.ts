@@ -41,6 +41,31 @@ export function folderWriteProblem(dir: string): string | undefined {
   }
 }
 
+/**
+ * Makes `dir` and writes each file in it, in order. A write the file system refuses (a full disk, a folder removed
+ * during the run) stops the writing: `notWritten` is the sentence saying which file and why; `files` are the paths
+ * written before it.
+ */
+export function writeReportFiles(
+  dir: string,
+  contents: readonly (readonly [name: string, content: string])[],
+): { files: string[]; notWritten?: string } {
+  const files: string[] = [];
+  let file = dir;
+  try {
+    makeFolder(dir);
+    for (const [name, content] of contents) {
+      file = join(dir, name);
+      writeFileSync(file, content);
+      files.push(file);
+    }
+    return { files };
+  } catch (error) {
+    if (!(error as NodeJS.ErrnoException).syscall) throw error;
+    return { files, notWritten: `${file} could not be written (${writeErrorPhrase(error)})` };
+  }
+}
+
 /** A folder a command writes, with the variable that moves it and whether that variable was set. */
 export type OutputFolder = { variable: string; dir: string; given: boolean };
 

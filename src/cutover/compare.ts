@@ -1,7 +1,11 @@
 import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
 import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
-import type { ConformanceJson, LeniencyJson, RuleJson } from '../reporters/model/read-report.js';
-import { verdictLineOf } from '../reporters/model/read-report.js';
+import {
+  verdictLineOf,
+  type ConformanceJson,
+  type LeniencyJson,
+  type RuleJson,
+} from '../reporters/model/read-report.js';
 import { UNCLASSIFIED } from '../evidence/test-record.js';
 import { dayOf } from '../known-deviations/entry.js';
 import { asOnSandbox, carriedFromSandbox, type CarriedDeviation } from './known-carried.js';

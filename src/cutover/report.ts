@@ -1,7 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import { writeErrorPhrase } from '../config/output-folders.js';
-import { makeFolder } from '../transport/make-folder.js';
-import { join } from 'node:path';
+import { writeReportFiles } from '../config/output-folders.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
@@ -92,10 +89,6 @@ export function cutoverOutcome(c: CutoverComparison, webhook: EndpointReport): C
   };
 }
 
-/** What the numbered list above the sections holds: differences to resolve, or what production did not sign off. */
-const problemsTitle = (outcome: CutoverOutcome) =>
-  outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve';
-
 type Section = { title: string; lines: string[]; empty?: string };
 
 function sections(c: CutoverComparison, webhook: EndpointReport): Section[] {
@@ -168,14 +161,6 @@ function leniencyLines(c: CutoverComparison): string[] {
   ];
 }
 
-function header(c: CutoverComparison, productionDir: string, webhook: EndpointReport): string[] {
-  return [
-    `Sandbox: ${c.sandbox.verdictLine} (run of ${c.sandbox.started}, ${c.sandbox.target}, ${c.sandbox.path})`,
-    `Production: ${c.production.verdictLine} (run of ${c.production.started}; its reports are in ${productionDir})`,
-    `Webhook endpoint: ${webhook.ok ? 'PASS' : 'FAIL'} (${webhook.url})`,
-  ];
-}
-
 /**
  * The cutover's report, built once from the comparison, the webhook probe and the outcome: cutover.md and
  * .html are written from its lines, cutover.json holds the outcome with the comparison and the probe.
@@ -200,8 +185,13 @@ export function cutoverReport(
 ): CutoverReport {
   return {
     outcome,
-    header: header(c, productionDir, webhook),
-    problemsTitle: problemsTitle(outcome),
+    header: [
+      `Sandbox: ${c.sandbox.verdictLine} (run of ${c.sandbox.started}, ${c.sandbox.target}, ${c.sandbox.path})`,
+      `Production: ${c.production.verdictLine} (run of ${c.production.started}; its reports are in ${productionDir})`,
+      `Webhook endpoint: ${webhook.ok ? 'PASS' : 'FAIL'} (${webhook.url})`,
+    ],
+    // What the numbered list above the sections holds: differences to resolve, or what production did not sign off.
+    problemsTitle: outcome.code === CUTOVER_EXIT.notFullyExercised ? 'Not signed off' : 'To resolve',
     sections: sections(c, webhook).filter((s) => s.lines.length || s.empty !== undefined),
     comparison: c,
     webhook,
@@ -274,20 +264,9 @@ export function writeCutover(
   productionDir: string,
 ): string | undefined {
   const report = cutoverReport(c, webhook, outcome, productionDir);
-  let file = dir;
-  try {
-    makeFolder(dir);
-    for (const [name, content] of [
-      ['cutover.md', cutoverMarkdown],
-      ['cutover.html', cutoverHtml],
-      ['cutover.json', cutoverJson],
-    ] as const) {
-      file = join(dir, name);
-      writeFileSync(file, content(report));
-    }
-    return undefined;
-  } catch (error) {
-    if (!(error as NodeJS.ErrnoException).syscall) throw error;
-    return `${file} could not be written (${writeErrorPhrase(error)})`;
-  }
+  return writeReportFiles(dir, [
+    ['cutover.md', cutoverMarkdown(report)],
+    ['cutover.html', cutoverHtml(report)],
+    ['cutover.json', cutoverJson(report)],
+  ]).notWritten;
 }

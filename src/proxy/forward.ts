@@ -55,13 +55,7 @@ export type Captured = {
   ms: number;
 };
 
-export type Failure = {
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  problem: string;
-  ms: number;
-};
+export type Failure = { method: string; url: string; problem: string };
 
 function headerRecord(raw: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -119,15 +113,7 @@ export function forward(
           `${retried ? 'sent once more on a new connection after a reset of a pooled one, to no avail' : 'nothing was retried'}\n`,
       );
     } else res.destroy();
-    done({
-      failure: {
-        method: req.method ?? 'GET',
-        url: url.toString(),
-        requestHeaders,
-        problem,
-        ms: performance.now() - started,
-      },
-    });
+    done({ failure: { method: req.method ?? 'GET', url: url.toString(), problem } });
   };
   const responseChunks: Buffer[] = [];
   let status = 0;

@@ -1,7 +1,5 @@
 import type { Exchange } from '../transport/exchange.js';
-import { gatewayFindings } from '../checks/registry.js';
-import type { RuleTally } from '../checks/registry.js';
-import { requestFindings, type RequestContext } from '../checks/registry.js';
+import { gatewayFindings, requestFindings, type RequestContext, type RuleTally } from '../checks/registry.js';
 
 export type Side = 'application' | 'gateway';
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { whoAnswered } from '../transport/who-answered.js';
 import type { RequestContext } from '../checks/registry.js';
 import { forward } from './forward.js';
@@ -21,7 +21,6 @@ export type ProxyOptions = {
 
 export type ProxyHandle = {
   url: string;
-  server: Server;
   /** Resolves once every exchange received so far has been judged and recorded. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -80,7 +79,6 @@ export async function startProxy(options: ProxyOptions): Promise<ProxyHandle> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    server,
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
     close: () =>
       new Promise<void>((resolve) => {

@@ -23,8 +23,6 @@ export type SessionOptions = {
 
 export type Session = {
   proxy: ProxyHandle;
-  ledger: TrafficLedger;
-  redactor: TrafficRedactor;
   /**
    * Stops listening, waits for the last exchanges to be judged, writes the reports. Exit code 0 only when
    * something was judged and nothing broke: a session that judged nothing did not pass, it was not exercised.
@@ -38,10 +36,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   const ledger = new TrafficLedger(redactor);
   const print = options.print;
   const proxy = await startProxy({
-    upstream: options.upstream,
-    host: options.host,
-    port: options.port,
-    context: options.context,
+    ...options,
     redactor,
     onVerdict: (verdict) => {
       ledger.record(verdict);
@@ -54,8 +49,6 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   });
   return {
     proxy,
-    ledger,
-    redactor,
     async finish(reportsDir) {
       await proxy.close();
       await proxy.idle();

@@ -86,8 +86,6 @@ export class TrafficLedger {
   }
 
   get findingCount(): number {
-    let n = 0;
-    for (const t of this.tallies.values()) n += t.broken;
-    return n;
+    return [...this.tallies.values()].reduce((n, t) => n + t.broken, 0);
   }
 }

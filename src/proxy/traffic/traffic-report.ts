@@ -1,7 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import { writeErrorPhrase } from '../../config/output-folders.js';
-import { makeFolder } from '../../transport/make-folder.js';
-import { join } from 'node:path';
+import { writeReportFiles } from '../../config/output-folders.js';
 import { APPLICATION_SIDE_RULES, GATEWAY_SIDE_RULES } from '../../checks/registry.js';
 import { anyRuleById, loadApplicationRules, loadRules } from '../../catalogue/rules.js';
 import type { Side } from '../judge.js';
@@ -77,6 +74,12 @@ export function buildReport(
   };
 }
 
+/** `tokenize 3, listCustomers 1`, or `none`. */
+const counted = (tally: Record<string, number>) =>
+  Object.entries(tally)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ') || 'none';
+
 export function trafficMarkdown(r: TrafficReport): string {
   const lines = [
     '# Traffic report',
@@ -86,15 +89,7 @@ export function trafficMarkdown(r: TrafficReport): string {
     `**${r.verdict}.** ${r.exchanges} exchanges: ${r.judged} judged, ${r.notJudged} not one of the three ` +
       `operations (forwarded, not judged), ${r.unavailable} not delivered (gateway unreachable).`,
     '',
-    `By operation: ${
-      Object.entries(r.byOperation)
-        .map(([op, n]) => `${op} ${n}`)
-        .join(', ') || 'none'
-    }. Payment kinds sent to tokenize: ${
-      Object.entries(r.paymentKinds)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ') || 'none'
-    }.`,
+    `By operation: ${counted(r.byOperation)}. Payment kinds sent to tokenize: ${counted(r.paymentKinds)}.`,
     '',
     '| side | rule | section | outcome | exchanges judged | findings |',
     '|---|---|---|---|---|---|',
@@ -145,22 +140,9 @@ export function trafficMarkdown(r: TrafficReport): string {
  * file system refused one (a full disk, a folder removed while the proxy ran), the sentence saying which and why.
  */
 export function writeTrafficReports(dir: string, report: TrafficReport): { files: string[]; notWritten?: string } {
-  const files: string[] = [];
-  let file = dir;
-  try {
-    makeFolder(dir);
-    for (const [name, content] of [
-      ['traffic.md', trafficMarkdown(report)],
-      ['traffic.json', `${JSON.stringify(report, null, 2)}\n`],
-      ['traffic-junit.xml', trafficJunit(report)],
-    ] as const) {
-      file = join(dir, name);
-      writeFileSync(file, content);
-      files.push(file);
-    }
-    return { files };
-  } catch (error) {
-    if (!(error as NodeJS.ErrnoException).syscall) throw error;
-    return { files, notWritten: `${file} could not be written (${writeErrorPhrase(error)})` };
-  }
+  return writeReportFiles(dir, [
+    ['traffic.md', trafficMarkdown(report)],
+    ['traffic.json', `${JSON.stringify(report, null, 2)}\n`],
+    ['traffic-junit.xml', trafficJunit(report)],
+  ]);
 }
