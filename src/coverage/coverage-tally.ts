@@ -56,17 +56,9 @@ export function tallyOf(exchanges: readonly Exchange[], tally: Tally = emptyTall
     const accepted = succeeded(e);
     for (const group of groups.filter((g) => g.operation === e.operation)) {
       if (group.side === 'request') {
-        if (isObject(e.request.body))
-          countSent(
-            tally,
-            group,
-            new Set(
-              Object.keys(e.request.body).filter(
-                (k) => e.request.body && (e.request.body as Record<string, unknown>)[k] !== undefined,
-              ),
-            ),
-            accepted,
-          );
+        const body = e.request.body;
+        if (isObject(body))
+          countSent(tally, group, new Set(Object.keys(body).filter((k) => body[k] !== undefined)), accepted);
       } else if (group.side === 'query') {
         countSent(tally, group, new Set(new URL(e.request.url).searchParams.keys()), accepted);
       } else {

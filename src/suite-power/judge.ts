@@ -19,15 +19,18 @@ function failedByName(report: RunReport, ruleId: string): boolean {
   return rule?.status === 'failed' && !!rule.tests?.some((t) => t.failures?.some((f) => f.ruleId === ruleId));
 }
 
-export type Outcome =
-  | 'caught'
-  | 'caught by accident'
-  | 'survived'
-  | 'passed'
-  | 'flagged'
-  | 'leniency not shown'
-  | 'wrong verdict'
-  | 'error';
+/** Each outcome with its cell in suite-power.md: anything but a catch or a pass is shouted. */
+export const OUTCOME_CELL = {
+  caught: 'caught',
+  passed: 'passed',
+  'caught by accident': '**CAUGHT BY ACCIDENT**',
+  survived: '**SURVIVED**',
+  flagged: '**FLAGGED**',
+  'leniency not shown': '**LENIENCY NOT SHOWN**',
+  'wrong verdict': '**WRONG VERDICT**',
+  error: '**ERROR**',
+} as const;
+export type Outcome = keyof typeof OUTCOME_CELL;
 
 export type FaultRunOutcome = {
   outcome: Outcome;

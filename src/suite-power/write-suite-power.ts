@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { caughtByCell, type FaultRunOutcome } from './judge.js';
+import { caughtByCell, OUTCOME_CELL, type FaultRunOutcome } from './judge.js';
 import type { PlannedRun } from './plan.js';
 import type { ShardStamp } from './shards.js';
 
@@ -14,17 +14,6 @@ type Options = {
   shard?: ShardStamp;
   /** A merge (`--merge`) of this many shards' reports. */
   mergedShards?: number;
-};
-
-const OUTCOME_CELL: Record<FaultRunOutcome['outcome'], string> = {
-  caught: 'caught',
-  passed: 'passed',
-  'caught by accident': '**CAUGHT BY ACCIDENT**',
-  survived: '**SURVIVED**',
-  flagged: '**FLAGGED**',
-  'leniency not shown': '**LENIENCY NOT SHOWN**',
-  'wrong verdict': '**WRONG VERDICT**',
-  error: '**ERROR**',
 };
 
 /** verify:suite's report: what suite-power.json holds, and what suite-power.md is written from. */

@@ -8,7 +8,6 @@ import {
   startHttpsReceiver,
   type Handler,
   type Receiver,
-  type StartedReceiver,
 } from './stand-ins/loopback-receivers.js';
 import { send, type MockAnswer, type Send } from './mock-requests.js';
 import { proxyInFront, type ProxyRig } from './stand-ins/proxy-rig.js';
@@ -38,16 +37,16 @@ type Fixtures = {
   rig: ProxyRig;
 };
 
-/** Hands the test a starter of receivers and closes every receiver it started. */
-function receivers<A extends unknown[]>(start: (...args: A) => Promise<StartedReceiver>) {
-  return async ({}, use: (starter: (...args: A) => Promise<Receiver>) => Promise<void>) => {
-    const started: StartedReceiver[] = [];
+/** Hands the test a starter (of receivers, of mocks) and closes everything it started, after the test. */
+function closedAfter<A extends unknown[], T extends { close(): Promise<void> }>(start: (...args: A) => Promise<T>) {
+  return async ({}, use: (starter: (...args: A) => Promise<T>) => Promise<void>) => {
+    const started: T[] = [];
     await use(async (...args) => {
-      const receiver = await start(...args);
-      started.push(receiver);
-      return receiver;
+      const handle = await start(...args);
+      started.push(handle);
+      return handle;
     });
-    await Promise.all(started.map((r) => r.close()));
+    await Promise.all(started.map((h) => h.close()));
   };
 }
 
@@ -65,19 +64,11 @@ export const test = base.extend<Fixtures, { mock: MockHandle }>({
     await use({ url: mock.url, send: (method, path, options) => send(mock.url, method, path, options) });
   },
 
-  launch: async ({}, use) => {
-    const started: MockHandle[] = [];
-    await use(async (options) => {
-      const mock = await startMock(options);
-      started.push(mock);
-      return mock;
-    });
-    await Promise.all(started.map((m) => m.close()));
-  },
+  launch: closedAfter((options?: MockOptions) => startMock(options)),
 
-  receiver: receivers((statuses: number[] = []) => startHttpReceiver(answering(statuses), '/hook')),
-  httpReceiver: receivers((handler?: Handler) => startHttpReceiver(handler)),
-  httpsReceiver: receivers((cert: CertName, handler?: Handler) => startHttpsReceiver(cert, handler)),
+  receiver: closedAfter((statuses: number[] = []) => startHttpReceiver(answering(statuses), '/hook')),
+  httpReceiver: closedAfter((handler?: Handler) => startHttpReceiver(handler)),
+  httpsReceiver: closedAfter((cert: CertName, handler?: Handler) => startHttpsReceiver(cert, handler)),
 
   faults: [[], { option: true }],
   variants: [[], { option: true }],

@@ -16,6 +16,10 @@ export type CallResult = { kind: string; status: number; body: unknown; ms: numb
 const CALL_KINDS = ['new card', 'update', 'ACH', 'listing', 'page past the end', 'disable'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 
+/** A page of the vault listing, by customer ID, highest first. */
+const listingPath = (merchantId: string, count: number, page: number) =>
+  `/platform/vault/customer?count=${count}&page=${page}&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(merchantId)}`;
+
 export class ScriptedClient {
   private lastCardId: string | undefined;
   private cards = 0;
@@ -92,17 +96,9 @@ export class ScriptedClient {
       case 'ACH':
         return this.call(kind, 'POST', '/pg/tokenize', { body: newAchRequest(m) });
       case 'listing':
-        return this.call(
-          kind,
-          'GET',
-          `/platform/vault/customer?count=4&page=${i % 7}&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(m)}`,
-        );
+        return this.call(kind, 'GET', listingPath(m, 4, i % 7));
       case 'page past the end':
-        return this.call(
-          kind,
-          'GET',
-          `/platform/vault/customer?count=10&page=99&order_on=customer_id&order_by=desc&merchant_id=${encodeURIComponent(m)}`,
-        );
+        return this.call(kind, 'GET', listingPath(m, 10, 99));
       case 'disable':
         return this.call(kind, 'PUT', `/platform/webhook/${encodeURIComponent(this.credentials.webhookId)}/disable`);
     }
