@@ -16,7 +16,6 @@ const out = process.env.PG_REPORTS_DIR || 'reports/suite-power-runs';
 // Each run's conformance reporter is given what a single run's is; the run names its own target.
 const power: SuitePowerOptions = {
   outputDir: out,
-  full: plan.full,
   plan,
   conformance: conformanceOptions(process.env, out, true),
   targetIds: { mock: 'mock', sandbox: targetIdOf('sandbox', process.env) },

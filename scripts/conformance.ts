@@ -8,7 +8,6 @@ import { conformanceArgs } from '../src/cli/conformance-command.js';
 import { knownDeviationsSource } from '../src/known-deviations/source.js';
 import { EXIT_CODES, ruleOutcomes } from '../src/reporters/model/rule-outcomes.js';
 import { isVerdictMessage, type VerdictMessage } from '../src/reporters/model/verdict-message.js';
-import { reportsDir } from '../src/reporters/report-set.js';
 import { exitOnConfiguration } from '../src/config/configuration-exit.js';
 import { outputFolderProblems, reportsFolder, resultsFolder } from '../src/config/output-folders.js';
 import type { ConfigurationProblems } from '../src/reporters/configuration-error.js';
@@ -33,7 +32,7 @@ if (args.version) {
 for (const warning of unknownVariableWarnings(process.env)) console.error(warning);
 warnOfUnreadableBaseline(process.env.PG_BASELINE);
 const config = loadSuiteConfig();
-const dir = reportsDir(process.env);
+const dir = reportsFolder(process.env).dir;
 if (args.listRules) await printCatalogueAndExit(args.listRules, args.rules);
 if (!args.list) refuseUnwritableOutputs();
 

@@ -12,7 +12,6 @@ import { productionRunEnv } from '../src/cutover/production-run.js';
 import { sandboxReportProblem } from '../src/cutover/sandbox-report.js';
 import { CUTOVER_EXIT, cutoverOutcome, writeCutover } from '../src/cutover/report.js';
 import { readConformanceJson, type ConformanceJson } from '../src/reporters/model/read-report.js';
-import { reportsDir } from '../src/reporters/report-set.js';
 import { checkEndpoint } from '../src/webhook-check/check-endpoint.js';
 
 /**
@@ -61,7 +60,7 @@ loadSuiteConfig(process.env, 'Cutover'); // names every configuration problem an
 const unwritable = outputFolderProblems([reportsFolder(process.env), resultsFolder(process.env)]);
 if (unwritable.length) exitOnConfiguration('Cutover', unwritable);
 
-const dir = reportsDir(process.env);
+const dir = reportsFolder(process.env).dir;
 const productionDir = join(dir, 'production');
 rmSync(join(productionDir, 'conformance.json'), { force: true }); // never compare with an earlier run
 const run = productionRunEnv(sandbox, process.env, productionDir);

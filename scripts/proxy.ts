@@ -12,7 +12,6 @@ import { startMock, type MockHandle } from '../src/mock/start.js';
 import { UsageError } from '../src/config/usage-error.js';
 import { parseProxyArgs } from '../src/proxy/args.js';
 import { startSession } from '../src/proxy/session.js';
-import { reportsDir } from '../src/reporters/report-set.js';
 
 /**
  * `npm run proxy [-- --duration 5m]`: a forwarding proxy in front of the configured gateway (PG_BASE_URL,
@@ -92,7 +91,7 @@ if (args.allowNonLoopback)
   );
 console.log(
   `  ${args.durationMs ? `stops after ${args.durationMs / 1000} s` : 'Ctrl-C stops it'} and writes ` +
-    `${reportsDir(process.env)}/traffic.md, traffic.json, traffic-junit.xml`,
+    `${reportsFolder(process.env).dir}/traffic.md, traffic.json, traffic-junit.xml`,
 );
 
 let stopping = false;
@@ -100,7 +99,7 @@ async function stop(why: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${why}: stopping the proxy`);
-  const { report, files, notWritten, exitCode } = await session.finish(reportsDir(process.env));
+  const { report, files, notWritten, exitCode } = await session.finish(reportsFolder(process.env).dir);
   await mock?.close();
   // The verdict line last, as every command's: a CI step reads the last line.
   for (const row of report.rules.filter((r) => r.broken))

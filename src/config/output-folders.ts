@@ -61,6 +61,7 @@ export function writeReportFiles(
     }
     return { files };
   } catch (error) {
+    // The file system's refusals only: a fault of a format is a bug, and stays one.
     if (!(error as NodeJS.ErrnoException).syscall) throw error;
     return { files, notWritten: `${file} could not be written (${writeErrorPhrase(error)})` };
   }

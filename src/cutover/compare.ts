@@ -1,5 +1,5 @@
 import { CONFIGURATION_SKIPS, configurationSkip } from '../config/configuration-skips.js';
-import { driftSince, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
+import { driftSince, type Drift, type RuleChange, type ValueChange } from '../reporters/drift/drift.js';
 import {
   verdictLineOf,
   type ConformanceJson,
@@ -22,7 +22,7 @@ export type NotExercised = { rule: string; sandbox: string; production: string; 
 export type OperationNotServed = { operation: string; reason: string; set?: string[] };
 
 export type CutoverComparison = {
-  sandbox: { path: string; started: string; target: string; verdict: string; verdictLine: string };
+  sandbox: Drift['baseline'] & { verdictLine: string };
   production: { started: string; verdict: string; verdictLine: string };
   /** A rule passed on one side and failed on the other (or failed on production only). */
   ruleDifferences: Difference[];
@@ -178,13 +178,8 @@ export function compareCutover(
 ): CutoverComparison {
   const drift = driftSince(sandbox, production, sandboxPath, { acrossTargets: true });
   const out: CutoverComparison = {
-    sandbox: {
-      path: sandboxPath,
-      started: sandbox.started,
-      target: sandbox.targetId ?? sandbox.target,
-      verdict: sandbox.verdict,
-      verdictLine: verdictLineOf(sandbox),
-    },
+    // The drift's baseline is the sandbox run: its path, start, target and verdict.
+    sandbox: { ...drift.baseline, verdictLine: verdictLineOf(sandbox) },
     production: { started: production.started, verdict: production.verdict, verdictLine: verdictLineOf(production) },
     ruleDifferences: [],
     observationDifferences: [],

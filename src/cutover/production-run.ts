@@ -1,7 +1,5 @@
 import type { ConformanceJson } from '../reporters/model/read-report.js';
 
-type Generated = { seed?: unknown; runsPerProperty?: unknown };
-
 /**
  * The environment of the production run: the production profile, its reports apart, no baseline or rule
  * selection of its own, and the sandbox run's generated inputs replayed (its seed and count), so both
@@ -15,7 +13,7 @@ export function productionRunEnv(
   const child: NodeJS.ProcessEnv = { ...env, PG_TARGET: 'production', PG_REPORTS_DIR: reportsDir };
   delete child.PG_BASELINE;
   delete child.PG_RULES;
-  const generated = (sandbox as ConformanceJson & { generated?: Generated }).generated;
+  const generated = sandbox.generated;
   const seed = typeof generated?.seed === 'number' ? generated.seed : undefined;
   if (env.PG_SEED)
     return {

@@ -2,9 +2,9 @@ import { writeReportFiles } from '../config/output-folders.js';
 import type { EndpointReport } from '../webhook-check/findings.js';
 import { formatReport } from '../webhook-check/format-report.js';
 import { feltDifferences, type CutoverComparison } from './compare.js';
-import { escapeHtml } from '../reporters/formats/html/html-escape.js';
+import { escapeHtml, htmlList } from '../reporters/formats/html/html-escape.js';
 import { htmlPage } from '../reporters/formats/html/page-shell.js';
-import { markdownCell } from '../reporters/formats/markdown-cell.js';
+import { markdownCell, markdownList } from '../reporters/formats/markdown-cell.js';
 import { LENIENCIES_INTRO, leniencyLine } from '../reporters/formats/leniency-lines.js';
 
 /** Exit codes of `npm run cutover`, in the spirit of `npm run conformance`'s. */
@@ -212,10 +212,9 @@ export function cutoverMarkdown(r: CutoverReport): string {
     lines.push(`## ${r.problemsTitle}`, '', ...outcome.problems.map((p, i) => `${i + 1}. ${markdownCell(p)}`), '');
   }
   for (const s of r.sections) {
-    lines.push(`## ${s.title}`, '');
-    if (s.title === 'Webhook endpoint') lines.push('```', ...s.lines, '```');
-    else lines.push(...(s.lines.length ? s.lines.map((l) => `- ${markdownCell(l)}`) : [s.empty!]));
-    lines.push('');
+    if (s.title === 'Webhook endpoint') lines.push(`## ${s.title}`, '', '```', ...s.lines, '```', '');
+    else if (s.lines.length) lines.push(...markdownList(`## ${s.title}`, s.lines));
+    else lines.push(`## ${s.title}`, '', s.empty!, '');
   }
   return `${lines.join('\n')}\n`;
 }
@@ -225,18 +224,16 @@ export function cutoverHtml(r: CutoverReport): string {
   const { outcome } = r;
   const notAPass: number[] = [CUTOVER_EXIT.unavailable, CUTOVER_EXIT.notFullyExercised];
   const tone = outcome.code === 0 ? 'pass' : notAPass.includes(outcome.code) ? 'unavail' : 'fail';
-  const list = (items: string[], tag = 'ul') =>
-    `<${tag}>${items.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</${tag}>`;
   // The webhook endpoint's lines are one probe's transcript, kept as sent; the others are a list.
   const sectionBody = (s: Section) => {
     if (s.title === 'Webhook endpoint') return `<pre>${escapeHtml(s.lines.join('\n'))}</pre>`;
-    return s.lines.length ? list(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`;
+    return s.lines.length ? htmlList(s.lines) : `<p>${escapeHtml(s.empty!)}</p>`;
   };
   const body = [
     '<h1>Cutover report</h1>',
     `<p class="verdict ${tone}">${escapeHtml(outcome.headline)}</p>`,
-    list(r.header),
-    outcome.problems.length ? `<h2>${r.problemsTitle}</h2>${list(outcome.problems, 'ol')}` : '',
+    htmlList(r.header),
+    outcome.problems.length ? `<h2>${r.problemsTitle}</h2>${htmlList(outcome.problems, 'ol')}` : '',
     ...r.sections.map((s) => `<h2>${escapeHtml(s.title)}</h2>${sectionBody(s)}`),
   ].join('\n');
   const style = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1d232b}

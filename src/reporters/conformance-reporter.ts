@@ -1,17 +1,15 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules } from '../catalogue/rules.js';
 import { finishedTest, judgeRules, verdictOf, type FinishedTest } from './model/rule-outcomes.js';
 import { selectionVerdict } from './model/rule-selection.js';
 import { RunWideRecords, type GeneratedInputs } from './model/run-wide-records.js';
 import { targetIdOf } from './model/run-identity.js';
-import { writeErrorPhrase } from '../config/output-folders.js';
-import { makeFolder } from '../transport/make-folder.js';
+import { writeReportFiles } from '../config/output-folders.js';
 import { conformancePage } from './formats/html/conformance-html.js';
 import { conformanceJunit } from './formats/junit.js';
 import { conformanceMarkdown } from './formats/markdown.js';
-import { nightOf, readHistory, withNight, writeHistory, type Night } from './history/night-history.js';
+import { HISTORY_FILE, historyText, nightOf, readHistory, withNight, type Night } from './history/night-history.js';
 import { conformanceReport, type ConformanceReport, type JudgedRun } from './model/conformance-report.js';
 import type { VerdictMessage } from './model/verdict-message.js';
 import { consoleEnding } from './formats/console.js';
@@ -64,8 +62,7 @@ export type ConformanceReporterOptions = {
  * (writeConformance below): every rule of the catalogue with its tests, outcome, findings and observations.
  */
 export default class ConformanceReporter implements Reporter {
-  private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>> &
-    Pick<ConformanceReporterOptions, 'selected' | 'baseline'>;
+  private readonly run: Required<Pick<ConformanceReporterOptions, 'target' | 'targetId' | 'generated' | 'redactKeys'>>;
   private readonly records: FinishedTest[] = [];
   /** The lowest limit any test's worker had learned, by scope. */
   private readonly learnedLimits = new Map<string, number>();
@@ -78,8 +75,6 @@ export default class ConformanceReporter implements Reporter {
     this.run = {
       target,
       targetId: options.targetId ?? targetIdOf(target, {}),
-      selected: options.selected,
-      baseline: options.baseline,
       generated: options.generated ?? { seed: undefined, runsPerProperty: 0 },
       redactKeys: options.redactKeys ?? ((text) => text),
     };
@@ -134,7 +129,8 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
-    const { target, targetId, selected, baseline } = this.run;
+    const { target, targetId } = this.run;
+    const { selected, baseline } = this.options;
     const outputDir = this.options.outputDir ?? 'reports';
     const today = dayOf(new Date());
     const known = this.knownFile(today);
@@ -206,44 +202,32 @@ export type WrittenReport = { report: ConformanceReport; notWritten?: string };
  */
 export function writeConformance(dir: string, run: JudgedRun, history?: string): WrittenReport {
   const report = conformanceReport(run);
-  const files: [string, () => string][] = [
-    ['conformance.json', () => conformanceJson(report)],
-    ['conformance.md', () => conformanceMarkdown(report)],
-    ['conformance.html', () => conformancePage(report, nights)],
-    ['junit.xml', () => conformanceJunit(report)],
-  ];
-  let nights: Night[] | undefined;
-  let file = dir;
-  const written: string[] = [];
-  try {
-    makeFolder(dir);
-    file = join(dir, 'history.json');
-    nights =
-      history === undefined ? undefined : carryHistory(history, dir, nightOf(report, report.knownDeviations?.known));
-    for (const [name, content] of files) {
-      file = join(dir, name);
-      writeFileSync(file, content());
-      written.push(name);
-    }
-    return { report };
-  } catch (error) {
-    // The file system's refusals only: a fault of a format is a bug, and stays one.
-    if (!(error as NodeJS.ErrnoException).syscall) throw error;
-    const kept =
-      written.length > 0
-        ? `only ${written.join(', ')} ${written.length === 1 ? 'was' : 'were'} written`
-        : 'no report was written';
-    return { report, notWritten: `${file} could not be written (${writeErrorPhrase(error)}); ${kept}` };
-  }
+  // The folder first, as before any file: the history is read only for a folder that could be made.
+  const folder = writeReportFiles(dir, []).notWritten;
+  if (folder) return { report, notWritten: `${folder}; no report was written` };
+  const nights =
+    history === undefined ? undefined : carriedHistory(history, nightOf(report, report.knownDeviations?.known));
+  const { files, notWritten } = writeReportFiles(dir, [
+    ...(nights ? [[HISTORY_FILE, historyText(nights)] as const] : []),
+    ['conformance.json', conformanceJson(report)],
+    ['conformance.md', conformanceMarkdown(report)],
+    ['conformance.html', conformancePage(report, nights)],
+    ['junit.xml', conformanceJunit(report)],
+  ]);
+  if (notWritten === undefined) return { report };
+  const written = files.map((file) => basename(file)).filter((name) => name !== HISTORY_FILE);
+  const kept =
+    written.length > 0
+      ? `only ${written.join(', ')} ${written.length === 1 ? 'was' : 'were'} written`
+      : 'no report was written';
+  return { report, notWritten: `${notWritten}; ${kept}` };
 }
 
-/** The previous nights and tonight, written beside the reports for the next night to read. */
-function carryHistory(previous: string, dir: string, tonight: Night): Night[] {
+/** The previous nights and tonight, for history.json beside the reports, for the next night to read. */
+function carriedHistory(previous: string, tonight: Night): Night[] {
   const { nights, note } = readHistory(previous);
   if (note) console.error(note);
-  const carried = withNight(nights, tonight);
-  writeHistory(dir, carried);
-  return carried;
+  return withNight(nights, tonight);
 }
 
 /** conformance.json: the report as it is, for the next run's drift, the CI summary and the cutover to read. */

@@ -9,11 +9,6 @@ import type { GeneratedInputs } from './model/run-wide-records.js';
 import { targetIdOf } from './model/run-identity.js';
 import { reportsFolder } from '../config/output-folders.js';
 
-/** Where a run writes its reports; verify:suite gives each of its many runs a folder of its own. */
-export function reportsDir(env: NodeJS.ProcessEnv): string {
-  return reportsFolder(env).dir;
-}
-
 /**
  * Only the keys (and the near misses AUTH-3 sends of them): a reproduce line of a mock run writes the suite's
  * own card numbers as sent.
@@ -75,7 +70,7 @@ export function consoleReporter(env: NodeJS.ProcessEnv): ReporterDescription {
  * PG_REPORT_SET=conformance: only the conformance report, quietly (verify:suite's runs).
  */
 export function reportersFor(env: NodeJS.ProcessEnv): ReporterDescription[] {
-  const dir = reportsDir(env);
+  const dir = reportsFolder(env).dir;
   if (env.PG_BLOB_REPORT === '1') return [consoleReporter(env), ['blob', { outputDir: 'blob-report' }]];
   if (env.PG_REPORT_SET === 'conformance')
     return [['./src/reporters/conformance-reporter.ts', conformanceOptions(env, dir, true)]];

@@ -1,9 +1,9 @@
 import { FAULTS } from '../mock/behaviours/faults.js';
 import { VARIANTS } from '../mock/behaviours/variants.js';
 import { loadRules } from '../catalogue/rules.js';
+import type { Mode, RegistryEntry } from '../mock/behaviours/behaviour.js';
 import { KNOWN_CASES, type KnownCase } from './known-cases.js';
 
-export type Mode = 'mock' | 'black-box';
 export const MODES: Mode[] = ['mock', 'black-box'];
 
 export type PlannedRun = {
@@ -28,28 +28,16 @@ export type PlannedRun = {
   leniency?: string;
 };
 
-type Entry = {
-  name: string;
-  rule: string;
-  description: string;
-  modes?: readonly Mode[];
-  alsoNoticedBy?: readonly string[];
-  onlyByName?: string;
-  acrossTheRun?: string;
-  merchantId?: string;
-  leniency?: string;
-};
-
 /**
  * A fault is run in every mode where it is observable: a rule checked only through the control API is
  * invisible black-box, and a fault may narrow its modes further (saying why in its description).
  * Variations run in both modes: the suite must pass everywhere. One marked `onlyByName` runs only when
  * a filter names it (`--only`): its reason says why the whole plan leaves it out.
  */
-export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
+export function plan(filter?: (e: RegistryEntry) => boolean): PlannedRun[] {
   const rules = new Map(loadRules().map((r) => [r.id, r]));
   const runs: PlannedRun[] = [];
-  for (const fault of FAULTS as readonly Entry[]) {
+  for (const fault of FAULTS as readonly RegistryEntry[]) {
     if (filter && !filter(fault)) continue;
     const rule = rules.get(fault.rule);
     if (!rule) throw new Error(`fault ${fault.name} names rule ${fault.rule}, which is not in spec/rules.yaml`);
@@ -69,7 +57,7 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
         ...(fault.acrossTheRun ? { wholeSuite: true } : {}),
       });
   }
-  for (const variant of VARIANTS as readonly Entry[]) {
+  for (const variant of VARIANTS as readonly RegistryEntry[]) {
     if (filter ? !filter(variant) : variant.onlyByName) continue;
     for (const mode of MODES)
       runs.push({
@@ -98,7 +86,7 @@ export function plan(filter?: (e: Entry) => boolean): PlannedRun[] {
   return runs;
 }
 
-function pick(e: Entry) {
+function pick(e: RegistryEntry) {
   return {
     name: e.name,
     rule: e.rule,
@@ -110,7 +98,7 @@ function pick(e: Entry) {
 
 /** Rules of the catalogue that no fault breaks: the suite's power over them is unmeasured. */
 export function rulesWithoutFault(): string[] {
-  const broken = new Set((FAULTS as readonly Entry[]).map((f) => f.rule));
+  const broken = new Set((FAULTS as readonly RegistryEntry[]).map((f) => f.rule));
   return loadRules()
     .filter((r) => !broken.has(r.id))
     .map((r) => r.id);

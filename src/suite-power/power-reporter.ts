@@ -16,7 +16,6 @@ function fileSuiteOf(test: TestCase): Suite | undefined {
  */
 export type SuitePowerOptions = {
   outputDir: string;
-  full?: boolean;
   plan: PlanFile;
   conformance: ConformanceReporterOptions;
   targetIds: Record<'mock' | 'sandbox', string>;
@@ -66,8 +65,7 @@ export default class SuitePowerReporter implements Reporter {
     for (const test of suite.allTests()) {
       // A file suite's title is its path under the runs' folder: <whole|fault>/<spec file>/<run>.spec.ts.
       const run = byKey.get(runKeyOfFile(fileSuiteOf(test)?.title ?? ''));
-      if (!run) continue;
-      this.runOf.set(test, run);
+      if (run) this.runOf.set(test, run);
     }
     const planned = `verify:suite: ${this.runs.size} runs, ${suite.allTests().length} tests planned`;
     const faultsRunWhole = plan.runs.filter((r) => r.kind === 'fault' && runFile(r, plan.full).group === 'whole');
@@ -75,7 +73,7 @@ export default class SuitePowerReporter implements Reporter {
       ? `; ${faultsRunWhole.length} fault runs that only a whole run can show are the whole suite`
       : '';
     console.log(
-      this.options.full
+      plan.full
         ? `${planned} (every run is the whole suite)`
         : `${planned} (a fault's run is its own rule's tests${whole})`,
     );

@@ -4,6 +4,7 @@ import { readConformanceJson, type ConformanceJson, type LeniencyJson, type Rule
 import { ruleFingerprint } from '../model/run-identity.js';
 import { coverageDown } from '../model/coverage.js';
 import { noLongerSeenLines } from '../known-deviations/known-outcomes.js';
+import { leniencyLine } from '../formats/leniency-lines.js';
 
 /** What changed since a baseline run: information for the morning, never part of the verdict. */
 export type RuleChange = { id: string; from: string; to: string };
@@ -210,6 +211,35 @@ export function driftSince(
   return drift;
 }
 
+const values = (v: string[]) => (v.length ? v.join(', ') : '(none)');
+
+/** The sections of a drift, each a title and its lines; the markdown and the HTML page render the same list. */
+export function driftSections(d: Drift): { title: string; lines: string[] }[] {
+  const rules = (list: RuleChange[]) => list.map((c) => `${c.id}: ${c.to} (was ${c.from})`);
+  const obs = (list: ValueChange[], how: (c: ValueChange) => string) => list.map((c) => `${c.what}: ${how(c)}`);
+  return [
+    { title: 'Newly failing', lines: rules(d.newlyFailing) },
+    { title: 'Newly passing', lines: rules(d.newlyPassing) },
+    { title: 'Newly exercised', lines: rules(d.newlyExercised) },
+    { title: 'No longer exercised', lines: rules(d.noLongerExercised) },
+    { title: 'Other changes of outcome', lines: rules(d.otherChanges) },
+    { title: 'What the rules judged', lines: rules(d.judged ?? []) },
+    { title: 'Observations that appeared', lines: obs(d.appeared, (c) => values(c.to)) },
+    { title: 'Observations that disappeared', lines: obs(d.disappeared, (c) => `was ${values(c.from)}`) },
+    {
+      title: 'Observations that changed value',
+      lines: obs(d.changedValue, (c) => `${values(c.from)} → ${values(c.to)}`),
+    },
+    { title: 'Coverage that went down', lines: d.coverageDown ?? [] },
+    { title: 'Known deviations no longer seen', lines: d.knownNoLongerSeen ?? [] },
+    { title: 'Notable leniencies that appeared', lines: (d.leniencies?.appeared ?? []).map(leniencyLine) },
+    {
+      title: 'Notable leniencies no longer seen (refused this run, or their probe did not run: see the rule)',
+      lines: (d.leniencies?.noLongerSeen ?? []).map(leniencyLine),
+    },
+  ].filter((s) => s.lines.length > 0);
+}
+
 /**
  * The drift since the baseline named by --baseline / PG_BASELINE, or a sentence saying why there is none.
  * A baseline that cannot be read is reported, never fatal: drift is information, the verdict is this run's.
@@ -227,20 +257,5 @@ export function baselineDrift(path: string | undefined, current: ConformanceJson
 
 /** True when the comparison found nothing to report. */
 export function unchanged(d: Drift): boolean {
-  const lists = [
-    d.newlyFailing,
-    d.newlyPassing,
-    d.newlyExercised,
-    d.noLongerExercised,
-    d.otherChanges,
-    d.judged ?? [],
-    d.appeared,
-    d.disappeared,
-    d.changedValue,
-    d.coverageDown ?? [],
-    d.knownNoLongerSeen ?? [],
-    d.leniencies?.appeared ?? [],
-    d.leniencies?.noLongerSeen ?? [],
-  ];
-  return d.comparable && lists.every((l) => l.length === 0);
+  return d.comparable && driftSections(d).length === 0;
 }

@@ -27,12 +27,8 @@ export function conformanceMarkdown(s: ConformanceReport): string {
     lines.push(...markdownList('## Target unavailable (infrastructure, not conformance)', s.unavailable));
   }
   if (s.learnedLimits?.length) {
-    lines.push(
-      '## Rate limits learned (from 429s, not part of the verdict)',
-      '',
-      ...s.learnedLimits.map((l) => `- ${scopeName(l.scope)}: about ${l.perSecond} requests a second`),
-      '',
-    );
+    const limits = s.learnedLimits.map((l) => `${scopeName(l.scope)}: about ${l.perSecond} requests a second`);
+    lines.push(...markdownList('## Rate limits learned (from 429s, not part of the verdict)', limits));
   }
   lines.push(...failedMarkdown(s.rules));
   for (const section of knownSections(s.knownDeviations)) {

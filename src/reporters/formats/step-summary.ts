@@ -21,14 +21,8 @@ export function stepSummary(report: ConformanceJson & { drift?: Drift | string }
   if (report.unavailable?.length)
     lines.push(...markdownList('## Target unavailable (infrastructure, not conformance)', report.unavailable));
   // An operation never served keeps the night from CONFORMANT whatever its rules say: said before the drift.
-  const notServed = report.operationsNotServed ?? [];
-  if (notServed.length)
-    lines.push(
-      '## Operations never served',
-      '',
-      ...notServed.map((o) => `- ${o.operation}: ${markdownCell(o.reason)}`),
-      '',
-    );
+  const notServed = (report.operationsNotServed ?? []).map((o) => `${o.operation}: ${o.reason}`);
+  if (notServed.length) lines.push(...markdownList('## Operations never served', notServed));
   for (const s of knownSections(report.knownDeviations)) lines.push(...markdownList(`## ${s.title}`, s.lines));
   lines.push(
     ...(report.drift === undefined

@@ -84,10 +84,15 @@ export function readHistory(path: string): { nights: Night[]; note?: string } {
   }
 }
 
+/** history.json's text: the nights, in date order. */
+export function historyText(nights: readonly Night[]): string {
+  return `${JSON.stringify({ nights: [...nights] } satisfies HistoryFile)}\n`;
+}
+
 /** Writes `dir/history.json`, the file the next night reads back. */
 export function writeHistory(dir: string, nights: readonly Night[]): string {
   makeFolder(dir);
   const path = join(dir, HISTORY_FILE);
-  writeFileSync(path, `${JSON.stringify({ nights: [...nights] } satisfies HistoryFile)}\n`);
+  writeFileSync(path, historyText(nights));
   return path;
 }

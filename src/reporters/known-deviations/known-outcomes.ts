@@ -38,7 +38,7 @@ export type KnownDeviationsJson = {
 
 /** An entry as a report lists it, back as an entry: what the cutover matches production's failures with. */
 export function entryOf(item: KnownItem): KnownDeviation {
-  const entry: KnownDeviation = {
+  return {
     rule: item.rule,
     reason: item.reason,
     ticket: item.ticket,
@@ -46,17 +46,16 @@ export function entryOf(item: KnownItem): KnownDeviation {
     target: (item.target ?? 'any') as KnownDeviation['target'],
     index: item.entry,
     line: item.line,
+    ...(item.operation !== undefined && { operation: item.operation }),
+    ...(item.matches !== undefined && { found: item.matches }),
   };
-  if (item.operation !== undefined) entry.operation = item.operation;
-  if (item.matches !== undefined) entry.found = item.matches;
-  return entry;
 }
 
 function itemOf(entry: KnownDeviation, hits: readonly Hit[] = []): KnownItem {
   const found = [
     ...new Set(hits.filter((h) => h.entry === entry).map((h) => collapsed(h.failure.found.split('\n')[0] ?? ''))),
   ];
-  const item: KnownItem = {
+  return {
     rule: entry.rule,
     ticket: entry.ticket,
     expires: entry.expires,
@@ -65,10 +64,9 @@ function itemOf(entry: KnownDeviation, hits: readonly Hit[] = []): KnownItem {
     entry: entry.index,
     line: entry.line,
     found,
+    ...(entry.operation !== undefined && { operation: entry.operation }),
+    ...(entry.found !== undefined && { matches: entry.found }),
   };
-  if (entry.operation !== undefined) item.operation = entry.operation;
-  if (entry.found !== undefined) item.matches = entry.found;
-  return item;
 }
 
 const unique = <T>(list: readonly T[]) => [...new Set(list)];

@@ -93,35 +93,17 @@ export type ConformanceReport = {
 };
 
 /** What a run was judged to be: the reporter's judgement at its end, or the command's when it stopped the run. */
-export type JudgedRun = {
-  target: string;
-  /** Which gateway, without its address or merchant (run-identity.ts's targetIdOf). */
-  targetId: string;
-  /** The rules a limited run selected (--rule, PG_RULES); absent for a whole run. */
-  selected?: string[];
-  started: string;
-  finished: string;
-  runStatus: string;
-  verdict: Verdict;
-  unavailable: string[];
-  outcomes: RuleOutcome[];
-  /** A previous run's conformance.json to compare with (--baseline / PG_BASELINE). */
-  baseline?: string;
-  /** Configuration problems (the preflight's, or found during the run). */
-  configuration?: string[];
-  /** Operations the run never had served. */
-  operations?: OperationGap[];
-  /** Skipped tests counted by reason. */
-  skippedTests?: Record<string, number>;
-  /** What the run covered of the document's fields; absent when no test recorded it. */
-  coverage?: Coverage;
-  /** What the known-deviations file did to the run; absent when none was read. */
-  knownDeviations?: KnownDeviationsJson;
-  /** The generated inputs' seed and how to replay them; absent when no property ran. */
-  generated?: GeneratedSection;
-  /** The rate limits the run learned, by scope. */
-  learnedLimits?: LearnedLimit[];
-};
+export type JudgedRun = Pick<ConformanceReport, 'target' | 'targetId' | 'started' | 'finished' | 'runStatus'> &
+  Pick<ConformanceReport, 'verdict' | 'unavailable' | 'coverage' | 'knownDeviations' | 'generated' | 'learnedLimits'> &
+  Partial<Pick<ConformanceReport, 'configuration' | 'skippedTests'>> & {
+    /** The rules a limited run selected (--rule, PG_RULES); absent for a whole run. */
+    selected?: string[];
+    outcomes: RuleOutcome[];
+    /** A previous run's conformance.json to compare with (--baseline / PG_BASELINE). */
+    baseline?: string;
+    /** Operations the run never had served. */
+    operations?: OperationGap[];
+  };
 
 /** One rule's outcome as the report holds it. */
 export function ruleReport(o: RuleOutcome): RuleReport {

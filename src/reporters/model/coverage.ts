@@ -138,15 +138,10 @@ export function coverageOf(tally: Tally): Coverage {
         // Exercised only when the gateway served a request carrying it: a field sent only in refused requests
         // (a wrong key, a malformed value) shows nothing of what the gateway does with it.
         if (accepted) fields.push({ ...base, exercised: true, sent, accepted });
-        else if (sent) fields.push({ ...base, exercised: false, sent, accepted, why: notAccepted(group, sent) });
-        else
-          fields.push({
-            ...base,
-            exercised: false,
-            sent: 0,
-            accepted: 0,
-            why: whyNotSent(group, f.name, tally.objects[key] ?? 0),
-          });
+        else {
+          const why = sent ? notAccepted(group, sent) : whyNotSent(group, f.name, tally.objects[key] ?? 0);
+          fields.push({ ...base, exercised: false, sent, accepted, why });
+        }
       }
     }
   }

@@ -1,8 +1,7 @@
 import { DECISION_STYLE, decisionHtml, testLink } from './decision-html.js';
-import type { Drift } from '../../drift/drift.js';
-import { describeJudged } from '../../drift/drift.js';
-import { baselineLine, driftSections, summaryLine } from '../../drift/drift-markdown.js';
-import { escapeHtml } from './html-escape.js';
+import { describeJudged, driftSections, type Drift } from '../../drift/drift.js';
+import { baselineLine, summaryLine } from '../../drift/drift-markdown.js';
+import { escapeHtml, htmlList } from './html-escape.js';
 import { htmlPage } from './page-shell.js';
 import { verdictLineOf, type ConformanceJson, type RuleJson } from '../../model/read-report.js';
 import { coverageHtml } from './coverage-html.js';
@@ -92,10 +91,7 @@ function ruleRow(r: RuleJson): string {
 /** The known deviations the run accepted, those that expired and those no longer seen, under the decision part. */
 function knownHtml(report: ConformanceJson): string {
   return knownSections(report.knownDeviations)
-    .map((s) => {
-      const items = s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('');
-      return `<h2 class="known-deviations">${escapeHtml(s.title)}</h2><ul>${items}</ul>`;
-    })
+    .map((s) => `<h2 class="known-deviations">${escapeHtml(s.title)}</h2>${htmlList(s.lines)}`)
     .join('');
 }
 
@@ -103,9 +99,8 @@ function knownHtml(report: ConformanceJson): string {
 function leniencyHtml(report: ConformanceJson): string {
   const seen = report.leniencies ?? [];
   if (!seen.length) return '';
-  const detail = (lines: string[]) => lines.map((d) => `<li>${escapeHtml(d)}</li>`).join('');
   const items = seen
-    .map((l) => `<li><strong>${escapeHtml(leniencyHeading(l))}</strong><ul>${detail(leniencyDetail(l))}</ul></li>`)
+    .map((l) => `<li><strong>${escapeHtml(leniencyHeading(l))}</strong>${htmlList(leniencyDetail(l))}</li>`)
     .join('');
   const intro = `<p class="rule">${escapeHtml(LENIENCIES_INTRO)}</p>`;
   return `<h2 id="leniencies">${escapeHtml(LENIENCIES_TITLE)}</h2>${intro}<ul class="leniencies">${items}</ul>`;
@@ -115,7 +110,7 @@ function driftHtml(drift: Drift | string): string {
   if (typeof drift === 'string') return `<h2>Since the baseline</h2><p class="note">${escapeHtml(drift)}</p>`;
   const notes = drift.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('');
   const sections = driftSections(drift)
-    .map((s) => `<h3>${escapeHtml(s.title)}</h3><ul>${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`)
+    .map((s) => `<h3>${escapeHtml(s.title)}</h3>${htmlList(s.lines)}`)
     .join('');
   return (
     `<h2>Since the ` +
@@ -130,8 +125,7 @@ export function conformancePage(
 ): string {
   const drift = report.drift;
   const unavailable = report.unavailable?.length
-    ? `<h2>Target unavailable (infrastructure, not ` +
-      `conformance)</h2><ul>${report.unavailable.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>`
+    ? `<h2>Target unavailable (infrastructure, not conformance)</h2>${htmlList(report.unavailable)}`
     : '';
   const target = `<span>Target: <strong>${escapeHtml(report.targetId ?? report.target)}</strong></span>`;
   const run = `<span>Run: ${escapeHtml(report.started)} to ${escapeHtml(report.finished)}</span>`;

@@ -1,7 +1,7 @@
 import { configurationGap, configurationSkip } from '../../../config/configuration-skips.js';
 import type { Finding } from '../../../evidence/test-record.js';
 import { isBroken, type Failure } from '../../model/rule-outcomes.js';
-import { escapeHtml } from './html-escape.js';
+import { escapeHtml, htmlList } from './html-escape.js';
 import type { ConformanceJson, RuleJson } from '../../model/read-report.js';
 
 /**
@@ -132,7 +132,7 @@ function generatedHtml(report: ConformanceJson): string {
       ? `each property's own seed (${escapeHtml(g.replay)})`
       : `<code>PG_SEED=${g.seed} npm run conformance</code>`;
   const shrunk = g.counterExamples.length
-    ? `<p>Smallest inputs that still failed:</p><ul>${g.counterExamples.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>`
+    ? `<p>Smallest inputs that still failed:</p>${htmlList(g.counterExamples)}`
     : '';
   return (
     `<h2 id="generated">Generated inputs</h2><p>Seed <strong>${g.seed ?? '(per shard)'}</strong>, up to ` +
@@ -176,9 +176,7 @@ export function decisionHtml(report: ConformanceJson): string {
     : '';
   // As the console's and conformance.md's summary: what keeps the verdict from CONFORMANT besides the rules.
   const list = (title: string, id: string, items: string[]) =>
-    items.length
-      ? `<h2 id="${id}">${title} (${items.length})</h2><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
-      : '';
+    items.length ? `<h2 id="${id}">${title} (${items.length})</h2>${htmlList(items)}` : '';
   const gapsHtml =
     list('Configuration problems, fix these first', 'configuration', report.configuration ?? []) +
     list(
