@@ -105,9 +105,7 @@ export function authAnswerFindings(exchange: Exchange, j = new RuleTally()): Rul
   return j;
 }
 
-const judgeRefusal: ExchangeCheck = (exchange, tally) => {
-  authAnswerFindings(exchange, tally);
-};
+const judgeRefusal: ExchangeCheck = (exchange, tally) => authAnswerFindings(exchange, tally);
 
 const judgeHeader: ExchangeCheck = (exchange, tally) =>
   tally.merge({

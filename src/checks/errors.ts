@@ -1,4 +1,4 @@
-import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
+import { bodyField, parsedJson, succeeded, type Exchange } from '../transport/exchange.js';
 import { refusedInFront, servedMediaType, type RefusedInFront } from '../transport/who-answered.js';
 import { validateResponse } from '../catalogue/validate.js';
 import { described } from './compared-answers.js';
@@ -267,13 +267,7 @@ export function mediaTypeProblems(exchange: Exchange): string[] {
     problems.push(`accept is ${accept === undefined ? 'missing' : `"${accept}"`}, expected application/json`);
   }
   const body = exchange.request.body;
-  if (typeof body === 'string') {
-    try {
-      JSON.parse(body);
-    } catch {
-      problems.push('the request body is not JSON');
-    }
-  }
+  if (typeof body === 'string' && parsedJson(body) === undefined) problems.push('the request body is not JSON');
   const type = exchange.request.headers['content-type'];
   const needsType = body !== undefined || exchange.operation === 'disableWebhook';
   if (needsType && mediaType(type) !== 'application/json') {
@@ -286,9 +280,7 @@ const EXPECTED_REQUEST_TYPES =
   'accept: application/json, and content-type: application/json on a body (and on disable)';
 
 /** The gateway's side: every section 7 and section 2 rule one answer can be held to. */
-const judgeAnswer: ExchangeCheck = (exchange, tally) => {
-  answerFindings(exchange, tally);
-};
+const judgeAnswer: ExchangeCheck = (exchange, tally) => answerFindings(exchange, tally);
 
 /** The caller's side: ERR-4's media types on the request. */
 const judgeRequestTypes: ExchangeCheck = (exchange, tally) =>

@@ -100,16 +100,7 @@ export function listingAnswerFindings(exchange: Exchange, j = new RuleTally()): 
     j.add('VAULT-2', held > count ? [`the page holds ${held} records`] : [], `at most ${count} records a page`);
     return j;
   }
-  const isLast = page === pages - 1;
-  j.add(
-    'VAULT-2',
-    held > count
-      ? [`page ${page} holds ${held} records`]
-      : !isLast && held !== count
-        ? [`page ${page} (not the last) holds ${held} records`]
-        : [],
-    `at most ${count} records a page, exactly ${count} on every page but the last`,
-  );
+  j.add('VAULT-2', pageSizeProblems(page, held, count, pages - 1), pageSizeExpected(count));
   return j;
 }
 

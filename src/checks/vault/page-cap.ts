@@ -1,6 +1,7 @@
 import { bodyField, succeeded, type Exchange } from '../../transport/exchange.js';
 import { rejectionProblems } from '../auth.js';
 import { askStill, sameVault } from './same-vault.js';
+import { recordsOf } from './walk.js';
 
 /**
  * Section 8: the maximum count per page is not shown. A gateway may refuse a larger count (the suite
@@ -11,10 +12,6 @@ import { askStill, sameVault } from './same-vault.js';
  * served exactly so. Anything else (pages short of count while totalPages follows count, pages that skip
  * records, a "cap" that shrinks with count) is judged against count.
  */
-const records = (page: Exchange) => {
-  const data = bodyField(page, 'data');
-  return Array.isArray(data) ? data.length : -1;
-};
 
 /** Page 0 read as pages of `size`: served, full, and totalPages counted in pages of that size. */
 function pagedBy(page: Exchange, size: number): boolean {
@@ -23,7 +20,7 @@ function pagedBy(page: Exchange, size: number): boolean {
     succeeded(page) &&
     Number.isInteger(totalRecords) &&
     (totalRecords as number) > size &&
-    records(page) === size &&
+    recordsOf(page).length === size &&
     bodyField(page, 'totalPages') === Math.ceil((totalRecords as number) / size)
   );
 }
@@ -60,7 +57,7 @@ export async function pageCap(
 ): Promise<PageCap | { moved: string } | undefined> {
   const first = walk.pages[0];
   if (!first) return undefined;
-  const size = records(first);
+  const size = recordsOf(first).length;
   if (size < 1 || size >= count || !pagedBy(first, size) || !tiles(walk)) return undefined;
   const confirmed = await listAt(size);
   if (pagedBy(confirmed, size)) return { size, confirmed };

@@ -14,11 +14,6 @@ function cardNumbersOf(record: object): [string, unknown][] {
   ];
 }
 
-/** Lists of a record that may be absent (or null), empty or (in a faulty answer) not a list at all. */
-function listOf<T>(value: T[] | undefined): T[] {
-  return Array.isArray(value) ? value : [];
-}
-
 /** Every card number a record shows (primary and billing), skipping the absent and empty ones. */
 export function shownCardNumbers(customer: Customer): { where: string; value: string }[] {
   return cardNumbersOf(customer)
@@ -68,8 +63,9 @@ export function formatProblems(c: Customer, counts: FormatCounts): string[] {
   if (present(c.billing_cards))
     check('address and card lists', Array.isArray(c.billing_cards), 'billing_cards is not an array');
   // An entry that is not an object has none of the stated fields: a faulty answer, said so, never a crash.
+  // A list may be absent (or null), empty or (in a faulty answer) not a list at all.
   const entries = (list: unknown[] | undefined, kind: string) =>
-    listOf(list).flatMap((entry, i): [Body, number][] => {
+    (Array.isArray(list) ? list : []).flatMap((entry, i): [Body, number][] => {
       const shown = objectOf(entry);
       if (!shown) check('address and card lists', false, `${kind} ${i} is not an object`);
       return shown ? [[shown, i]] : [];
