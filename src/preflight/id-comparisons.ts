@@ -5,6 +5,7 @@ import type { Auth, GatewayClient } from '../transport/gateway-client.js';
 import { merchantIdNumber, newCardRequest, type MerchantIdForm } from '../catalogue/request-builders.js';
 import { DEFAULT_TEST_CARD } from '../catalogue/test-cards.js';
 import { described, same } from '../checks/compared-answers.js';
+import { listingQuery } from '../checks/vault/walk.js';
 import type { SuiteConfig } from '../config/config.js';
 import { wrappedInQuotes } from '../config/pasted-values.js';
 import {
@@ -96,14 +97,6 @@ export type KeyFindings = {
 
 /** The card every tokenize comparison sends, so only the ID compared differs: a published test number. */
 export const PREFLIGHT_CARD = DEFAULT_TEST_CARD;
-
-export const listingQuery = (merchantId: string) => ({
-  count: 1,
-  page: 0,
-  order_on: 'customer_id',
-  order_by: 'desc',
-  merchant_id: merchantId,
-});
 
 /** A complete, valid new-card tokenize with the published test card, for `merchantId` (and `more`). */
 const cardRequest = (merchantId: string, more: Record<string, unknown> = {}) => ({
@@ -279,7 +272,7 @@ async function vendorIdAsMerchant(
   if (value === undefined || value === config.merchant.merchantId) return undefined;
   const madeUp = madeUpLike(value);
   if (!listingServesAny) {
-    const pair = await toldApart((id: string) => gateway.listCustomers(listingQuery(id), 'merchant'), value, madeUp);
+    const pair = await toldApart((id: string) => gateway.listCustomers(listingQuery(id, 1), 'merchant'), value, madeUp);
     return pair.known ? pair.configured : undefined;
   }
   if (!config.allowWrites) return undefined;
@@ -314,7 +307,7 @@ async function compareMerchantId(
   const { listing } = keys;
   const merchantId = config.merchant.merchantId;
   const madeUp = madeUpLike(merchantId);
-  const other = await gateway.listCustomers(listingQuery(madeUp), 'merchant');
+  const other = await gateway.listCustomers(listingQuery(madeUp, 1), 'merchant');
   if (!same(listing, other))
     return config.allowWrites ? formOnTokenize(gateway, merchantId, redact, vendorBeside) : { problems: [], notes: [] };
   const vendorIdThere = merchantId === String(config.vendor?.vendorId);
@@ -329,7 +322,7 @@ async function compareMerchantId(
   const integratorTells = async () => {
     const served = keys.vendorListing;
     if (!served || !succeeded(served)) return undefined;
-    const notServed = await gateway.listCustomers(listingQuery(madeUp), 'vendor');
+    const notServed = await gateway.listCustomers(listingQuery(madeUp, 1), 'vendor');
     return same(served, notServed) ? undefined : { served, madeUp: notServed };
   };
   const keyRefused = async (onTokenize: string | undefined): Promise<IdFindings | undefined> => {

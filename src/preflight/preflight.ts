@@ -7,8 +7,9 @@ import { atOnce } from '../transport/at-once.js';
 import { TargetMisconfiguredError } from '../transport/target-misconfigured.js';
 import { TargetUnavailableError } from '../transport/target-unavailable.js';
 import { described, same } from '../checks/compared-answers.js';
+import { listingQuery } from '../checks/vault/walk.js';
 import { slowestFastestMs } from './answer-times.js';
-import { compareIds, copyHint, listingQuery, PREFLIGHT_CARD } from './id-comparisons.js';
+import { compareIds, copyHint, PREFLIGHT_CARD } from './id-comparisons.js';
 import { keyRemedy, listingTook, ONLY_THE_LISTING, WITHOUT_INTEGRATOR } from './key-refusals.js';
 import type { SuiteConfig } from '../config/config.js';
 import type { MerchantIdForm } from '../catalogue/request-builders.js';
@@ -106,7 +107,7 @@ export async function preflight(config: Target, retry: RetryPolicy = DEFAULT_RET
     slowestFastestMs(
       clients.flatMap((c) => c.exchanges).map((e) => ({ operation: e.operation ?? e.family, ms: e.ms })),
     );
-  const query = listingQuery(config.merchant.merchantId);
+  const query = listingQuery(config.merchant.merchantId, 1);
   const gateway = client(config.baseUrl);
 
   try {
