@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { validateResponse } from '../catalogue/validate.js';
+import { parsedJson } from '../transport/exchange.js';
 import { MOCK_DEFAULTS } from '../mock/defaults.js';
 
 /** Requests to the mock as its own tests send them, and the check that an answer keeps to spec/openapi.yaml. */
@@ -31,12 +32,9 @@ export async function send(baseUrl: string, method: string, path: string, option
   if (contentType !== null) headers['content-type'] = contentType;
   const res = await fetch(baseUrl + path, { method, headers, body });
   const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // Left empty: tests assert on `text` and the content type when the body is not JSON.
-  }
+  const parsed = parsedJson(text);
+  // Left empty when the body is not JSON: tests assert on `text` and the content type then.
+  const json = (parsed === undefined ? {} : parsed) as Record<string, unknown>;
   return { status: res.status, headers: res.headers, text, json };
 }
 

@@ -7,10 +7,6 @@ export type Hit = { where: string; canary: string };
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const DATA_URI_ZIP = /data:application\/zip;base64,([A-Za-z0-9+/=]+)/g;
 
-function isZip(bytes: Uint8Array): boolean {
-  return ZIP_MAGIC.every((b, i) => bytes[i] === b);
-}
-
 /**
  * A reproduce line (`curl -sS …`) up to the end of its line: in plain text, in JSON strings (`\n` escaped) and in
  * HTML. Published test data (test card numbers, their CVV, the test routing number) may stand there as sent.
@@ -28,7 +24,7 @@ export function searchBytes(
   hits: Hit[] = [],
   except?: RegExp,
 ): Hit[] {
-  if (isZip(bytes)) {
+  if (ZIP_MAGIC.every((b, i) => bytes[i] === b)) {
     let entries: Record<string, Uint8Array>;
     try {
       entries = unzipSync(bytes);

@@ -1,4 +1,5 @@
 import { basicAuthorization } from '../../transport/auth.js';
+import { parsedJson } from '../../transport/exchange.js';
 import { futureExpiry, newAchRequest, newCardRequest } from '../../catalogue/request-builders.js';
 import { TEST_CARDS } from '../../catalogue/test-cards.js';
 
@@ -48,12 +49,9 @@ export class ScriptedClient {
     });
     const text = await response.text();
     const ms = performance.now() - started;
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
+    // Not JSON, the text as it came; a JSON null stays null.
+    const json = parsedJson(text);
+    const body = json === undefined ? text : json;
     return { kind, status: response.status, body, ms };
   }
 
