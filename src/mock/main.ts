@@ -6,16 +6,7 @@ import { startMock } from './start.js';
 /** `npm run mock`: the mock gateway on 127.0.0.1:${PG_MOCK_PORT:-4010}, configured by MOCK_* variables. */
 async function main(): Promise<void> {
   dotenv.config({ quiet: true }); // .env.example lists PG_MOCK_PORT and MOCK_* for it; the environment wins
-  let config: ReturnType<typeof optionsFromEnv>;
-  try {
-    config = optionsFromEnv(process.env);
-  } catch (e) {
-    if (e instanceof MockConfigError) {
-      console.error(e.message);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = optionsFromEnv(process.env);
   const { credentials, faults, variants, webhookId } = resolveOptions(config.options);
   const mock = await startMock({ ...config.options, port: config.port });
 
@@ -57,6 +48,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  // A configuration mistake (optionsFromEnv): its problems alone, not told as a failure to start.
+  if (e instanceof MockConfigError) {
+    console.error(e.message);
+    process.exit(2);
+  }
   const err = e as NodeJS.ErrnoException & { address?: string; port?: number };
   if (err.code === 'EADDRINUSE') {
     // Most often a mock left running from an earlier step: say so, and how to pick another port.

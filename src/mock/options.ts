@@ -30,12 +30,7 @@ export class MockConfigError extends Error {
   }
 }
 
-type Labels = Record<
-  'merchantId' | 'apiKey' | 'vendorId' | 'vendorApiKey' | 'webhookId' | 'customers' | 'faults' | 'variants',
-  string
->;
-
-const OPTION_LABELS: Labels = {
+const OPTION_LABELS = {
   merchantId: 'credentials.merchantId',
   apiKey: 'credentials.apiKey',
   vendorId: 'credentials.vendorId',
@@ -45,6 +40,8 @@ const OPTION_LABELS: Labels = {
   faults: 'faults',
   variants: 'variants',
 };
+
+type Labels = typeof OPTION_LABELS;
 
 const ENV_LABELS: Labels = {
   merchantId: 'MOCK_MERCHANT_ID',
@@ -121,13 +118,10 @@ function wholeNumber(env: Env, name: string, min: number, max: number, problems:
 }
 
 function list(env: Env, name: string): string[] | undefined {
-  const raw = value(env, name);
-  return raw === undefined
-    ? undefined
-    : raw
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+  return value(env, name)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Reads the MOCK_* and PG_MOCK_PORT variables; malformed values fail with the variable's name. */

@@ -1,6 +1,7 @@
 import { faithfulSeams } from '../gateway/faithful.js';
 import type { Credentials } from '../gateway/credentials.js';
-import { familyOf, isGatewayPath } from '../gateway/errors.js';
+import { familyOf } from '../../catalogue/spec.js';
+import { isGatewayPath } from '../gateway/errors.js';
 import type { Changes, Seams } from '../gateway/seams.js';
 import { TOKENIZE_FORMATS } from '../gateway/tokenize/request.js';
 import type { HttpApp, HttpReply, HttpRequest } from '../http/app.js';

@@ -171,11 +171,8 @@ export const WEBHOOK_FAULTS = [
     description: 'Disabling drops the queued requests instead of holding them.',
     disableHook: (next) => (hook, hooks) => {
       next(hook, hooks);
-      hook.requests.splice(
-        0,
-        hook.requests.length,
-        ...hook.requests.filter((r) => r.status !== 'queued' || r.inFlight),
-      );
+      const kept = hook.requests.filter((r) => r.status !== 'queued' || r.inFlight);
+      hook.requests.splice(0, hook.requests.length, ...kept);
     },
   },
   {

@@ -1,13 +1,7 @@
 import { PG_CODES, type PgCodeName } from './pg-codes.js';
 import { PLATFORM_CODES, type PlatformCodeName } from './platform-codes.js';
 import { newPgId } from '../state/ids.js';
-
-export type Family = 'pg' | 'platform';
-
-/** Section 7: /pg/ answers in rcode/rmsg; /platform/, the control API and anything else in code/message. */
-export function familyOf(url: string): Family {
-  return url.startsWith('/pg/') ? 'pg' : 'platform';
-}
+import type { Family } from '../../catalogue/spec.js';
 
 /** The gateway's own paths (the two families), as opposed to the control API and unknown paths. */
 export function isGatewayPath(url: string): boolean {

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { PLATFORM_CODES } from './platform-codes.js';
-import { failureAnswer, familyOf, isGatewayPath, MockError } from './errors.js';
+import { familyOf } from '../../catalogue/spec.js';
+import { failureAnswer, isGatewayPath, MockError } from './errors.js';
 import { Refusal, type HttpReply, type HttpRequest } from '../http/app.js';
 import type { SeamAnswer, FailureContext, Changes } from './seams.js';
 
@@ -32,6 +33,7 @@ export function sendFailure(
       }),
     );
   }
+  // Section 7: /pg/ answers in rcode/rmsg; /platform/, the control API and anything else in code/message.
   const family = familyOf(request.url);
   const answer: SeamAnswer = failureAnswer(family, mockError);
   const body = request.body as Record<string, unknown> | undefined;

@@ -5,7 +5,8 @@ import type { PageWindow } from './vault/page.js';
 import type { VaultQuery } from './vault/query.js';
 import type { CardStore, StoredCard } from '../state/card-store.js';
 import type { Customer } from '../state/customers.js';
-import type { RaisedEvent, Webhook, WebhookRegistry, WebhookRequest } from '../state/webhooks.js';
+import type { StateRules } from '../state/state.js';
+import type { Webhook, WebhookRegistry } from '../state/webhooks.js';
 
 /** An answer on its way out: status and JSON body; no body sends an empty one. `type` overrides the media type. */
 /** `text`, when set, is sent as it is in place of a JSON body (an edge's HTML page, for a behaviour). */
@@ -30,14 +31,13 @@ export type FailureContext = {
   readonly url: string;
 };
 
-export type DeliveryTarget = { url: string; method: string };
-
 /**
  * The points where the faithful gateway lets a behaviour in. Each holds the conformant step by default
  * (faithful.ts); a behaviour replaces it with one that calls the step it replaces (`next`).
- * Nothing in the gateway's own code knows which behaviours exist.
+ * Nothing in the gateway's own code knows which behaviours exist. Webhook delivery (section 6) is the state's
+ * rules: may a raised event join the queue (`admits`), may a queued one be posted (`mayPost`), and where (`target`).
  */
-export type Seams = {
+export type Seams = StateRules & {
   /** The request before it is judged (section 5): who it acts as, or a thrown MockError. */
   authenticate: (header: string | undefined, operation: Operation) => Identity;
   /** The tokenize body before it is judged (sections 2.1, 4.1), reduced to what the store needs. */
@@ -53,10 +53,6 @@ export type Seams = {
   /** The store: section 3's transitions of one webhook. */
   disableHook: (hook: Webhook, hooks: WebhookRegistry) => void;
   enableHook: (hook: Webhook, hooks: WebhookRegistry) => void;
-  /** Webhook delivery (section 6): may a raised event join the queue, may a queued one be posted, and where. */
-  admits: (hook: Webhook, event: RaisedEvent) => boolean;
-  mayPost: (hook: Webhook, request: WebhookRequest) => boolean;
-  target: (hook: Webhook, request: WebhookRequest) => DeliveryTarget;
 };
 
 /** What the behaviours on change after a step, in registry order, each the value the previous one left. */

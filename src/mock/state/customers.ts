@@ -78,16 +78,6 @@ function cardNumber(next: () => number, prefix: string, length: number): string 
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** Zero-padded so that string order is index order: customer_id desc is the reverse of index order. */
-function padded(index: number): string {
-  return String(index + 1).padStart(7, '0');
-}
-
-/** Grows with the index too, so rec_id order is index order. */
-export function recId(index: number): number {
-  return 100_000 + index * 7;
-}
-
 /** Lower-case names for the e-mail addresses: the rest of an address is lower case already. */
 const FIRST_LOWER = FIRST.map((n) => n.toLowerCase());
 const LAST_LOWER = LAST.map((n) => n.toLowerCase());
@@ -178,7 +168,8 @@ export function seededCustomer(index: number) {
   const person = { first, last, firm };
   const shippingCount = 1 + Math.floor(next() * 2);
   const cardCount = 1 + Math.floor(next() * 2);
-  const id = padded(index);
+  // Zero-padded so that string order is index order: customer_id desc is the reverse of index order.
+  const id = String(index + 1).padStart(7, '0');
   const email = `${FIRST_LOWER[firstAt]!}.${LAST_LOWER[lastAt]!}${index + 1}@example.com`;
   const shipping_addresses: ShippingAddress[] = [];
   for (let n = 1; n <= shippingCount; n++) shipping_addresses.push(shippingAddress(next, index, n, person, n === 1));
@@ -191,7 +182,8 @@ export function seededCustomer(index: number) {
   }
   const record = {
     customer_id: `cust_${id}`,
-    rec_id: recId(index),
+    // Grows with the index too, so rec_id order is index order.
+    rec_id: 100_000 + index * 7,
     node_id: 7000 + (index % 3),
     customer_first_name: first,
     customer_last_name: last,

@@ -1,5 +1,5 @@
 import type { Identity } from '../auth.js';
-import { loadSpec } from '../../../catalogue/spec.js';
+import { componentFields } from '../../../catalogue/spec.js';
 import type { TokenizeRequest } from '../../../catalogue/types.js';
 import { fieldValidator, validateRequest, type SchemaFinding } from '../../../catalogue/validate.js';
 import { luhnValid, readSwipe } from '../../state/card-numbers.js';
@@ -67,12 +67,10 @@ const ACCOUNT_TYPES = ['S', 'C'];
 
 type Schema = { type?: string; items?: Schema };
 
-const requestSchema = () =>
-  loadSpec().components?.schemas?.TokenizeRequest as { properties?: Record<string, Schema> } | undefined;
 let fields: Map<string, Schema> | undefined;
 /** Section 2.1's fields and their schemas, as spec/openapi.yaml's request schema lists them. */
 function specFields(): Map<string, Schema> {
-  fields ??= new Map(Object.entries(requestSchema()?.properties ?? {}));
+  fields ??= new Map([...componentFields('TokenizeRequest')].map(([name, field]) => [name, field.schema as Schema]));
   return fields;
 }
 
