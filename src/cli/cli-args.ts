@@ -140,26 +140,7 @@ function splitRules(values: string[], known: () => string[]): string[] {
   return ids;
 }
 
-const strictly = (args: string[]) =>
-  parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: true, tokens: true });
-type Values = ReturnType<typeof strictly>['values'];
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
-
-/**
- * The arguments as `parseArgs` reads them. What it refuses (an unknown option, a value missing or given to a
- * flag) it says by its error's code alone, so the same arguments are read again leniently for their tokens,
- * and the walk names the first that was refused, in the words of this command.
- */
-function read(args: string[]): { tokens: Token[]; values: Values } | { tokens: Token[]; refused: unknown } {
-  try {
-    return strictly(args);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw error;
-    const { tokens } = parseArgs({ args, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-    return { tokens, refused: error };
-  }
-}
 
 /** What goes to Playwright, in the order given; `first` names its first argument in a sentence. */
 type Forwarded = { playwright: string[]; first?: string; positional: boolean };
@@ -220,11 +201,12 @@ export function parseConformanceArgs(
   env: NodeJS.ProcessEnv,
   knownRules: () => string[],
 ): ConformanceArgs {
-  const given = read(argv);
-  const walked = walk(given.tokens, argv);
+  // parseArgs reports a refusal only by its error code, so the tokens are read leniently and the walk names it in
+  // this command's words; what the walk lets through is then read strictly for its values.
+  const { tokens } = parseArgs({ args: argv, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const walked = walk(tokens, argv);
   if (walked === 'help') return { help: true };
-  if ('refused' in given) throw given.refused; // refused by parseArgs for a reason the walk does not know
-  const { values } = given;
+  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
   const { playwright, first, positional } = walked;
   const named = values.rule ?? (env.PG_RULES?.trim() ? [env.PG_RULES] : []); // the flag wins, as --baseline does
   const rules = named.length ? splitRules(named, knownRules) : [];
