@@ -35,8 +35,6 @@ export type SuiteConfig = {
 
 export type AccountFields = { profile_id?: string; loc_id?: string; user_id?: number };
 
-type Env = Record<string, string | undefined>;
-
 /** Set by npm run conformance for the run it starts when the preflight found tokenize takes merchant_id only as a number. */
 export const MERCHANT_ID_FORM_VAR = 'PG_MERCHANT_ID_FORM';
 
@@ -55,7 +53,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^(localhost|127(?:\.[0-9]{1,3}){3}|\[::1\])$/i.test(hostname);
 }
 
-function value(env: Env, name: string): string | undefined {
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name]?.trim();
   return v === '' ? undefined : v;
 }
@@ -113,7 +111,7 @@ function credentialMixUps(
 }
 
 /** Reads and checks the suite's configuration from the environment (.env already merged by dotenv). */
-export function loadConfig(given: Env = process.env): SuiteConfig {
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): SuiteConfig {
   // Quotes where no valid value has any are named once; the rest is judged on what is inside them.
   const { problems, unquoted: env } = quotedValueProblems(given, QUOTES_REFUSED);
   const rawTarget = value(env, 'PG_TARGET') ?? 'mock';

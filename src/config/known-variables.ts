@@ -1,5 +1,3 @@
-type Env = Record<string, string | undefined>;
-
 /** Set by the project for its own child processes, never by a user: documented in no user's table. */
 export const PROJECT_SET_VARIABLES: readonly string[] = [
   'PG_EMBEDDED_MOCK_PORT',
@@ -86,7 +84,7 @@ export function closestKnown(name: string, known: readonly string[] = KNOWN_VARI
  * One warning per PG_ or MOCK_ variable the project does not read, naming the closest one it does: a typo
  * such as PG_ALLOW_WRITE=1 otherwise changes nothing, silently. Only names are printed, never values.
  */
-export function unknownVariableWarnings(env: Env): string[] {
+export function unknownVariableWarnings(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env)
     .filter((name) => /^(PG|MOCK)_/i.test(name) && !KNOWN_VARIABLES.includes(name) && env[name] !== undefined)
     .sort()

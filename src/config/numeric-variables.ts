@@ -1,5 +1,3 @@
-type Env = Record<string, string | undefined>;
-
 /** A numeric variable and the whole numbers it takes; PG_MAX_RPS (a decimal) is checked in config.ts. */
 type WholeNumber = { name: string; min: number; max: number; meaning: string };
 
@@ -22,7 +20,7 @@ export const WHOLE_NUMBERS: readonly WholeNumber[] = [
 ];
 
 /** One sentence per malformed whole-number variable; never quotes the value. */
-export function wholeNumberProblems(env: Env): string[] {
+export function wholeNumberProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   for (const v of WHOLE_NUMBERS) {
     const raw = env[v.name]?.trim();

@@ -1,7 +1,5 @@
 import { WHOLE_NUMBERS } from './numeric-variables.js';
 
-type Env = Record<string, string | undefined>;
-
 /**
  * Values pasted with what came along: quotes the source kept, or the token section 5 builds in place of
  * the key it is built from. Found from the value alone, never quoting it.
@@ -44,9 +42,12 @@ export const QUOTES_REFUSED: readonly string[] = [
  * One sentence per variable of `names` set to a quoted value, and the environment with those quotes taken
  * off, so that the other checks judge what is inside them rather than naming the same value twice.
  */
-export function quotedValueProblems(env: Env, names: readonly string[]): { problems: string[]; unquoted: Env } {
+export function quotedValueProblems(
+  env: NodeJS.ProcessEnv,
+  names: readonly string[],
+): { problems: string[]; unquoted: NodeJS.ProcessEnv } {
   const problems: string[] = [];
-  const unquoted: Env = { ...env };
+  const unquoted: NodeJS.ProcessEnv = { ...env };
   for (const name of names) {
     const v = env[name]?.trim();
     if (v === undefined || !wrappedInQuotes(v)) continue;

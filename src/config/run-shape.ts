@@ -2,8 +2,6 @@ import { availableParallelism } from 'node:os';
 import { IN_FLIGHT_PER_WORKER, workerShare } from '../transport/pacer.js';
 import type { Target } from './config.js';
 
-type Env = Record<string, string | undefined>;
-
 /**
  * Set by `npm run conformance` for the Playwright run it starts: the fastest answer of the target's slowest
  * operation in the preflight, in whole ms (src/preflight/preflight-run.ts). Never set by a user.
@@ -64,7 +62,7 @@ export const SLOW_FROM_MS = 500;
  * operation at SLOW_FROM_MS or more: on a busy machine its answers may take longer than DISTANT_FROM_MS, and its
  * run stays CPU-bound. `npm run conformance` times the embedded mock's twin as the preflight times a target.
  */
-export function distanceOf(env: Env, target: Target): Distance {
+export function distanceOf(env: NodeJS.ProcessEnv, target: Target): Distance {
   const raw = env[ROUND_TRIP_VAR]?.trim();
   const ms = raw ? Number(raw) : NaN;
   if (Number.isFinite(ms) && ms >= SLOW_FROM_MS) return 'slow';
@@ -78,7 +76,7 @@ export function distanceOf(env: Env, target: Target): Distance {
  * for every two cores (Playwright's own default), at most the near shape's. On 2 cores, one worker ran the
  * embedded suite in the wall time of two for 0.80× the CPU (docs/speed.md).
  */
-export function workersOf(env: Env, target: Target, cores = availableParallelism()): number {
+export function workersOf(env: NodeJS.ProcessEnv, target: Target, cores = availableParallelism()): number {
   const raw = env.PG_WORKERS?.trim();
   if (raw) return Number(raw);
   const distance = distanceOf(env, target);

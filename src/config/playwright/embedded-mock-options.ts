@@ -1,8 +1,6 @@
 import { MockConfigError, optionsFromEnv, resolveOptions, type MockOptions } from '../../mock/options.js';
 import { ConfigError, type SuiteConfig } from '../config.js';
 
-type Env = Record<string, string | undefined>;
-
 /** Each credential the suite and the mock must agree on: the variable the suite reads first, then the mock's. */
 const CREDENTIALS = [
   { suite: 'PG_MERCHANT_ID', mock: 'MOCK_MERCHANT_ID', label: 'merchantId' },
@@ -12,10 +10,10 @@ const CREDENTIALS = [
   { suite: 'PG_WEBHOOK_ID', mock: 'MOCK_WEBHOOK_ID', label: 'webhookId' },
 ] as const;
 
-const given = (env: Env, name: string) => (env[name]?.trim() ? name : undefined);
+const given = (env: NodeJS.ProcessEnv, name: string) => (env[name]?.trim() ? name : undefined);
 
 /** The variable a credential's value came from, so a problem with it names what to change. */
-const sourceOf = (env: Env, c: (typeof CREDENTIALS)[number]) =>
+const sourceOf = (env: NodeJS.ProcessEnv, c: (typeof CREDENTIALS)[number]) =>
   given(env, c.suite) ?? given(env, c.mock) ?? `the built-in ${c.mock} default`;
 
 /**
@@ -27,8 +25,8 @@ const sourceOf = (env: Env, c: (typeof CREDENTIALS)[number]) =>
  * `npm run mock` would start with the same environment.
  * Throws ConfigError naming the variable behind each problem; the suite's own checks (config.ts) come first.
  */
-export function embeddedMockOptions(config: SuiteConfig, env: Env): MockOptions {
-  const rest: Env = { ...env };
+export function embeddedMockOptions(config: SuiteConfig, env: NodeJS.ProcessEnv): MockOptions {
+  const rest: NodeJS.ProcessEnv = { ...env };
   for (const c of CREDENTIALS) delete rest[c.mock];
   delete rest.PG_MOCK_PORT; // the embedded mock takes a free port; PG_MOCK_PORT is npm run mock's
   let options: MockOptions;
@@ -65,7 +63,7 @@ export function embeddedMockOptions(config: SuiteConfig, env: Env): MockOptions 
  * mock (a .env of a sandbox without PG_TARGET and PG_BASE_URL must not pass for a sandbox run), and, for
  * each also set as MOCK_ with another value, that the MOCK_ one is not used.
  */
-export function embeddedMockNotes(env: Env): string[] {
+export function embeddedMockNotes(env: NodeJS.ProcessEnv): string[] {
   const pg = CREDENTIALS.filter((c) => given(env, c.suite)).map((c) => c.suite);
   if (!pg.length) return [];
   const differ = (c: (typeof CREDENTIALS)[number]) =>
