@@ -90,12 +90,10 @@ function checkBaseUrl(raw: string, target: Target, problems: string[]): string |
  * One key in both key variables makes every integrator check (AUTH-5, TOK-5) prove nothing; a key in
  * PG_MERCHANT_ID would be sent in the listing's URL, where access logs keep it. Never quotes a value.
  */
-function credentialMixUps(
-  merchantId: string | undefined,
-  apiKey: string | undefined,
-  vendorKey: string | undefined,
-): string[] {
-  const problems: string[] = [];
+function credentialMixUps(env: NodeJS.ProcessEnv, problems: string[]): void {
+  const merchantId = value(env, 'PG_MERCHANT_ID');
+  const apiKey = value(env, 'PG_API_KEY');
+  const vendorKey = value(env, 'PG_VENDOR_API_KEY');
   if (apiKey && apiKey === vendorKey) {
     problems.push(
       "PG_API_KEY and PG_VENDOR_API_KEY hold the same key: the merchant's key and the integrator's are two (section 5.2); " +
@@ -107,7 +105,6 @@ function credentialMixUps(
       problems.push(`PG_MERCHANT_ID holds the same value as ${name}: set it to the merchant ID, not a key`);
     }
   }
-  return problems;
 }
 
 /** Reads and checks the suite's configuration from the environment (.env already merged by dotenv). */
@@ -151,9 +148,7 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): SuiteConfig 
     const key = value(env, name);
     if (key && isApiToken(key)) problems.push(tokenInsteadOfKey(name));
   }
-  problems.push(
-    ...credentialMixUps(value(env, 'PG_MERCHANT_ID'), value(env, 'PG_API_KEY'), value(env, 'PG_VENDOR_API_KEY')),
-  );
+  credentialMixUps(env, problems);
 
   const rawWrites = value(env, 'PG_ALLOW_WRITES');
   const writesProblem =

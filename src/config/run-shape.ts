@@ -80,9 +80,8 @@ export function workersOf(env: NodeJS.ProcessEnv, target: Target, cores = availa
   const raw = env.PG_WORKERS?.trim();
   if (raw) return Number(raw);
   const distance = distanceOf(env, target);
-  const near = RUN_SHAPES.near.workers;
   return target === 'mock' && distance === 'near'
-    ? Math.min(near, Math.max(1, Math.floor(cores / 2)))
+    ? Math.min(RUN_SHAPES.near.workers, Math.max(1, Math.floor(cores / 2)))
     : RUN_SHAPES[distance].workers;
 }
 

@@ -31,9 +31,8 @@ export function embeddedMockOptions(config: SuiteConfig, env: NodeJS.ProcessEnv)
   delete rest.PG_MOCK_PORT; // the embedded mock takes a free port; PG_MOCK_PORT is npm run mock's
   let options: MockOptions;
   try {
-    options = optionsFromEnv(rest).options;
     options = {
-      ...options,
+      ...optionsFromEnv(rest).options,
       credentials: {
         merchantId: config.merchant.merchantId,
         apiKey: config.merchant.apiKey,
