@@ -1,5 +1,6 @@
 import { fieldGroups, groupKey, type FieldGroup } from './coverage-fields.js';
 import { succeeded, type Exchange } from '../transport/exchange.js';
+import { objectOf } from '../checks/tally.js';
 
 /**
  * What one test's exchanges covered of the document's surface, carried to the reporter as one annotation
@@ -25,17 +26,12 @@ export function jsonType(value: unknown): string {
   return typeof value;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** The objects a group's path leads to in a body. */
 function objectsAt(body: unknown, path: readonly string[]): Record<string, unknown>[] {
   let at: unknown[] = [body];
   for (const step of path)
-    at =
-      step === '[]'
-        ? at.flatMap((v) => (Array.isArray(v) ? v : []))
-        : at.map((v) => (isObject(v) ? v[step] : undefined));
-  return at.filter(isObject);
+    at = step === '[]' ? at.flatMap((v) => (Array.isArray(v) ? v : [])) : at.map((v) => objectOf(v)?.[step]);
+  return at.map(objectOf).filter((o) => o !== undefined);
 }
 
 function countSent(tally: Tally, group: FieldGroup, names: Set<string>, accepted: boolean): void {
@@ -56,9 +52,8 @@ export function tallyOf(exchanges: readonly Exchange[], tally: Tally = emptyTall
     const accepted = succeeded(e);
     for (const group of groups.filter((g) => g.operation === e.operation)) {
       if (group.side === 'request') {
-        const body = e.request.body;
-        if (isObject(body))
-          countSent(tally, group, new Set(Object.keys(body).filter((k) => body[k] !== undefined)), accepted);
+        const body = objectOf(e.request.body);
+        if (body) countSent(tally, group, new Set(Object.keys(body).filter((k) => body[k] !== undefined)), accepted);
       } else if (group.side === 'query') {
         countSent(tally, group, new Set(new URL(e.request.url).searchParams.keys()), accepted);
       } else {

@@ -25,11 +25,6 @@ export type PropertyOutcome<T> = { runs: number; seed: number; runSeed: number; 
  */
 export const SHRINK_BUDGET = { steps: 40, ms: 3_000 };
 
-/** Thrown by a judge when the input could not be judged at all (infrastructure); it stops the property. */
-class Aborted {
-  constructor(readonly error: unknown) {}
-}
-
 /** `round` is 0 on the first pass over the inputs; later passes look again for rules that have not failed yet. */
 export type Judge<T> = (input: T, round: number) => Promise<PropertyFinding[]>;
 
@@ -78,7 +73,8 @@ async function checkOnce<T>(
   settled: ReadonlySet<string>,
 ): Promise<Checked<T>> {
   let lastFailure: { input: T; judgements: PropertyFinding[] } | undefined;
-  let aborted: Aborted | undefined;
+  // What a judge threw when an input could not be judged at all (infrastructure): it stops the property.
+  let aborted: { error: unknown } | undefined;
   let shrinking: { steps: number; since: number; rules: Set<string> } | undefined;
   const ahead = new JudgedAhead(arbitrary, judge, options);
   const property = fc.asyncProperty(arbitrary, async (input) => {
@@ -90,7 +86,7 @@ async function checkOnce<T>(
     try {
       judgements = await (shrinking ? judge(input) : ahead.take(input));
     } catch (error) {
-      aborted = new Aborted(error);
+      aborted = { error };
       ahead.stop();
       return true;
     }

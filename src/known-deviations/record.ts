@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { YAMLSeq } from 'yaml';
 import { yamlLibrary } from '../catalogue/yaml-cache.js';
 import { addDays, RECORDED_DAYS_AHEAD } from './entry.js';
 import { collapsed, type SeenFailure } from './match.js';
@@ -84,12 +83,9 @@ export function recordEntries(path: string, entries: readonly RecordedEntry[], t
   const { Document, isMap, isSeq, parseDocument, YAMLSeq } = yamlLibrary();
   const doc = existsSync(path) ? parseDocument(readFileSync(path, 'utf8')) : new Document({ deviations: [] });
   if (!existsSync(path)) doc.commentBefore = FILE_HEADER;
-  let seq = doc.get('deviations', true);
-  if (!isSeq(seq)) {
-    seq = new YAMLSeq();
-    doc.set('deviations', seq);
-  }
-  const list = seq as YAMLSeq;
+  const current = doc.get('deviations', true);
+  const list = isSeq(current) ? current : new YAMLSeq();
+  if (list !== current) doc.set('deviations', list);
   const existing = list.items.map((item) => (isMap(item) ? (item.toJSON() as Record<string, unknown>) : {}));
   const added = entries.filter((e) => !existing.some((x) => sameMatcher(x, e)));
   for (const entry of added) {
