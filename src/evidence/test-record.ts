@@ -157,8 +157,12 @@ export const violationWording = {
 
 function operationsOf(exchanges: readonly Exchange[]): string[] {
   const found = exchanges.flatMap((e) => {
-    const url = e.request.url;
-    const path = URL.canParse(url) ? new URL(url).pathname : url.split('?')[0]!;
+    let path: string;
+    try {
+      path = new URL(e.request.url).pathname;
+    } catch {
+      path = e.request.url.split('?')[0]!;
+    }
     return operationOf(e.request.method, path) ?? [];
   });
   return [...new Set(found)];

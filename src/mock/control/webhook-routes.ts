@@ -12,7 +12,12 @@ const MAX_ADVANCE_SECONDS = 10 * 365 * 86_400;
 
 function notificationUrl(body: Record<string, unknown>): string {
   const raw = body.notification_url;
-  const url = typeof raw === 'string' && URL.canParse(raw) ? new URL(raw) : undefined;
+  let url: URL | undefined;
+  try {
+    url = typeof raw === 'string' ? new URL(raw) : undefined;
+  } catch {
+    url = undefined;
+  }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new MockError(
       'controlInvalid',

@@ -23,8 +23,11 @@ export function catalogueOf(rules: RuleText[]): Catalogue {
  */
 export function targetIdOf(target: string, env: NodeJS.ProcessEnv): string {
   if (target === 'mock') return 'mock';
-  const given = env.PG_BASE_URL ?? '';
-  // not a URL: hash it as it is
-  const origin = URL.canParse(given) ? new URL(given).origin : given;
+  let origin = env.PG_BASE_URL ?? '';
+  try {
+    origin = new URL(origin).origin;
+  } catch {
+    // not a URL: hash it as it is
+  }
   return `${target} ${digest(`${origin} ${env.PG_MERCHANT_ID ?? ''}`)}`;
 }
