@@ -1,6 +1,6 @@
 import type { Agent, Dispatcher, EnvHttpProxyAgent } from 'undici';
 import { staleConnectionRetry } from './stale-connection-retry.js';
-import { transportErrors, tunnelRefusals } from './transport-errors.js';
+import { tunnelRefusals } from './transport-errors.js';
 
 /**
  * The undici dispatchers every request of the suite goes through, and the traffic proxy's too: keep-alive
@@ -53,8 +53,11 @@ async function load(): Promise<Made> {
 /** The variables EnvHttpProxyAgent reads when it is made (NO_PROXY it reads again on every change itself). */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
 
-/** A pool and, beside it, where a request goes once more when it must not meet a pooled connection. */
-type Route = { pooled: Dispatcher; fresh: Dispatcher };
+/**
+ * A pool and, beside it, where a request goes once more when it must not meet a pooled connection; its chains
+ * are composed with its first request (composed()).
+ */
+type Route = { pooled: Dispatcher; fresh: Dispatcher; chains?: Chains };
 
 let viaEnvironment: (Route & { setting: string }) | undefined;
 
@@ -105,26 +108,22 @@ async function routeTo(target: URL): Promise<{ route: Route; lib: Undici }> {
   return { route: isLoopback(target.hostname) ? loaded.direct : environmentRoute(loaded), lib: loaded.lib };
 }
 
-type Chain = 'client' | 'forwarder';
-const chains = new WeakMap<Dispatcher, Record<Chain, Dispatcher>>();
+type Chains = { client: Dispatcher; forwarder: Dispatcher };
 
-function composed({ route, lib }: { route: Route; lib: Undici }): Record<Chain, Dispatcher> {
-  let made = chains.get(route.pooled);
-  if (!made) {
-    const retry = staleConnectionRetry(route.fresh);
-    made = {
-      // Every answer decoded as it was encoded (gzip, deflate, br), error answers too.
-      client: route.pooled.compose(
-        retry,
-        transportErrors(),
-        lib.interceptors.decompress({ skipErrorResponses: false, skipStatusCodes: [] }),
-      ),
-      // The traffic proxy passes the bytes on as they came.
-      forwarder: route.pooled.compose(retry, transportErrors()),
-    };
-    chains.set(route.pooled, made);
-  }
-  return made;
+// Composed with the route's first request, not when the route is made: undici's decompress interceptor prints
+// its ExperimentalWarning when it is made, which a run that meets only unusable proxy variables never does.
+function composed({ route, lib }: { route: Route; lib: Undici }): Chains {
+  if (route.chains) return route.chains;
+  const retry = staleConnectionRetry(route.fresh);
+  return (route.chains = {
+    // Every answer decoded as it was encoded (gzip, deflate, br), error answers too.
+    client: route.pooled.compose(
+      retry,
+      lib.interceptors.decompress({ skipErrorResponses: false, skipStatusCodes: [] }),
+    ),
+    // The traffic proxy passes the bytes on as they came.
+    forwarder: route.pooled.compose(retry),
+  });
 }
 
 /** Where the suite's client sends a request to `target`: the answer arrives decoded. */

@@ -1,6 +1,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
+import { transportError } from './transport-errors.js';
 
 /**
  * One retry, on a fresh connection, of a request that met a reset on a reused connection before any byte of
@@ -13,6 +14,9 @@ import type { Dispatcher } from 'undici';
  * Which connection carried a request, and what it had read, come from undici's diagnostics channels: a
  * socket is reused when it carried an earlier request, and a reset came before any answer byte when the
  * socket read nothing after this request's headers went out.
+ *
+ * A failure it does not retry reaches the caller in the words of transportError (transport-errors.ts), told
+ * whether the request went out and whether its answer began; after it, nothing more of that request does.
  */
 
 /** Errors of a connection that ended under the request: reset, broken pipe, closed by the other side. */
@@ -105,6 +109,7 @@ class RetryOnce implements Dispatcher.DispatchHandler {
   readonly #controller = new RetryController();
   #started = false;
   #answered = false;
+  #failed = false;
 
   constructor(
     private readonly options: Dispatcher.DispatchOptions,
@@ -126,19 +131,22 @@ class RetryOnce implements Dispatcher.DispatchHandler {
     headers: Headers,
     statusMessage?: string,
   ): void {
+    if (this.#failed) return;
     this.#answered = true;
     this.handler.onResponseStart?.(this.#controller, statusCode, headers, statusMessage);
   }
 
+  // After a failure undici may still hand over the rest of a refusal's body: the caller has its error by then.
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.handler.onResponseData?.(this.#controller, chunk);
+    if (!this.#failed) this.handler.onResponseData?.(this.#controller, chunk);
   }
 
   onResponseEnd(_controller: Dispatcher.DispatchController, trailers: Headers): void {
-    this.handler.onResponseEnd?.(this.#controller, trailers);
+    if (!this.#failed) this.handler.onResponseEnd?.(this.#controller, trailers);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.#failed) return;
     const retry =
       !this.#controller.retried &&
       !this.#answered &&
@@ -146,7 +154,11 @@ class RetryOnce implements Dispatcher.DispatchHandler {
       stale.has(error) &&
       replayable(this.options.body);
     if (!retry) {
-      this.handler.onResponseError?.(this.#controller, error);
+      this.#failed = true;
+      this.handler.onResponseError?.(
+        this.#controller,
+        transportError(error, { sent: this.#started, answered: this.#answered }),
+      );
       return;
     }
     this.#controller.retried = true;

@@ -6,8 +6,6 @@ import type { Dispatcher } from 'undici';
  * the words Node's http client used for the same event, so the classification does not depend on the client.
  */
 
-type Headers = Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>[2];
-
 /** A proxy that refused what it was asked: who-answered.ts reads the code, and the status (407: credentials). */
 export class ProxyRefusedError extends Error {
   readonly code = 'ERR_PROXY_TUNNEL';
@@ -45,50 +43,6 @@ export function transportError(error: CodedError, request: { sent: boolean; answ
     default:
       return error;
   }
-}
-
-class TransportErrors implements Dispatcher.DispatchHandler {
-  #sent = false;
-  #answered = false;
-  #failed = false;
-
-  constructor(private readonly handler: Dispatcher.DispatchHandler) {}
-
-  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
-    this.#sent = true;
-    this.handler.onRequestStart?.(controller, context);
-  }
-
-  onResponseStart(
-    controller: Dispatcher.DispatchController,
-    statusCode: number,
-    headers: Headers,
-    statusMessage?: string,
-  ): void {
-    if (this.#failed) return;
-    this.#answered = true;
-    this.handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
-  }
-
-  // After a failure undici may still hand over the rest of a refusal's body: the caller has its error by then.
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    if (!this.#failed) this.handler.onResponseData?.(controller, chunk);
-  }
-
-  onResponseEnd(controller: Dispatcher.DispatchController, trailers: Headers): void {
-    if (!this.#failed) this.handler.onResponseEnd?.(controller, trailers);
-  }
-
-  onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
-    if (this.#failed) return;
-    this.#failed = true;
-    this.handler.onResponseError?.(controller, transportError(error, { sent: this.#sent, answered: this.#answered }));
-  }
-}
-
-/** The interceptor of every request the suite sends. */
-export function transportErrors(): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (options, handler) => dispatch(options, new TransportErrors(handler));
 }
 
 /**
