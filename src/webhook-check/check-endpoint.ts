@@ -38,10 +38,7 @@ for (const [net, bits, family] of [
   NOT_PUBLIC.addSubnet(net, bits, family);
 
 function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; url?: URL } {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
+  if (!URL.canParse(raw)) {
     return {
       finding: failed(
         'url',
@@ -50,6 +47,7 @@ function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; 
       ),
     };
   }
+  const url = new URL(raw);
   if (url.protocol === 'https:') return { finding: { check: 'url', status: 'pass', message: 'uses https' }, url };
   if (url.protocol !== 'http:') {
     return {
@@ -98,14 +96,10 @@ async function checkDns(
   } else {
     try {
       const found = await within(timeoutMs, resolve(hostname));
-      if (found === 'timeout')
-        return {
-          finding: failed(
-            'dns',
-            'TIMEOUT',
-            `no DNS answer for ${hostname} within ${timeoutMs} ms; check the domain's DNS servers.`,
-          ),
-        };
+      if (found === 'timeout') {
+        const late = `no DNS answer for ${hostname} within ${timeoutMs} ms; check the domain's DNS servers.`;
+        return { finding: failed('dns', 'TIMEOUT', late) };
+      }
       addresses = found;
     } catch (err) {
       const e = err as NodeJS.ErrnoException;
@@ -140,15 +134,10 @@ function openConnection(
   const started = Date.now();
   return new Promise((resolve) => {
     const socket = connect({ host: address.address, port, family: address.family });
+    const late = `no connection to ${where} within ${timeoutMs} ms; check that the port is open to the internet.`;
     const timer = setTimeout(() => {
       socket.destroy();
-      resolve({
-        finding: failed(
-          'connect',
-          'TIMEOUT',
-          `no connection to ${where} within ${timeoutMs} ms; check that the port is open to the internet.`,
-        ),
-      });
+      resolve({ finding: failed('connect', 'TIMEOUT', late) });
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);

@@ -76,17 +76,8 @@ export function postTestEvent(
         'user-agent': 'gateway-conformance-webhook-check',
       },
     });
-    const timer = setTimeout(
-      () =>
-        done(
-          failed(
-            'post',
-            'TIMEOUT',
-            `no answer within ${options.timeoutMs} ms: answer 2xx at once and do slow work after acknowledging.`,
-          ),
-        ),
-      options.timeoutMs,
-    );
+    const late = `no answer within ${options.timeoutMs} ms: answer 2xx at once and do slow work after acknowledging.`;
+    const timer = setTimeout(() => done(failed('post', 'TIMEOUT', late)), options.timeoutMs);
     const broken = (err: NodeJS.ErrnoException) =>
       done(failed('post', err.code ?? 'ERROR', networkProblem(err.code, err.message, where)));
     req.on('response', (res) => {

@@ -39,17 +39,8 @@ export function probeTls(socket: Socket, hostname: string, ca: string[], timeout
       tlsSocket.destroy();
       resolve(finding);
     };
-    const timer = setTimeout(
-      () =>
-        done(
-          failed(
-            'tls',
-            'TIMEOUT',
-            `no TLS handshake within ${timeoutMs} ms: the server accepted the connection but did not start TLS.`,
-          ),
-        ),
-      timeoutMs,
-    );
+    const late = `no TLS handshake within ${timeoutMs} ms: the server accepted the connection but did not start TLS.`;
+    const timer = setTimeout(() => done(failed('tls', 'TIMEOUT', late)), timeoutMs);
     tlsSocket.once('secureConnect', () => {
       const cert = tlsSocket.getPeerCertificate();
       if (tlsSocket.authorized)
