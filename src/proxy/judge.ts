@@ -16,9 +16,3 @@ export function judge(exchange: Exchange, context: RequestContext): Verdict {
     sides: { application: requestFindings(exchange, context), gateway: gatewayFindings(exchange) },
   };
 }
-
-/** The rule IDs a verdict broke, side by side, for the live line and the exit code. */
-export function brokenRules(verdict: Verdict): Record<Side, string[]> {
-  const of = (side: Side) => [...new Set(verdict.sides?.[side].findings.map((f) => f.ruleId) ?? [])];
-  return { application: of('application'), gateway: of('gateway') };
-}

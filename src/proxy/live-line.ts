@@ -1,5 +1,5 @@
 import type { TrafficRedactor } from './traffic/traffic-redactor.js';
-import { brokenRules, type Verdict } from './judge.js';
+import type { Verdict } from './judge.js';
 
 /** One line per exchange as it happens: time, operation, status, ✓ or the rules broken and by whom. */
 export function liveLine(verdict: Verdict, redactor: TrafficRedactor, now = new Date()): string {
@@ -11,10 +11,10 @@ export function liveLine(verdict: Verdict, redactor: TrafficRedactor, now = new 
     `${what.padEnd(44)} ${String(exchange.status).padStart(3)} ` +
     `${String(Math.round(exchange.ms)).padStart(4)} ms`;
   if (!verdict.judged) return `${head}  · not one of the three operations (forwarded, not judged)`;
-  const broken = brokenRules(verdict);
-  const parts = (['application', 'gateway'] as const)
-    .filter((s) => broken[s].length)
-    .map((s) => `${s}: ${broken[s].join(', ')}`);
+  const parts = (['application', 'gateway'] as const).flatMap((side) => {
+    const rules = [...new Set(verdict.sides?.[side].findings.map((f) => f.ruleId) ?? [])];
+    return rules.length ? [`${side}: ${rules.join(', ')}`] : [];
+  });
   return `${head}  ${parts.length ? `✗ ${parts.join(' · ')}` : '✓'}`;
 }
 
@@ -24,9 +24,9 @@ export function failureLine(
   url: string,
   problem: string,
   redactor: TrafficRedactor,
-  now = new Date(),
   status?: number,
 ): string {
+  const now = new Date();
   const what = `${method} ${redactor.text(new URL(url).pathname)}`;
   const head = `${now.toISOString().slice(11, 23)}  ${'unavailable'.padEnd(14)} ${what.padEnd(44)}`;
   if (status !== undefined)

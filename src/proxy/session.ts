@@ -1,22 +1,17 @@
-import type { RequestContext } from '../checks/registry.js';
 import type { ReproduceContext } from '../evidence/reproduce-context.js';
 import { liveLine, failureLine } from './live-line.js';
-import { startProxy, type ProxyHandle } from './proxy-server.js';
+import { startProxy, type ProxyHandle, type ProxyOptions } from './proxy-server.js';
 import { TrafficLedger } from './traffic/traffic-ledger.js';
 import { TrafficRedactor } from './traffic/traffic-redactor.js';
 import { buildReport, writeTrafficReports } from './traffic/traffic-report.js';
 import type { TrafficReport } from './traffic/traffic-report-types.js';
 
-export type SessionOptions = {
-  upstream: string;
+export type SessionOptions = Pick<ProxyOptions, 'upstream' | 'host' | 'port' | 'context'> & {
   target: { kind: string; origin: string };
-  host: string;
-  port: number;
   /** Keys the proxy is told about; the ones the traffic carries are learnt as they go by. */
   secrets: readonly string[];
   /** The configured keys by the shell variable the reports' curl lines write for them ($PG_API_KEY). */
   variables?: ReproduceContext['variables'];
-  context: RequestContext;
   /** Where each live line goes (console.log in the command); nothing when undefined. */
   print?: (line: string) => void;
 };
@@ -44,7 +39,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     },
     onUnavailable: (method, url, problem, status) => {
       ledger.recordUnavailable(`${method} ${new URL(url).pathname}`, problem);
-      print?.(failureLine(method, url, problem, redactor, new Date(), status));
+      print?.(failureLine(method, url, problem, redactor, status));
     },
   });
   return {

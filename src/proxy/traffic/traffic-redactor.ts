@@ -13,13 +13,10 @@ export class TrafficRedactor {
   private readonly secrets: Set<string>;
   private redactor: Redactor;
 
-  private readonly reproduce: ReproduceContext;
-
   /** `variables`: the configured keys by the shell variable a reproduce line writes for them. */
   constructor(configured: readonly string[], variables: ReproduceContext['variables'] = []) {
     this.secrets = new Set([...configured, ...variables.map((v) => v.value)]);
-    this.reproduce = { variables, sender: 'application' };
-    this.redactor = new Redactor([...this.secrets], this.reproduce);
+    this.redactor = new Redactor([...this.secrets], { variables, sender: 'application' });
   }
 
   /** Adds the credentials a request carries; rebuilds the redactor only when one is new. */
@@ -37,7 +34,7 @@ export class TrafficRedactor {
     // rebuild slower without end. A reproduce line writes an Authorization value only by configured variables.
     if (!fresh.length || this.secrets.size >= MAX_SECRETS) return;
     fresh.forEach((s) => this.secrets.add(s));
-    this.redactor = new Redactor([...this.secrets], this.reproduce);
+    this.redactor = new Redactor([...this.secrets], this.redactor.reproduce);
   }
 
   text(input: string): string {

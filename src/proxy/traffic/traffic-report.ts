@@ -5,7 +5,7 @@ import type { Side } from '../judge.js';
 import type { TrafficLedger } from './traffic-ledger.js';
 import { trafficJunit } from './traffic-junit.js';
 import type { RuleRow, TrafficReport } from './traffic-report-types.js';
-import { markdownCell } from '../../reporters/formats/markdown-cell.js';
+import { markdownCell, markdownList } from '../../reporters/formats/markdown-cell.js';
 
 const NO_TRAFFIC = 'no exchange of this traffic called for it';
 const NOT_LIVE = "needs several exchanges, the target's state or the mock's control API: npm run conformance checks it";
@@ -37,11 +37,8 @@ function rowsFor(side: Side, ids: readonly string[], ledger: TrafficLedger, live
   });
 }
 
-export function buildReport(
-  ledger: TrafficLedger,
-  target: { kind: string; origin: string },
-  finished = new Date(),
-): TrafficReport {
+export function buildReport(ledger: TrafficLedger, target: { kind: string; origin: string }): TrafficReport {
+  const finished = new Date();
   const applicationIds = [...APPLICATION_SIDE_RULES];
   const gatewayIds = loadRules().map((r) => r.id);
   for (const r of loadApplicationRules()) if (!applicationIds.includes(r.id)) applicationIds.push(r.id);
@@ -121,18 +118,19 @@ export function trafficMarkdown(r: TrafficReport): string {
     }
     if (row.broken > row.findings.length) lines.push(`(${row.broken - row.findings.length} more not shown)`, '');
   }
-  if (r.observations.length) {
-    lines.push('## Observations (what the document leaves open: recorded, never failed)', '');
-    for (const o of r.observations)
-      lines.push(`- ${o.side} ${o.ruleId}: ${markdownCell(o.text)}${o.count > 1 ? ` (×${o.count})` : ''}`);
-    lines.push('');
-  }
-  if (r.unavailableExchanges.length) {
-    lines.push('## Not delivered (infrastructure, not conformance)', '');
-    for (const u of r.unavailableExchanges) lines.push(`- ${u.at} ${markdownCell(u.what)}: ${markdownCell(u.problem)}`);
-    lines.push('');
-  }
-  return lines.join('\n');
+  // Side, rule ID, count and time hold no pipe or line break: markdownList escapes what only the texts can hold.
+  const observations = r.observations.map(
+    (o) => `${o.side} ${o.ruleId}: ${o.text}${o.count > 1 ? ` (×${o.count})` : ''}`,
+  );
+  const unavailable = r.unavailableExchanges.map((u) => `${u.at} ${u.what}: ${u.problem}`);
+  // Spread into an array, not into push(): a long session's observations are not bounded.
+  return [
+    ...lines,
+    ...(observations.length
+      ? markdownList('## Observations (what the document leaves open: recorded, never failed)', observations)
+      : []),
+    ...(unavailable.length ? markdownList('## Not delivered (infrastructure, not conformance)', unavailable) : []),
+  ].join('\n');
 }
 
 /**
