@@ -1,5 +1,5 @@
 import { bodyField, succeeded, type Exchange } from '../transport/exchange.js';
-import type { MockQueuedRequest } from '../transport/mock-control-client.js';
+import type { QueuedRequestView } from '../mock/control/view-types.js';
 import { rejectionProblems } from './auth.js';
 import { acceptanceProblems } from './errors.js';
 import { judgeIn } from './judge.js';
@@ -79,7 +79,7 @@ export const webhookStates = judge('HOOK-3', function webhookStates(step: string
 /** HOOK-4: an event raised while the webhook was inactive: `posted` times posted, `added` the queue entries it made. */
 export const nothingWhileInactive = judge(
   'HOOK-4',
-  function nothingWhileInactive(posted: number, added: readonly MockQueuedRequest[]) {
+  function nothingWhileInactive(posted: number, added: readonly QueuedRequestView[]) {
     return {
       problems: [
         ...(posted ? [`${posted} request(s) were posted for the inactive webhook`] : []),
@@ -94,7 +94,7 @@ export const nothingWhileInactive = judge(
 /** HOOK-4, after enabling: the event raised while inactive was `posted` times posted, and `queued` in the queue. */
 export const raisedWhileInactive = judge(
   'HOOK-4',
-  function raisedWhileInactive(posted: number, queued: readonly MockQueuedRequest[]) {
+  function raisedWhileInactive(posted: number, queued: readonly QueuedRequestView[]) {
     return {
       problems: [
         ...(posted ? [`the event raised while inactive was posted ${posted} time(s) after enabling`] : []),
@@ -109,7 +109,7 @@ export const raisedWhileInactive = judge(
 /** HOOK-5: a request queued before the disable, while inactive: posted again or not, and its queue entry. */
 export const heldWhileInactive = judge(
   'HOOK-5',
-  function heldWhileInactive(postedWhileInactive: boolean, held: MockQueuedRequest | undefined) {
+  function heldWhileInactive(postedWhileInactive: boolean, held: QueuedRequestView | undefined) {
     return {
       problems: [
         ...(postedWhileInactive ? ['the request was posted while the webhook was inactive'] : []),
@@ -144,7 +144,7 @@ export const heldPostedAgain = judge('HOOK-6', function heldPostedAgain(reposted
 });
 
 /** An expired request, after enabling: its posts since, and its entries in the queue. */
-export type ExpiredRequest = { posted: number; queued: readonly MockQueuedRequest[] };
+export type ExpiredRequest = { posted: number; queued: readonly QueuedRequestView[] };
 
 /** HOOK-7: no request that expired while held is posted after enabling, nor left in the queue as anything but expired. */
 export const expiredNotPosted = judge('HOOK-7', function expiredNotPosted(expired: readonly ExpiredRequest[]) {

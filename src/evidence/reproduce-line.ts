@@ -182,11 +182,8 @@ function authorizationArgs(value: string, redactor: Redactor, context: Reproduce
  * the exact Authorization header, the body in full where it holds no secret, and none of curl's own
  * defaults (accept, content-type) the original did not send.
  */
-export function reproduceWithCurl(
-  exchange: Exchange,
-  redactor: Redactor,
-  context: ReproduceContext = redactor.reproduce,
-): string {
+export function reproduceWithCurl(exchange: Exchange, redactor: Redactor): string {
+  const context = redactor.reproduce;
   const { request } = exchange;
   const keep = keeper(exchange, context);
   const parts = ['curl', '-sS', '-X', request.method];

@@ -190,11 +190,10 @@ export class GatewayClient {
         ),
       );
     }
-    const path = disablePath(webhookId);
     // Section 4.3 names both headers though the request carries no body.
     return this.send({
       method: 'PUT',
-      path,
+      path: disablePath(webhookId),
       operation: 'disableWebhook',
       auth,
       headers: { 'content-type': 'application/json' },

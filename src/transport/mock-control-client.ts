@@ -1,9 +1,7 @@
-import type { CardView, EnqueueView, QueuedRequestView, WebhookView } from '../mock/control/view-types.js';
+import type { CardView, EnqueueView, WebhookView } from '../mock/control/view-types.js';
 import { sendRequest } from './http/http-request.js';
 
 /** The control API's answers, in the mock's own types: a field the mock adds or drops shows here at once. */
-export type MockWebhook = WebhookView;
-export type MockQueuedRequest = QueuedRequestView;
 export type MockCard = CardView;
 
 /** A control call that takes longer than a test may on the mock is not coming. */
@@ -33,11 +31,11 @@ export class MockControl {
     return JSON.parse(text) as T;
   }
 
-  createWebhook(notificationUrl: string): Promise<MockWebhook> {
+  createWebhook(notificationUrl: string): Promise<WebhookView> {
     return this.call('POST', '/webhooks', { notification_url: notificationUrl });
   }
 
-  webhook(id: string): Promise<MockWebhook> {
+  webhook(id: string): Promise<WebhookView> {
     return this.call('GET', `/webhooks/${encodeURIComponent(id)}`);
   }
 
@@ -45,17 +43,17 @@ export class MockControl {
     return this.call('POST', `/webhooks/${encodeURIComponent(id)}/events`, { event, payload, ttl_seconds: ttlSeconds });
   }
 
-  enable(id: string): Promise<MockWebhook> {
+  enable(id: string): Promise<WebhookView> {
     return this.call('POST', `/webhooks/${encodeURIComponent(id)}/enable`, {});
   }
 
   /** Moves only this webhook's clock, so parallel tests never expire each other's requests. */
-  advanceClock(id: string, seconds: number): Promise<MockWebhook> {
+  advanceClock(id: string, seconds: number): Promise<WebhookView> {
     return this.call('POST', `/webhooks/${encodeURIComponent(id)}/clock/advance`, { seconds });
   }
 
   /** Resolves once no delivery to the webhook is in flight. */
-  settle(id: string): Promise<MockWebhook> {
+  settle(id: string): Promise<WebhookView> {
     return this.call('POST', `/webhooks/${encodeURIComponent(id)}/settle`, {});
   }
 

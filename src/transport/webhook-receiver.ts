@@ -1,7 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: string; at: number };
+export type ReceivedRequest = { method: string; path: string; body: string };
 
 /**
  * A merchant's notification endpoint on loopback: records every request and answers with the status
@@ -12,7 +12,7 @@ export class WebhookReceiver {
   status = 200;
   private server: Server | undefined;
 
-  async start(host = '127.0.0.1', port = 0): Promise<string> {
+  async start(): Promise<void> {
     this.server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -20,20 +20,17 @@ export class WebhookReceiver {
         this.received.push({
           method: req.method ?? '',
           path: req.url ?? '',
-          headers: req.headers,
           body: Buffer.concat(chunks).toString('utf8'),
-          at: Date.now(),
         });
         res.writeHead(this.status, { 'content-type': 'application/json' }).end('{"received":true}');
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
-    return this.url();
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
-  url(path = '/notify'): string {
+  url(): string {
     const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}${path}`;
+    return `http://127.0.0.1:${port}/notify`;
   }
 
   /** Requests whose body mentions `marker`: each test tags its events so receivers can be shared safely. */

@@ -2,6 +2,7 @@ import { connect } from 'node:tls';
 import { familyOf } from '../catalogue/spec.js';
 import { parsedJson, type Exchange } from './exchange.js';
 import { frontLayerOf } from './front-layers.js';
+import type { HttpAnswer } from './http/http-request.js';
 import { transportProblem } from './target-unavailable.js';
 import {
   certificateNames,
@@ -44,9 +45,6 @@ export type Answered =
   | { by: 'gateway' }
   | { by: 'infrastructure'; problem: string; processed: 'no' | 'unknown' }
   | { by: 'configuration'; problem: string };
-
-/** What the classifier reads of an answer: its status, headers and body text. */
-export type AnswerSeen = { status: number; headers: Record<string, string>; text: string };
 
 /** The family's result scheme: /pg/ a string rcode, /platform/ an integer code (section 7's indicators). */
 export function carriesFamilyScheme(text: string, path: string): boolean {
@@ -158,14 +156,14 @@ const PROXY_CREDENTIALS =
   "or set NO_PROXY for the gateway's host if it needs no proxy.";
 
 /** The start of a body, on one line, for a sentence: what an intermediary answered in the gateway's place. */
-function glimpse(answer: AnswerSeen): string {
+function glimpse(answer: HttpAnswer): string {
   const type = servedMediaType(answer.headers) ?? 'no content-type';
   const text = answer.text.replace(/\s+/g, ' ').trim();
   return `${type}${text ? `: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}` : ', empty body'}`;
 }
 
 /** Who answered, for an answer that came: `path` is the request's path under the base URL. */
-export function whoAnswered(answer: AnswerSeen, path: string): Answered {
+export function whoAnswered(answer: HttpAnswer, path: string): Answered {
   const { status } = answer;
   if (status >= 200 && status < 300) return { by: 'gateway' };
   if (status === 407) return { by: 'configuration', problem: PROXY_CREDENTIALS };
