@@ -38,7 +38,10 @@ for (const [net, bits, family] of [
   NOT_PUBLIC.addSubnet(net, bits, family);
 
 function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; url?: URL } {
-  if (!URL.canParse(raw)) {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
     return {
       finding: failed(
         'url',
@@ -47,7 +50,6 @@ function checkUrl(raw: string, allowHttpLoopback: boolean): { finding: Finding; 
       ),
     };
   }
-  const url = new URL(raw);
   if (url.protocol === 'https:') return { finding: { check: 'url', status: 'pass', message: 'uses https' }, url };
   if (url.protocol !== 'http:') {
     return {
