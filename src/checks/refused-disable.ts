@@ -1,7 +1,7 @@
 import { succeeded, type Exchange } from '../transport/exchange.js';
 import type { Party, ServedDisable } from '../transport/run-disables.js';
 import { described, same } from './compared-answers.js';
-import { judge } from './judge.js';
+import { judgeIn } from './judge.js';
 
 /**
  * A disable of a webhook that did not succeed, told apart: the gateway's deviation, a webhook the target knows
@@ -165,8 +165,10 @@ export async function explainRefusedDisable(
 
 type Deviation = Extract<RefusedDisable, { kind: 'deviation' }>;
 
+const judge = judgeIn(import.meta.url);
+
 const judgeOfDeviation = (ruleId: Deviation['rule']) =>
-  judge(ruleId, import.meta.url, function refusedDisableServedOtherwise(found: Deviation) {
+  judge(ruleId, function refusedDisableServedOtherwise(found: Deviation) {
     return { problems: found.problems, expected: found.expected, evidence: found.exchanges };
   });
 

@@ -211,8 +211,9 @@ export class GatewayClient {
       data = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    // URLSearchParams turns each number into its text as String does; only its typings ask for strings.
-    const query = options.query ? `?${new URLSearchParams(options.query as Record<string, string>)}` : '';
+    const query = options.query
+      ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : '';
     const started = performance.now();
     const url = `${this.baseUrl}${options.path}${query}`;
     const init = { method: options.method, headers, body: data };

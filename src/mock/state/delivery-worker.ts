@@ -128,8 +128,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * For reset: forget everything in flight and keep working on the new state. Cancels the timer and every
-   * delivery in flight; results that arrive later are ignored.
+   * Forgets everything in flight and keeps working on the new state: cancels the timer and every delivery in
+   * flight, and ignores results that arrive later.
    */
   reset(): void {
     this.generation++;
